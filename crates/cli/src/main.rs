@@ -1,0 +1,121 @@
+//! `ultima`: the command line of the Ultima rules engine.
+//!
+//! ```text
+//! ultima moves  "<position>" [--rules <rules>]
+//! ultima perft  "<position>" <depth> [--rules <rules>]
+//! ultima divide "<position>" <depth> [--rules <rules>]
+//! ```
+//!
+//! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
+//! [`ultima::Rules`] (`default`, `king_capture`, `distance_1968`, …). Bad arguments print a
+//! message on stderr and exit with code 2.
+
+use std::process::ExitCode;
+use std::time::Instant;
+use ultima::{divide, perft, Position, Rules};
+
+const USAGE: &str = "usage:
+  ultima moves  \"<position>\" [--rules <rules>]
+  ultima perft  \"<position>\" <depth> [--rules <rules>]
+  ultima divide \"<position>\" <depth> [--rules <rules>]
+<position>: a position string such as \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w\", or start
+<rules>: default, or options joined by commas: king_capture, distance_1968,
+         no_repetition_draw, no_move_limit_draw, no_bare_kings_draw";
+
+/// The parsed command line.
+struct Args {
+    command: String,
+    position: Position,
+    depth: Option<u32>,
+}
+
+fn parse_args(raw: &[String]) -> Result<Args, String> {
+    let mut rules = Rules::default();
+    let mut positional = Vec::new();
+    let mut it = raw.iter();
+    while let Some(arg) = it.next() {
+        if arg == "--rules" {
+            let value = it.next().ok_or("--rules needs a value")?;
+            rules = value.parse().map_err(|e| format!("{e}"))?;
+        } else if let Some(value) = arg.strip_prefix("--rules=") {
+            rules = value.parse().map_err(|e| format!("{e}"))?;
+        } else if arg.starts_with("--") {
+            return Err(format!("unknown option {arg}"));
+        } else {
+            positional.push(arg.as_str());
+        }
+    }
+    let (command, rest) = positional.split_first().ok_or("no command given")?;
+    let wants_depth = match *command {
+        "moves" => false,
+        "perft" | "divide" => true,
+        other => return Err(format!("unknown command '{other}'")),
+    };
+    let expected = if wants_depth { 2 } else { 1 };
+    if rest.len() != expected {
+        return Err(format!(
+            "'{command}' takes {expected} argument{}, got {}",
+            if expected == 1 { "" } else { "s" },
+            rest.len()
+        ));
+    }
+    let position = match rest[0] {
+        "start" => Position::start(Default::default(), rules),
+        text => Position::from_fen(text, rules).map_err(|e| e.to_string())?,
+    };
+    let depth = if wants_depth {
+        let d: u32 = rest[1]
+            .parse()
+            .map_err(|_| format!("depth '{}' is not a whole number", rest[1]))?;
+        if d > 12 {
+            return Err(format!("depth {d} is too deep (at most 12)"));
+        }
+        Some(d)
+    } else {
+        None
+    };
+    Ok(Args {
+        command: command.to_string(),
+        position,
+        depth,
+    })
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse_args(&raw) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("ultima: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let pos = &args.position;
+    match (args.command.as_str(), args.depth) {
+        ("moves", _) => {
+            for m in pos.legal_moves() {
+                println!("{m}");
+            }
+        }
+        ("perft", Some(depth)) => {
+            let start = Instant::now();
+            let nodes = perft(pos, depth);
+            let secs = start.elapsed().as_secs_f64();
+            println!("{nodes}");
+            eprintln!(
+                "{nodes} nodes in {secs:.3} s: {:.1} million nodes per second",
+                nodes as f64 / secs.max(1e-9) / 1e6
+            );
+        }
+        ("divide", Some(depth)) => {
+            let mut total = 0;
+            for (m, n) in divide(pos, depth.max(1)) {
+                println!("{m} {n}");
+                total += n;
+            }
+            println!("total {total}");
+        }
+        _ => unreachable!("parse_args checked the command"),
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,271 @@
+//! Geometry tables computed at compile time: rays in the eight directions, king steps,
+//! lines and distance balls. Nothing to initialise at run time, in native code or in wasm.
+
+use crate::{Bitboard, Square};
+
+/// One of the eight directions a piece can travel in.
+///
+/// Indices 0..8 are N, NE, E, SE, S, SW, W, NW; the even ones are orthogonal and
+/// `d ^ 4` is the opposite of `d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dir(pub u8);
+
+const STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+impl Dir {
+    pub const ALL: [Dir; 8] = [Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5), Dir(6), Dir(7)];
+    pub const ORTHOGONAL: [Dir; 4] = [Dir(0), Dir(2), Dir(4), Dir(6)];
+
+    #[inline]
+    pub const fn opposite(self) -> Dir {
+        Dir(self.0 ^ 4)
+    }
+
+    #[inline]
+    pub const fn is_orthogonal(self) -> bool {
+        self.0 & 1 == 0
+    }
+
+    /// Whether travelling this way increases the square index (N, NE, E, NW).
+    #[inline]
+    const fn is_increasing(self) -> bool {
+        matches!(self.0, 0 | 1 | 2 | 7)
+    }
+
+    #[inline]
+    pub const fn df(self) -> i32 {
+        STEPS[self.0 as usize].0
+    }
+
+    #[inline]
+    pub const fn dr(self) -> i32 {
+        STEPS[self.0 as usize].1
+    }
+
+    /// The neighbour of `sq` in this direction, or `None` at the edge.
+    #[inline]
+    pub fn step(self, sq: Square) -> Option<Square> {
+        STEP_TABLE[self.0 as usize][sq.index()]
+    }
+
+    /// The direction from `a` to `b` if they share a line, else `None`.
+    pub fn between(a: Square, b: Square) -> Option<Dir> {
+        let (df, dr) = (b.file() - a.file(), b.rank() - a.rank());
+        if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+            return None;
+        }
+        let unit = (df.signum(), dr.signum());
+        Dir::ALL
+            .into_iter()
+            .find(|d| (d.df(), d.dr()) == unit)
+    }
+}
+
+const fn build_steps() -> [[Option<Square>; 64]; 8] {
+    let mut t = [[None; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut i = 0;
+        while i < 64 {
+            let sq = Square::new_masked(i as u32);
+            t[d][i] = sq.offset(STEPS[d].0, STEPS[d].1);
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+const fn build_rays() -> [[u64; 64]; 8] {
+    let mut t = [[0; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut i = 0;
+        while i < 64 {
+            let (mut f, mut r) = ((i % 8) as i32, (i / 8) as i32);
+            let mut bits = 0u64;
+            loop {
+                f += STEPS[d].0;
+                r += STEPS[d].1;
+                if f < 0 || f > 7 || r < 0 || r > 7 {
+                    break;
+                }
+                bits |= 1 << (r * 8 + f);
+            }
+            t[d][i] = bits;
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+const fn build_king() -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < 8 {
+            if let Some(s) = STEP_TABLE[d][i] {
+                t[i] |= 1 << s.index();
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+const fn build_balls() -> [[u64; 9]; 64] {
+    let mut t = [[0; 9]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut n = 0;
+        while n < 9 {
+            let mut j = 0;
+            while j < 64 {
+                let df = (i % 8) as i32 - (j % 8) as i32;
+                let dr = (i / 8) as i32 - (j / 8) as i32;
+                let dist = if df.abs() > dr.abs() { df.abs() } else { dr.abs() };
+                if dist <= n as i32 {
+                    t[i][n] |= 1 << j;
+                }
+                j += 1;
+            }
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static STEP_TABLE: [[Option<Square>; 64]; 8] = build_steps();
+static RAYS: [[u64; 64]; 8] = build_rays();
+static KING: [u64; 64] = build_king();
+static BALLS: [[u64; 9]; 64] = build_balls();
+
+/// All squares from `sq` (exclusive) to the edge in direction `d`.
+#[inline]
+pub fn ray(sq: Square, d: Dir) -> Bitboard {
+    Bitboard(RAYS[d.0 as usize][sq.index()])
+}
+
+/// The squares on the eight lines through `sq`, `sq` excluded.
+#[inline]
+pub fn queen_lines(sq: Square) -> Bitboard {
+    let i = sq.index();
+    Bitboard(RAYS.iter().fold(0, |acc, r| acc | r[i]))
+}
+
+/// The squares on the rank and file of `sq`, `sq` excluded.
+#[inline]
+pub fn rook_lines(sq: Square) -> Bitboard {
+    let i = sq.index();
+    Bitboard(RAYS[0][i] | RAYS[2][i] | RAYS[4][i] | RAYS[6][i])
+}
+
+/// The (up to eight) squares a king step away from `sq`.
+#[inline]
+pub fn king_steps(sq: Square) -> Bitboard {
+    Bitboard(KING[sq.index()])
+}
+
+/// Squares at most `n` king steps from `sq` (`n` is clamped to 8).
+#[inline]
+pub fn within(sq: Square, n: u32) -> Bitboard {
+    Bitboard(BALLS[sq.index()][n.min(8) as usize])
+}
+
+/// The empty squares a slider on `sq` reaches in direction `d` before the first occupied
+/// square of `occupied`.
+#[inline]
+pub fn slide(sq: Square, d: Dir, occupied: Bitboard) -> Bitboard {
+    let r = RAYS[d.0 as usize][sq.index()];
+    let blockers = r & occupied.0;
+    if blockers == 0 {
+        return Bitboard(r);
+    }
+    let b = if d.is_increasing() {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    };
+    Bitboard(r & !RAYS[d.0 as usize][b as usize] & !(1 << b))
+}
+
+/// The first occupied square of `occupied` from `sq` in direction `d`, if any.
+#[inline]
+pub fn first_blocker(sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
+    let blockers = Bitboard(RAYS[d.0 as usize][sq.index()] & occupied.0);
+    if d.is_increasing() {
+        blockers.first()
+    } else {
+        blockers.last()
+    }
+}
+
+/// Empty squares reachable along the four orthogonal lines.
+#[inline]
+pub fn rook_slides(sq: Square, occupied: Bitboard) -> Bitboard {
+    Dir::ORTHOGONAL
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, d| acc | slide(sq, d, occupied))
+}
+
+/// Empty squares reachable along the eight lines.
+#[inline]
+pub fn queen_slides(sq: Square, occupied: Bitboard) -> Bitboard {
+    Dir::ALL
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, d| acc | slide(sq, d, occupied))
+}
+
+/// Every square a king step away from some member of `bb` (members included).
+#[inline]
+pub fn neighbourhood(bb: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let b = bb.0;
+    let row = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    Bitboard(row | (row << 8) | (row >> 8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn slide_stops_before_blocker() {
+        let occ = Bitboard::from_square(sq("d6")) | Bitboard::from_square(sq("b4"));
+        let north = slide(sq("d4"), Dir(0), occ);
+        assert_eq!(north, Bitboard::from_square(sq("d5")));
+        let west = slide(sq("d4"), Dir(6), occ);
+        assert_eq!(west, Bitboard::from_square(sq("c4")));
+        assert_eq!(slide(sq("d4"), Dir(4), occ).count(), 3);
+        assert_eq!(first_blocker(sq("d4"), Dir(6), occ), Some(sq("b4")));
+    }
+
+    #[test]
+    fn tables_agree_with_geometry() {
+        assert_eq!(king_steps(sq("a1")).count(), 3);
+        assert_eq!(king_steps(sq("e4")).count(), 8);
+        assert_eq!(queen_lines(sq("d4")).count(), 27);
+        assert_eq!(within(sq("a1"), 1).count(), 4);
+        assert_eq!(neighbourhood(Bitboard::from_square(sq("h8"))).count(), 4);
+        assert_eq!(Dir::between(sq("a1"), sq("h8")), Some(Dir(1)));
+        assert_eq!(Dir::between(sq("a1"), sq("b3")), None);
+    }
+}

@@ -1,0 +1,137 @@
+//! Piece placement.
+
+use crate::attacks::neighbourhood;
+use crate::{Bitboard, Color, Piece, Role, Square};
+use core::fmt;
+
+/// Where the pieces stand: one bitboard per role and per colour.
+///
+/// A `Board` says nothing about whose turn it is or whether the placement could arise in a
+/// game; [`crate::Position`] adds that.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    by_role: [Bitboard; 7],
+    by_color: [Bitboard; 2],
+}
+
+impl Board {
+    /// A board with no pieces.
+    pub fn empty() -> Board {
+        Board::default()
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares of `color`'s pieces of `role`.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// The square of `color`'s King, if it has exactly one.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Role::King).single()
+    }
+
+    /// The role standing on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    /// The colour of the piece on `sq`, if any.
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.by_color[c.index()].contains(sq))
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Some(Piece {
+            color: self.color_at(sq)?,
+            role: self.role_at(sq)?,
+        })
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, color: Color, role: Role) {
+        let b = Bitboard::from_square(sq);
+        self.by_role[role.index()] |= b;
+        self.by_color[color.index()] |= b;
+    }
+
+    /// Takes the piece of `color` and `role` off `sq`.
+    #[inline]
+    pub(crate) fn take(&mut self, sq: Square, color: Color, role: Role) {
+        let b = !Bitboard::from_square(sq);
+        self.by_role[role.index()] &= b;
+        self.by_color[color.index()] &= b;
+    }
+
+    /// Places `piece` on `sq`, replacing whatever stood there.
+    pub fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.remove_piece_at(sq);
+        self.put(sq, piece.color, piece.role);
+    }
+
+    /// Removes and returns the piece on `sq`.
+    pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.take(sq, piece.color, piece.role);
+        Some(piece)
+    }
+
+    /// The pieces of `color` that are frozen (RULES §2.8): next to an enemy Immobilizer, or,
+    /// for an Immobilizer, next to an enemy Chameleon.
+    #[inline]
+    pub fn frozen(&self, color: Color) -> Bitboard {
+        let them = !color;
+        let own = self.by_color(color);
+        (own & neighbourhood(self.pieces(them, Role::Immobilizer)))
+            | (self.pieces(color, Role::Immobilizer)
+                & neighbourhood(self.pieces(them, Role::Chameleon)))
+    }
+
+    /// All pieces with their squares, in square order.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied()
+            .into_iter()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+}
+
+/// Rank 8 on top, `.` for an empty square.
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank).expect("on the board");
+                let c = self.piece_at(sq).map_or('.', Piece::char);
+                write!(f, "{c}{}", if file < 7 { ' ' } else { '\n' })?;
+            }
+        }
+        Ok(())
+    }
+}

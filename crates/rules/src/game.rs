@@ -1,0 +1,612 @@
+//! A game: a start position, the moves played (with undo and redo), resignation, draws, and
+//! game records with PGN-style headers (RULES §6.2).
+//!
+//! Record import accepts, besides this module's own output: move numbers with or without a
+//! space (`1.b2-b5`), `1...` before a Black move, Game Courier's move forms (`L b1-b8`,
+//! `@-e4`, see [`crate::MoveText`]), capture lists written with spaces, `{comments}` and
+//! `;` comments to the end of the line. The `Setup` header holds a position string or a
+//! named start (`rotated`, `mirrored`, `custom:da/eh`); without it the game starts from the
+//! default array. A decisive `Result` on an unfinished game records a resignation of the
+//! loser, and `1/2-1/2` a draw by agreement.
+
+use crate::{Color, Move, MoveError, Position, PositionOutcome, Rules, StartSetup};
+use core::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Checkmate,
+    /// No legal move while not in check: a loss in Ultima (RULES §4).
+    Stalemate,
+    /// Under `king_capture`.
+    KingCaptured,
+    Resignation,
+    /// Draws of RULES §4.
+    Repetition,
+    MoveLimit,
+    BareKings,
+    /// Both players agreed to a draw.
+    Agreement,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::KingCaptured => "king captured",
+            Reason::Resignation => "resignation",
+            Reason::Repetition => "threefold repetition",
+            Reason::MoveLimit => "100 plies without a capture",
+            Reason::BareKings => "only the two Kings left",
+            Reason::Agreement => "draw by agreement",
+        })
+    }
+}
+
+/// The end of a game: the winner (`None` for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(w) => write!(f, "{w} wins by {}", self.reason),
+            None => write!(f, "draw: {}", self.reason),
+        }
+    }
+}
+
+/// A move or action the game refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game has ended.
+    GameOver(Outcome),
+    Move(MoveError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
+            GameError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<MoveError> for GameError {
+    fn from(e: MoveError) -> GameError {
+        GameError::Move(e)
+    }
+}
+
+/// A game record that could not be read in full. `partial` holds the game up to the last
+/// move read successfully, when the headers could be read.
+#[derive(Clone, Debug)]
+pub struct RecordError {
+    /// 1-based line of the record.
+    pub line: usize,
+    pub message: String,
+    pub partial: Option<Box<Game>>,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game record, line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// How a game ended other than by the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Resigned(Color),
+    DrawAgreed,
+}
+
+/// A game in progress or finished.
+///
+/// # Examples
+///
+/// ```
+/// use ultima::{Game, Reason};
+/// let mut game = Game::default();
+/// game.play_text("b2-b5")?;
+/// game.play_text("g7-g4")?;
+/// assert_eq!(game.moves().len(), 2);
+/// game.undo();
+/// game.redo();
+/// let record = game.to_record();
+/// let again = Game::from_record(&record)?;
+/// assert_eq!(again.to_record(), record);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`; the last is the
+    /// current position.
+    positions: Vec<Position>,
+    /// The moves played, then the moves undone that [`Game::redo`] can replay.
+    moves: Vec<Move>,
+    verdict: Option<Verdict>,
+    /// Headers other than the ones the game writes itself, in record order.
+    headers: Vec<(String, String)>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::default())
+    }
+}
+
+/// Headers the game writes from its own state.
+const OWN_HEADERS: [&str; 4] = ["Setup", "Rules", "Result", "Termination"];
+
+impl Game {
+    /// A game starting from `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            verdict: None,
+            headers: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!("a game always has its start"))
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.start().rules()
+    }
+
+    /// The moves played so far (not those undone).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.positions.len() - 1]
+    }
+
+    /// The number of moves that [`Game::redo`] can replay.
+    pub fn redo_len(&self) -> usize {
+        self.moves.len() + 1 - self.positions.len()
+    }
+
+    /// The header `name` (other than Setup, Rules, Result, Termination), if set.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a header such as `White`, `Black`, `Event` or `Date`. The game's own headers
+    /// (Setup, Rules, Result, Termination) are written from its state and cannot be set.
+    pub fn set_header(&mut self, name: &str, value: &str) {
+        if OWN_HEADERS.contains(&name) {
+            return;
+        }
+        match self.headers.iter_mut().find(|(k, _)| k == name) {
+            Some(h) => h.1 = value.to_string(),
+            None => self.headers.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The end of the game, if it has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.verdict {
+            Some(Verdict::Resigned(loser)) => {
+                return Some(Outcome {
+                    winner: Some(!loser),
+                    reason: Reason::Resignation,
+                })
+            }
+            Some(Verdict::DrawAgreed) => {
+                return Some(Outcome {
+                    winner: None,
+                    reason: Reason::Agreement,
+                })
+            }
+            None => {}
+        }
+        let pos = self.position();
+        let found = pos.outcome();
+        let decisive = found.and_then(|o| {
+            let reason = match o {
+                PositionOutcome::Checkmate { .. } => Reason::Checkmate,
+                PositionOutcome::Stalemate { .. } => Reason::Stalemate,
+                PositionOutcome::KingCaptured { .. } => Reason::KingCaptured,
+                PositionOutcome::MoveLimit | PositionOutcome::BareKings => return None,
+            };
+            Some(Outcome {
+                winner: o.winner(),
+                reason,
+            })
+        });
+        if decisive.is_some() {
+            return decisive;
+        }
+        if self.rules().repetition_draw && self.repetitions() >= 3 {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            });
+        }
+        found.map(|o| Outcome {
+            winner: None,
+            reason: if o == PositionOutcome::BareKings {
+                Reason::BareKings
+            } else {
+                Reason::MoveLimit
+            },
+        })
+    }
+
+    /// How often the current position (placement and side to move) has occurred.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions
+            .iter()
+            .filter(|p| p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn())
+            .count()
+    }
+
+    /// Plays a legal move; the moves undone before are forgotten.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`] once the game has ended; [`GameError::Move`] for an illegal
+    /// move.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        let next = self.position().play(m).map_err(|(_, e)| {
+            GameError::Move(MoveError::Illegal {
+                text: e.text,
+                reason: "it is not among the legal moves".to_string(),
+            })
+        })?;
+        self.moves.truncate(self.positions.len() - 1);
+        self.moves.push(m);
+        self.positions.push(next);
+        Ok(())
+    }
+
+    /// Parses move text (any form [`crate::MoveText`] accepts) and plays it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`], and for text that does not parse.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        let m = self.position().parse_move(text)?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    /// Takes back the last move (and any resignation or agreed draw), keeping it for
+    /// [`Game::redo`]. Returns the move taken back.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.verdict = None;
+        if self.positions.len() == 1 {
+            return None;
+        }
+        self.positions.pop();
+        Some(self.moves[self.positions.len() - 1])
+    }
+
+    /// Replays the next undone move.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.moves.get(self.positions.len() - 1)?;
+        if self.verdict.is_some() {
+            return None;
+        }
+        let mut next = *self.position();
+        next.play_unchecked(m);
+        self.positions.push(next);
+        Some(m)
+    }
+
+    /// `loser` resigns (RULES §2.8: always available).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`] if the game has already ended.
+    pub fn resign(&mut self, loser: Color) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        self.verdict = Some(Verdict::Resigned(loser));
+        Ok(())
+    }
+
+    /// Both players agree to a draw.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`] if the game has already ended.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        self.verdict = Some(Verdict::DrawAgreed);
+        Ok(())
+    }
+
+    /// The game record: headers, then the numbered moves in canonical form and the result.
+    pub fn to_record(&self) -> String {
+        let mut out = String::new();
+        let outcome = self.outcome();
+        let mut headers = self.headers.clone();
+        headers.push(("Setup".into(), self.start().to_fen()));
+        headers.push(("Rules".into(), self.rules().to_string()));
+        headers.push((
+            "Result".into(),
+            outcome.map_or("*", |o| o.result_text()).into(),
+        ));
+        if let Some(o) = outcome {
+            headers.push(("Termination".into(), o.reason.to_string()));
+        }
+        for (k, v) in &headers {
+            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+        }
+        out.push('\n');
+        let mut line = String::new();
+        let mut push = |item: String, out: &mut String| {
+            if !line.is_empty() && line.len() + 1 + item.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        };
+        for (i, m) in self.moves().iter().enumerate() {
+            let before = &self.positions[i];
+            let number = before.fullmoves();
+            let text = match before.turn() {
+                Color::White => format!("{number}. {m}"),
+                Color::Black if i == 0 => format!("{number}... {m}"),
+                Color::Black => m.to_string(),
+            };
+            push(text, &mut out);
+        }
+        push(outcome.map_or("*", |o| o.result_text()).into(), &mut out);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+
+    /// Reads a game record (see the module docs for the forms accepted).
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] with the line and what is wrong: a malformed header, a bad setup or
+    /// rules value, an unreadable or illegal move (with its move number), moves after the end
+    /// of the game, or a `Result` that contradicts the moves.
+    pub fn from_record(text: &str) -> Result<Game, RecordError> {
+        let mut headers = Vec::new();
+        let mut body = Vec::new();
+        let mut in_headers = true;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if in_headers && line.starts_with('[') {
+                let (k, v) = parse_header(line).ok_or_else(|| RecordError {
+                    line: i + 1,
+                    message: format!("malformed header '{}'", clip(line)),
+                    partial: None,
+                })?;
+                headers.push((i + 1, k, v));
+            } else {
+                if !line.is_empty() {
+                    in_headers = false;
+                }
+                body.push((i + 1, raw));
+            }
+        }
+        let find = |name: &str| headers.iter().find(|(_, k, _)| k == name);
+        let rules = match find("Rules") {
+            Some((line, _, v)) => v.parse::<Rules>().map_err(|e| RecordError {
+                line: *line,
+                message: e.to_string(),
+                partial: None,
+            })?,
+            None => Rules::default(),
+        };
+        let start = match find("Setup") {
+            Some((line, _, v)) => match v.parse::<StartSetup>() {
+                Ok(setup) => Position::start(setup, rules),
+                Err(_) => Position::from_fen(v, rules).map_err(|e| RecordError {
+                    line: *line,
+                    message: e.to_string(),
+                    partial: None,
+                })?,
+            },
+            None => Position::start(StartSetup::Rotated, rules),
+        };
+        let mut game = Game::new(start);
+        for (_, k, v) in &headers {
+            game.set_header(k, v);
+        }
+        let mut result = None;
+        for (line, token) in movetext_tokens(&body) {
+            let fail = |game: &Game, message: String| RecordError {
+                line,
+                message,
+                partial: Some(Box::new(game.clone())),
+            };
+            if result.is_some() {
+                return Err(fail(&game, format!("text after the result: '{}'", clip(&token))));
+            }
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
+                result = Some(token);
+                continue;
+            }
+            let pos = game.position();
+            let label = format!(
+                "{}{}",
+                pos.fullmoves(),
+                pos.turn().fold_wb(".", "...")
+            );
+            if let Err(e) = game.play_text(&token) {
+                return Err(fail(&game, format!("move {label} {}: {e}", clip(&token))));
+            }
+        }
+        let line = body.last().map_or(1, |(l, _)| *l);
+        game.apply_result(result.as_deref(), find("Result").map(|(_, _, v)| v.as_str()))
+            .map_err(|message| RecordError {
+                line,
+                message,
+                partial: Some(Box::new(game.clone())),
+            })?;
+        Ok(game)
+    }
+
+    /// Reconciles the recorded result with the moves: a finished game must agree with it,
+    /// an unfinished one takes it as a resignation or an agreed draw.
+    fn apply_result(&mut self, token: Option<&str>, header: Option<&str>) -> Result<(), String> {
+        let recorded = match (token, header) {
+            (Some(t), Some(h)) if t != "*" && h != "*" && t != h => {
+                return Err(format!("the result '{t}' after the moves differs from the Result header '{h}'"))
+            }
+            (Some(t), _) if t != "*" => t,
+            (_, Some(h)) => h,
+            _ => "*",
+        };
+        if !["1-0", "0-1", "1/2-1/2", "*"].contains(&recorded) {
+            return Err(format!("unknown result '{}' (expected 1-0, 0-1, 1/2-1/2 or *)", clip(recorded)));
+        }
+        match self.outcome() {
+            Some(o) if recorded != "*" && recorded != o.result_text() => Err(format!(
+                "the record says {recorded} but the moves end the game: {o}"
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.verdict = match recorded {
+                    "1-0" => Some(Verdict::Resigned(Color::Black)),
+                    "0-1" => Some(Verdict::Resigned(Color::White)),
+                    "1/2-1/2" => Some(Verdict::DrawAgreed),
+                    _ => None,
+                };
+                Ok(())
+            }
+        }
+    }
+}
+
+fn clip(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        t.push('…');
+    }
+    t
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// `[Key "Value"]` with `\"` and `\\` escapes.
+fn parse_header(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            _ => value.push(c),
+        }
+    }
+    Some((key.to_string(), value))
+}
+
+/// The moves and result of the movetext, each with its line, with move numbers and comments
+/// removed, a lone piece letter joined to the move after it and spaced capture items joined
+/// to the move before.
+fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
+    let mut tokens: Vec<(usize, String)> = Vec::new();
+    let mut in_brace = false;
+    let mut pending_letter: Option<String> = None;
+    for &(line, raw) in body {
+        let mut text = String::new();
+        for c in raw.chars() {
+            match c {
+                '{' => in_brace = true,
+                '}' if in_brace => in_brace = false,
+                ';' if !in_brace => break,
+                _ if in_brace => {}
+                _ => text.push(c),
+            }
+            if c == '}' {
+                text.push(' ');
+            }
+        }
+        for word in text.split_whitespace() {
+            // Strip a move number: `12.`, `12...`, or glued as `12.b2-b5`.
+            let digits = word.chars().take_while(char::is_ascii_digit).count();
+            let after_digits = &word[digits..];
+            let word = if digits > 0 && after_digits.starts_with('.') {
+                after_digits.trim_start_matches('.')
+            } else {
+                word
+            };
+            if word.is_empty() {
+                continue;
+            }
+            let is_letter = word.len() == 1 && crate::Role::from_char(word.chars().next().unwrap_or(' ')).is_some();
+            let is_capture_item = word.len() == 3
+                && word.starts_with('x')
+                && word[1..].parse::<crate::Square>().is_ok();
+            if is_letter {
+                pending_letter = Some(word.to_string());
+            } else if is_capture_item && pending_letter.is_none() && !tokens.is_empty() {
+                if let Some(last) = tokens.last_mut() {
+                    last.1.push_str(word);
+                }
+            } else {
+                let joined = match pending_letter.take() {
+                    Some(l) => format!("{l} {word}"),
+                    None => word.to_string(),
+                };
+                tokens.push((line, joined));
+            }
+        }
+    }
+    if let Some(l) = pending_letter {
+        tokens.push((body.last().map_or(1, |b| b.0), l));
+    }
+    tokens
+}

@@ -1,0 +1,324 @@
+//! Move generation: how each piece moves and what it captures (RULES §2), and the filter
+//! that keeps the mover's King safe (RULES §4).
+
+use crate::attacks::{king_steps, queen_lines, queen_slides, rook_lines, rook_slides, slide, Dir};
+use crate::check::king_attackers;
+use crate::{Bitboard, Board, Move, Position, Role, Square};
+
+/// The enemy pieces among `victims` pinched by a piece arriving on `to`: each orthogonal
+/// neighbour in `victims` with a piece of `friends` just beyond it (RULES §2.6, §2.7c).
+#[inline]
+fn pinched(to: Square, victims: Bitboard, friends: Bitboard) -> Bitboard {
+    let mut caught = Bitboard::EMPTY;
+    for d in Dir::ORTHOGONAL {
+        if let Some(n) = d.step(to) {
+            if victims.contains(n) && d.step(n).is_some_and(|b| friends.contains(b)) {
+                caught = caught.with(n);
+            }
+        }
+    }
+    caught
+}
+
+/// The two corners of the rectangle spanned by a Coordinator on `to` and its King on `king`;
+/// empty when they share a rank or file (RULES §2.3).
+#[inline]
+fn corners(to: Square, king: Option<Square>) -> Bitboard {
+    match king {
+        Some(k) if k.file() != to.file() && k.rank() != to.rank() => {
+            let mut c = Bitboard::EMPTY;
+            if let Some(a) = Square::from_coords(to.file(), k.rank()) {
+                c = c.with(a);
+            }
+            if let Some(b) = Square::from_coords(k.file(), to.rank()) {
+                c = c.with(b);
+            }
+            c
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The enemy piece on the square behind `from`, opposite to the direction of travel `d`,
+/// if it is among `victims` (withdrawal, RULES §2.2, §2.7a).
+#[inline]
+fn withdrawn(from: Square, d: Dir, victims: Bitboard) -> Bitboard {
+    match d.opposite().step(from) {
+        Some(s) if victims.contains(s) => Bitboard::from_square(s),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+impl Position {
+    /// Calls `f` with every move of RULES §2 whose piece stands on `from_mask`, without
+    /// looking at the mover's King safety.
+    pub(crate) fn for_each_pseudo<F: FnMut(Move)>(&self, from_mask: Bitboard, f: &mut F) {
+        let b = &self.board;
+        let us = self.turn;
+        let occupied = b.occupied();
+        let own = b.by_color(us);
+        let enemy = b.by_color(!us);
+        let frozen = b.frozen(us);
+        let movable = own & !frozen & from_mask;
+        let own_king = b.king_of(us);
+
+        // Suicide of a frozen piece other than the King (RULES §2.8).
+        for role in Role::ALL.into_iter().skip(1) {
+            for square in b.pieces(us, role) & frozen & from_mask {
+                f(Move::Suicide { role, square });
+            }
+        }
+
+        for from in movable & b.by_role(Role::King) {
+            for to in king_steps(from) & !own {
+                let captures = enemy & Bitboard::from_square(to);
+                f(Move::Normal {
+                    role: Role::King,
+                    from,
+                    to,
+                    captures,
+                });
+            }
+        }
+
+        for from in movable & b.by_role(Role::Withdrawer) {
+            let reach = self.reach(from, us);
+            for d in Dir::ALL {
+                let captures = withdrawn(from, d, enemy);
+                for to in slide(from, d, occupied) & reach {
+                    f(Move::Normal {
+                        role: Role::Withdrawer,
+                        from,
+                        to,
+                        captures,
+                    });
+                }
+            }
+        }
+
+        for from in movable & b.by_role(Role::Coordinator) {
+            for to in queen_slides(from, occupied) & self.reach(from, us) {
+                f(Move::Normal {
+                    role: Role::Coordinator,
+                    from,
+                    to,
+                    captures: corners(to, own_king) & enemy,
+                });
+            }
+        }
+
+        for from in movable & b.by_role(Role::Immobilizer) {
+            for to in queen_slides(from, occupied) & self.reach(from, us) {
+                f(Move::Normal {
+                    role: Role::Immobilizer,
+                    from,
+                    to,
+                    captures: Bitboard::EMPTY,
+                });
+            }
+        }
+
+        for from in movable & b.by_role(Role::Pawn) {
+            for to in rook_slides(from, occupied) & self.reach(from, us) {
+                f(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    captures: pinched(to, enemy, own),
+                });
+            }
+        }
+
+        for from in movable & b.by_role(Role::LongLeaper) {
+            self.long_leaper_moves(from, f);
+        }
+
+        for from in movable & b.by_role(Role::Chameleon) {
+            self.chameleon_moves(from, own_king, f);
+        }
+    }
+
+    /// Long Leaper (RULES §2.5): along each line over empty squares and over enemy pieces
+    /// each followed by an empty square, capturing every piece it leaps.
+    #[inline]
+    fn long_leaper_moves<F: FnMut(Move)>(&self, from: Square, f: &mut F) {
+        let b = &self.board;
+        let occupied = b.occupied();
+        let enemy = b.by_color(!self.turn);
+        let reach = self.reach(from, self.turn);
+        for d in Dir::ALL {
+            let mut captures = Bitboard::EMPTY;
+            let mut s = from;
+            while let Some(n) = d.step(s) {
+                if !reach.contains(n) {
+                    break;
+                }
+                if !occupied.contains(n) {
+                    f(Move::Normal {
+                        role: Role::LongLeaper,
+                        from,
+                        to: n,
+                        captures,
+                    });
+                } else if enemy.contains(n) && d.step(n).is_some_and(|a| !occupied.contains(a)) {
+                    captures = captures.with(n);
+                } else {
+                    break;
+                }
+                s = n;
+            }
+        }
+    }
+
+    /// Chameleon (RULES §2.7): moves like a queen, leaping only enemy Long Leapers, and
+    /// captures each kind of enemy piece by that piece's own method; next to the enemy King it
+    /// may also step onto it.
+    #[inline]
+    fn chameleon_moves<F: FnMut(Move)>(&self, from: Square, own_king: Option<Square>, f: &mut F) {
+        let b = &self.board;
+        let us = self.turn;
+        let them = !us;
+        let occupied = b.occupied();
+        let own = b.by_color(us);
+        let reach = self.reach(from, us);
+        let withdrawers = b.pieces(them, Role::Withdrawer);
+        let leapers = b.pieces(them, Role::LongLeaper);
+        let pawns = b.pieces(them, Role::Pawn);
+        let coordinators = b.pieces(them, Role::Coordinator);
+        let captures_on_arrival = |d: Dir, to: Square| {
+            let mut c = withdrawn(from, d, withdrawers) | (corners(to, own_king) & coordinators);
+            if d.is_orthogonal() {
+                c |= pinched(to, pawns, own);
+            }
+            c
+        };
+
+        for d in Dir::ALL {
+            let mut leapt = Bitboard::EMPTY;
+            let mut s = from;
+            while let Some(n) = d.step(s) {
+                if !reach.contains(n) {
+                    break;
+                }
+                if !occupied.contains(n) {
+                    f(Move::Normal {
+                        role: Role::Chameleon,
+                        from,
+                        to: n,
+                        captures: leapt | captures_on_arrival(d, n),
+                    });
+                } else if leapers.contains(n) && d.step(n).is_some_and(|a| !occupied.contains(a)) {
+                    leapt = leapt.with(n);
+                } else {
+                    break;
+                }
+                s = n;
+            }
+        }
+
+        // Imitating the King: one step onto the adjacent enemy King (RULES §2.7e).
+        if let Some(king) = b.king_of(them) {
+            if king_steps(from).contains(king) {
+                if let Some(d) = Dir::between(from, king) {
+                    f(Move::Normal {
+                        role: Role::Chameleon,
+                        from,
+                        to: king,
+                        captures: Bitboard::from_square(king) | captures_on_arrival(d, king),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Decides quickly which moves leave the mover's King safe.
+///
+/// Most moves cannot expose the King: a move only makes a new attack possible by emptying a
+/// square (its start, or a captured piece's square) or by moving the Immobilizer that froze
+/// an attacker; arriving pieces only block or freeze. So a move that is not a King or
+/// Immobilizer move, made while not in check, and that empties no square an attack could pass
+/// through (`danger`), is legal without further work. Every other move is played on a copy of
+/// the board and the King's square is tested.
+pub(crate) struct KingGuard {
+    king: Square,
+    in_check: bool,
+    /// Squares whose emptying could open an attack on the King.
+    danger: Bitboard,
+}
+
+impl KingGuard {
+    pub(crate) fn new(pos: &Position) -> KingGuard {
+        let b = &pos.board;
+        let us = pos.turn;
+        let them = !us;
+        // Callers make sure both Kings are on the board.
+        let king = b.king_of(us).unwrap_or(Square::new_masked(0));
+        // Lines through the King: long leaps, a Withdrawer's room to step away, a Pawn sliding
+        // along the King's own line.
+        let mut danger = queen_lines(king);
+        // A Pawn sliding up to the King from the side, with a piece of its own beyond.
+        if b.pieces(them, Role::Pawn).any() {
+            for d in Dir::ORTHOGONAL {
+                if let (Some(arrival), Some(beyond)) = (d.opposite().step(king), d.step(king)) {
+                    if b.by_color(them).contains(beyond) {
+                        danger |= rook_lines(arrival);
+                    }
+                }
+            }
+        }
+        // A Coordinator travelling to the King's rank or file, its King aligned with ours.
+        if let Some(their_king) = b.king_of(them) {
+            if their_king.rank() == king.rank() || their_king.file() == king.file() {
+                for c in b.pieces(them, Role::Coordinator) {
+                    danger |= queen_lines(c);
+                }
+            }
+        }
+        KingGuard {
+            king,
+            in_check: pos.is_check(),
+            danger,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn allows(&self, pos: &Position, m: Move) -> bool {
+        let quiet_for_king = !self.in_check
+            && !matches!(m.role(), Role::King | Role::Immobilizer)
+            && ((m.captures() | Bitboard::from_square(m.from())) & self.danger).is_empty();
+        quiet_for_king || self.safe_after(pos, m)
+    }
+
+    /// Plays `m` on a copy of the board and tests the King's square.
+    fn safe_after(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.turn;
+        let mut board: Board = pos.board;
+        let king = match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                captures,
+            } => {
+                for sq in captures {
+                    if let Some(victim) = board.role_at(sq) {
+                        board.take(sq, !us, victim);
+                    }
+                }
+                board.take(from, us, role);
+                board.put(to, us, role);
+                if role == Role::King {
+                    to
+                } else {
+                    self.king
+                }
+            }
+            Move::Suicide { role, square } => {
+                board.take(square, us, role);
+                self.king
+            }
+        };
+        king_attackers::<true>(&board, &pos.rules, king, !us).is_empty()
+    }
+}

@@ -1,0 +1,457 @@
+//! A legal game position: the board, the side to move, the counters, the rules in force and
+//! an incrementally updated Zobrist hash.
+
+use crate::check::{king_attackers, reach};
+use crate::fen::{FenError, PositionError, Setup};
+use crate::movegen::KingGuard;
+use crate::{zobrist, Bitboard, Board, Color, Move, MoveList, Piece, Role, Rules, Square, StartSetup};
+use core::fmt;
+
+/// A position that can arise in a game under its [`Rules`]. The only ways in are
+/// [`Position::start`] and [`Position::from_setup`] (or [`Position::from_fen`]), which reject
+/// what RULES §6.1 rejects, so every method may rely on it.
+///
+/// # Examples
+///
+/// ```
+/// use ultima::{Position, Rules};
+/// let pos = Position::from_fen("4k3/8/8/p7/8/8/p7/L3K3 w", Rules::default())?;
+/// let leaps: Vec<String> = pos
+///     .legal_moves_from("a1".parse()?)
+///     .iter()
+///     .map(|m| m.to_string())
+///     .filter(|t| t.starts_with("a1-a"))
+///     .collect();
+/// assert_eq!(leaps, ["a1-a3xa2", "a1-a4xa2", "a1-a6xa2xa5", "a1-a7xa2xa5", "a1-a8xa2xa5"]);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) rules: Rules,
+    pub(crate) hash: u64,
+}
+
+/// What [`Position::play_unchecked`] hands back so that [`Position::undo`] can restore the
+/// position exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The roles of the captured pieces, 3 bits each, in ascending square order.
+    captured: u64,
+    halfmoves: u32,
+    hash: u64,
+}
+
+/// Why a game is over without a draw or a resignation, judged from the position alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionOutcome {
+    /// The side to move has no legal move and is in check: it loses.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move and is not in check: it loses too (RULES §4).
+    Stalemate { winner: Color },
+    /// Under `king_capture`, a side's King has been captured.
+    KingCaptured { winner: Color },
+    /// 100 consecutive plies without a capture or suicide.
+    MoveLimit,
+    /// Only the two Kings are left.
+    BareKings,
+}
+
+impl PositionOutcome {
+    /// The winning side, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            PositionOutcome::Checkmate { winner }
+            | PositionOutcome::Stalemate { winner }
+            | PositionOutcome::KingCaptured { winner } => Some(winner),
+            PositionOutcome::MoveLimit | PositionOutcome::BareKings => None,
+        }
+    }
+}
+
+/// An illegal move handed to [`Position::play`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    pub text: String,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a legal move in this position", self.text)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Default for Position {
+    /// The default start under the default rules.
+    fn default() -> Position {
+        Position::start(StartSetup::Rotated, Rules::default())
+    }
+}
+
+impl Position {
+    /// The starting position of `setup` under `rules`, White to move.
+    pub fn start(setup: StartSetup, rules: Rules) -> Position {
+        Position::new_unchecked(setup.board(), Color::White, 0, 1, rules)
+    }
+
+    fn new_unchecked(
+        board: Board,
+        turn: Color,
+        halfmoves: u32,
+        fullmoves: u32,
+        rules: Rules,
+    ) -> Position {
+        let mut pos = Position {
+            board,
+            turn,
+            halfmoves,
+            fullmoves,
+            rules,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// Validates a parsed [`Setup`] under `rules` (RULES §6.1).
+    ///
+    /// # Errors
+    ///
+    /// A side without exactly one King (at most one under `king_capture`), more than 16
+    /// pieces a side, or a side to move that could capture the enemy King at once (default
+    /// rules).
+    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let kings = board.pieces(color, Role::King).count();
+            if kings > 1 || (kings == 0 && !rules.king_capture) {
+                return Err(PositionError::KingCount { color, kings });
+            }
+            let pieces = board.by_color(color).count();
+            if pieces > 16 {
+                return Err(PositionError::TooManyPieces { color, pieces });
+            }
+        }
+        if board.by_role(Role::King).is_empty() {
+            return Err(PositionError::NoKings);
+        }
+        if setup.fullmoves == 0 {
+            return Err(PositionError::ZeroMoveNumber);
+        }
+        let pos = Position::new_unchecked(
+            board,
+            setup.turn,
+            setup.halfmoves,
+            setup.fullmoves,
+            rules,
+        );
+        if !rules.king_capture && pos.can_capture_king() {
+            return Err(PositionError::KingCapturable { mover: setup.turn });
+        }
+        Ok(pos)
+    }
+
+    /// Parses and validates a position string (RULES §6.1).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] says what is wrong and where.
+    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+        let setup: Setup = text.parse()?;
+        Ok(Position::from_setup(setup, rules)?)
+    }
+
+    /// The position string (RULES §6.1), counters included.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_string()
+    }
+
+    /// The unchecked description of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Plies since the last capture or suicide.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The full-move number: 1 at the start, growing after each Black move.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash of the placement and the side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// The hash computed from scratch; [`Position::hash`] keeps it incrementally.
+    pub fn compute_hash(&self) -> u64 {
+        let pieces = self
+            .board
+            .iter()
+            .fold(0, |h, (sq, p)| h ^ zobrist::piece_key(p.color, p.role, sq));
+        pieces
+            ^ self
+                .turn
+                .fold_wb(0, zobrist::black_to_move_key())
+    }
+
+    /// All frozen pieces of both sides (RULES §2.8).
+    pub fn frozen(&self) -> Bitboard {
+        self.board.frozen(Color::White) | self.board.frozen(Color::Black)
+    }
+
+    /// Whether the piece on `sq` is frozen.
+    pub fn is_frozen(&self, sq: Square) -> bool {
+        self.frozen().contains(sq)
+    }
+
+    /// The enemy pieces that could capture the side to move's King (RULES §4).
+    pub fn checkers(&self) -> Bitboard {
+        match self.board.king_of(self.turn) {
+            Some(k) => king_attackers::<false>(&self.board, &self.rules, k, !self.turn),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.board.king_of(self.turn).is_some_and(|k| {
+            king_attackers::<true>(&self.board, &self.rules, k, !self.turn).any()
+        })
+    }
+
+    /// Whether the side to move could capture the enemy King now.
+    fn can_capture_king(&self) -> bool {
+        self.board.king_of(!self.turn).is_some_and(|k| {
+            king_attackers::<true>(&self.board, &self.rules, k, self.turn).any()
+        })
+    }
+
+    /// Whether the game has ended because a King is gone (only possible under `king_capture`).
+    fn king_missing(&self) -> bool {
+        self.board.by_role(Role::King).count() < 2
+    }
+
+    /// Calls `f` with every legal move whose piece stands on `from_mask`.
+    pub(crate) fn for_each_legal<F: FnMut(Move)>(&self, from_mask: Bitboard, f: &mut F) {
+        if self.king_missing() {
+            return;
+        }
+        if self.rules.king_capture {
+            self.for_each_pseudo(from_mask, f);
+            return;
+        }
+        let guard = KingGuard::new(self);
+        self.for_each_pseudo(from_mask, &mut |m| {
+            if guard.allows(self, m) {
+                f(m)
+            }
+        });
+    }
+
+    /// Every legal move (RULES §4), suicides included.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal(Bitboard::FULL, &mut |m| list.push(m));
+        list
+    }
+
+    /// The legal moves of the piece on `from` (its suicide included, if frozen).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal(Bitboard::from_square(from), &mut |m| list.push(m));
+        list
+    }
+
+    /// The number of legal moves, without storing them.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal(Bitboard::FULL, &mut |_| n += 1);
+        n
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        // Generation cannot stop early through a closure; a count of one piece at a time
+        // stops at the first piece that has a move.
+        let own = self.board.by_color(self.turn);
+        own.into_iter().any(|sq| {
+            let mut any = false;
+            self.for_each_legal(Bitboard::from_square(sq), &mut |_| any = true);
+            any
+        })
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_legal(Bitboard::from_square(m.from()), &mut |l| found |= l == m);
+        found
+    }
+
+    /// Plays a legal move, handing back the position unchanged if it is not legal.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] if `m` is not among [`Position::legal_moves`].
+    pub fn play(mut self, m: Move) -> Result<Position, (Position, PlayError)> {
+        if !self.is_legal(m) {
+            let text = m.to_string();
+            return Err((self, PlayError { text }));
+        }
+        self.play_unchecked(m);
+        Ok(self)
+    }
+
+    /// Plays `m`, which must be legal (for search and perft), and returns what
+    /// [`Position::undo`] needs.
+    pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let us = self.turn;
+        let them = !us;
+        let mut undo = Undo {
+            captured: 0,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        };
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                captures,
+            } => {
+                for (i, sq) in captures.into_iter().enumerate() {
+                    if let Some(victim) = self.board.role_at(sq) {
+                        self.board.take(sq, them, victim);
+                        self.hash ^= zobrist::piece_key(them, victim, sq);
+                        undo.captured |= (victim as u64) << (3 * i);
+                    }
+                }
+                self.board.take(from, us, role);
+                self.board.put(to, us, role);
+                self.hash ^= zobrist::piece_key(us, role, from) ^ zobrist::piece_key(us, role, to);
+                self.halfmoves = if captures.any() { 0 } else { self.halfmoves + 1 };
+            }
+            Move::Suicide { role, square } => {
+                self.board.take(square, us, role);
+                self.hash ^= zobrist::piece_key(us, role, square);
+                self.halfmoves = 0;
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        self.hash ^= zobrist::black_to_move_key();
+        undo
+    }
+
+    /// Takes back `m`, the last move played by [`Position::play_unchecked`].
+    pub fn undo(&mut self, m: Move, undo: Undo) {
+        let them = self.turn;
+        let us = !them;
+        self.turn = us;
+        if us == Color::Black {
+            self.fullmoves -= 1;
+        }
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                captures,
+            } => {
+                self.board.take(to, us, role);
+                self.board.put(from, us, role);
+                for (i, sq) in captures.into_iter().enumerate() {
+                    let victim = Role::ALL[(undo.captured >> (3 * i) & 7) as usize];
+                    self.board.put(sq, them, victim);
+                }
+            }
+            Move::Suicide { role, square } => self.board.put(square, us, role),
+        }
+        self.halfmoves = undo.halfmoves;
+        self.hash = undo.hash;
+    }
+
+    /// The end of the game as far as the position alone tells (no repetition, no
+    /// resignation: see [`crate::Game::outcome`]).
+    pub fn outcome(&self) -> Option<PositionOutcome> {
+        if self.king_missing() {
+            let winner = if self.board.king_of(Color::White).is_some() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            return Some(PositionOutcome::KingCaptured { winner });
+        }
+        if !self.has_legal_move() {
+            let winner = !self.turn;
+            return Some(if self.is_check() {
+                PositionOutcome::Checkmate { winner }
+            } else {
+                PositionOutcome::Stalemate { winner }
+            });
+        }
+        if self.rules.bare_kings_draw && self.board.occupied().count() == 2 {
+            return Some(PositionOutcome::BareKings);
+        }
+        if self.rules.move_limit_draw && self.halfmoves >= 100 {
+            return Some(PositionOutcome::MoveLimit);
+        }
+        None
+    }
+
+    /// The squares a piece of the side to move on `sq` may travel to under the distance rule.
+    #[inline]
+    pub(crate) fn reach(&self, sq: Square, color: Color) -> Bitboard {
+        reach(&self.rules, sq, color)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
