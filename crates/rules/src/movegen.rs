@@ -1,7 +1,7 @@
 //! Move generation: how each piece moves and what it captures (RULES §2), and the filter
 //! that keeps the mover's King safe (RULES §4).
 
-use crate::attacks::{king_steps, queen_lines, queen_slides, rook_lines, rook_slides, slide, Dir};
+use crate::attacks::{king_steps, queen_lines, queen_slides, ray, rook_lines, rook_slides, slide, Dir};
 use crate::check::king_attackers;
 use crate::{Bitboard, Board, Move, Position, Role, Square};
 
@@ -236,9 +236,10 @@ impl Position {
 ///
 /// Most moves cannot expose the King: a move only makes a new attack possible by emptying a
 /// square (its start, or a captured piece's square) or by moving the Immobilizer that froze
-/// an attacker; arriving pieces only block or freeze. So a move that is not a King or
-/// Immobilizer move, made while not in check, and that empties no square an attack could pass
-/// through (`danger`), is legal without further work. Every other move is played on a copy of
+/// an attacker; arriving pieces only block or freeze, and captures only remove attackers.
+/// So a move that is not a King or Immobilizer move, made while not in check, and that
+/// empties no square an attack could pass through (`danger`, built per capture method from
+/// the attackers present), is legal without further work. Every other move is played on a copy of
 /// the board and the King's square is tested.
 pub(crate) struct KingGuard {
     king: Square,
@@ -252,25 +253,46 @@ impl KingGuard {
         let b = &pos.board;
         let us = pos.turn;
         let them = !us;
+        let theirs = b.by_color(them);
         // Callers make sure both Kings are on the board.
         let king = b.king_of(us).unwrap_or(Square::new_masked(0));
-        // Lines through the King: long leaps, a Withdrawer's room to step away, a Pawn sliding
-        // along the King's own line.
-        let mut danger = queen_lines(king);
-        // A Pawn sliding up to the King from the side, with a piece of its own beyond.
+        let mut danger = Bitboard::EMPTY;
+        for d in Dir::ALL {
+            let line = ray(king, d);
+            // A Long Leaper out on this line, leaping the King to land on the other side.
+            if (line & b.pieces(them, Role::LongLeaper)).any() {
+                danger |= line;
+                if let Some(landing) = d.opposite().step(king) {
+                    danger = danger.with(landing);
+                }
+            }
+            // A Withdrawer next to the King, needing room to step away.
+            if let Some(w) = d.step(king) {
+                if b.pieces(them, Role::Withdrawer).contains(w) {
+                    if let Some(room) = d.step(w) {
+                        danger = danger.with(room);
+                    }
+                }
+            }
+        }
+        // A Pawn sliding next to the King, with a piece of its own beyond.
         if b.pieces(them, Role::Pawn).any() {
             for d in Dir::ORTHOGONAL {
                 if let (Some(arrival), Some(beyond)) = (d.opposite().step(king), d.step(king)) {
-                    if b.by_color(them).contains(beyond) {
-                        danger |= rook_lines(arrival);
+                    if theirs.contains(beyond) {
+                        danger |= rook_lines(arrival).with(arrival);
                     }
                 }
             }
         }
         // A Coordinator travelling to the King's rank or file, its King aligned with ours.
         if let Some(their_king) = b.king_of(them) {
-            if their_king.rank() == king.rank() || their_king.file() == king.file() {
-                for c in b.pieces(them, Role::Coordinator) {
+            let coordinators = b.pieces(them, Role::Coordinator);
+            if coordinators.any()
+                && (their_king.rank() == king.rank() || their_king.file() == king.file())
+            {
+                danger |= rook_lines(king);
+                for c in coordinators {
                     danger |= queen_lines(c);
                 }
             }
