@@ -1,0 +1,244 @@
+//! Position strings, move text and game records: good and bad inputs with the answers
+//! expected (RULES §6).
+
+use ultima::{Game, MoveText, Position, Reason, Rules, StartSetup};
+
+#[test]
+fn invalid_position_strings_say_what_and_where() {
+    let text = include_str!("data/invalid.fens");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (fen, expected) = line.split_once(" => ").expect("fixture line");
+        let err = Position::from_fen(fen, Rules::default()).expect_err(fen).to_string();
+        assert!(err.contains(expected), "{fen:?}: got '{err}', wanted '{expected}'");
+        checked += 1;
+    }
+    assert!(checked >= 15);
+}
+
+#[test]
+fn position_string_prints_canonically() {
+    let p = Position::from_fen("  4k3/8/8/p7/8/8/p7/L3K3   w  ", Rules::default()).unwrap();
+    assert_eq!(p.to_fen(), "4k3/8/8/p7/8/8/p7/L3K3 w 0 1");
+    let p = Position::from_fen("4k3/8/8/p7/8/8/p7/L3K3 b 12 40", Rules::default()).unwrap();
+    assert_eq!(p.to_fen(), "4k3/8/8/p7/8/8/p7/L3K3 b 12 40");
+    assert_eq!(
+        Position::default().to_fen(),
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"
+    );
+}
+
+#[test]
+fn king_capture_allows_a_missing_king_as_a_finished_game() {
+    let rules: Rules = "king_capture".parse().unwrap();
+    let p = Position::from_fen("8/8/8/8/8/8/8/3K4 b", rules).unwrap();
+    assert!(p.legal_moves().is_empty());
+    let o = Game::new(p).outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (Some(ultima::Color::White), Reason::KingCaptured));
+    assert!(Position::from_fen("8/8/8/8/8/8/8/8 w", rules).is_err());
+    // Under king_capture a King may be left capturable, and capturing it ends the game.
+    let p = Position::from_fen("4k3/8/8/8/8/8/8/3KW3 w", rules).unwrap();
+    let mut game = Game::new(p);
+    game.play_text("e1-e7").unwrap();
+    game.play_text("e8-d8").unwrap();
+    assert_eq!(game.play_text("e7-f6").unwrap().to_string(), "e7-f6xd8");
+    let o = game.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (Some(ultima::Color::White), Reason::KingCaptured));
+    assert!(game.play_text("d1-d2").unwrap_err().to_string().contains("the game is over"));
+}
+
+#[test]
+fn setups_give_the_arrays_of_rules_section_3() {
+    let start = |s: &str| Position::start(s.parse::<StartSetup>().unwrap(), Rules::default()).to_fen();
+    assert_eq!(start("rotated"), "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1");
+    assert_eq!(start("mirrored"), "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1");
+    assert_eq!(start("custom:da/eh"), start("rotated"));
+    assert_eq!(start("custom:eh/da"), "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w 0 1");
+    for bad in ["", "rotate", "custom:", "custom:da", "custom:xa/eh", "custom:dah/eh"] {
+        let err = bad.parse::<StartSetup>().unwrap_err().to_string();
+        assert!(err.contains("unknown setup"), "{bad}: {err}");
+    }
+    for s in ["rotated", "mirrored", "custom:ea/dh"] {
+        assert_eq!(s.parse::<StartSetup>().unwrap().to_string(), s);
+    }
+}
+
+#[test]
+fn rules_text_round_trips_and_rejects_unknown_options() {
+    let all: Rules = "king_capture distance_1968 no_repetition_draw no_move_limit_draw no_bare_kings_draw"
+        .parse()
+        .unwrap();
+    assert_eq!(all.to_string().parse::<Rules>().unwrap(), all);
+    let err = "kingcapture".parse::<Rules>().unwrap_err().to_string();
+    assert!(err.contains("unknown rule option 'kingcapture'"), "{err}");
+}
+
+#[test]
+fn move_text_accepts_every_documented_form() {
+    let p = Position::from_fen("4k3/8/8/p7/8/8/p7/L3K3 w", Rules::default()).unwrap();
+    for text in [
+        "a1-a6",
+        "a1-a6xa2xa5",
+        "a1-a6 xa2 xa5",
+        "La1-a6",
+        "L a1-a6",
+        "l a1-a6",
+        "La1-a6 xa2 xa5+",
+        "  a1-a6xa2xa5  ",
+    ] {
+        assert_eq!(p.parse_move(text).unwrap().to_string(), "a1-a6xa2xa5", "{text}");
+    }
+    // Suicides, both forms.
+    let frozen = Position::from_fen("8/8/8/3pk3/2I5/8/8/K7 b", Rules::default()).unwrap();
+    for text in ["d5-", "@-d5", "P@-d5", "p d5-"] {
+        assert_eq!(frozen.parse_move(text).unwrap().to_string(), "d5-", "{text}");
+    }
+    // A move starting on the c-file is not read as a Coordinator letter.
+    let start = Position::default();
+    assert_eq!(start.parse_move("c2-c4").unwrap().to_string(), "c2-c4");
+    assert_eq!(
+        "Cc2-c4".parse::<MoveText>().unwrap(),
+        MoveText::Normal {
+            role: Some(ultima::Role::Coordinator),
+            from: "c2".parse().unwrap(),
+            to: "c4".parse().unwrap(),
+            captures: None
+        }
+    );
+}
+
+#[test]
+fn bad_move_text_gets_a_clear_error() {
+    let p = Position::from_fen("4k3/8/8/p7/8/8/p7/L3K3 w", Rules::default()).unwrap();
+    let cases = [
+        ("", "expected a square like e4 at column 1"),
+        ("a1", "expected '-' after the start square"),
+        ("a1-a9", "expected a square like e4 at column 4"),
+        ("a1-a6x", "expected a square like e4 at column 7"),
+        ("a1-a6 y", "expected 'x' and a captured square"),
+        ("a1-a6xa2", "lists the wrong captures: the move is a1-a6xa2xa5"),
+        ("Wa1-a6", "names the wrong piece: it moves a long leaper"),
+        ("b1-b2", "there is no piece on b1"),
+        ("a2-a1", "the piece on a2 is black's and it is white's turn"),
+        ("a1-a2", "cannot go to a2"),
+        ("a1-", "is not frozen"),
+        ("@-", "expected a square like e4 at column 3"),
+    ];
+    for (text, expected) in cases {
+        let err = p.parse_move(text).unwrap_err().to_string();
+        assert!(err.contains(expected), "{text:?}: got '{err}', wanted '{expected}'");
+    }
+    let frozen = Position::from_fen("4k3/8/8/3i4/3X4/8/8/4K3 w", Rules::default()).unwrap();
+    let err = frozen.parse_move("d4-d3").unwrap_err().to_string();
+    assert!(err.contains("the chameleon on d4 is frozen"), "{err}");
+}
+
+#[test]
+fn display_form_marks_check_and_mate() {
+    let p = Position::from_fen("8/8/8/4k3/2K2I2/8/8/8 w", Rules::default()).unwrap();
+    let m = p.parse_move("c4-d5").unwrap();
+    assert_eq!(p.display_move(m), "Kc4-d5#");
+    let p = Position::from_fen("4k3/8/8/p7/8/8/p7/L3K3 w", Rules::default()).unwrap();
+    assert_eq!(p.display_move(p.parse_move("a1-a6").unwrap()), "La1-a6 xa2 xa5");
+}
+
+#[test]
+fn records_import_game_courier_forms_and_comments() {
+    let record = r#"[Event "Club game"]
+[White "A. Player"]
+[Setup "4k3/8/8/p7/8/8/p7/L3K3 w"]
+
+1. L a1-a6 {two pawns} e8-d8 2.La6-a1 ; back home
+d8-c8 *
+"#;
+    let game = Game::from_record(record).unwrap();
+    assert_eq!(game.moves().len(), 4);
+    assert_eq!(game.header("White"), Some("A. Player"));
+    let out = game.to_record();
+    assert!(out.starts_with("[Event \"Club game\"]\n[White \"A. Player\"]\n[Setup \"4k3/8/8/p7/8/8/p7/L3K3 w 0 1\"]\n[Rules \"default\"]\n[Result \"*\"]\n\n1. a1-a6xa2xa5 e8-d8 2. a6-a1 d8-c8 *\n"), "{out}");
+    assert_eq!(Game::from_record(&out).unwrap().to_record(), out);
+}
+
+#[test]
+fn records_keep_the_moves_before_a_bad_one() {
+    let record = "1. b2-b5 g7-g4 2. b5-b9 *";
+    let err = Game::from_record(record).unwrap_err();
+    assert!(err.to_string().contains("move 2. b5-b9"), "{err}");
+    let partial = err.partial.expect("moves before the error are kept");
+    assert_eq!(partial.moves().len(), 2);
+
+    let err = Game::from_record("1. b2-b5 g7-g4 2. a2-a3 h8-h1").unwrap_err();
+    assert!(err.to_string().contains("move 2... h8-h1"), "{err}");
+
+    let err = Game::from_record("[Rules \"fast\"]\n1. b2-b5").unwrap_err();
+    assert!(err.to_string().contains("line 1: unknown rule option 'fast'"), "{err}");
+    let err = Game::from_record("[Setup \"8/8 w\"]\n").unwrap_err();
+    assert!(err.to_string().contains("line 1: position string"), "{err}");
+    let err = Game::from_record("[Result 1-0]\n").unwrap_err();
+    assert!(err.to_string().contains("malformed header"), "{err}");
+}
+
+#[test]
+fn records_carry_results_and_reasons() {
+    // Stalemate ends the game; a contradicting result is refused.
+    let start = "[Setup \"8/8/8/4k3/2K2I2/8/8/8 w\"]\n";
+    let game = Game::from_record(&format!("{start}1. c4-d5 1-0")).unwrap();
+    assert_eq!(game.outcome().unwrap().reason, Reason::Checkmate);
+    let err = Game::from_record(&format!("{start}1. c4-d5 0-1")).unwrap_err();
+    assert!(err.to_string().contains("the record says 0-1"), "{err}");
+    // A decisive result on an unfinished game is a resignation.
+    let game = Game::from_record("1. b2-b5 0-1").unwrap();
+    let o = game.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (Some(ultima::Color::Black), Reason::Resignation));
+    assert!(game.to_record().contains("[Termination \"resignation\"]"));
+    // A Black-to-move start numbers its first move with "...".
+    let p = Position::from_fen("8/8/8/3pk3/2I5/8/8/K7 b 0 7", Rules::default()).unwrap();
+    let mut g = Game::new(p);
+    g.play_text("d5-").unwrap();
+    assert!(g.to_record().contains("\n7... d5- *"), "{}", g.to_record());
+}
+
+#[test]
+fn draws_by_repetition_move_limit_and_bare_kings() {
+    let mut game = Game::new(Position::from_fen("k7/8/8/8/8/8/8/7K w", Rules::default()).unwrap());
+    assert_eq!(game.outcome().unwrap().reason, Reason::BareKings);
+    let no_bare: Rules = "no_bare_kings_draw".parse().unwrap();
+    game = Game::new(Position::from_fen("k7/8/8/8/8/8/8/7K w", no_bare).unwrap());
+    assert!(game.outcome().is_none());
+    for m in ["h1-g1", "a8-b8", "g1-h1", "b8-a8", "h1-g1", "a8-b8", "g1-h1"] {
+        game.play_text(m).unwrap();
+    }
+    assert!(game.outcome().is_none());
+    game.play_text("b8-a8").unwrap();
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.outcome().unwrap().reason, Reason::Repetition);
+    assert!(game.play_text("h1-g1").is_err());
+
+    let p = Position::from_fen("k7/p7/8/8/8/8/P7/7K w 99 80", Rules::default()).unwrap();
+    let mut game = Game::new(p);
+    assert!(game.outcome().is_none());
+    game.play_text("h1-g1").unwrap();
+    assert_eq!(game.outcome().unwrap().reason, Reason::MoveLimit);
+    let off: Rules = "no_move_limit_draw".parse().unwrap();
+    let p = Position::from_fen("k7/p7/8/8/8/8/P7/7K b 100 80", off).unwrap();
+    assert!(Game::new(p).outcome().is_none());
+}
+
+#[test]
+fn undo_redo_and_resignation() {
+    let mut game = Game::default();
+    game.play_text("b2-b5").unwrap();
+    game.play_text("g7-g4").unwrap();
+    assert_eq!(game.undo().unwrap().to_string(), "g7-g4");
+    assert_eq!(game.redo_len(), 1);
+    assert_eq!(game.redo().unwrap().to_string(), "g7-g4");
+    assert_eq!(game.redo(), None);
+    game.undo();
+    game.play_text("a7-a6").unwrap();
+    assert_eq!(game.redo_len(), 0, "a new move forgets the undone ones");
+    game.resign(ultima::Color::White).unwrap();
+    assert!(game.play_text("a2-a3").is_err());
+    assert!(game.resign(ultima::Color::Black).is_err());
+    game.undo();
+    assert!(game.outcome().is_none(), "undo takes back the resignation too");
+}
