@@ -123,27 +123,4 @@ proptest! {
         prop_assert_eq!(back.position(), game.position());
         prop_assert_eq!(back.outcome(), game.outcome());
     }
-
-    /// Arbitrary text never panics the parsers; what they accept prints back to itself.
-    #[test]
-    fn parsers_never_panic(text in ".{0,80}") {
-        if let Ok(setup) = text.parse::<ultima::Setup>() {
-            let printed = setup.to_string();
-            prop_assert_eq!(printed.parse::<ultima::Setup>().unwrap(), setup);
-        }
-        let _ = Position::from_fen(&text, Rules::default());
-        let _ = text.parse::<ultima::MoveText>();
-        let _ = Position::default().parse_move(&text);
-        let _ = Game::from_record(&text);
-        let _ = text.parse::<Rules>();
-        let _ = text.parse::<StartSetup>();
-    }
-
-    /// Text built from the alphabet of the formats reaches deeper into the parsers.
-    #[test]
-    fn structured_text_never_panics(text in "[KWCILXPkwcilxp1-9/ wb0-9a-hx@\\-\\[\\]\"\\.]{0,90}") {
-        let _ = Position::from_fen(&text, Rules::default());
-        let _ = Position::default().parse_move(&text);
-        let _ = Game::from_record(&text);
-    }
 }
