@@ -22,7 +22,16 @@ const STEPS: [(i32, i32); 8] = [
 ];
 
 impl Dir {
-    pub const ALL: [Dir; 8] = [Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5), Dir(6), Dir(7)];
+    pub const ALL: [Dir; 8] = [
+        Dir(0),
+        Dir(1),
+        Dir(2),
+        Dir(3),
+        Dir(4),
+        Dir(5),
+        Dir(6),
+        Dir(7),
+    ];
     pub const ORTHOGONAL: [Dir; 4] = [Dir(0), Dir(2), Dir(4), Dir(6)];
 
     #[inline]
@@ -64,9 +73,7 @@ impl Dir {
             return None;
         }
         let unit = (df.signum(), dr.signum());
-        Dir::ALL
-            .into_iter()
-            .find(|d| (d.df(), d.dr()) == unit)
+        Dir::ALL.into_iter().find(|d| (d.df(), d.dr()) == unit)
     }
 }
 
@@ -131,11 +138,15 @@ const fn build_balls() -> [[u64; 9]; 64] {
     while i < 64 {
         let mut n = 0;
         while n < 9 {
-            let mut j = 0;
+            let mut j: i32 = 0;
             while j < 64 {
-                let df = (i % 8) as i32 - (j % 8) as i32;
-                let dr = (i / 8) as i32 - (j / 8) as i32;
-                let dist = if df.abs() > dr.abs() { df.abs() } else { dr.abs() };
+                let df = (i % 8) as i32 - j % 8;
+                let dr = (i / 8) as i32 - j / 8;
+                let dist = if df.abs() > dr.abs() {
+                    df.abs()
+                } else {
+                    dr.abs()
+                };
                 if dist <= n as i32 {
                     t[i][n] |= 1 << j;
                 }

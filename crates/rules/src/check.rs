@@ -29,8 +29,7 @@ pub(crate) fn king_attackers<const FIRST: bool>(
     let near = king_steps(king);
 
     // Displacement by the King, or by a Chameleon imitating it (RULES §2.1, §2.7e).
-    let mut found =
-        near & active & (board.by_role(Role::King) | board.by_role(Role::Chameleon));
+    let mut found = near & active & (board.by_role(Role::King) | board.by_role(Role::Chameleon));
     if FIRST && found.any() {
         return found;
     }

@@ -33,16 +33,24 @@ pub enum ParseFenErrorKind {
     /// A character that is neither a piece letter, a digit 1–8 nor `/`.
     BadChar(char),
     /// Rank (1–8) described with more than 8 squares.
-    RankTooLong { rank: u8 },
+    RankTooLong {
+        rank: u8,
+    },
     /// Rank described with fewer than 8 squares.
-    RankTooShort { rank: u8, squares: u8 },
+    RankTooShort {
+        rank: u8,
+        squares: u8,
+    },
     /// Not exactly 8 ranks.
     RankCount(usize),
     MissingSide,
     BadSide(String),
     /// Only one of the two counters.
     OneCounter,
-    BadCounter { name: &'static str, text: String },
+    BadCounter {
+        name: &'static str,
+        text: String,
+    },
     TrailingText(String),
 }
 

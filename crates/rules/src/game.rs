@@ -172,7 +172,9 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or_else(|| unreachable!("a game always has its start"))
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game always has its start"))
     }
 
     /// The starting position.
@@ -269,7 +271,9 @@ impl Game {
         let now = self.position();
         self.positions
             .iter()
-            .filter(|p| p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn())
+            .filter(|p| {
+                p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn()
+            })
             .count()
     }
 
@@ -463,29 +467,31 @@ impl Game {
                 partial: Some(Box::new(game.clone())),
             };
             if result.is_some() {
-                return Err(fail(&game, format!("text after the result: '{}'", clip(&token))));
+                return Err(fail(
+                    &game,
+                    format!("text after the result: '{}'", clip(&token)),
+                ));
             }
             if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
                 result = Some(token);
                 continue;
             }
             let pos = game.position();
-            let label = format!(
-                "{}{}",
-                pos.fullmoves(),
-                pos.turn().fold_wb(".", "...")
-            );
+            let label = format!("{}{}", pos.fullmoves(), pos.turn().fold_wb(".", "..."));
             if let Err(e) = game.play_text(&token) {
                 return Err(fail(&game, format!("move {label} {}: {e}", clip(&token))));
             }
         }
         let line = body.last().map_or(1, |(l, _)| *l);
-        game.apply_result(result.as_deref(), find("Result").map(|(_, _, v)| v.as_str()))
-            .map_err(|message| RecordError {
-                line,
-                message,
-                partial: Some(Box::new(game.clone())),
-            })?;
+        game.apply_result(
+            result.as_deref(),
+            find("Result").map(|(_, _, v)| v.as_str()),
+        )
+        .map_err(|message| RecordError {
+            line,
+            message,
+            partial: Some(Box::new(game.clone())),
+        })?;
         Ok(game)
     }
 
@@ -494,14 +500,19 @@ impl Game {
     fn apply_result(&mut self, token: Option<&str>, header: Option<&str>) -> Result<(), String> {
         let recorded = match (token, header) {
             (Some(t), Some(h)) if t != "*" && h != "*" && t != h => {
-                return Err(format!("the result '{t}' after the moves differs from the Result header '{h}'"))
+                return Err(format!(
+                    "the result '{t}' after the moves differs from the Result header '{h}'"
+                ))
             }
             (Some(t), _) if t != "*" => t,
             (_, Some(h)) => h,
             _ => "*",
         };
         if !["1-0", "0-1", "1/2-1/2", "*"].contains(&recorded) {
-            return Err(format!("unknown result '{}' (expected 1-0, 0-1, 1/2-1/2 or *)", clip(recorded)));
+            return Err(format!(
+                "unknown result '{}' (expected 1-0, 0-1, 1/2-1/2 or *)",
+                clip(recorded)
+            ));
         }
         match self.outcome() {
             Some(o) if recorded != "*" && recorded != o.result_text() => Err(format!(
@@ -586,7 +597,8 @@ fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
             if word.is_empty() {
                 continue;
             }
-            let is_letter = word.len() == 1 && crate::Role::from_char(word.chars().next().unwrap_or(' ')).is_some();
+            let is_letter = word.len() == 1
+                && crate::Role::from_char(word.chars().next().unwrap_or(' ')).is_some();
             let is_capture_item = word.len() == 3
                 && word.starts_with('x')
                 && word[1..].parse::<crate::Square>().is_ok();

@@ -1,7 +1,9 @@
 //! Move generation: how each piece moves and what it captures (RULES §2), and the filter
 //! that keeps the mover's King safe (RULES §4).
 
-use crate::attacks::{king_steps, queen_lines, queen_slides, ray, rook_lines, rook_slides, slide, Dir};
+use crate::attacks::{
+    king_steps, queen_lines, queen_slides, ray, rook_lines, rook_slides, slide, Dir,
+};
 use crate::check::king_attackers;
 use crate::{Bitboard, Board, Move, Position, Role, Square};
 

@@ -4,7 +4,9 @@
 use crate::check::{king_attackers, reach};
 use crate::fen::{FenError, PositionError, Setup};
 use crate::movegen::KingGuard;
-use crate::{zobrist, Bitboard, Board, Color, Move, MoveList, Piece, Role, Rules, Square, StartSetup};
+use crate::{
+    zobrist, Bitboard, Board, Color, Move, MoveList, Piece, Role, Rules, Square, StartSetup,
+};
 use core::fmt;
 
 /// A position that can arise in a game under its [`Rules`]. The only ways in are
@@ -143,13 +145,8 @@ impl Position {
         if setup.fullmoves == 0 {
             return Err(PositionError::ZeroMoveNumber);
         }
-        let pos = Position::new_unchecked(
-            board,
-            setup.turn,
-            setup.halfmoves,
-            setup.fullmoves,
-            rules,
-        );
+        let pos =
+            Position::new_unchecked(board, setup.turn, setup.halfmoves, setup.fullmoves, rules);
         if !rules.king_capture && pos.can_capture_king() {
             return Err(PositionError::KingCapturable { mover: setup.turn });
         }
@@ -224,10 +221,7 @@ impl Position {
             .board
             .iter()
             .fold(0, |h, (sq, p)| h ^ zobrist::piece_key(p.color, p.role, sq));
-        pieces
-            ^ self
-                .turn
-                .fold_wb(0, zobrist::black_to_move_key())
+        pieces ^ self.turn.fold_wb(0, zobrist::black_to_move_key())
     }
 
     /// All frozen pieces of both sides (RULES §2.8).
@@ -250,16 +244,16 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.board.king_of(self.turn).is_some_and(|k| {
-            king_attackers::<true>(&self.board, &self.rules, k, !self.turn).any()
-        })
+        self.board
+            .king_of(self.turn)
+            .is_some_and(|k| king_attackers::<true>(&self.board, &self.rules, k, !self.turn).any())
     }
 
     /// Whether the side to move could capture the enemy King now.
     fn can_capture_king(&self) -> bool {
-        self.board.king_of(!self.turn).is_some_and(|k| {
-            king_attackers::<true>(&self.board, &self.rules, k, self.turn).any()
-        })
+        self.board
+            .king_of(!self.turn)
+            .is_some_and(|k| king_attackers::<true>(&self.board, &self.rules, k, self.turn).any())
     }
 
     /// Whether the game has ended because a King is gone (only possible under `king_capture`).
@@ -365,7 +359,11 @@ impl Position {
                 self.board.take(from, us, role);
                 self.board.put(to, us, role);
                 self.hash ^= zobrist::piece_key(us, role, from) ^ zobrist::piece_key(us, role, to);
-                self.halfmoves = if captures.any() { 0 } else { self.halfmoves + 1 };
+                self.halfmoves = if captures.any() {
+                    0
+                } else {
+                    self.halfmoves + 1
+                };
             }
             Move::Suicide { role, square } => {
                 self.board.take(square, us, role);

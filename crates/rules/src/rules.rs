@@ -245,10 +245,9 @@ impl StartSetup {
     pub fn board(self) -> Board {
         let mut board = Board::empty();
         let (white, black) = self.arrays();
-        for (color, array, back, pawns) in [
-            (Color::White, white, 0, 1),
-            (Color::Black, black, 7, 6),
-        ] {
+        for (color, array, back, pawns) in
+            [(Color::White, white, 0, 1), (Color::Black, black, 7, 6)]
+        {
             for (file, role) in array.back_rank().into_iter().enumerate() {
                 let place = |rank: i32, role: Role, board: &mut Board| {
                     if let Some(sq) = Square::from_coords(file as i32, rank) {

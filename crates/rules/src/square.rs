@@ -125,9 +125,7 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match s.as_bytes() {
-            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
-                Ok(Square((r - b'1') * 8 + (f - b'a')))
-            }
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Square((r - b'1') * 8 + (f - b'a'))),
             _ => Err(ParseSquareError {
                 text: s.chars().take(16).collect(),
             }),

@@ -68,11 +68,20 @@ impl std::error::Error for ParseMoveError {}
 pub enum MoveError {
     Parse(ParseMoveError),
     /// No legal move of the position has this start and destination; says why.
-    Illegal { text: String, reason: String },
+    Illegal {
+        text: String,
+        reason: String,
+    },
     /// The move exists but the text names other captures.
-    WrongCaptures { text: String, actual: String },
+    WrongCaptures {
+        text: String,
+        actual: String,
+    },
     /// The move exists but the text names another piece.
-    WrongPiece { text: String, actual: Role },
+    WrongPiece {
+        text: String,
+        actual: Role,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -250,14 +259,22 @@ impl MoveText {
             let frozen = pos.is_frozen(from);
             let reason = match (self, frozen) {
                 (MoveText::Suicide { .. }, false) => {
-                    format!("the {} on {from} is not frozen; only frozen pieces may be removed", piece.role)
+                    format!(
+                        "the {} on {from} is not frozen; only frozen pieces may be removed",
+                        piece.role
+                    )
                 }
                 (MoveText::Suicide { .. }, true) => {
                     "removing it would leave the King in check, or it is the King".to_string()
                 }
-                (MoveText::Normal { .. }, true) => format!("the {} on {from} is frozen", piece.role),
+                (MoveText::Normal { .. }, true) => {
+                    format!("the {} on {from} is frozen", piece.role)
+                }
                 (MoveText::Normal { to, .. }, false) => {
-                    format!("the {} on {from} cannot go to {to} (or it would leave the King in check)", piece.role)
+                    format!(
+                        "the {} on {from} cannot go to {to} (or it would leave the King in check)",
+                        piece.role
+                    )
                 }
             };
             return Err(illegal(reason));
@@ -329,7 +346,10 @@ impl Position {
         }
         let mut after = *self;
         after.play_unchecked(m);
-        if after.outcome().is_some_and(|o| o.winner() == Some(self.turn())) {
+        if after
+            .outcome()
+            .is_some_and(|o| o.winner() == Some(self.turn()))
+        {
             s.push('#');
         } else if after.is_check() {
             s.push('+');

@@ -11,7 +11,11 @@ fn sq(s: &str) -> Square {
 }
 
 fn moves_from(p: &Position, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves_from(sq(from)).iter().map(|m| m.to_string()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves_from(sq(from))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     v.sort();
     v
 }
@@ -44,7 +48,13 @@ fn ex02_long_leaper_several_captures() {
         .collect();
     assert_eq!(
         on_a_file,
-        ["a1-a3xa2", "a1-a4xa2", "a1-a6xa2xa5", "a1-a7xa2xa5", "a1-a8xa2xa5"]
+        [
+            "a1-a3xa2",
+            "a1-a4xa2",
+            "a1-a6xa2xa5",
+            "a1-a7xa2xa5",
+            "a1-a8xa2xa5"
+        ]
     );
 }
 
@@ -146,10 +156,7 @@ fn ex11_king_may_step_next_to_a_frozen_king() {
     let bare = pos("8/8/8/4k3/2K5/8/8/8 w");
     let mut king = moves_from(&bare, "c4");
     king.sort();
-    assert_eq!(
-        king,
-        ["c4-b3", "c4-b4", "c4-b5", "c4-c3", "c4-c5", "c4-d3"]
-    );
+    assert_eq!(king, ["c4-b3", "c4-b4", "c4-b5", "c4-c3", "c4-c5", "c4-d3"]);
 }
 
 #[test]

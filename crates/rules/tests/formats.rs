@@ -9,8 +9,13 @@ fn invalid_position_strings_say_what_and_where() {
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (fen, expected) = line.split_once(" => ").expect("fixture line");
-        let err = Position::from_fen(fen, Rules::default()).expect_err(fen).to_string();
-        assert!(err.contains(expected), "{fen:?}: got '{err}', wanted '{expected}'");
+        let err = Position::from_fen(fen, Rules::default())
+            .expect_err(fen)
+            .to_string();
+        assert!(
+            err.contains(expected),
+            "{fen:?}: got '{err}', wanted '{expected}'"
+        );
         checked += 1;
     }
     assert!(checked >= 15);
@@ -34,7 +39,10 @@ fn king_capture_allows_a_missing_king_as_a_finished_game() {
     let p = Position::from_fen("8/8/8/8/8/8/8/3K4 b", rules).unwrap();
     assert!(p.legal_moves().is_empty());
     let o = Game::new(p).outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(ultima::Color::White), Reason::KingCaptured));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(ultima::Color::White), Reason::KingCaptured)
+    );
     assert!(Position::from_fen("8/8/8/8/8/8/8/8 w", rules).is_err());
     // Under king_capture a King may be left capturable, and capturing it ends the game.
     let p = Position::from_fen("4k3/8/8/8/8/8/8/3KW3 w", rules).unwrap();
@@ -43,18 +51,42 @@ fn king_capture_allows_a_missing_king_as_a_finished_game() {
     game.play_text("e8-d8").unwrap();
     assert_eq!(game.play_text("e7-f6").unwrap().to_string(), "e7-f6xd8");
     let o = game.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(ultima::Color::White), Reason::KingCaptured));
-    assert!(game.play_text("d1-d2").unwrap_err().to_string().contains("the game is over"));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(ultima::Color::White), Reason::KingCaptured)
+    );
+    assert!(game
+        .play_text("d1-d2")
+        .unwrap_err()
+        .to_string()
+        .contains("the game is over"));
 }
 
 #[test]
 fn setups_give_the_arrays_of_rules_section_3() {
-    let start = |s: &str| Position::start(s.parse::<StartSetup>().unwrap(), Rules::default()).to_fen();
-    assert_eq!(start("rotated"), "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1");
-    assert_eq!(start("mirrored"), "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1");
+    let start =
+        |s: &str| Position::start(s.parse::<StartSetup>().unwrap(), Rules::default()).to_fen();
+    assert_eq!(
+        start("rotated"),
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"
+    );
+    assert_eq!(
+        start("mirrored"),
+        "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"
+    );
     assert_eq!(start("custom:da/eh"), start("rotated"));
-    assert_eq!(start("custom:eh/da"), "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w 0 1");
-    for bad in ["", "rotate", "custom:", "custom:da", "custom:xa/eh", "custom:dah/eh"] {
+    assert_eq!(
+        start("custom:eh/da"),
+        "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w 0 1"
+    );
+    for bad in [
+        "",
+        "rotate",
+        "custom:",
+        "custom:da",
+        "custom:xa/eh",
+        "custom:dah/eh",
+    ] {
         let err = bad.parse::<StartSetup>().unwrap_err().to_string();
         assert!(err.contains("unknown setup"), "{bad}: {err}");
     }
@@ -65,9 +97,10 @@ fn setups_give_the_arrays_of_rules_section_3() {
 
 #[test]
 fn rules_text_round_trips_and_rejects_unknown_options() {
-    let all: Rules = "king_capture distance_1968 no_repetition_draw no_move_limit_draw no_bare_kings_draw"
-        .parse()
-        .unwrap();
+    let all: Rules =
+        "king_capture distance_1968 no_repetition_draw no_move_limit_draw no_bare_kings_draw"
+            .parse()
+            .unwrap();
     assert_eq!(all.to_string().parse::<Rules>().unwrap(), all);
     let err = "kingcapture".parse::<Rules>().unwrap_err().to_string();
     assert!(err.contains("unknown rule option 'kingcapture'"), "{err}");
@@ -86,12 +119,20 @@ fn move_text_accepts_every_documented_form() {
         "La1-a6 xa2 xa5+",
         "  a1-a6xa2xa5  ",
     ] {
-        assert_eq!(p.parse_move(text).unwrap().to_string(), "a1-a6xa2xa5", "{text}");
+        assert_eq!(
+            p.parse_move(text).unwrap().to_string(),
+            "a1-a6xa2xa5",
+            "{text}"
+        );
     }
     // Suicides, both forms.
     let frozen = Position::from_fen("8/8/8/3pk3/2I5/8/8/K7 b", Rules::default()).unwrap();
     for text in ["d5-", "@-d5", "P@-d5", "p d5-"] {
-        assert_eq!(frozen.parse_move(text).unwrap().to_string(), "d5-", "{text}");
+        assert_eq!(
+            frozen.parse_move(text).unwrap().to_string(),
+            "d5-",
+            "{text}"
+        );
     }
     // A move starting on the c-file is not read as a Coordinator letter.
     let start = Position::default();
@@ -116,7 +157,10 @@ fn bad_move_text_gets_a_clear_error() {
         ("a1-a9", "expected a square like e4 at column 4"),
         ("a1-a6x", "expected a square like e4 at column 7"),
         ("a1-a6 y", "expected 'x' and a captured square"),
-        ("a1-a6xa2", "lists the wrong captures: the move is a1-a6xa2xa5"),
+        (
+            "a1-a6xa2",
+            "lists the wrong captures: the move is a1-a6xa2xa5",
+        ),
         ("Wa1-a6", "names the wrong piece: it moves a long leaper"),
         ("b1-b2", "there is no piece on b1"),
         ("a2-a1", "the piece on a2 is black's and it is white's turn"),
@@ -126,7 +170,10 @@ fn bad_move_text_gets_a_clear_error() {
     ];
     for (text, expected) in cases {
         let err = p.parse_move(text).unwrap_err().to_string();
-        assert!(err.contains(expected), "{text:?}: got '{err}', wanted '{expected}'");
+        assert!(
+            err.contains(expected),
+            "{text:?}: got '{err}', wanted '{expected}'"
+        );
     }
     let frozen = Position::from_fen("4k3/8/8/3i4/3X4/8/8/4K3 w", Rules::default()).unwrap();
     let err = frozen.parse_move("d4-d3").unwrap_err().to_string();
@@ -139,7 +186,10 @@ fn display_form_marks_check_and_mate() {
     let m = p.parse_move("c4-d5").unwrap();
     assert_eq!(p.display_move(m), "Kc4-d5#");
     let p = Position::from_fen("4k3/8/8/p7/8/8/p7/L3K3 w", Rules::default()).unwrap();
-    assert_eq!(p.display_move(p.parse_move("a1-a6").unwrap()), "La1-a6 xa2 xa5");
+    assert_eq!(
+        p.display_move(p.parse_move("a1-a6").unwrap()),
+        "La1-a6 xa2 xa5"
+    );
 }
 
 #[test]
@@ -171,7 +221,11 @@ fn records_keep_the_moves_before_a_bad_one() {
     assert!(err.to_string().contains("move 2... h8-h1"), "{err}");
 
     let err = Game::from_record("[Rules \"fast\"]\n1. b2-b5").unwrap_err();
-    assert!(err.to_string().contains("line 1: unknown rule option 'fast'"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("line 1: unknown rule option 'fast'"),
+        "{err}"
+    );
     let err = Game::from_record("[Setup \"8/8 w\"]\n").unwrap_err();
     assert!(err.to_string().contains("line 1: position string"), "{err}");
     let err = Game::from_record("[Result 1-0]\n").unwrap_err();
@@ -189,7 +243,10 @@ fn records_carry_results_and_reasons() {
     // A decisive result on an unfinished game is a resignation.
     let game = Game::from_record("1. b2-b5 0-1").unwrap();
     let o = game.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(ultima::Color::Black), Reason::Resignation));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(ultima::Color::Black), Reason::Resignation)
+    );
     assert!(game.to_record().contains("[Termination \"resignation\"]"));
     // A Black-to-move start numbers its first move with "...".
     let p = Position::from_fen("8/8/8/3pk3/2I5/8/8/K7 b 0 7", Rules::default()).unwrap();
@@ -205,7 +262,9 @@ fn draws_by_repetition_move_limit_and_bare_kings() {
     let no_bare: Rules = "no_bare_kings_draw".parse().unwrap();
     game = Game::new(Position::from_fen("k7/8/8/8/8/8/8/7K w", no_bare).unwrap());
     assert!(game.outcome().is_none());
-    for m in ["h1-g1", "a8-b8", "g1-h1", "b8-a8", "h1-g1", "a8-b8", "g1-h1"] {
+    for m in [
+        "h1-g1", "a8-b8", "g1-h1", "b8-a8", "h1-g1", "a8-b8", "g1-h1",
+    ] {
         game.play_text(m).unwrap();
     }
     assert!(game.outcome().is_none());
@@ -240,5 +299,8 @@ fn undo_redo_and_resignation() {
     assert!(game.play_text("a2-a3").is_err());
     assert!(game.resign(ultima::Color::Black).is_err());
     game.undo();
-    assert!(game.outcome().is_none(), "undo takes back the resignation too");
+    assert!(
+        game.outcome().is_none(),
+        "undo takes back the resignation too"
+    );
 }

@@ -22,10 +22,16 @@ const FORMAT_ALPHABET: &str = "[KWCILXPkwcilxp1-9/ wb0-9a-hx@\\-\\[\\]\"\\.+#{};
 fn check_all(text: &str) {
     if let Ok(setup) = text.parse::<Setup>() {
         let printed = setup.to_string();
-        assert_eq!(printed.parse::<Setup>().expect("printed setup parses"), setup);
+        assert_eq!(
+            printed.parse::<Setup>().expect("printed setup parses"),
+            setup
+        );
         for rules in ["default", "king_capture", "distance_1968"] {
             if let Ok(pos) = Position::from_setup(setup, rules.parse().unwrap()) {
-                assert_eq!(Position::from_fen(&pos.to_fen(), *pos.rules()).unwrap(), pos);
+                assert_eq!(
+                    Position::from_fen(&pos.to_fen(), *pos.rules()).unwrap(),
+                    pos
+                );
                 // Whatever position was accepted, generation and outcome work on it.
                 let _ = pos.legal_moves();
                 let _ = pos.outcome();
@@ -33,7 +39,12 @@ fn check_all(text: &str) {
         }
     }
     if let Ok(mt) = text.parse::<MoveText>() {
-        assert_eq!(mt.to_string().parse::<MoveText>().expect("printed move text parses"), mt);
+        assert_eq!(
+            mt.to_string()
+                .parse::<MoveText>()
+                .expect("printed move text parses"),
+            mt
+        );
     }
     let _ = Position::default().parse_move(text);
     if let Ok(game) = Game::from_record(text) {

@@ -17,8 +17,14 @@ fn setup_strategy() -> impl Strategy<Value = StartSetup> {
         Just(StartSetup::Rotated),
         Just(StartSetup::Mirrored),
         (any::<[bool; 4]>()).prop_map(|b| StartSetup::Custom {
-            white: ultima::SideArray { king_on_e: b[0], immobilizer_on_h: b[1] },
-            black: ultima::SideArray { king_on_e: b[2], immobilizer_on_h: b[3] },
+            white: ultima::SideArray {
+                king_on_e: b[0],
+                immobilizer_on_h: b[1]
+            },
+            black: ultima::SideArray {
+                king_on_e: b[2],
+                immobilizer_on_h: b[3]
+            },
         }),
     ]
 }

@@ -20,26 +20,34 @@ pub fn load(text: &str) -> Vec<Case> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let here = || format!("line {}: {line}", n + 1);
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                epd: String::new(),
-                rules: Rules::default(),
-                counts: Vec::new(),
-            }),
-            "epd" => cases.last_mut().expect(&here()).epd = value.to_string(),
-            "rules" => cases.last_mut().expect(&here()).rules = value.parse().expect(&here()),
-            "perft" => {
-                let (d, nodes) = value.split_once(' ').expect(&here());
-                let case = cases.last_mut().expect(&here());
-                case.counts.push((d.parse().expect(&here()), nodes.parse().expect(&here())));
-            }
-            _ => panic!("unknown key at {}", here()),
-        }
+        parse_line(line, &mut cases).unwrap_or_else(|| panic!("line {}: {line}", n + 1));
     }
     cases
+}
+
+/// Applies one `key value` line; `None` if it is malformed.
+fn parse_line(line: &str, cases: &mut Vec<Case>) -> Option<()> {
+    let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+    if key == "id" {
+        cases.push(Case {
+            id: value.to_string(),
+            epd: String::new(),
+            rules: Rules::default(),
+            counts: Vec::new(),
+        });
+        return Some(());
+    }
+    let case = cases.last_mut()?;
+    match key {
+        "epd" => case.epd = value.to_string(),
+        "rules" => case.rules = value.parse().ok()?,
+        "perft" => {
+            let (d, nodes) = value.split_once(' ')?;
+            case.counts.push((d.parse().ok()?, nodes.parse().ok()?));
+        }
+        _ => return None,
+    }
+    Some(())
 }
 
 /// Every case of every `.perft` file, in file order.
