@@ -1,0 +1,310 @@
+//! The JavaScript face of the `ultima` rules crate: a thin wasm-bindgen layer.
+//!
+//! Each method parses what JavaScript passes, asks the rules crate, and converts the answer. There
+//! is no game logic here: what is legal, what a move captures, check and the result all come from
+//! `ultima`. Every error of the rules crate reaches JavaScript as an `Error` whose message is the
+//! error's `Display`; no input makes this crate panic.
+//!
+//! ```js
+//! const game = new Game();              // the default start, default rules
+//! game.legalMoves().length;             // 32
+//! game.play("b2-b5");                   // "b2-b5" (canonical move text)
+//! game.undo();                          // "b2-b5"
+//! new Game("nonsense");                 // throws Error: <what is wrong, and where>
+//! ```
+
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+use serde::Serialize;
+use ultima::{Color, Move, MoveList, Position, Rules, Square, StartSetup};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPESCRIPT_TYPES: &str = r#"
+/** A side of the game. */
+export type Side = "white" | "black";
+
+/** A legal move, as the rules crate reports it. */
+export interface MoveInfo {
+  /** Canonical move text (RULES §6.2), e.g. "a1-a6xa2xa5", or "e4-" for a suicide. */
+  text: string;
+  /** The square the piece starts on, e.g. "a1" (for a suicide, the piece's square). */
+  from: string;
+  /** The square the piece arrives on, e.g. "a6"; null for a suicide. */
+  to: string | null;
+  /** Every square whose piece the move captures, in ascending square index, e.g. ["a2", "a5"]. */
+  captures: string[];
+  /** True for a suicide (a frozen piece removing itself from the board). */
+  suicide: boolean;
+}
+
+/** How a finished game ended. */
+export interface GameResult {
+  /** The winning side, or null for a draw. */
+  winner: Side | null;
+  /** Why the game ended, in words, e.g. "checkmate". */
+  reason: string;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `MoveInfo[]` in TypeScript.
+    #[wasm_bindgen(typescript_type = "MoveInfo[]")]
+    pub type MoveInfoArray;
+
+    /// `GameResult | null` in TypeScript.
+    #[wasm_bindgen(typescript_type = "GameResult | null")]
+    pub type GameResultOrNull;
+
+    /// `Side` in TypeScript.
+    #[wasm_bindgen(typescript_type = "Side")]
+    pub type SideName;
+}
+
+/// Installs the panic hook once, when the module is instantiated, so that a panic (a bug) shows
+/// its message and location in the console instead of "unreachable".
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// A game of Ultima: a position, the moves played, and the moves undone (for redo).
+#[wasm_bindgen]
+pub struct Game {
+    game: ultima::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game from `position` (a position string, RULES §6.1; the default start if absent)
+    /// under `rules` (rule options, e.g. "distance_1968"; the default rules if absent).
+    ///
+    /// # Errors
+    /// A bad position string or unknown rule option, with the rules crate's message.
+    #[wasm_bindgen(constructor)]
+    pub fn new(position: Option<String>, rules: Option<String>) -> Result<Game, JsError> {
+        let rules = match rules.as_deref() {
+            Some(text) => text.parse::<Rules>()?,
+            None => Rules::default(),
+        };
+        let position = match position.as_deref() {
+            Some(text) => Position::from_fen(text, rules)?,
+            None => Position::start(StartSetup::default(), rules),
+        };
+        Ok(Game {
+            game: ultima::Game::new(position),
+        })
+    }
+
+    /// A game read from a game record (RULES §6.2), positioned after its last move.
+    ///
+    /// # Errors
+    /// A record that does not parse or holds an illegal move, with the rules crate's message.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(text: &str) -> Result<Game, JsError> {
+        let game = ultima::Game::from_record(text)?;
+        Ok(Game { game })
+    }
+
+    /// The game record: headers and numbered moves (RULES §6.2).
+    pub fn record(&self) -> String {
+        self.game.to_record()
+    }
+
+    /// The current position string (RULES §6.1).
+    pub fn position(&self) -> String {
+        self.pos().to_fen()
+    }
+
+    /// The rule options in force, as text.
+    pub fn rules(&self) -> String {
+        self.game.rules().to_string()
+    }
+
+    /// The side to move: "white" or "black".
+    pub fn turn(&self) -> SideName {
+        JsValue::from_str(side_name(self.pos().turn())).unchecked_into()
+    }
+
+    /// Every legal move of the side to move; none once the game is over.
+    ///
+    /// # Errors
+    /// Only if the list cannot be converted to JavaScript values.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Result<MoveInfoArray, JsError> {
+        let moves = match self.is_over() {
+            true => MoveList::new(),
+            false => self.pos().legal_moves(),
+        };
+        to_js(&move_infos(&moves))
+    }
+
+    /// The legal moves of the piece on `square` (e.g. "a1"): none for an empty square, a piece
+    /// of the side not to move, or once the game is over.
+    ///
+    /// # Errors
+    /// A square that is not `a1`…`h8`.
+    #[wasm_bindgen(js_name = legalMovesFrom)]
+    pub fn legal_moves_from(&self, square: &str) -> Result<MoveInfoArray, JsError> {
+        let square = parse_square(square)?;
+        let moves = match self.is_over() {
+            true => MoveList::new(),
+            false => self.pos().legal_moves_from(square),
+        };
+        to_js(&move_infos(&moves))
+    }
+
+    /// Plays `text` (move text, RULES §6.2, or Game Courier's forms; the capture list may be
+    /// left out) and returns the move's canonical text.
+    ///
+    /// # Errors
+    /// Move text that does not parse, a move that is not legal here, or a finished game.
+    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+        let m = self.game.play_text(text)?;
+        Ok(m.to_string())
+    }
+
+    /// Takes back the last move and returns its text, or `undefined` at the start of the game.
+    pub fn undo(&mut self) -> Option<String> {
+        self.game.undo().map(|m| m.to_string())
+    }
+
+    /// Plays again the last move taken back and returns its text, or `undefined` if none.
+    pub fn redo(&mut self) -> Option<String> {
+        self.game.redo().map(|m| m.to_string())
+    }
+
+    /// True when the side to move is in check.
+    #[wasm_bindgen(js_name = isCheck)]
+    pub fn is_check(&self) -> bool {
+        self.pos().is_check()
+    }
+
+    /// The squares of the pieces giving check, e.g. ["e5"].
+    pub fn checkers(&self) -> Vec<String> {
+        self.pos()
+            .checkers()
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
+    /// The squares of the frozen pieces (RULES §2.8), both sides, e.g. ["d4", "d5"].
+    pub fn frozen(&self) -> Vec<String> {
+        self.pos()
+            .frozen()
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
+    /// The letter of the piece on `square` (RULES §2: upper case White, lower case Black), or
+    /// `undefined` for an empty square.
+    ///
+    /// # Errors
+    /// A square that is not `a1`…`h8`.
+    #[wasm_bindgen(js_name = pieceAt)]
+    pub fn piece_at(&self, square: &str) -> Result<Option<String>, JsError> {
+        let square = parse_square(square)?;
+        Ok(self.pos().piece_at(square).map(|p| p.char().to_string()))
+    }
+
+    /// The whole board as 64 piece letters, "" for an empty square, indexed a1=0, b1=1 … h8=63.
+    pub fn board(&self) -> Vec<String> {
+        let pos = self.pos();
+        Square::all()
+            .map(|sq| {
+                pos.piece_at(sq)
+                    .map(|p| p.char().to_string())
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+
+    /// How the game ended, or `null` while it goes on.
+    ///
+    /// # Errors
+    /// Only if the result cannot be converted to a JavaScript value.
+    pub fn result(&self) -> Result<GameResultOrNull, JsError> {
+        let result = self.game.outcome().map(|outcome| GameResult {
+            winner: outcome.winner.map(side_name),
+            reason: outcome.reason.to_string(),
+        });
+        to_js(&result)
+    }
+
+    /// The side to move resigns; the game ends. `undo()` takes the resignation back.
+    ///
+    /// # Errors
+    /// When the game is already over.
+    pub fn resign(&mut self) -> Result<(), JsError> {
+        let loser = self.pos().turn();
+        self.game.resign(loser).map_err(JsError::from)
+    }
+}
+
+impl Game {
+    fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+}
+
+/// A legal move as JavaScript sees it (`MoveInfo` in the `.d.ts`).
+#[derive(Serialize)]
+struct MoveInfo {
+    text: String,
+    from: String,
+    to: Option<String>,
+    captures: Vec<String>,
+    suicide: bool,
+}
+
+impl From<Move> for MoveInfo {
+    fn from(m: Move) -> MoveInfo {
+        MoveInfo {
+            text: m.to_string(),
+            from: m.from().to_string(),
+            to: m.to().map(|sq| sq.to_string()),
+            captures: m.captures().into_iter().map(|sq| sq.to_string()).collect(),
+            suicide: m.is_suicide(),
+        }
+    }
+}
+
+/// How a game ended (`GameResult` in the `.d.ts`).
+#[derive(Serialize)]
+struct GameResult {
+    winner: Option<&'static str>,
+    reason: String,
+}
+
+fn move_infos(moves: &[Move]) -> Vec<MoveInfo> {
+    moves.iter().copied().map(MoveInfo::from).collect()
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn parse_square(text: &str) -> Result<Square, JsError> {
+    text.parse::<Square>().map_err(JsError::from)
+}
+
+/// Converts to a JavaScript value as JSON would (`None` becomes `null`, maps become objects),
+/// typed as `T` for the `.d.ts`.
+fn to_js<T: JsCast>(value: &impl Serialize) -> Result<T, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let value = value.serialize(&serializer)?;
+    Ok(value.unchecked_into())
+}

@@ -1,0 +1,268 @@
+//! The bindings as JavaScript sees them, run in headless Chromium:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p ultima-wasm --target wasm32-unknown-unknown`
+//! (`cargo xtask test` does this).
+
+#![cfg(target_arch = "wasm32")]
+
+use serde::Deserialize;
+use ultima::{Position, Rules};
+use ultima_wasm::Game;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+type TestResult = Result<(), JsValue>;
+
+/// `MoveInfo` of the `.d.ts`, read back from the JavaScript value.
+#[derive(Debug, Deserialize, PartialEq)]
+struct MoveInfo {
+    text: String,
+    from: String,
+    to: Option<String>,
+    captures: Vec<String>,
+    suicide: bool,
+}
+
+/// `GameResult` of the `.d.ts`.
+#[derive(Debug, Deserialize, PartialEq)]
+struct GameResult {
+    winner: Option<String>,
+    reason: String,
+}
+
+fn moves(value: impl Into<JsValue>) -> Result<Vec<MoveInfo>, JsValue> {
+    Ok(serde_wasm_bindgen::from_value(value.into())?)
+}
+
+/// The message of the JavaScript `Error` a call failed with.
+fn error_message<T>(result: Result<T, wasm_bindgen::JsError>) -> Result<String, JsValue> {
+    let Err(error) = result else {
+        return Err(JsValue::from_str("expected an Error, got Ok"));
+    };
+    let value = JsValue::from(error);
+    let error = value
+        .dyn_into::<js_sys::Error>()
+        .map_err(|_| JsValue::from_str("the thrown value is not an Error"))?;
+    Ok(String::from(error.message()))
+}
+
+const LEAPER: &str = "4k3/8/8/p7/8/8/p7/L3K3 w";
+
+#[wasm_bindgen_test]
+fn default_start_has_32_legal_moves() -> TestResult {
+    let game = Game::new(None, None)?;
+    assert_eq!(moves(game.legal_moves()?)?.len(), 32);
+    assert_eq!(game.turn().as_string().as_deref(), Some("white"));
+    assert!(!game.is_check());
+    assert!(game.checkers().is_empty());
+    assert!(game.frozen().is_empty());
+    assert!(game.result()?.is_null());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn default_start_board_and_position() -> TestResult {
+    let game = Game::new(None, None)?;
+    let board = game.board();
+    assert_eq!(board.len(), 64);
+    let first_rank: String = board[..8].concat();
+    let last_rank: String = board[56..].concat();
+    assert_eq!(first_rank, "ILXKWXLC");
+    assert_eq!(last_rank, "clxwkxli");
+    assert!(board[16..48].iter().all(String::is_empty));
+    assert_eq!(game.piece_at("d1")?.as_deref(), Some("K"));
+    assert_eq!(game.piece_at("e4")?, None);
+    assert!(game
+        .position()
+        .starts_with("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w"));
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_bad_position_string_is_an_error_with_a_message() -> TestResult {
+    for bad in ["", "nonsense", "8/8/8/8/8/8/8/8 w", "4k3/8/8/8/8/8/8/4K3 x"] {
+        let message = error_message(Game::new(Some(bad.to_string()), None))?;
+        // The message is the rules crate's own.
+        let Err(expected) = Position::from_fen(bad, Rules::default()) else {
+            return Err(JsValue::from_str(&format!(
+                "the rules crate accepts {bad:?}"
+            )));
+        };
+        assert_eq!(message, expected.to_string());
+    }
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn an_unknown_rule_option_is_an_error() -> TestResult {
+    let message = error_message(Game::new(None, Some("no_such_rule".to_string())))?;
+    assert!(!message.is_empty());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_bad_move_is_an_error_and_changes_nothing() -> TestResult {
+    let mut game = Game::new(None, None)?;
+    let before = game.position();
+    // An empty square, a blocked piece, an occupied destination, a false capture list.
+    for bad in ["", "zz", "e4-e5", "a1-a2", "b2-b7", "b2-b5xb6", "\u{0}"] {
+        let message = error_message(game.play(bad))
+            .map_err(|e| JsValue::from_str(&format!("play({bad:?}): {e:?}")))?;
+        let Err(expected) = Position::default().parse_move(bad) else {
+            return Err(JsValue::from_str(&format!(
+                "the rules crate accepts {bad:?}"
+            )));
+        };
+        assert_eq!(message, expected.to_string());
+        assert_eq!(game.position(), before);
+    }
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_bad_square_is_an_error() -> TestResult {
+    let game = Game::new(None, None)?;
+    for bad in ["", "i1", "a9", "a", "a10"] {
+        assert!(!error_message(game.legal_moves_from(bad))?.is_empty());
+        assert!(!error_message(game.piece_at(bad))?.is_empty());
+    }
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn play_undo_redo_round_trip() -> TestResult {
+    let mut game = Game::new(None, None)?;
+    let start = game.position();
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.play("b2-b5")?, "b2-b5");
+    let after = game.position();
+    assert_ne!(after, start);
+    assert_eq!(game.turn().as_string().as_deref(), Some("black"));
+    assert_eq!(game.undo().as_deref(), Some("b2-b5"));
+    assert_eq!(game.position(), start);
+    assert_eq!(game.redo().as_deref(), Some("b2-b5"));
+    assert_eq!(game.position(), after);
+    assert_eq!(game.redo(), None);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn captures_are_reported_for_a_capture_move() -> TestResult {
+    let mut game = Game::new(Some(LEAPER.to_string()), None)?;
+    let from_a1 = moves(game.legal_moves_from("a1")?)?;
+    let a6 = from_a1
+        .iter()
+        .find(|m| m.to.as_deref() == Some("a6"))
+        .ok_or_else(|| JsValue::from_str("no move a1-a6"))?;
+    assert_eq!(
+        *a6,
+        MoveInfo {
+            text: "a1-a6xa2xa5".to_string(),
+            from: "a1".to_string(),
+            to: Some("a6".to_string()),
+            captures: vec!["a2".to_string(), "a5".to_string()],
+            suicide: false,
+        }
+    );
+    assert!(from_a1.iter().all(|m| m.from == "a1"));
+    assert!(moves(game.legal_moves_from("e4")?)?.is_empty());
+    assert_eq!(game.play("a1-a6")?, "a1-a6xa2xa5");
+    assert_eq!(game.piece_at("a2")?, None);
+    assert_eq!(game.piece_at("a5")?, None);
+    assert_eq!(game.piece_at("a6")?.as_deref(), Some("L"));
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn suicide_and_frozen_pieces() -> TestResult {
+    // RULES §7 example 9: Chameleon and Immobilizer freeze each other.
+    let game = Game::new(Some("4k3/8/8/3i4/3X4/8/8/4K3 w".to_string()), None)?;
+    let mut frozen = game.frozen();
+    frozen.sort();
+    assert_eq!(frozen, ["d4", "d5"]);
+    let all = moves(game.legal_moves()?)?;
+    assert_eq!(all.len(), 6);
+    let suicides: Vec<&MoveInfo> = all.iter().filter(|m| m.suicide).collect();
+    assert_eq!(suicides.len(), 1);
+    assert_eq!(suicides[0].text, "d4-");
+    assert_eq!(suicides[0].from, "d4");
+    assert_eq!(suicides[0].to, None);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn stalemate_is_a_result() -> TestResult {
+    // RULES §7 example 12: Black has no legal move and loses.
+    let game = Game::new(Some("8/8/8/4k3/5I2/8/8/K7 b".to_string()), None)?;
+    assert!(moves(game.legal_moves()?)?.is_empty());
+    let result: GameResult = serde_wasm_bindgen::from_value(game.result()?.into())?;
+    assert_eq!(result.winner.as_deref(), Some("white"));
+    assert!(!result.reason.is_empty());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn resigning_ends_the_game() -> TestResult {
+    let mut game = Game::new(None, None)?;
+    game.resign()?;
+    let result: GameResult = serde_wasm_bindgen::from_value(game.result()?.into())?;
+    assert_eq!(result.winner.as_deref(), Some("black"));
+    assert!(!error_message(game.play("b2-b5"))?.is_empty());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_record_round_trips() -> TestResult {
+    let mut game = Game::new(None, None)?;
+    game.play("b2-b5")?;
+    game.play("g7-g4")?;
+    let record = game.record();
+    let again = Game::from_record(&record)?;
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.record(), record);
+    assert!(!error_message(Game::from_record("1. b2-b9"))?.is_empty());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn odd_input_is_an_error_or_an_answer_never_a_panic() -> TestResult {
+    let long = "a1-a2xa3".repeat(2_000);
+    let odd = [
+        "",
+        " ",
+        "-",
+        "@-",
+        "@-e4",
+        "a1-",
+        "a1-a1",
+        "x",
+        "xa2",
+        "L b1-b8",
+        "e2-e4xe4xe4",
+        "\u{0}",
+        "\u{FFFF}",
+        "é1-é2",
+        "💥",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 99999999999999999999 1",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w -1 0",
+        "9/8/8/8/8/8/8/8 w",
+        "k7/8/8/8/8/8/8/7K w x y z",
+        "[Setup \"nonsense\"]\n1. b2-b5",
+        "1. b2-b5 g7-g4 2. 3. 4.",
+        &long,
+    ];
+    let mut game = Game::new(None, None)?;
+    for text in odd {
+        let _ = Game::new(Some(text.to_string()), None);
+        let _ = Game::new(None, Some(text.to_string()));
+        let _ = Game::from_record(text);
+        let _ = game.legal_moves_from(text);
+        let _ = game.piece_at(text);
+        if game.play(text).is_ok() {
+            game.undo();
+        }
+    }
+    assert_eq!(moves(game.legal_moves()?)?.len(), 32);
+    Ok(())
+}
