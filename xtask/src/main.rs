@@ -1,0 +1,684 @@
+//! The README's two commands, with nothing but the standard library.
+//!
+//! - `cargo xtask serve [--port N]`: installs what is missing (the wasm32 target, trunk
+//!   [`TRUNK_VERSION`], wasm-bindgen-cli at the wasm-bindgen version locked in `Cargo.lock`), then
+//!   builds the release and serves it with `trunk serve --release` on 127.0.0.1 (port 8080 unless
+//!   told).
+//! - `cargo xtask test`: installs what is missing (the above, Debian's `chromium` and
+//!   `chromium-driver`, the npm packages of `package-lock.json`), then runs every check in order
+//!   and stops at the first that fails, naming it: formatting, clippy (native and wasm32), native
+//!   tests, the wasm-bindgen tests in headless Chromium, the trunk release build, the JavaScript
+//!   type check and the end-to-end browser tests.
+//!
+//! Both are idempotent: an installed tool of the right version is left alone, so a warm run does
+//! only the checks. Each step prints its name and wall time.
+
+use std::env;
+use std::ffi::OsString;
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+/// The trunk release the project builds with.
+const TRUNK_VERSION: &str = "0.21.14";
+/// The Rust target of the browser build.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// The bindings crate: the one crate built for [`WASM_TARGET`].
+const WASM_CRATE: &str = "ultima-wasm";
+/// Debian's Chromium and ChromeDriver (packages `chromium` and `chromium-driver`).
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// The oldest Node.js that runs the end-to-end tests (playwright-core needs 20).
+const NODE_MAJOR_MIN: u32 = 20;
+/// Where `cargo xtask serve` listens unless `--port` says otherwise.
+const DEFAULT_PORT: u16 = 8080;
+/// Where `cargo xtask serve` builds (with trunk's live-reload script), apart from `dist/`.
+const SERVE_DIST: &str = "target/trunk-serve";
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve [--port N]  install what is missing, then build the release and serve it
+                    on http://127.0.0.1:N/ (default 8080) with trunk
+  test              install what is missing, then run every check and test in order:
+                    fmt, clippy, native tests, wasm tests in headless Chromium,
+                    trunk release build, JavaScript type check, end-to-end tests
+  help              print this message";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let command = match Cli::parse(&args) {
+        Ok(command) => command,
+        Err(message) => {
+            eprintln!("xtask: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut steps = match Steps::new() {
+        Ok(steps) => steps,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome = match command {
+        Cli::Help => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Cli::Serve { port } => serve(&mut steps, port),
+        Cli::Test => test(&mut steps),
+    };
+    steps.summary(&outcome);
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// A parsed command line.
+#[derive(Debug, PartialEq, Eq)]
+enum Cli {
+    Serve { port: u16 },
+    Test,
+    Help,
+}
+
+impl Cli {
+    fn parse(args: &[String]) -> Result<Cli, String> {
+        let Some((command, rest)) = args.split_first() else {
+            return Err("no command given".to_string());
+        };
+        match command.as_str() {
+            "serve" => {
+                let mut port = DEFAULT_PORT;
+                let mut rest = rest.iter();
+                while let Some(arg) = rest.next() {
+                    let value = if arg == "--port" {
+                        rest.next().map(String::as_str)
+                    } else if let Some(value) = arg.strip_prefix("--port=") {
+                        Some(value)
+                    } else {
+                        return Err(format!("unknown argument to serve: `{arg}`"));
+                    };
+                    port = value
+                        .and_then(|v| v.parse().ok())
+                        .filter(|&p| p != 0)
+                        .ok_or_else(|| "--port needs a port number (1-65535)".to_string())?;
+                }
+                Ok(Cli::Serve { port })
+            }
+            "test" if rest.is_empty() => Ok(Cli::Test),
+            "test" => Err(format!(
+                "test takes no arguments (got `{}`)",
+                rest.join(" ")
+            )),
+            "help" | "-h" | "--help" => Ok(Cli::Help),
+            other => Err(format!("unknown command `{other}`")),
+        }
+    }
+}
+
+/// `cargo xtask serve`: set up, then `trunk serve --release` on 127.0.0.1.
+fn serve(steps: &mut Steps, port: u16) -> Result<(), Failure> {
+    setup_build_tools(steps)?;
+    let address = format!("http://127.0.0.1:{port}/");
+    steps.run(&format!("serve on {address} (Ctrl-C stops)"), |s| {
+        let port = port.to_string();
+        // trunk serve adds a live-reload script to the page, so it builds into target/ and
+        // leaves dist/ to `trunk build`: dist/ is always the deployable build.
+        s.run_cmd(s.cmd("trunk").args([
+            "serve",
+            "--release",
+            "--dist",
+            SERVE_DIST,
+            "--address",
+            "127.0.0.1",
+            "--port",
+            &port,
+        ]))
+    })
+}
+
+/// `cargo xtask test`: set up, then every check in order, stopping at the first failure.
+fn test(steps: &mut Steps) -> Result<(), Failure> {
+    setup_build_tools(steps)?;
+    setup_browser_tools(steps)?;
+
+    steps.run("format (cargo fmt --check)", |s| {
+        s.run_cmd(s.cmd("cargo").args(["fmt", "--all", "--check"]))
+    })?;
+    steps.run("clippy (native)", |s| {
+        s.run_cmd(s.cmd("cargo").args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    })?;
+    steps.run("clippy (wasm32)", |s| {
+        s.run_cmd(s.cmd("cargo").args([
+            "clippy",
+            "--package",
+            WASM_CRATE,
+            "--target",
+            WASM_TARGET,
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    })?;
+    steps.run("tests (native)", |s| {
+        s.run_cmd(s.cmd("cargo").args(["test", "--workspace"]))
+    })?;
+    steps.run("tests (wasm, headless Chromium)", |s| {
+        let webdriver_json = s.root.join("crates/wasm/webdriver.json");
+        s.run_cmd(
+            s.cmd("cargo")
+                .args(["test", "--package", WASM_CRATE, "--target", WASM_TARGET])
+                .env("CHROMEDRIVER", CHROMEDRIVER)
+                .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", webdriver_json),
+        )
+    })?;
+    steps.run("release build (trunk build --release)", |s| {
+        s.run_cmd(s.cmd("trunk").args(["build", "--release"]))
+    })?;
+    steps.run("JavaScript type check (tsc --checkJs)", |s| {
+        let tsc = s.root.join("node_modules/typescript/bin/tsc");
+        s.run_cmd(
+            s.cmd("node")
+                .arg(tsc)
+                .args(["--noEmit", "--project", "tsconfig.json"]),
+        )
+    })?;
+    steps.run("end-to-end tests (node --test e2e)", |s| {
+        let tests = e2e_tests(&s.root.join("e2e"))?;
+        s.run_cmd(s.cmd("node").arg("--test").args(tests))
+    })
+}
+
+/// The wasm32 target, trunk and wasm-bindgen-cli: what building the page needs.
+fn setup_build_tools(steps: &mut Steps) -> Result<(), Failure> {
+    steps.run("set up: Rust target wasm32-unknown-unknown", |s| {
+        let installed = s.output(s.cmd("rustup").args(["target", "list", "--installed"]))?;
+        if installed.lines().any(|line| line.trim() == WASM_TARGET) {
+            s.note("already installed");
+            return Ok(());
+        }
+        s.run_cmd(s.cmd("rustup").args(["target", "add", WASM_TARGET]))
+    })?;
+    steps.run(&format!("set up: trunk {TRUNK_VERSION}"), |s| {
+        s.ensure_cargo_tool("trunk", TRUNK_VERSION, &["trunk"])
+    })?;
+    let wasm_bindgen = locked_version(&steps.root.join("Cargo.lock"), "wasm-bindgen")
+        .map_err(|message| Failure::new("set up: wasm-bindgen-cli", message))?;
+    steps.run(&format!("set up: wasm-bindgen-cli {wasm_bindgen}"), |s| {
+        s.ensure_cargo_tool(
+            "wasm-bindgen-cli",
+            &wasm_bindgen,
+            &["wasm-bindgen", "wasm-bindgen-test-runner"],
+        )
+    })
+}
+
+/// Chromium, ChromeDriver, Node.js and the npm packages: what the browser tests need.
+fn setup_browser_tools(steps: &mut Steps) -> Result<(), Failure> {
+    steps.run("set up: Debian chromium and chromium-driver", |s| {
+        if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
+            s.note("already installed");
+            return Ok(());
+        }
+        let sudo = !is_root(s);
+        let apt = |args: &[&str]| {
+            let mut cmd = if sudo {
+                let mut cmd = s.cmd("sudo");
+                cmd.args(["--non-interactive", "apt-get"]);
+                cmd
+            } else {
+                s.cmd("apt-get")
+            };
+            cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+            cmd
+        };
+        s.run_cmd(&mut apt(&["update"]))?;
+        s.run_cmd(&mut apt(&["install", "-y", "chromium", "chromium-driver"]))?;
+        for path in [CHROMIUM, CHROMEDRIVER] {
+            if !Path::new(path).exists() {
+                return Err(format!("{path} is still missing after apt-get install"));
+            }
+        }
+        Ok(())
+    })?;
+    steps.run("set up: npm packages (npm ci)", |s| {
+        let version = s
+            .output(s.cmd("node").arg("--version"))
+            .map_err(|e| format!("Node.js {NODE_MAJOR_MIN} or newer is needed: {e}"))?;
+        let major = version
+            .trim()
+            .trim_start_matches('v')
+            .split('.')
+            .next()
+            .and_then(|m| m.parse::<u32>().ok());
+        if major.is_none_or(|m| m < NODE_MAJOR_MIN) {
+            return Err(format!(
+                "Node.js {NODE_MAJOR_MIN} or newer is needed, found {}",
+                version.trim()
+            ));
+        }
+        let lock = s.root.join("package-lock.json");
+        let marker = s.root.join("node_modules/.package-lock.json");
+        if is_fresh(&marker, &lock) {
+            s.note("node_modules is up to date with package-lock.json");
+            return Ok(());
+        }
+        s.run_cmd(
+            s.cmd("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .env("CI", "true"),
+        )
+    })
+}
+
+/// The end-to-end test files: `e2e/*.test.mjs`, sorted.
+fn e2e_tests(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut tests: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".test.mjs"))
+        })
+        .collect();
+    tests.sort();
+    if tests.is_empty() {
+        return Err(format!("no *.test.mjs files in {}", dir.display()));
+    }
+    Ok(tests)
+}
+
+/// The version of `package` recorded in a `Cargo.lock`.
+fn locked_version(lock: &Path, package: &str) -> Result<String, String> {
+    let text =
+        fs::read_to_string(lock).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
+    parse_locked_version(&text, package)
+        .ok_or_else(|| format!("{} has no package `{package}`", lock.display()))
+}
+
+fn parse_locked_version(lock: &str, package: &str) -> Option<String> {
+    let wanted = format!("name = \"{package}\"");
+    let mut lines = lock.lines().map(str::trim);
+    while let Some(line) = lines.next() {
+        if line != wanted {
+            continue;
+        }
+        for line in lines.by_ref() {
+            if line.is_empty() || line.starts_with('[') {
+                break;
+            }
+            if let Some(version) = line.strip_prefix("version = \"") {
+                return version.strip_suffix('"').map(str::to_string);
+            }
+        }
+    }
+    None
+}
+
+/// True when `derived` exists and is not older than `source`.
+fn is_fresh(derived: &Path, source: &Path) -> bool {
+    let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    match (mtime(derived), mtime(source)) {
+        (Some(d), Some(s)) => d >= s,
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
+fn is_root(s: &Steps) -> bool {
+    s.output(s.cmd("id").arg("-u"))
+        .is_ok_and(|uid| uid.trim() == "0")
+}
+
+/// A step that failed, and why.
+#[derive(Debug)]
+struct Failure {
+    step: String,
+    message: String,
+}
+
+impl Failure {
+    fn new(step: &str, message: String) -> Failure {
+        Failure {
+            step: step.to_string(),
+            message,
+        }
+    }
+}
+
+/// Runs named steps, times them, and runs commands with the project's `PATH`.
+struct Steps {
+    /// The repository root (the parent of `xtask/`).
+    root: PathBuf,
+    /// `PATH` with cargo's bin directory first, so tools that `cargo install` puts there win.
+    path: OsString,
+    /// Finished steps and their wall times.
+    done: Vec<(String, Duration)>,
+    started: Instant,
+}
+
+impl Steps {
+    fn new() -> Result<Steps, String> {
+        let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let root = manifest_dir
+            .parent()
+            .ok_or("xtask has no parent directory")?
+            .to_path_buf();
+        let cargo_bin = env::var_os("CARGO_HOME")
+            .map(PathBuf::from)
+            .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+            .map(|home| home.join("bin"));
+        let inherited = env::var_os("PATH").unwrap_or_default();
+        let dirs = cargo_bin
+            .iter()
+            .cloned()
+            .chain(env::split_paths(&inherited).filter(|dir| Some(dir) != cargo_bin.as_ref()));
+        let path = env::join_paths(dirs).map_err(|e| format!("bad PATH: {e}"))?;
+        Ok(Steps {
+            root,
+            path,
+            done: Vec::new(),
+            started: Instant::now(),
+        })
+    }
+
+    /// Runs one step: prints its name, runs it, prints the outcome and wall time.
+    fn run(
+        &mut self,
+        name: &str,
+        step: impl FnOnce(&Steps) -> Result<(), String>,
+    ) -> Result<(), Failure> {
+        println!("\n==> {name}");
+        flush();
+        let start = Instant::now();
+        let outcome = step(self);
+        let took = start.elapsed();
+        match outcome {
+            Ok(()) => {
+                println!("<== {name}: ok ({})", Elapsed(took));
+                self.done.push((name.to_string(), took));
+                Ok(())
+            }
+            Err(message) => {
+                println!("<== {name}: FAILED ({})", Elapsed(took));
+                Err(Failure::new(name, message))
+            }
+        }
+    }
+
+    /// Prints every finished step with its time, then the verdict.
+    fn summary(&self, outcome: &Result<(), Failure>) {
+        let width = self.done.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        println!("\nxtask: steps and wall times");
+        for (name, took) in &self.done {
+            println!("  {name:<width$}  {:>8}", Elapsed(*took).to_string());
+        }
+        let total = Elapsed(self.started.elapsed());
+        match outcome {
+            Ok(()) => {
+                println!("xtask: all {} steps passed in {total}", self.done.len());
+                println!("steps: {} passed, 0 failed", self.done.len());
+            }
+            Err(failure) => {
+                println!("xtask: step `{}` FAILED after {total}", failure.step);
+                println!("xtask: {}", failure.message);
+                println!("steps: {} passed, 1 failed", self.done.len());
+            }
+        }
+        flush();
+    }
+
+    /// A command run in the repository root with the project's `PATH` and no standard input.
+    fn cmd(&self, program: &str) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.current_dir(&self.root)
+            .env("PATH", &self.path)
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    /// Runs a command with inherited output; a non-zero exit is an error naming the command.
+    fn run_cmd(&self, cmd: &mut Command) -> Result<(), String> {
+        let shown = Shown(cmd).to_string();
+        println!("$ {shown}");
+        flush();
+        let status = cmd
+            .status()
+            .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("`{shown}` failed ({status})"))
+        }
+    }
+
+    /// Runs a command quietly and returns its standard output.
+    fn output(&self, cmd: &mut Command) -> Result<String, String> {
+        let shown = Shown(cmd).to_string();
+        let out = cmd
+            .stderr(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("`{shown}` failed ({})", out.status));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    fn note(&self, text: &str) {
+        println!("    {text}");
+    }
+
+    /// Makes each of `binaries` answer `--version` with `version`, by `cargo install` of `krate`
+    /// if any does not.
+    fn ensure_cargo_tool(
+        &self,
+        krate: &str,
+        version: &str,
+        binaries: &[&str],
+    ) -> Result<(), String> {
+        let mismatch = |s: &Steps| {
+            binaries.iter().find_map(|bin| {
+                let found = s.output(s.cmd(bin).arg("--version")).ok();
+                let ok = found
+                    .as_deref()
+                    .and_then(|out| out.split_whitespace().nth(1))
+                    .is_some_and(|v| v == version);
+                (!ok).then(|| (bin.to_string(), found.map(|f| f.trim().to_string())))
+            })
+        };
+        let Some((bin, found)) = mismatch(self) else {
+            self.note(&format!(
+                "{} {version} already installed",
+                binaries.join(", ")
+            ));
+            return Ok(());
+        };
+        self.note(&match found {
+            Some(found) => format!("`{bin} --version` says `{found}`, need {version}: installing"),
+            None => format!("`{bin}` not found: installing"),
+        });
+        let install = |locked: bool| {
+            let mut cmd = self.cmd("cargo");
+            cmd.arg("install");
+            if locked {
+                cmd.arg("--locked");
+            }
+            cmd.args([krate, "--version", version]);
+            self.run_cmd(&mut cmd)
+        };
+        if let Err(e) = install(true) {
+            // A crate's own Cargo.lock may name a version the registry no longer serves (yanked
+            // or missing); a fresh resolution within the crate's own requirements still works.
+            self.note(&format!("{e}; retrying without --locked"));
+            install(false)?;
+        }
+        match mismatch(self) {
+            None => Ok(()),
+            Some((bin, found)) => Err(format!(
+                "after `cargo install {krate} --version {version}`, `{bin} --version` says {:?}; \
+                 is another `{bin}` earlier on PATH?",
+                found.unwrap_or_default()
+            )),
+        }
+    }
+}
+
+fn flush() {
+    let _ = std::io::stdout().flush();
+}
+
+/// A duration as `0.4s`, `12.3s` or `3m07s`.
+struct Elapsed(Duration);
+
+impl fmt::Display for Elapsed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.0.as_secs_f64();
+        if secs < 60.0 {
+            write!(f, "{secs:.1}s")
+        } else {
+            let whole = self.0.as_secs();
+            write!(f, "{}m{:02}s", whole / 60, whole % 60)
+        }
+    }
+}
+
+/// A command as a shell line, for messages (extra environment shown first).
+struct Shown<'a>(&'a Command);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (key, value) in self.0.get_envs() {
+            if let (Some(value), false) = (value, key == "PATH") {
+                write!(f, "{}={} ", key.to_string_lossy(), value.to_string_lossy())?;
+            }
+        }
+        write!(f, "{}", self.0.get_program().to_string_lossy())?;
+        for arg in self.0.get_args() {
+            write!(f, " {}", arg.to_string_lossy())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn parses_commands() {
+        assert_eq!(Cli::parse(&args("test")), Ok(Cli::Test));
+        assert_eq!(Cli::parse(&args("serve")), Ok(Cli::Serve { port: 8080 }));
+        assert_eq!(
+            Cli::parse(&args("serve --port 9000")),
+            Ok(Cli::Serve { port: 9000 })
+        );
+        assert_eq!(
+            Cli::parse(&args("serve --port=9001")),
+            Ok(Cli::Serve { port: 9001 })
+        );
+        assert_eq!(Cli::parse(&args("help")), Ok(Cli::Help));
+    }
+
+    #[test]
+    fn rejects_bad_command_lines() {
+        for line in [
+            "",
+            "build",
+            "test --fast",
+            "serve --port",
+            "serve --port 0",
+            "serve --port x",
+            "serve --portx",
+            "serve 8080",
+        ] {
+            assert!(Cli::parse(&args(line)).is_err(), "{line:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn reads_locked_versions() {
+        let lock = r#"
+version = 4
+
+[[package]]
+name = "wasm-bindgen"
+version = "0.2.130"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+
+[[package]]
+name = "wasm-bindgen-backend"
+version = "0.2.999"
+"#;
+        assert_eq!(
+            parse_locked_version(lock, "wasm-bindgen").as_deref(),
+            Some("0.2.130")
+        );
+        assert_eq!(
+            parse_locked_version(lock, "wasm-bindgen-backend").as_deref(),
+            Some("0.2.999")
+        );
+        assert_eq!(parse_locked_version(lock, "wasm"), None);
+    }
+
+    #[test]
+    fn the_workspace_locks_an_exact_wasm_bindgen() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let manifest = fs::read_to_string(root.join("crates/wasm/Cargo.toml")).unwrap();
+        let pinned = manifest
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("wasm-bindgen = \"="))
+            .and_then(|rest| rest.split('"').next())
+            .expect("crates/wasm/Cargo.toml pins wasm-bindgen = \"=x.y.z\"");
+        let locked = locked_version(&root.join("Cargo.lock"), "wasm-bindgen").unwrap();
+        assert_eq!(locked, pinned);
+    }
+
+    #[test]
+    fn formats_durations() {
+        assert_eq!(Elapsed(Duration::from_millis(420)).to_string(), "0.4s");
+        assert_eq!(Elapsed(Duration::from_millis(59_940)).to_string(), "59.9s");
+        assert_eq!(Elapsed(Duration::from_secs(187)).to_string(), "3m07s");
+    }
+
+    #[test]
+    fn freshness_compares_modification_times() {
+        let dir = env::temp_dir().join(format!("xtask-fresh-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let (old, new) = (dir.join("old"), dir.join("new"));
+        fs::write(&old, "").unwrap();
+        let earlier = SystemTime::now() - Duration::from_secs(60);
+        fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(earlier)
+            .unwrap();
+        fs::write(&new, "").unwrap();
+        assert!(is_fresh(&new, &old));
+        assert!(!is_fresh(&old, &new));
+        assert!(!is_fresh(&dir.join("missing"), &new));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
