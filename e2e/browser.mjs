@@ -1,0 +1,84 @@
+// Launches Debian's Chromium (/usr/bin/chromium) headless through playwright-core, with a fresh
+// profile in a temporary folder and the flags this machine's closed network needs.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** @import { BrowserContext, BrowserContextOptions, Page } from 'playwright-core' */
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * Flags for running as root with no network but the loopback: no sandbox (root), no GPU, and no
+ * background connections (updates, sync, QUIC), which a closed network would refuse.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * @typedef {object} Browser
+ * @property {BrowserContext} context  the browser's one context (its profile is fresh)
+ * @property {() => Promise<void>} close  closes the browser and deletes its profile
+ */
+
+/**
+ * @param {BrowserContextOptions} [options] viewport, deviceScaleFactor, …
+ * @returns {Promise<Browser>}
+ */
+export async function launch(options = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'ultima-e2e-'));
+  try {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ...options,
+    });
+    return {
+      context,
+      close: async () => {
+        await context.close();
+        await rm(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(profile, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Records everything that went wrong on a page: console errors and warnings, uncaught
+ * exceptions, failed requests and HTTP error responses.
+ *
+ * @param {Page} page
+ * @returns {string[]} filled as problems happen
+ */
+export function watchProblems(page) {
+  /** @type {string[]} */
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
