@@ -163,6 +163,21 @@ static STEP_TABLE: [[Option<Square>; 64]; 8] = build_steps();
 static RAYS: [[u64; 64]; 8] = build_rays();
 static KING: [u64; 64] = build_king();
 static BALLS: [[u64; 9]; 64] = build_balls();
+static QUEEN_LINES: [u64; 64] = build_queen_lines();
+
+const fn build_queen_lines() -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < 8 {
+            t[i] |= RAYS[d][i];
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+}
 
 /// All squares from `sq` (exclusive) to the edge in direction `d`.
 #[inline]
@@ -173,8 +188,7 @@ pub fn ray(sq: Square, d: Dir) -> Bitboard {
 /// The squares on the eight lines through `sq`, `sq` excluded.
 #[inline]
 pub fn queen_lines(sq: Square) -> Bitboard {
-    let i = sq.index();
-    Bitboard(RAYS.iter().fold(0, |acc, r| acc | r[i]))
+    Bitboard(QUEEN_LINES[sq.index()])
 }
 
 /// The squares on the rank and file of `sq`, `sq` excluded.
@@ -224,20 +238,27 @@ pub fn first_blocker(sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
     }
 }
 
+// The two functions below spell out their directions instead of folding over `Dir::ALL`:
+// V8 does not inline the iterator adaptors of the wasm build, which made it 3× slower than
+// native in perft.
+
 /// Empty squares reachable along the four orthogonal lines.
 #[inline]
 pub fn rook_slides(sq: Square, occupied: Bitboard) -> Bitboard {
-    Dir::ORTHOGONAL
-        .into_iter()
-        .fold(Bitboard::EMPTY, |acc, d| acc | slide(sq, d, occupied))
+    slide(sq, Dir(0), occupied)
+        | slide(sq, Dir(2), occupied)
+        | slide(sq, Dir(4), occupied)
+        | slide(sq, Dir(6), occupied)
 }
 
 /// Empty squares reachable along the eight lines.
 #[inline]
 pub fn queen_slides(sq: Square, occupied: Bitboard) -> Bitboard {
-    Dir::ALL
-        .into_iter()
-        .fold(Bitboard::EMPTY, |acc, d| acc | slide(sq, d, occupied))
+    rook_slides(sq, occupied)
+        | slide(sq, Dir(1), occupied)
+        | slide(sq, Dir(3), occupied)
+        | slide(sq, Dir(5), occupied)
+        | slide(sq, Dir(7), occupied)
 }
 
 /// Every square a king step away from some member of `bb` (members included).

@@ -53,17 +53,27 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+        // A plain loop: iterator adaptors are not inlined in the wasm build.
+        let mut i = 0;
+        while i < 7 {
+            if self.by_role[i].contains(sq) {
+                return Some(Role::ALL[i]);
+            }
+            i += 1;
+        }
+        None
     }
 
     /// The colour of the piece on `sq`, if any.
     #[inline]
     pub fn color_at(&self, sq: Square) -> Option<Color> {
-        Color::ALL
-            .into_iter()
-            .find(|c| self.by_color[c.index()].contains(sq))
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
     }
 
     /// The piece on `sq`, if any.

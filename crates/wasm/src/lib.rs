@@ -127,7 +127,7 @@ impl Game {
 
     /// The side to move: "white" or "black".
     pub fn turn(&self) -> SideName {
-        JsValue::from_str(side_name(self.pos().turn())).unchecked_into()
+        JsValue::from_str(self.pos().turn().name()).unchecked_into()
     }
 
     /// Every legal move of the side to move; none once the game is over.
@@ -231,7 +231,7 @@ impl Game {
     /// Only if the result cannot be converted to a JavaScript value.
     pub fn result(&self) -> Result<GameResultOrNull, JsError> {
         let result = self.game.outcome().map(|outcome| GameResult {
-            winner: outcome.winner.map(side_name),
+            winner: outcome.winner.map(Color::name),
             reason: outcome.reason.to_string(),
         });
         to_js(&result)
@@ -245,6 +245,27 @@ impl Game {
         let loser = self.pos().turn();
         self.game.resign(loser).map_err(JsError::from)
     }
+}
+
+/// The number of leaf nodes `depth` plies below `position` (RULES §7 perft), for checking and
+/// timing the rules engine compiled to wasm against the native build.
+///
+/// # Errors
+/// A bad position string or rule option, or a depth over 8 (it would block for minutes).
+#[wasm_bindgen]
+pub fn perft(position: &str, depth: u32, rules: Option<String>) -> Result<f64, JsError> {
+    let rules = match rules.as_deref() {
+        Some(text) => text.parse::<Rules>()?,
+        None => Rules::default(),
+    };
+    if depth > 8 {
+        return Err(JsError::new(&format!(
+            "perft depth {depth} is too deep (at most 8)"
+        )));
+    }
+    let pos = Position::from_fen(position, rules)?;
+    // Counts stay far below 2^53 at depth 8, so a JavaScript number holds them exactly.
+    Ok(ultima::perft(&pos, depth) as f64)
 }
 
 impl Game {
@@ -288,13 +309,6 @@ struct GameResult {
 
 fn move_infos(moves: &[Move]) -> Vec<MoveInfo> {
     moves.iter().copied().map(MoveInfo::from).collect()
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 fn parse_square(text: &str) -> Result<Square, JsError> {

@@ -266,3 +266,22 @@ fn odd_input_is_an_error_or_an_answer_never_a_panic() -> TestResult {
     assert_eq!(moves(game.legal_moves()?)?.len(), 32);
     Ok(())
 }
+
+#[wasm_bindgen_test]
+fn perft_counts_match_the_rules_table() -> TestResult {
+    let start = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w";
+    assert_eq!(
+        ultima_wasm::perft(start, 3, None).map_err(JsValue::from)?,
+        42762.0
+    );
+    let distance = Some("distance_1968".to_string());
+    assert_eq!(
+        ultima_wasm::perft(start, 3, distance).map_err(JsValue::from)?,
+        6992.0
+    );
+    let message = error_message(ultima_wasm::perft(start, 9, None))?;
+    assert_eq!(message, "perft depth 9 is too deep (at most 8)");
+    let message = error_message(ultima_wasm::perft("8/8 w", 1, None))?;
+    assert!(message.starts_with("position string"), "{message}");
+    Ok(())
+}
