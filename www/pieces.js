@@ -1,0 +1,596 @@
+// Piece art, drawn as vector shapes made here in code: two sets, "chess" (Staunton-like
+// silhouettes, the way Ultima is played with a chess set) and "abstract" (the symbolic pieces
+// described in the rules). Every shape is designed in a 100 × 100 unit square and scaled to the
+// square it is drawn in; Path2D objects are built once per set and role and cached.
+//
+// A piece is a list of groups drawn back to front. A group is drawn as one silhouette: first all
+// its parts' outlines (twice the line width), then all its fills over them, so parts inside one
+// group merge and only the group's outer edge shows. Then come detail lines (light on Black,
+// dark on White) and dots. Black's dark fill would hide the edges between groups, so Black also
+// gets light seams there. Holes (the Chameleon's) are cut out with the even-odd rule, so the
+// square shows through them. Drawn with a globalAlpha below 1, the outlines under the fills would
+// show through: draw a translucent piece (a drag ghost) through an offscreen canvas instead.
+
+/** @typedef {'chess' | 'abstract'} PieceSet */
+/** @typedef {'K' | 'W' | 'C' | 'I' | 'L' | 'X' | 'P'} Role  King, Withdrawer, Coordinator, Immobilizer, Long Leaper, Chameleon, Pawn */
+/** @typedef {'white' | 'black'} Side */
+
+/**
+ * One filled shape, or a "limb": a thick stroked line with round ends, `width` units wide.
+ *
+ * @typedef {object} Part
+ * @property {Path2D} path
+ * @property {number} [width]  set for a limb: its stroke width, in units
+ * @property {Path2D} [holes]  sub-paths cut out of the fill (even-odd rule), outlined on their edge
+ * @property {Path2D} [cut]  `path` and `holes` together, filled with the even-odd rule
+ * @property {boolean} [detail]  a detail line on the group, drawn over its fill in the detail colour
+ */
+
+/**
+ * @typedef {object} Art
+ * @property {Part[][]} groups  silhouettes, back to front
+ * @property {Path2D[]} lines  detail lines, stroked in the detail colour
+ * @property {Path2D[]} dots  detail dots, filled in the detail colour
+ * @property {Path2D} [seams]  lines between parts, drawn on Black only (White's outlines show them)
+ * @property {boolean} [flip]  drawn rotated by 180°
+ * @property {Array<Path2D | undefined>} [under]  if set, Black shows the edges of group g inside
+ *   under[g] (just inside the earlier groups) with a light seam, as White's outlines do
+ */
+
+/** The piece sets, in the order a picker lists them. */
+export const PIECE_SETS = /** @type {const} */ (['chess', 'abstract']);
+
+/** Each role's name, for legends and messages. */
+export const ROLE_NAMES = Object.freeze(
+  /** @type {const} */ ({
+    K: 'King',
+    W: 'Withdrawer',
+    C: 'Coordinator',
+    I: 'Immobilizer',
+    L: 'Long Leaper',
+    X: 'Chameleon',
+    P: 'Pawn',
+  }),
+);
+
+/**
+ * Colours per side: body gradient (top-left light to bottom-right dark), outline, detail lines,
+ * and seams (Black's lines between parts, a little quieter than its details).
+ */
+const PALETTES = {
+  white: { light: '#FFFDF6', shade: '#EDE4CF', outline: '#1B1916', detail: '#1B1916', seam: '#1B1916' },
+  black: { light: '#4A4744', shade: '#1A1918', outline: '#050505', detail: '#E6E0D0', seam: '#ABA599' },
+};
+
+/**
+ * Outline width in pixels for a square of `size` pixels: grows with the square, but relatively
+ * thicker on small squares so that a 30-pixel piece keeps a clear edge.
+ *
+ * @param {number} size
+ */
+function outlinePixels(size) {
+  return 0.9 + size * 0.02;
+}
+
+/** @type {Map<string, Art>} */
+const cache = new Map();
+
+/**
+ * Draws one piece centred in the square whose top-left corner is (x, y) and side `size`, in the
+ * canvas's current pixel units. Leaves the context's state as it found it.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {PieceSet} set
+ * @param {Role} role
+ * @param {Side} side
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ */
+export function drawPiece(ctx, set, role, side, x, y, size) {
+  const key = `${set}:${role}`;
+  let art = cache.get(key);
+  if (!art) {
+    art = (set === 'abstract' ? ABSTRACT : CHESS)[role]();
+    cache.set(key, art);
+  }
+  const palette = PALETTES[side];
+  const scale = size / 100;
+  const line = outlinePixels(size) / scale;
+
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(scale, scale);
+  if (art.flip) {
+    ctx.translate(100, 100);
+    ctx.rotate(Math.PI);
+  }
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.setLineDash([]);
+  // Lit from the top left of the square, also when the shape is drawn upside down.
+  const body = art.flip ? ctx.createLinearGradient(80, 90, 20, 10) : ctx.createLinearGradient(20, 10, 80, 90);
+  body.addColorStop(0, palette.light);
+  body.addColorStop(1, palette.shade);
+
+  for (const [index, group] of art.groups.entries()) {
+    ctx.strokeStyle = palette.outline;
+    for (const part of group) {
+      if (part.detail) continue;
+      ctx.lineWidth = (part.width ?? 0) + 2 * line;
+      ctx.stroke(part.path);
+    }
+    for (const part of group) {
+      if (part.detail) {
+        ctx.strokeStyle = palette.detail;
+        ctx.lineWidth = line * 0.8;
+        ctx.stroke(part.path);
+      } else if (part.width === undefined) {
+        ctx.fillStyle = body;
+        if (part.holes && part.cut) {
+          ctx.fill(part.cut, 'evenodd');
+          // Outlined on their edge, not from outside, so that they stay as open as they can.
+          ctx.strokeStyle = palette.outline;
+          ctx.lineWidth = line;
+          ctx.stroke(part.holes);
+        } else {
+          ctx.fill(part.path);
+        }
+      } else {
+        ctx.strokeStyle = body;
+        ctx.lineWidth = part.width;
+        ctx.stroke(part.path);
+      }
+    }
+    const under = art.under?.[index];
+    if (under && side === 'black') {
+      // A light seam where this group lies over the earlier ones, kept off their outer edge.
+      ctx.save();
+      ctx.clip(under);
+      ctx.strokeStyle = palette.seam;
+      ctx.lineWidth = line * 0.6;
+      for (const part of group) if (!part.detail && part.width === undefined) ctx.stroke(part.path);
+      ctx.restore();
+    }
+  }
+  ctx.strokeStyle = palette.detail;
+  ctx.fillStyle = palette.detail;
+  ctx.lineWidth = line * 0.8;
+  for (const path of art.lines) ctx.stroke(path);
+  for (const path of art.dots) ctx.fill(path);
+  if (art.seams && side === 'black') {
+    ctx.strokeStyle = palette.seam;
+    ctx.lineWidth = line * 0.6;
+    ctx.stroke(art.seams);
+  }
+  ctx.restore();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/**
+ * A filled part from SVG path commands.
+ *
+ * @param {string} d
+ * @returns {Part}
+ */
+function shape(d) {
+  return { path: new Path2D(d) };
+}
+
+/**
+ * An ellipse part, rotated by `turn` radians.
+ *
+ * @param {number} cx @param {number} cy @param {number} rx @param {number} ry
+ * @param {number} [turn]
+ * @returns {Part}
+ */
+function oval(cx, cy, rx, ry, turn = 0) {
+  const path = new Path2D();
+  path.ellipse(cx, cy, rx, ry, turn, 0, 2 * Math.PI);
+  return { path };
+}
+
+/**
+ * A limb: a polyline through `points`, stroked `width` units wide with round ends and joins.
+ *
+ * @param {number} width
+ * @param {number[]} points x0, y0, x1, y1, …
+ * @returns {Part}
+ */
+function limb(width, points) {
+  return { path: polyline(points), width };
+}
+
+/**
+ * @param {number[]} points x0, y0, x1, y1, …
+ * @param {boolean} [closed]
+ */
+function polyline(points, closed = false) {
+  const path = new Path2D();
+  path.moveTo(points[0], points[1]);
+  for (let i = 2; i < points.length; i += 2) path.lineTo(points[i], points[i + 1]);
+  if (closed) path.closePath();
+  return path;
+}
+
+/** @param {number} cx @param {number} cy @param {number} r */
+function circle(cx, cy, r) {
+  const path = new Path2D();
+  path.arc(cx, cy, r, 0, 2 * Math.PI);
+  return path;
+}
+
+/**
+ * @param {Part[][]} groups
+ * @param {Path2D[]} [lines]
+ * @param {Path2D[]} [dots]
+ * @param {Array<[y: number, half: number]>} [seams] horizontal seams, centred, for Black
+ * @returns {Art}
+ */
+function art(groups, lines = [], dots = [], seams = []) {
+  /** @type {Art} */
+  const result = { groups, lines, dots };
+  if (seams.length) {
+    const path = new Path2D();
+    for (const [y, half] of seams) {
+      path.moveTo(50 - half, y);
+      path.lineTo(50 + half, y);
+    }
+    result.seams = path;
+  }
+  return result;
+}
+
+/**
+ * The seams of the plinth and of a collar, for Black.
+ *
+ * @param {number} half the plinth's half width
+ * @param {number} stemHalf the stem's half width at its foot
+ * @returns {Array<[number, number]>}
+ */
+function plinthSeams(half, stemHalf) {
+  return [
+    [82, half - 9],
+    [77, stemHalf - 2.5],
+  ];
+}
+
+/** @param {number} y @param {number} half @param {number} [thick] @returns {Array<[number, number]>} */
+function collarSeams(y, half, thick = 5) {
+  return [
+    [y - thick / 2, half - 1.5],
+    [y + thick / 2, half - 1.5],
+  ];
+}
+
+/**
+ * Marks an art as layered: on Black, each group from the second on shows its edge as a light
+ * seam inside `inset`, a shape a little inside the earlier groups' silhouette.
+ *
+ * @param {Art} piece
+ * @param {Path2D} inset
+ * @returns {Art}
+ */
+function layered(piece, inset) {
+  return { ...piece, under: piece.groups.map((_, i) => (i === 0 ? undefined : inset)) };
+}
+
+/**
+ * Mirrors a list of x, y points about the vertical centre line.
+ *
+ * @param {number[]} points
+ */
+function mirror(points) {
+  return points.map((v, i) => (i % 2 === 0 ? 100 - v : v));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chess set: Staunton-like pieces on a common plinth.
+
+/** The two-step plinth every chess piece stands on, `half` units either side of the centre. */
+function plinth(half = 30) {
+  const a = 50 - half;
+  const b = 50 + half;
+  return [
+    shape(`M${a} 91 L${b} 91 Q${b + 2} 91 ${b + 1} 88 Q${b - 1} 83 ${b - 6} 82 L${a + 6} 82 Q${a + 1} 83 ${a - 1} 88 Q${a - 2} 91 ${a} 91 Z`),
+    shape(`M${a + 6} 82 L${b - 6} 82 Q${b - 4} 78 ${b - 9} 76.5 L${a + 9} 76.5 Q${a + 4} 78 ${a + 6} 82 Z`),
+  ];
+}
+
+/**
+ * A flared stem from a width at the bottom (y = 77) to a width at the top.
+ *
+ * @param {number} bottom half width at the bottom
+ * @param {number} top half width at the top
+ * @param {number} topY
+ */
+function stem(bottom, top, topY) {
+  const mid = (77 + topY) / 2;
+  return shape(
+    `M${50 - bottom} 77 C${50 - top - 1} ${mid + 6} ${50 - top} ${mid - 4} ${50 - top} ${topY} ` +
+      `L${50 + top} ${topY} C${50 + top} ${mid - 4} ${50 + top + 1} ${mid + 6} ${50 + bottom} 77 Z`,
+  );
+}
+
+/**
+ * A collar: a flat rounded band `half` units either side of the centre, centred on `y`.
+ *
+ * @param {number} y
+ * @param {number} half
+ * @param {number} [thick]
+ */
+function collar(y, half, thick = 5) {
+  const t = thick / 2;
+  return shape(
+    `M${50 - half} ${y - t} L${50 + half} ${y - t} Q${50 + half + t} ${y} ${50 + half} ${y + t} ` +
+      `L${50 - half} ${y + t} Q${50 - half - t} ${y} ${50 - half} ${y - t} Z`,
+  );
+}
+
+/** @type {Record<Role, () => Art>} */
+const CHESS = {
+  P: () =>
+    art(
+      [[plinth(26)[0]], [plinth(26)[1]], [stem(17, 8, 50)], [collar(50, 13, 5)], [{ path: circle(50, 36, 13) }]],
+      [],
+      [],
+      [...plinthSeams(26, 17), ...collarSeams(50, 13)],
+    ),
+  K: () =>
+    art(
+      [
+        [plinth(30)[0]],
+        [plinth(30)[1]],
+        [stem(20, 9, 38)],
+        [collar(58, 13, 4)],
+        [shape('M41 39 L34 26 Q50 20 66 26 L59 39 Z')],
+        [collar(39, 13, 5)],
+        [shape('M46.5 23 L46.5 17 L41 17 L41 11 L46.5 11 L46.5 5 L53.5 5 L53.5 11 L59 11 L59 17 L53.5 17 L53.5 23 Z')],
+      ],
+      [],
+      [],
+      [...plinthSeams(30, 20), ...collarSeams(58, 13, 4), ...collarSeams(39, 13), [24, 12]],
+    ),
+  W: () => {
+    const tips = [
+      [27, 21],
+      [38, 16],
+      [50, 13],
+      [62, 16],
+      [73, 21],
+    ];
+    return art(
+      [
+        [plinth(30)[0]],
+        [plinth(30)[1]],
+        [stem(20, 9, 40)],
+        [collar(58, 13, 4)],
+        [shape('M40 41 L27 22 L38 31 L38 17 L46 30 L50 14 L54 30 L62 17 L62 31 L73 22 L60 41 Z')],
+        tips.map(([x, y]) => ({ path: circle(x, y, 4) })),
+        [collar(41, 13, 5)],
+      ],
+      [],
+      [],
+      [...plinthSeams(30, 20), ...collarSeams(58, 13, 4), ...collarSeams(41, 13)],
+    );
+  },
+  C: rook,
+  I: () => ({ ...rook(), flip: true }),
+  L: () =>
+    art(
+      [
+        [plinth(29)[0]],
+        [plinth(29)[1]],
+        [
+          shape(
+            'M29 77 C30 66 36 60 44 54 C46 52 46 49 43 49 C38 51 34 55 28 58 C24 60 20 60 17 57 ' +
+              'C14 54 14 51 16 48 C21 41 26 34 31 26 C34 20 39 17 44 16 L47 7 L53 15 ' +
+              'C64 16 74 26 77 40 C80 54 78 66 74 77 Z',
+          ),
+        ],
+      ],
+      [
+        // The mane's edge and tufts, the mouth.
+        new Path2D('M56 19 C66 25 72 37 72 49 C72 60 71 68 69 75'),
+        new Path2D('M61 21.5 L65.5 20.5 M66.5 29.5 L71 28.5 M70 39.5 L74.5 39 M71.5 51 L75.5 51'),
+        new Path2D('M16.5 55.5 L27 54'),
+      ],
+      [circle(36, 30, 3.2), circle(20, 50, 1.8)],
+      plinthSeams(29, 23),
+    ),
+  X: () =>
+    art(
+      [
+        [plinth(28)[0]],
+        [plinth(28)[1]],
+        [stem(19, 8, 52)],
+        [collar(54, 13, 5)],
+        [{ path: circle(50, 12, 5) }],
+        [shape('M50 15 C37 24 33 38 38 51.5 L62 51.5 C67 38 63 24 50 15 Z')],
+      ],
+      [new Path2D('M58 26 L48 37')],
+      [],
+      [...plinthSeams(28, 19), ...collarSeams(54, 13)],
+    ),
+};
+
+/** The rook: a tower with three merlons; the Immobilizer is this tower upside down. */
+function rook() {
+  return art(
+    [
+      [plinth(30)[0]],
+      [plinth(30)[1]],
+      [shape('M33 77 L36 40 L64 40 L67 77 Z')],
+      [shape('M30 42 L70 42 L66 36 L34 36 Z')],
+      [shape('M29 36 L29 15 L37 15 L37 22 L45 22 L45 15 L55 15 L55 22 L63 22 L63 15 L71 15 L71 36 Z')],
+    ],
+    [new Path2D('M36 60 L64 60')],
+    [],
+    [[82, 21], [77, 14], [42, 18.5], [36, 18.5]],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The abstract set.
+
+/** Where the Chameleon's holes are, in units: [x, y, radius]. The tests sample inside them. */
+const CHAMELEON_HOLES = [
+  [33.5, 25.5, 7.5],
+  [22, 50, 7.5],
+  [33.5, 74.5, 7.5],
+];
+
+/** @type {Record<Role, () => Art>} */
+const ABSTRACT = {
+  // A semicircle divided by a cross.
+  K: () =>
+    layered(
+      art([
+        [shape('M8 84 A42 42 0 0 1 92 84 Z')],
+        [shape('M45.5 88 L45.5 64 L11 64 L11 56 L45.5 56 L45.5 12 L54.5 12 L54.5 56 L89 56 L89 64 L54.5 64 L54.5 88 Z')],
+      ]),
+      new Path2D('M13 81 A37 37 0 0 1 87 81 Z'),
+    ),
+  // A hare in full flight, stretched out, running to the right.
+  W: () =>
+    art(
+      [
+        [
+          oval(50, 52, 27, 12.5, -0.12),
+          oval(33, 55, 14, 12),
+          oval(77, 40, 10.5, 7.5, -0.45),
+          oval(62, 29, 14, 3.8, 0.42),
+          oval(66, 25, 14, 3.6, 0.62),
+          limb(6, [70, 56, 82, 62, 94, 64]),
+          limb(6, [30, 60, 18, 72, 7, 75]),
+          oval(19, 47, 5.5, 5),
+        ],
+      ],
+      [new Path2D('M40 48 C46 56 56 58 62 54')],
+      [circle(80, 37, 1.8)],
+    ),
+  // A 2 × 2 grid between two arrows pointing at it and two pointing away.
+  C: () =>
+    art(
+      [
+        [
+          shape('M32 32 L68 32 L68 68 L32 68 Z'),
+          shape('M5 46 L17 46 L17 38 L29 50 L17 62 L17 54 L5 54 Z'),
+          shape('M95 46 L83 46 L83 38 L71 50 L83 62 L83 54 L95 54 Z'),
+          shape('M46 30 L46 17 L38 17 L50 4 L62 17 L54 17 L54 30 Z'),
+          shape('M46 70 L46 83 L38 83 L50 96 L62 83 L54 83 L54 70 Z'),
+        ],
+      ],
+      [new Path2D('M50 32 L50 68 M32 50 L68 50')],
+    ),
+  // The arms of a straitjacket, crossed and strapped, over an octagonal stop sign.
+  I: () => {
+    /** @param {number} r */
+    const octagon = (r) => {
+      /** @type {number[]} */
+      const points = [];
+      for (let i = 0; i < 8; i++) {
+        const a = ((i + 0.5) * Math.PI) / 4;
+        points.push(50 + r * Math.cos(a), 50 + r * Math.sin(a));
+      }
+      return points;
+    };
+    const half = 8;
+    /**
+     * A point at distance u along the diagonal of angle a and v across it.
+     * @param {number} a @param {number} u @param {number} v
+     */
+    const p = (a, u, v) =>
+      `${(50 + u * Math.cos(a) - v * Math.sin(a)).toFixed(2)} ${(50 + u * Math.sin(a) + v * Math.cos(a)).toFixed(2)}`;
+    /** A sleeve from the shoulder (u = -37) to a closed, rounded end (u = 24). @param {number} a */
+    const sleeve = (a) =>
+      shape(
+        `M${p(a, -37, -half)} L${p(a, 17, -half)} C${p(a, 27, -half)} ${p(a, 27, half)} ${p(a, 17, half)} ` +
+          `L${p(a, -37, half)} Z`,
+      );
+    /** A strap from the sleeve's end to the rim. @param {number} a */
+    const strap = (a) => shape(`M${p(a, 20, -3)} L${p(a, 37, -3)} L${p(a, 37, 3)} L${p(a, 20, 3)} Z`);
+    /** A line across a sleeve at u. @param {number} a @param {number} u @param {number} w */
+    const across = (a, u, w) => new Path2D(`M${p(a, u, -w)} L${p(a, u, w)}`);
+    /** A buckle on the strap. @param {number} a */
+    const buckle = (a) => new Path2D(`M${p(a, 27, -5)} L${p(a, 32, -5)} L${p(a, 32, 5)} L${p(a, 27, 5)} Z`);
+    // Each sleeve runs from the shoulder down across the chest: angle of the way it points.
+    const first = (3 * Math.PI) / 4; // shoulder at the upper right, end at the lower left
+    const second = Math.PI / 4; // shoulder at the upper left, end at the lower right, on top
+    const rim = polyline(octagon(38), true);
+    const pieces = art(
+      [
+        [{ path: polyline(octagon(44), true) }, { path: rim, detail: true }],
+        [strap(first), strap(second)],
+        [sleeve(first)],
+        [sleeve(second)],
+      ],
+      [
+        across(first, 11, half - 1.5),
+        across(second, 11, half - 1.5),
+        buckle(first),
+        buckle(second),
+      ],
+    );
+    return layered(pieces, polyline(octagon(40), true));
+  },
+  // A frog seen from above, legs folded, ready to leap (upwards).
+  L: () => {
+    const hind = [41, 70, 20, 62, 26, 86, 13, 91];
+    const front = [39, 46, 25, 49, 20, 36];
+    return art(
+      [
+        [
+          limb(8, hind),
+          limb(8, mirror(hind)),
+          limb(6, front),
+          limb(6, mirror(front)),
+          { path: circle(11, 91, 4.2) },
+          { path: circle(89, 91, 4.2) },
+          { path: circle(19, 33, 3.6) },
+          { path: circle(81, 33, 3.6) },
+          oval(50, 60, 19, 23),
+          oval(50, 37, 17, 13),
+          { path: circle(39, 28, 7) },
+          { path: circle(61, 28, 7) },
+        ],
+      ],
+      [new Path2D('M40 44 Q50 49 60 44')],
+      [circle(39, 27, 3), circle(61, 27, 3), circle(44, 62, 2.4), circle(56, 70, 2), circle(52, 56, 1.6)],
+    );
+  },
+  // A letter C whose holes show the square beneath (even-odd fill).
+  X: () => {
+    const path = new Path2D();
+    const cx = 54;
+    const outer = 44;
+    const inner = 20;
+    const open = 1.0;
+    path.arc(cx, 50, outer, open, 2 * Math.PI - open);
+    const endX = cx + ((outer + inner) / 2) * Math.cos(open);
+    path.arc(endX, 50 - ((outer + inner) / 2) * Math.sin(open), (outer - inner) / 2, 2 * Math.PI - open, Math.PI - open, false);
+    path.arc(cx, 50, inner, 2 * Math.PI - open, open, true);
+    path.arc(endX, 50 + ((outer + inner) / 2) * Math.sin(open), (outer - inner) / 2, Math.PI + open, open, false);
+    path.closePath();
+    const holes = new Path2D();
+    for (const [x, y, r] of CHAMELEON_HOLES) {
+      holes.moveTo(x + r, y);
+      holes.arc(x, y, r, 0, 2 * Math.PI);
+    }
+    const cut = new Path2D(path);
+    cut.addPath(holes);
+    return art([[{ path, holes, cut }]], [new Path2D('M83 30 Q77 34 71 32')], [circle(69.5, 21, 3)]);
+  },
+  // A squarish jigsaw piece: tabs on top and right, slots on the left and bottom.
+  P: () =>
+    art([
+      [
+        shape(
+          'M14 36 L34 36 L34 34 A9 9 0 1 1 46 34 L46 36 L66 36 L66 54 L68 54 A9 9 0 1 1 68 66 L66 66 ' +
+            'L66 86 L46 86 L46 84 A9 9 0 1 0 34 84 L34 86 L14 86 L14 66 L16 66 A9 9 0 1 0 16 54 L14 54 Z',
+        ),
+      ],
+    ]),
+};
