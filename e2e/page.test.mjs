@@ -16,8 +16,6 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 const LIGHT = [0xdd, 0xdd, 0xd0];
 const DARK = [0x55, 0x99, 0x33];
-const WHITE_PIECE = [0xf7, 0xf7, 0xf2];
-const BLACK_PIECE = [0x1e, 0x1e, 0x1e];
 
 /** @type {StaticServer} */
 let server;
@@ -95,8 +93,7 @@ test('the release build draws the board when served from a sub-path', { timeout:
   assert.ok(Math.abs(size.width - size.css * size.ratio) <= 1, `backing store ${size.width} for ${size.css} CSS pixels`);
   assert.equal(size.height, size.width);
 
-  // a1 is dark, so a3 is dark and b3 light; these squares are empty at the start. The pieces
-  // come from the wasm Game: White's King on d1, Black's King on e8 (left of the letter).
+  // a1 is dark, so a3 is dark and b3 light; these squares are empty at the start.
   /** @type {Array<[string, number, number[], string]>} */
   const expected = [
     ['a3', 0, DARK, 'centre of a3 (dark, empty)'],
@@ -104,11 +101,17 @@ test('the release build draws the board when served from a sub-path', { timeout:
     ['d4', 0, DARK, 'centre of d4 (dark, empty)'],
     ['e4', 0, LIGHT, 'centre of e4 (light, empty)'],
     ['d5', 0, LIGHT, 'centre of d5 (light, empty)'],
-    ['d1', -0.3, WHITE_PIECE, 'White King disc on d1'],
-    ['e8', -0.3, BLACK_PIECE, 'Black King disc on e8'],
   ];
-  const actual = await pixels(page, expected.map(([square, dx]) => [square, dx]));
+  const actual = await pixels(page, [...expected.map(([square, dx]) => /** @type {[string, number]} */ ([square, dx])), ['d1', 0], ['e8', 0]]);
   expected.forEach(([, , colour, what], i) => assertColour(actual[i] ?? [], colour, what));
+
+  // The pieces come from the wasm Game: the centres of d1 (White's King) and e8 (Black's) are
+  // not plain square colour, and White's is lighter than Black's.
+  const [d1, e8] = actual.slice(expected.length);
+  const sum = (/** @type {number[] | undefined} */ p) => (p ?? []).slice(0, 3).reduce((a, b) => a + b, 0);
+  assert.notDeepEqual(d1?.slice(0, 3), DARK, 'a piece on d1');
+  assert.notDeepEqual(e8?.slice(0, 3), DARK, 'a piece on e8');
+  assert.ok(sum(d1) > sum(e8) + 150, `White's King (${d1}) lighter than Black's (${e8})`);
 
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}start-position.png` });

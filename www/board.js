@@ -1,135 +1,524 @@
-// The board picture: a pure function of a state object, painted on one canvas.
+// `mount(element, options)`: a live Ultima board in any element — the canvas, its accessible
+// mirror, pointer and keyboard play — driven by the wasm `Game`. The full game page is this API's
+// biggest user; embeds (issue 6) use the same function. Every question about the rules (legal
+// moves, captures, frozen pieces, check, the result) goes to the bindings: this module only
+// shows what they answer and passes the player's moves back.
 
-/** @import { Side } from '../ultima-wasm.js' */
+import { Game } from '../ultima-wasm.js';
+import { watchCanvas } from './canvas.js';
+import { bindInput } from './input.js';
+import { createMirror, pieceName } from './mirror.js';
+import { render } from './render.js';
+import { defaults } from './state.js';
+import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
-/** Light squares. */
-export const LIGHT = '#DDDDD0';
-/** Dark squares (a1 is dark). */
-export const DARK = '#559933';
+/** @import { GameResult, MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
+/** @import { BoardState, PieceSet, Theme } from './state.js' */
 
 /**
- * What the board shows.
+ * Which game to set up. `record` wins over `position`, which wins over `setup`.
  *
- * @typedef {object} BoardState
- * @property {readonly string[]} pieces  64 piece letters or "" for an empty square, indexed a1=0,
- *   b1=1 … h8=63, e.g. ["I", "L", "X", "K", …, "i"] (upper case White, lower case Black)
- * @property {Side} orientation  the side whose first rank is at the bottom, e.g. "white"
+ * @typedef {object} GameOptions
+ * @property {string} [record]  a game record to replay, e.g. "1. b2-b5 g7-g4"
+ * @property {string} [position]  a position string, e.g. "4k3/8/8/p7/8/8/p7/L3K3 w"
+ * @property {string} [setup]  "rotated", "mirrored" or "custom:da/eh"
+ * @property {string} [rules]  rule options, e.g. "king_capture,distance_1968" or "default"
  */
 
-/** @returns {BoardState} the empty board seen from White's side */
-export function defaults() {
-  return { pieces: Array(64).fill(''), orientation: 'white' };
-}
-
 /**
- * The square index (a1=0 … h8=63) shown at a column and row counted from the top left.
+ * How the board looks and who may move.
  *
- * @param {number} column 0–7, left to right
- * @param {number} row 0–7, top to bottom
- * @param {Side} orientation the side at the bottom
- * @returns {number}
+ * @typedef {object} ViewOptions
+ * @property {Side} [orientation]  the side at the bottom, e.g. "white"
+ * @property {PieceSet} [pieceSet]  e.g. "chess"
+ * @property {Theme} [theme]  e.g. "green"
+ * @property {boolean} [coordinates]  files and ranks on the edge
+ * @property {'both' | 'white' | 'black' | 'none'} [movable]  who may move pieces by hand
+ * @property {boolean} [animation]  slide moved pieces and fade captured ones (always off when
+ *   the user prefers reduced motion)
  */
-export function squareAt(column, row, orientation) {
-  return orientation === 'white' ? (7 - row) * 8 + column : row * 8 + (7 - column);
-}
+
+/** @typedef {GameOptions & ViewOptions} BoardOptions */
 
 /**
- * @param {number} square index, a1=0 … h8=63
- * @returns {boolean} true for a dark square (a1, c1, b2, …)
+ * @typedef {object} BoardEvents
+ * @property {{ ply: PlyInfo, position: string }} move  a move was played (by hand or `play`)
+ * @property {{ result: GameResult }} gameover  the game ended
+ * @property {{ square: string | null, moves: MoveInfo[] }} select  the selection changed
+ * @property {{}} change  anything about the game changed (move, undo, redo, new game, resign)
+ * @property {{ ply: number | null }} view  the board shows an earlier position (`showPly`), or
+ *   the game again (null)
  */
-export function isDark(square) {
-  return ((square & 7) + (square >> 3)) % 2 === 0;
-}
 
 /**
- * @param {number} square index, a1=0 … h8=63
- * @returns {string} its name, e.g. "e4"
+ * @typedef {object} BoardHandle
+ * @property {HTMLCanvasElement} canvas
+ * @property {(options: ViewOptions) => void} set  changes how the board looks, without reload
+ * @property {() => ViewOptions} view  the current look
+ * @property {() => string} position  the position string
+ * @property {() => string} record  the game record
+ * @property {() => string} rules  the rule options in force
+ * @property {() => PlyInfo[]} history  the moves played
+ * @property {() => number} redoLength  how many undone moves can be replayed
+ * @property {() => Side} turn
+ * @property {() => boolean} isCheck  whether the side to move is in check
+ * @property {() => GameResult | null} result
+ * @property {(text: string) => string} play  plays move text; throws with the rules' message
+ * @property {() => string | undefined} undo  takes back the last move, or only the resignation
+ * @property {() => string | undefined} redo
+ * @property {() => void} resign  the side to move resigns
+ * @property {() => void} flip
+ * @property {(options: GameOptions) => void} newGame  throws (leaving the game as it was) when
+ *   the options do not make a game
+ * @property {() => { square: string | null, moves: MoveInfo[] }} selection
+ * @property {() => void} deselect
+ * @property {(ply: number | null) => void} showPly  shows the position after ply `ply` (0 = the
+ *   first move; -1 = the start) without changing the game, input off; null returns to the game
+ * @property {() => number | null} shownPly  the ply shown, or null when showing the game
+ * @property {() => { left: number, top: number, size: number, orientation: Side }} geometry
+ *   the board's square in viewport CSS pixels, for tests and hosts
+ * @property {(name: string) => { x: number, y: number }} squareCenter  a square's centre in
+ *   viewport CSS pixels
+ * @property {() => string[]} preview  the squares the pointed move would capture
+ * @property {<K extends keyof BoardEvents>(type: K, listener: (detail: BoardEvents[K]) => void) => () => void} on
+ * @property {() => void} destroy  removes everything mount added
  */
-export function squareName(square) {
-  return 'abcdefgh'.charAt(square & 7) + String((square >> 3) + 1);
-}
 
 /**
- * Paints the whole board on `ctx`, filling its canvas, in the canvas's own (device) pixels:
- * squares, coordinates on the edge, then pieces.
+ * Makes a wasm game from options.
  *
- * @param {CanvasRenderingContext2D} ctx
- * @param {BoardState} state
+ * @param {GameOptions} options
+ * @returns {Game}
  */
-export function render(ctx, state) {
-  const size = Math.min(ctx.canvas.width, ctx.canvas.height);
-  const unit = size / 8;
-  /** @param {number} i */
-  const edge = (i) => Math.round(i * unit);
+export function createGame(options) {
+  const rules = options.rules && options.rules !== 'default' ? options.rules : undefined;
+  if (options.record?.trim()) return Game.fromRecord(options.record);
+  if (options.position?.trim()) return new Game(options.position.trim(), rules);
+  return Game.fromSetup(options.setup || 'rotated', rules);
+}
 
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  for (let row = 0; row < 8; row++) {
-    for (let column = 0; column < 8; column++) {
-      const square = squareAt(column, row, state.orientation);
-      ctx.fillStyle = isDark(square) ? DARK : LIGHT;
-      ctx.fillRect(edge(column), edge(row), edge(column + 1) - edge(column), edge(row + 1) - edge(row));
+/**
+ * Mounts a board in `element`.
+ *
+ * @param {HTMLElement} element
+ * @param {BoardOptions} [options]
+ * @returns {BoardHandle}
+ */
+export function mount(element, options = {}) {
+  let game = createGame(options);
+  /** @type {BoardState} */
+  const state = defaults();
+  let movable = options.movable ?? 'both';
+  let animation = options.animation ?? true;
+  applyView(options);
+
+  const root = make('div', { class: 'ultima-board' });
+  const canvas = make('canvas', {
+    tabindex: '0',
+    'aria-label': 'Ultima board: arrow keys move the focus square, Enter or Space picks up and drops a piece, Escape cancels',
+  });
+  root.append(canvas);
+  element.append(root);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser cannot draw on a canvas');
+  const mirror = createMirror(root, (square) => press(square));
+
+  /** @type {{ [K in keyof BoardEvents]?: Set<(detail: any) => void> }} */
+  const listeners = {};
+  /**
+   * @template {keyof BoardEvents} K
+   * @param {K} type
+   * @param {BoardEvents[K]} detail
+   */
+  const emit = (type, detail) => {
+    for (const listener of listeners[type] ?? []) listener(detail);
+  };
+
+  let paints = 0;
+  const view = watchCanvas(canvas, () => {
+    render(ctx, state);
+    // Tests wait for this: how many times the board was painted.
+    canvas.dataset.paints = String(++paints);
+  });
+  const redraw = () => {
+    mirror.update(state);
+    view.redraw();
+  };
+
+  /** @param {ViewOptions} next */
+  function applyView(next) {
+    if (next.orientation) state.orientation = next.orientation;
+    if (next.pieceSet) state.pieceSet = next.pieceSet;
+    if (next.theme) state.theme = next.theme;
+    if (next.coordinates !== undefined) state.coordinates = next.coordinates;
+    if (next.movable) movable = next.movable;
+    if (next.animation !== undefined) animation = next.animation;
+  }
+
+  /** @type {number | null} */
+  let shown = null;
+
+  /**
+   * Copies what the bindings say about a position into the state.
+   *
+   * @param {Game} source the game whose current position is shown
+   * @param {PlyInfo | undefined} last the move that led to it
+   */
+  function showPosition(source, last) {
+    state.pieces = source.board();
+    state.frozen = source.frozen().map(squareIndex);
+    state.checkers = source.checkers().map(squareIndex);
+    state.check = null;
+    if (source.isCheck()) {
+      const king = source.turn() === 'white' ? 'K' : 'k';
+      const square = state.pieces.indexOf(king);
+      state.check = square >= 0 ? square : null;
+    }
+    state.lastMove = last
+      ? { from: squareIndex(last.from), to: last.to === null ? null : squareIndex(last.to), captures: last.captures.map(squareIndex) }
+      : null;
+    clearSelection();
+  }
+
+  /** Shows the game's current position (leaving any earlier position shown). */
+  function sync() {
+    state.fade = null;
+    state.slide = null;
+    const plies = game.history();
+    showPosition(game, plies[plies.length - 1]);
+    if (shown !== null) {
+      shown = null;
+      emit('view', { ply: null });
     }
   }
-  drawCoordinates(ctx, state.orientation, unit);
-  for (let row = 0; row < 8; row++) {
-    for (let column = 0; column < 8; column++) {
-      const letter = state.pieces[squareAt(column, row, state.orientation)];
-      if (letter) drawPiece(ctx, letter, (column + 0.5) * unit, (row + 0.5) * unit, unit);
+
+  /** @param {number | null} ply */
+  function showPly(ply) {
+    const plies = game.history();
+    if (ply === null || ply >= plies.length - 1) {
+      sync();
+      redraw();
+      return;
     }
+    const index = Math.max(-1, ply);
+    const rules = game.rules() === 'default' ? undefined : game.rules();
+    const position = index < 0 ? game.startPosition() : (plies[index]?.position ?? game.startPosition());
+    const earlier = new Game(position, rules);
+    try {
+      showPosition(earlier, plies[index]);
+    } finally {
+      earlier.free();
+    }
+    state.fade = null;
+    shown = index;
+    redraw();
+    emit('view', { ply: index });
   }
-  ctx.restore();
+
+  function clearSelection() {
+    const had = state.selected !== null;
+    state.selected = null;
+    state.dests = [];
+    state.pointed = null;
+    state.preview = [];
+    if (had) emit('select', { square: null, moves: [] });
+  }
+
+  /** @returns {boolean} whether the side to move may be moved by hand */
+  function mayMove() {
+    if (game.result() !== null || shown !== null) return false;
+    return movable === 'both' || movable === game.turn();
+  }
+
+  /** @param {number} square */
+  function select(square) {
+    const moves = game.legalMovesFrom(squareName(square));
+    state.selected = square;
+    state.dests = moves;
+    state.pointed = null;
+    state.preview = [];
+    emit('select', { square: squareName(square), moves });
+  }
+
+  /**
+   * @param {number} square
+   * @returns {MoveInfo | undefined} the selected piece's move to `square`
+   */
+  function destMove(square) {
+    const name = squareName(square);
+    return state.dests.find((m) => m.to === name);
+  }
+
+  /**
+   * A press (click, tap, Enter) on a square.
+   *
+   * @param {number} square
+   * @returns {'moved' | 'selected' | 'none'}
+   */
+  function press(square) {
+    const move = state.selected !== null ? destMove(square) : undefined;
+    if (move) {
+      playMove(move.text);
+      return 'moved';
+    }
+    const letter = state.pieces[square] ?? '';
+    const own = letter !== '' && (letter === letter.toUpperCase()) === (game.turn() === 'white');
+    if (own && mayMove() && state.selected !== square) {
+      select(square);
+      redraw();
+      return 'selected';
+    }
+    if (own && state.selected === square) return 'selected';
+    clearSelection();
+    redraw();
+    return 'none';
+  }
+
+  /** @param {number | null} square */
+  function point(square) {
+    const move = square === null ? undefined : destMove(square);
+    const pointed = move ? square : null;
+    if (pointed === state.pointed) return;
+    state.pointed = pointed;
+    state.preview = move ? move.captures.map(squareIndex) : [];
+    redraw();
+  }
+
+  /**
+   * Plays move text, then shows and announces it.
+   *
+   * @param {string} text
+   * @param {boolean} [slide] animate the piece's way (not after a drag: it is already there)
+   * @returns {string} the canonical text
+   */
+  function playMove(text, slide = true) {
+    const before = state.pieces;
+    const canonical = game.play(text);
+    sync();
+    const plies = game.history();
+    const ply = plies[plies.length - 1];
+    if (ply) {
+      animate(before, ply, slide);
+      mirror.announce(describe(ply, before));
+      emit('move', { ply, position: game.position() });
+    }
+    redraw();
+    emit('change', {});
+    const result = game.result();
+    if (result) {
+      mirror.announce(resultText(result));
+      emit('gameover', { result });
+    }
+    return canonical;
+  }
+
+  /**
+   * Slides the moved piece and fades the captured ones, for 250 ms, unless animation is off or
+   * the user prefers reduced motion.
+   *
+   * @param {readonly string[]} before the board before the move
+   * @param {PlyInfo} ply
+   * @param {boolean} slide
+   */
+  function animate(before, ply, slide) {
+    state.fade = null;
+    state.slide = null;
+    if (!animation || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const captured = ply.captures.map(squareIndex);
+    const fade = captured.length
+      ? { pieces: captured.map((square) => ({ square, letter: before[square] ?? '' })), opacity: 1 }
+      : null;
+    const path = slide && ply.to !== null ? { from: squareIndex(ply.from), to: squareIndex(ply.to), progress: 0 } : null;
+    if (!fade && !path) return;
+    state.fade = fade;
+    state.slide = path;
+    // Tests and hosts can tell an animation is running.
+    canvas.dataset.animating = 'true';
+    const start = performance.now();
+    const step = (/** @type {number} */ now) => {
+      if (state.fade !== fade || state.slide !== path) {
+        if (!state.fade && !state.slide) delete canvas.dataset.animating;
+        return;
+      }
+      const t = (now - start) / 250;
+      if (fade) fade.opacity = 1 - t;
+      if (path) path.progress = t;
+      if (t >= 1) {
+        state.fade = null;
+        state.slide = null;
+        delete canvas.dataset.animating;
+      } else requestAnimationFrame(step);
+      view.redraw();
+    };
+    requestAnimationFrame(step);
+  }
+
+  /** The board's square on the page. */
+  function geometry() {
+    const box = canvas.getBoundingClientRect();
+    return { left: box.left, top: box.top, size: Math.min(box.width, box.height), orientation: state.orientation };
+  }
+
+  const unbind = bindInput(canvas, {
+    squareAt(x, y) {
+      const g = geometry();
+      const column = Math.floor(((x - g.left) / g.size) * 8);
+      const row = Math.floor(((y - g.top) / g.size) * 8);
+      if (column < 0 || column > 7 || row < 0 || row > 7) return null;
+      return squareAt(column, row, state.orientation);
+    },
+    canvasPoint(x, y) {
+      const g = geometry();
+      const scale = Math.min(canvas.width, canvas.height) / g.size;
+      return [(x - g.left) * scale, (y - g.top) * scale];
+    },
+    press,
+    drop(from, to) {
+      const move = to === null || state.selected !== from ? undefined : destMove(to);
+      if (move) playMove(move.text, false);
+      else {
+        clearSelection();
+        redraw();
+      }
+    },
+    point,
+    dragging(from, x, y, started) {
+      state.drag = from === null ? null : { from, x, y, startX: 0, startY: 0, started };
+      view.redraw();
+    },
+    selected: () => state.selected,
+    cancel() {
+      clearSelection();
+      redraw();
+    },
+    moveFocus(delta, show) {
+      state.showFocus = show;
+      if (delta) {
+        const { column, row } = screenOf(state.focus, state.orientation);
+        const c = Math.min(7, Math.max(0, column + delta[0]));
+        const r = Math.min(7, Math.max(0, row + delta[1]));
+        state.focus = squareAt(c, r, state.orientation);
+        if (state.selected !== null) point(state.focus);
+      }
+      redraw();
+    },
+    activateFocus() {
+      state.showFocus = true;
+      press(state.focus);
+      if (state.selected !== null) point(state.focus);
+      redraw();
+    },
+  });
+
+  sync();
+  redraw();
+
+  return {
+    canvas,
+    set(next) {
+      applyView(next);
+      redraw();
+    },
+    view: () => ({ orientation: state.orientation, pieceSet: state.pieceSet, theme: state.theme, coordinates: state.coordinates, movable, animation }),
+    position: () => game.position(),
+    record: () => game.record(),
+    rules: () => game.rules(),
+    history: () => game.history(),
+    redoLength: () => game.redoLength(),
+    turn: () => game.turn(),
+    isCheck: () => game.isCheck(),
+    result: () => game.result(),
+    play: (text) => playMove(text),
+    undo() {
+      // The rules crate's undo clears a resignation and takes back a move; after a resignation
+      // the player only wants the resignation back, so the move is replayed.
+      const resigned = game.result()?.reason === 'resignation';
+      const text = game.undo();
+      if (resigned && text !== undefined) game.redo();
+      sync();
+      redraw();
+      emit('change', {});
+      return text;
+    },
+    redo() {
+      const text = game.redo();
+      sync();
+      redraw();
+      emit('change', {});
+      return text;
+    },
+    resign() {
+      game.resign();
+      sync();
+      redraw();
+      emit('change', {});
+      const result = game.result();
+      if (result) {
+        mirror.announce(resultText(result));
+        emit('gameover', { result });
+      }
+    },
+    flip() {
+      state.orientation = state.orientation === 'white' ? 'black' : 'white';
+      redraw();
+    },
+    newGame(next) {
+      const fresh = createGame(next);
+      game.free();
+      game = fresh;
+      sync();
+      redraw();
+      emit('change', {});
+    },
+    selection: () => ({ square: state.selected === null ? null : squareName(state.selected), moves: state.dests }),
+    deselect() {
+      clearSelection();
+      redraw();
+    },
+    showPly,
+    shownPly: () => shown,
+    geometry,
+    squareCenter(name) {
+      const g = geometry();
+      const { column, row } = screenOf(squareIndex(name), state.orientation);
+      return { x: g.left + ((column + 0.5) * g.size) / 8, y: g.top + ((row + 0.5) * g.size) / 8 };
+    },
+    preview: () => state.preview.map(squareName),
+    on(type, listener) {
+      const set = (listeners[type] ??= new Set());
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    destroy() {
+      unbind();
+      view.stop();
+      mirror.remove();
+      root.remove();
+      game.free();
+    },
+  };
 }
 
 /**
- * File letters in the bottom row's lower right corners, rank numbers in the left column's upper
- * left corners, each in the colour of the other kind of square.
+ * A move in words, for the live region: "White Long Leaper a1 to a6, captures a2 and a5".
  *
- * @param {CanvasRenderingContext2D} ctx
- * @param {Side} orientation
- * @param {number} unit side of a square, in pixels
+ * @param {PlyInfo} ply
+ * @param {readonly string[]} before the board before the move
+ * @returns {string}
  */
-function drawCoordinates(ctx, orientation, unit) {
-  const pad = unit * 0.06;
-  ctx.font = `600 ${Math.max(8, Math.round(unit * 0.2))}px sans-serif`;
-  for (let i = 0; i < 8; i++) {
-    const file = squareAt(i, 7, orientation);
-    ctx.fillStyle = isDark(file) ? LIGHT : DARK;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(squareName(file).charAt(0), (i + 1) * unit - pad, 8 * unit - pad);
-
-    const rank = squareAt(0, i, orientation);
-    ctx.fillStyle = isDark(rank) ? LIGHT : DARK;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText(squareName(rank).charAt(1), pad, i * unit + pad);
-  }
+export function describe(ply, before) {
+  const mover = pieceName(before[squareIndex(ply.from)] ?? '?');
+  const what = ply.to === null ? `${mover} on ${ply.from} removed (suicide)` : `${mover} ${ply.from} to ${ply.to}`;
+  const taken = ply.captures.map((sq) => `${pieceName(before[squareIndex(sq)] ?? '?')} on ${sq}`);
+  const text = taken.length ? `${what}, captures ${taken.join(' and ')}` : what;
+  return `${text}. ${ply.display}`;
 }
 
 /**
- * A piece, for now: a disc in its side's colour with a contrasting rim and its letter.
- *
- * @param {CanvasRenderingContext2D} ctx
- * @param {string} letter piece letter, upper case White, lower case Black
- * @param {number} x centre, in pixels
- * @param {number} y centre, in pixels
- * @param {number} unit side of a square, in pixels
+ * @param {GameResult} result
+ * @returns {string} e.g. "Black wins by checkmate"
  */
-function drawPiece(ctx, letter, x, y, unit) {
-  const white = letter === letter.toUpperCase();
-  const [fill, ink] = white ? ['#F7F7F2', '#1E1E1E'] : ['#1E1E1E', '#F7F7F2'];
-  ctx.beginPath();
-  ctx.arc(x, y, unit * 0.38, 0, 2 * Math.PI);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.lineWidth = Math.max(1, unit * 0.05);
-  ctx.strokeStyle = ink;
-  ctx.stroke();
-  ctx.fillStyle = ink;
-  ctx.font = `bold ${Math.round(unit * 0.4)}px sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(letter.toUpperCase(), x, y + unit * 0.02);
+export function resultText(result) {
+  const who = result.winner === null ? 'Draw' : `${result.winner === 'white' ? 'White' : 'Black'} wins`;
+  return `${who} by ${result.reason}`;
 }

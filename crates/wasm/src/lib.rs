@@ -41,6 +41,24 @@ export interface MoveInfo {
   suicide: boolean;
 }
 
+/** One ply of the game so far, as `history()` reports it. */
+export interface PlyInfo {
+  /** Canonical move text, e.g. "a1-a6xa2xa5". */
+  text: string;
+  /** Display notation (RULES §6.2), e.g. "La1-a6 xa2 xa5+". */
+  display: string;
+  /** The square the piece started on, e.g. "a1". */
+  from: string;
+  /** The square the piece arrived on, or null for a suicide. */
+  to: string | null;
+  /** The squares whose pieces the move captured, e.g. ["a2", "a5"]. */
+  captures: string[];
+  /** The side that played it. */
+  side: Side;
+  /** The position string after the move. */
+  position: string;
+}
+
 /** How a finished game ended. */
 export interface GameResult {
   /** The winning side, or null for a draw. */
@@ -55,6 +73,10 @@ extern "C" {
     /// `MoveInfo[]` in TypeScript.
     #[wasm_bindgen(typescript_type = "MoveInfo[]")]
     pub type MoveInfoArray;
+
+    /// `PlyInfo[]` in TypeScript.
+    #[wasm_bindgen(typescript_type = "PlyInfo[]")]
+    pub type PlyInfoArray;
 
     /// `GameResult | null` in TypeScript.
     #[wasm_bindgen(typescript_type = "GameResult | null")]
@@ -108,6 +130,57 @@ impl Game {
     pub fn from_record(text: &str) -> Result<Game, JsError> {
         let game = ultima::Game::from_record(text)?;
         Ok(Game { game })
+    }
+
+    /// A new game from a starting array (`setup`: "rotated", "mirrored" or "custom:da/eh") under
+    /// `rules` (the default rules if absent).
+    ///
+    /// # Errors
+    /// An unknown setup or rule option, with the rules crate's message.
+    #[wasm_bindgen(js_name = fromSetup)]
+    pub fn from_setup(setup: &str, rules: Option<String>) -> Result<Game, JsError> {
+        let rules = match rules.as_deref() {
+            Some(text) => text.parse::<Rules>()?,
+            None => Rules::default(),
+        };
+        let setup = setup.parse::<StartSetup>()?;
+        Ok(Game {
+            game: ultima::Game::new(Position::start(setup, rules)),
+        })
+    }
+
+    /// The moves played so far (not those undone), each with its canonical and display text,
+    /// its captures and the position string after it.
+    ///
+    /// # Errors
+    /// Only if the list cannot be converted to JavaScript values.
+    pub fn history(&self) -> Result<PlyInfoArray, JsError> {
+        let mut pos = *self.game.start();
+        let mut plies = Vec::with_capacity(self.game.moves().len());
+        for &m in self.game.moves() {
+            let display = pos.display_move(m);
+            let side = pos.turn().name();
+            pos.play_unchecked(m);
+            plies.push(PlyInfo {
+                display,
+                side,
+                position: pos.to_fen(),
+                info: MoveInfo::from(m),
+            });
+        }
+        to_js(&plies)
+    }
+
+    /// The position string the game started from.
+    #[wasm_bindgen(js_name = startPosition)]
+    pub fn start_position(&self) -> String {
+        self.game.start().to_fen()
+    }
+
+    /// How many moves `redo()` can play again.
+    #[wasm_bindgen(js_name = redoLength)]
+    pub fn redo_length(&self) -> usize {
+        self.game.redo_len()
     }
 
     /// The game record: headers and numbered moves (RULES §6.2).
@@ -298,6 +371,16 @@ impl From<Move> for MoveInfo {
             suicide: m.is_suicide(),
         }
     }
+}
+
+/// One ply of the game (`PlyInfo` in the `.d.ts`).
+#[derive(Serialize)]
+struct PlyInfo {
+    #[serde(flatten)]
+    info: MoveInfo,
+    display: String,
+    side: &'static str,
+    position: String,
 }
 
 /// How a game ended (`GameResult` in the `.d.ts`).

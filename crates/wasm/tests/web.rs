@@ -285,3 +285,51 @@ fn perft_counts_match_the_rules_table() -> TestResult {
     assert!(message.starts_with("position string"), "{message}");
     Ok(())
 }
+
+/// `PlyInfo` of the `.d.ts`.
+#[derive(Debug, Deserialize, PartialEq)]
+struct PlyInfo {
+    text: String,
+    display: String,
+    from: String,
+    to: Option<String>,
+    captures: Vec<String>,
+    side: String,
+    position: String,
+}
+
+#[wasm_bindgen_test]
+fn history_lists_each_ply_with_display_text_and_captures() -> TestResult {
+    let mut game = Game::new(Some(LEAPER.to_string()), None)?;
+    game.play("a1-a6")?;
+    let plies: Vec<PlyInfo> = serde_wasm_bindgen::from_value(game.history()?.into())?;
+    assert_eq!(plies.len(), 1);
+    let ply = &plies[0];
+    assert_eq!(ply.text, "a1-a6xa2xa5");
+    assert!(ply.display.starts_with("La1-a6 xa2 xa5"), "{}", ply.display);
+    assert_eq!(ply.from, "a1");
+    assert_eq!(ply.to.as_deref(), Some("a6"));
+    assert_eq!(ply.captures, ["a2", "a5"]);
+    assert_eq!(ply.side, "white");
+    assert_eq!(ply.position, game.position());
+    let start = Position::from_fen(LEAPER, Rules::default())
+        .map_err(|e| JsValue::from_str(&e.to_string()))?;
+    assert_eq!(game.start_position(), start.to_fen());
+    assert_eq!(game.redo_length(), 0);
+    game.undo();
+    assert_eq!(game.redo_length(), 1);
+    let plies: Vec<PlyInfo> = serde_wasm_bindgen::from_value(game.history()?.into())?;
+    assert!(plies.is_empty());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn from_setup_builds_the_named_array_or_fails_with_a_message() -> TestResult {
+    let game = Game::from_setup("mirrored", Some("distance_1968".to_string()))?;
+    assert_eq!(game.piece_at("d8")?.as_deref(), Some("k"));
+    assert_eq!(game.rules(), "distance_1968");
+    let rotated = Game::from_setup("custom:da/eh", None)?;
+    assert_eq!(rotated.position(), Game::new(None, None)?.position());
+    assert!(!error_message(Game::from_setup("sideways", None))?.is_empty());
+    Ok(())
+}

@@ -1,0 +1,457 @@
+// The game page in headless Chromium against the release build: playing by clicks, drag and
+// keyboard at square centres the board itself reports (`window.ultima.board.squareCenter`), the
+// capture preview of a multi-capture move (as data and as canvas pixels), piece sets switched
+// without reload, the game resumed after a reload, corrupt saved data, the suicide of a frozen
+// piece, the new-game dialog's inline errors — and never a console error or warning.
+
+import assert from 'node:assert/strict';
+import { access, mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, watchProblems } from './browser.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+/** @import { BoardHandle } from '../www/board.js' */
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w';
+const PREVIEW_RED = [0xd0, 0x34, 0x2c];
+const LIGHT = [0xdd, 0xdd, 0xd0];
+const DARK = [0x55, 0x99, 0x33];
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}index.html`);
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * A fresh page with the game loaded and its problems watched; localStorage starts empty unless
+ * `stored` is given.
+ *
+ * @param {string | null} [stored] raw text to put under the page's storage key first
+ * @returns {Promise<{ page: Page, problems: string[] }>}
+ */
+async function openGame(stored = null) {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  // Seeds localStorage before the page's scripts run, on the first load only (a later reload
+  // must find what the page saved).
+  await page.addInitScript((stored) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', 'yes');
+    localStorage.clear();
+    if (stored !== null) localStorage.setItem('ultima.page', stored);
+  }, stored);
+  await page.goto(server.url);
+  await ready(page);
+  return { page, problems };
+}
+
+/** @param {Page} page */
+async function ready(page) {
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('canvas#board[data-paints]');
+}
+
+/**
+ * Runs `fn` on the page's board handle.
+ *
+ * @template T
+ * @param {Page} page
+ * @param {(board: BoardHandle, arg: any) => T} fn
+ * @param {unknown} [arg]
+ * @returns {Promise<Awaited<T>>}
+ */
+function onBoard(page, fn, arg) {
+  return page.evaluate(
+    ([source, arg]) => {
+      const board = /** @type {any} */ (window).ultima.board;
+      return new Function('board', 'arg', `return (${source})(board, arg)`)(board, arg);
+    },
+    [fn.toString(), arg],
+  );
+}
+
+/**
+ * @param {Page} page
+ * @param {string} square
+ * @returns {Promise<{ x: number, y: number }>} the square's centre in viewport pixels
+ */
+function centre(page, square) {
+  return onBoard(page, (board, sq) => board.squareCenter(sq), square);
+}
+
+/** @param {Page} page @param {string} square */
+async function click(page, square) {
+  const { x, y } = await centre(page, square);
+  await page.mouse.click(x, y);
+}
+
+/** @param {Page} page @param {string} from @param {string} to */
+async function drag(page, from, to) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** @param {Page} page @returns {Promise<string[]>} canonical text of each ply */
+function plies(page) {
+  return onBoard(page, (board) => board.history().map((p) => p.text));
+}
+
+/**
+ * Canvas colours at points given as square plus offset from its centre (in squares), with the
+ * board seen from White.
+ *
+ * @param {Page} page
+ * @param {Array<[square: string, dx: number, dy: number]>} points
+ * @returns {Promise<number[][]>}
+ */
+function pixels(page, points) {
+  return page.evaluate((points) => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas#board'));
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const unit = canvas.width / 8;
+    return points.map(([square, dx, dy]) => {
+      const column = square.charCodeAt(0) - 97 + 0.5 + dx;
+      const row = 8 - Number(square.slice(1)) + 0.5 + dy;
+      const i = (Math.floor(row * unit) * canvas.width + Math.floor(column * unit)) * 4;
+      return Array.from(data.subarray(i, i + 4));
+    });
+  }, points);
+}
+
+/** @param {number[]} actual @param {number[]} expected @param {string} what */
+function assertColour(actual, expected, what) {
+  const close = expected.every((c, i) => Math.abs((actual[i] ?? -1) - c) <= 6);
+  assert.ok(close, `${what}: expected rgb(${expected}), got rgba(${actual})`);
+}
+
+/**
+ * Waits until the board has settled: past a move's animation (250 ms) and painted again (redraws
+ * happen on the next animation frame).
+ *
+ * @param {Page} page
+ */
+async function painted(page) {
+  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+test('a short game by clicks and by drag, with status and move list', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  assert.equal(await page.textContent('#status'), 'White to move');
+  await click(page, 'b2');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'b2');
+  await click(page, 'b5');
+  await drag(page, 'g7', 'g4');
+  await click(page, 'c2');
+  await click(page, 'c6');
+  await drag(page, 'f7', 'f5');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c6', 'f7-f5']);
+  assert.equal(await page.textContent('#status'), 'White to move');
+  const list = await page.$$eval('#moves li', (items) => items.map((li) => li.textContent));
+  assert.deepEqual(list, ['Pb2-b5', 'Pg7-g4', 'Pc2-c6', 'Pf7-f5']);
+  // A click on an empty square, then on an enemy piece, plays nothing.
+  await click(page, 'e4');
+  await click(page, 'e7');
+  assert.equal((await plies(page)).length, 4);
+  // Undo and redo.
+  await page.click('#undo');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c6']);
+  await page.click('#redo');
+  assert.equal((await plies(page)).length, 4);
+  await painted(page);
+  // The last move's from and to squares are tinted: f7 is no longer plain light.
+  const [f7] = await pixels(page, [['f7', 0, 0]]);
+  assert.notDeepEqual(f7?.slice(0, 3), LIGHT, 'f7 carries the last-move mark');
+  await page.screenshot({ path: `${ARTIFACTS}game-short.png` });
+  // Choosing a move in the list shows its position without changing the game; input is off.
+  await page.click('#moves li:first-child button');
+  assert.equal(await page.textContent('#status'), 'Viewing move 1 of 4');
+  assert.match((await page.getAttribute('.ultima-mirror [data-square="g7"]', 'aria-label')) ?? '', /black Pawn/);
+  await click(page, 'e2');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
+  await page.click('#view-next');
+  assert.equal(await page.textContent('#status'), 'Viewing move 2 of 4');
+  await page.click('#view-live');
+  assert.equal(await page.textContent('#status'), 'White to move');
+  assert.equal((await plies(page)).length, 4);
+  // Resigning ends the game; undo takes the resignation back.
+  await page.click('#resign');
+  assert.match((await page.textContent('#status')) ?? '', /^Black wins by /);
+  await click(page, 'c6');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '', 'no move after the end');
+  await page.click('#undo');
+  assert.equal(await page.textContent('#status'), 'White to move');
+  assert.equal((await plies(page)).length, 4);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('hovering a destination previews exactly the squares the move would capture', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);
+  await click(page, 'a1');
+  const dests = (await page.getAttribute('.ultima-mirror', 'data-dests'))?.split(' ') ?? [];
+  assert.ok(dests.includes('a6') && dests.includes('a3'), `destinations ${dests}`);
+  const a6 = await centre(page, 'a6');
+  await page.mouse.move(a6.x, a6.y);
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-preview'), 'a2 a5');
+  assert.deepEqual(await onBoard(page, (board) => board.preview()), ['a2', 'a5']);
+  await painted(page);
+  // The frame of a previewed square is red; a square not captured (a3, a4) is not framed.
+  const [a2, a5, a3, a4] = await pixels(page, [
+    ['a2', 0.45, 0],
+    ['a5', 0.45, 0],
+    ['a3', 0.45, 0],
+    ['a4', 0.45, 0],
+  ]);
+  assertColour(a2 ?? [], PREVIEW_RED, 'a2 frame');
+  assertColour(a5 ?? [], PREVIEW_RED, 'a5 frame');
+  assertColour(a3 ?? [], DARK, 'a3 unframed');
+  assertColour(a4 ?? [], LIGHT, 'a4 unframed');
+  await page.screenshot({ path: `${ARTIFACTS}capture-preview.png` });
+  // A quiet destination previews nothing.
+  const b1 = await centre(page, 'b1');
+  await page.mouse.move(b1.x, b1.y);
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-preview'), '');
+  // Dragging over a6 previews the same squares; dropping there plays the move.
+  await click(page, 'a1');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
+  const a1 = await centre(page, 'a1');
+  await page.mouse.move(a1.x, a1.y);
+  await page.mouse.down();
+  await page.mouse.move(a1.x, (a1.y + a6.y) / 2, { steps: 3 });
+  await page.mouse.move(a6.x, a6.y, { steps: 3 });
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-preview'), 'a2 a5');
+  await page.mouse.up();
+  // Playing the move shows and announces its captures.
+  assert.deepEqual(await plies(page), ['a1-a6xa2xa5']);
+  const said = await page.textContent('.ultima-live');
+  assert.match(said ?? '', /captures black Pawn on a2 and black Pawn on a5/);
+  // After the captured pieces' fade, each captured square keeps a cross.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${ARTIFACTS}capture-played.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('piece sets switch without a reload', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const canvasImage = () =>
+    page.$eval('canvas#board', (c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
+  const chess = await canvasImage();
+  await page.screenshot({ path: `${ARTIFACTS}set-chess.png` });
+  await page.selectOption('#piece-set', 'abstract');
+  await painted(page);
+  const abstract = await canvasImage();
+  assert.notEqual(abstract, chess, 'the pieces were redrawn');
+  assert.equal(await page.evaluate(() => 'sameDocument' in window), true, 'no reload');
+  await page.click('#help summary');
+  await page.screenshot({ path: `${ARTIFACTS}set-abstract.png`, fullPage: true });
+  await page.selectOption('#piece-set', 'chess');
+  await painted(page);
+  assert.equal(await canvasImage(), chess);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.focus('canvas#board');
+  // The focus square starts on d4; b2 is two left and two down.
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-focus'), 'b2');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'b2');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
+  await page.keyboard.press('Space');
+  for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await plies(page), ['b2-b5']);
+  assert.match((await page.textContent('.ultima-live')) ?? '', /white Pawn b2 to b5/);
+  await painted(page);
+  await page.screenshot({ path: `${ARTIFACTS}keyboard.png` });
+  // The accessible mirror labels squares with their pieces.
+  const label = await page.getAttribute('.ultima-mirror [data-square="b5"]', 'aria-label');
+  assert.equal(label, 'b5, white Pawn');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a reload resumes the game and its settings', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await click(page, 'b2');
+  await click(page, 'b5');
+  await drag(page, 'g7', 'g4');
+  await page.selectOption('#piece-set', 'abstract');
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  assert.equal(await page.inputValue('#piece-set'), 'abstract');
+  assert.equal(await page.isHidden('#notice'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('corrupt saved data gives a notice and a working board', { timeout: 60_000 }, async () => {
+  for (const stored of ['{not json', JSON.stringify({ version: 1, record: '1. z9-z9', settings: {} }), '{"version":99}']) {
+    const { page, problems } = await openGame(stored);
+    assert.equal(await page.isVisible('#notice'), true, `a notice for ${stored}`);
+    assert.match((await page.textContent('#notice')) ?? '', /new game/);
+    await click(page, 'b2');
+    await click(page, 'b5');
+    assert.deepEqual(await plies(page), ['b2-b5']);
+    await painted(page);
+    if (stored === '{not json') await page.screenshot({ path: `${ARTIFACTS}corrupt-storage.png` });
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('a frozen piece is removed only after confirmation', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await onBoard(page, (board) => board.newGame({ position: '4k3/8/8/8/3i4/3P4/8/4K3 w' }));
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-frozen'), 'd3');
+  assert.equal(await page.getAttribute('.ultima-mirror [data-square="d3"]', 'aria-label'), 'd3, white Pawn, frozen');
+  await click(page, 'd3');
+  assert.equal(await page.isVisible('#suicide-ask'), true);
+  await page.click('#suicide-ask');
+  await page.click('#suicide-no');
+  assert.deepEqual(await plies(page), []);
+  await click(page, 'd3');
+  await page.click('#suicide-ask');
+  await painted(page);
+  await page.screenshot({ path: `${ARTIFACTS}suicide-confirm.png` });
+  await page.click('#suicide-yes');
+  assert.deepEqual(await plies(page), ['d3-']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the new-game dialog shows errors inline and starts the chosen game', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.click('#new-game');
+  await page.fill('#new-game-position', '8/8/8 w');
+  await page.click('#new-game-start');
+  assert.equal(await page.isVisible('#new-game-dialog'), true);
+  assert.notEqual(((await page.textContent('#new-game-error')) ?? '').trim(), '');
+  await page.screenshot({ path: `${ARTIFACTS}new-game-error.png` });
+  await page.fill('#new-game-position', '');
+  await page.selectOption('#new-game-form select[name="setup"]', 'mirrored');
+  await page.check('#new-game-form input[name="distance_1968"]');
+  await page.click('#new-game-start');
+  assert.equal(await page.isVisible('#new-game-dialog'), false);
+  assert.equal(await onBoard(page, (board) => board.rules()), 'distance_1968');
+  assert.match(await onBoard(page, (board) => board.position()), /^ilxkwxlc\//);
+  // The record round-trips through the paste box.
+  await click(page, 'b2');
+  await click(page, 'b4');
+  await page.click('.io summary');
+  await page.click('#copy-record');
+  const record = await page.inputValue('#record-text');
+  await onBoard(page, (board) => board.newGame({}));
+  await page.fill('#record-text', record);
+  await page.click('#load-record');
+  assert.deepEqual(await plies(page), ['b2-b4']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('check is marked with its checkers; flip and theme redraw the board', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  // Black's Withdrawer on e2 can step away from White's King on e1: check.
+  await onBoard(page, (board) => board.newGame({ position: '4k3/8/8/8/8/8/4w3/4K3 w' }));
+  assert.equal(await page.textContent('#status'), 'White to move — check');
+  assert.equal(await page.getAttribute('.ultima-mirror [data-square="e1"]', 'aria-label'), 'e1, white King, in check');
+  await painted(page);
+  // The checker's dashed ring is drawn in its square, left of the piece.
+  const [ring, plain] = await pixels(page, [
+    ['e2', -0.45, 0],
+    ['e3', -0.45, 0],
+  ]);
+  assert.notDeepEqual(ring?.slice(0, 3), plain?.slice(0, 3), 'a mark on the checker e2');
+  await page.screenshot({ path: `${ARTIFACTS}check.png` });
+  await page.click('#flip');
+  await page.selectOption('#theme', 'neutral');
+  await painted(page);
+  assert.equal(await onBoard(page, (board) => board.geometry().orientation), 'black');
+  // Seen from Black, e1 is near the top right; its centre is above e8's.
+  const e1 = await centre(page, 'e1');
+  const e8 = await centre(page, 'e8');
+  assert.ok(e1.y < e8.y && e1.x < (await centre(page, 'a1')).x);
+  await page.screenshot({ path: `${ARTIFACTS}flipped-neutral.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('touch: tap-tap and drag by finger', { timeout: 60_000 }, async () => {
+  const touch = await launch({ viewport: { width: 400, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const page = await touch.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(server.url);
+    await ready(page);
+    const session = await touch.context.newCDPSession(page);
+    /** @param {'touchStart' | 'touchMove' | 'touchEnd'} type @param {{ x: number, y: number } | null} at */
+    const finger = (type, at) =>
+      session.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+    for (const square of ['b2', 'b5']) {
+      const { x, y } = await centre(page, square);
+      await page.touchscreen.tap(x, y);
+    }
+    const from = await centre(page, 'g7');
+    const to = await centre(page, 'g4');
+    await finger('touchStart', from);
+    for (let i = 1; i <= 6; i++) {
+      await finger('touchMove', { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 });
+    }
+    await finger('touchEnd', null);
+    assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+    await painted(page);
+    await page.screenshot({ path: `${ARTIFACTS}phone.png` });
+    assert.deepEqual(problems, []);
+  } finally {
+    await touch.close();
+  }
+});
+
+test('moves animate, except when the user prefers reduced motion', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await click(page, 'b2');
+  await click(page, 'b5');
+  assert.equal(await page.getAttribute('canvas#board', 'data-animating'), 'true');
+  await painted(page);
+  assert.equal(await page.getAttribute('canvas#board', 'data-animating'), null);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await click(page, 'g7');
+  await click(page, 'g4');
+  assert.equal(await page.getAttribute('canvas#board', 'data-animating'), null);
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

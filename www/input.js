@@ -1,0 +1,135 @@
+// Pointer and keyboard input on the board canvas. Mouse, pen and touch all arrive as pointer
+// events; a press selects (or plays, on a destination), a drag past a few pixels carries the piece,
+// a release plays it. Click-click and drag share the same two actions, `select` and `drop`, as in
+// chessground's drag.ts / board.ts. The arrow keys move a focus square; Enter or Space acts on it.
+
+/**
+ * What the board does with input, in squares (a1=0 … h8=63).
+ *
+ * @typedef {object} InputActions
+ * @property {(clientX: number, clientY: number) => number | null} squareAt  the square under a
+ *   point of the viewport, or null off the board
+ * @property {(clientX: number, clientY: number) => [number, number]} canvasPoint  a viewport point
+ *   in backing-store pixels of the canvas
+ * @property {(square: number) => 'moved' | 'selected' | 'none'} press  a press on a square: plays
+ *   the selected piece there, or selects the piece on it (or deselects)
+ * @property {(from: number, to: number | null) => void} drop  a drag released over `to`
+ * @property {(square: number | null) => void} point  the square pointed at (hover or drag)
+ * @property {(from: number | null, x: number, y: number, started: boolean) => void} dragging
+ *   the drag's state, every pointer move (from null: no drag)
+ * @property {() => number | null} selected  the selected square
+ * @property {() => void} cancel  drops the selection
+ * @property {(delta: [number, number] | null, show: boolean) => void} moveFocus  arrow keys:
+ *   moves the focus square by (columns, rows) on screen
+ * @property {() => void} activateFocus  Enter or Space on the focus square
+ */
+
+/** Pixels the pointer must travel before a press becomes a drag. */
+const DRAG_THRESHOLD = 4;
+
+/**
+ * Binds input to `canvas`; returns the function that unbinds it all.
+ *
+ * @param {HTMLCanvasElement} canvas
+ * @param {InputActions} act
+ * @returns {() => void}
+ */
+export function bindInput(canvas, act) {
+  /** @type {{ id: number, from: number, x: number, y: number, started: boolean, wasSelected: boolean } | null} */
+  let press = null;
+
+  /** @param {PointerEvent} event */
+  const down = (event) => {
+    if (event.button !== 0 || press) return;
+    const square = act.squareAt(event.clientX, event.clientY);
+    if (square === null) return;
+    event.preventDefault();
+    act.moveFocus(null, false);
+    const wasSelected = act.selected() === square;
+    const outcome = act.press(square);
+    if (outcome !== 'moved' && act.selected() === square) {
+      press = { id: event.pointerId, from: square, x: event.clientX, y: event.clientY, started: false, wasSelected };
+      canvas.setPointerCapture(event.pointerId);
+    }
+  };
+
+  /** @param {PointerEvent} event */
+  const move = (event) => {
+    const square = act.squareAt(event.clientX, event.clientY);
+    if (!press || event.pointerId !== press.id) {
+      if (event.pointerType === 'mouse') act.point(square);
+      return;
+    }
+    if (!press.started && Math.hypot(event.clientX - press.x, event.clientY - press.y) >= DRAG_THRESHOLD) {
+      press.started = true;
+    }
+    if (press.started) {
+      const [x, y] = act.canvasPoint(event.clientX, event.clientY);
+      act.dragging(press.from, x, y, true);
+      act.point(square);
+    }
+  };
+
+  /** @param {PointerEvent} event */
+  const up = (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    const { from, started, wasSelected } = press;
+    press = null;
+    if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+    act.dragging(null, 0, 0, false);
+    const square = act.squareAt(event.clientX, event.clientY);
+    if (started) {
+      if (square !== from) act.drop(from, square);
+    } else if (wasSelected && square === from) {
+      // A second click on the selected piece puts it down.
+      act.cancel();
+    }
+  };
+
+  /** @param {PointerEvent} event */
+  const cancelPress = (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    press = null;
+    act.dragging(null, 0, 0, false);
+  };
+
+  const leave = () => {
+    if (!press) act.point(null);
+  };
+
+  /** @param {KeyboardEvent} event */
+  const key = (event) => {
+    /** @type {Record<string, [number, number]>} */
+    const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const delta = arrows[event.key];
+    if (delta) {
+      act.moveFocus(delta, true);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      act.activateFocus();
+    } else if (event.key === 'Escape') {
+      act.cancel();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
+  const blur = () => act.moveFocus(null, false);
+
+  canvas.addEventListener('pointerdown', down);
+  canvas.addEventListener('pointermove', move);
+  canvas.addEventListener('pointerup', up);
+  canvas.addEventListener('pointercancel', cancelPress);
+  canvas.addEventListener('pointerleave', leave);
+  canvas.addEventListener('keydown', key);
+  canvas.addEventListener('blur', blur);
+  return () => {
+    canvas.removeEventListener('pointerdown', down);
+    canvas.removeEventListener('pointermove', move);
+    canvas.removeEventListener('pointerup', up);
+    canvas.removeEventListener('pointercancel', cancelPress);
+    canvas.removeEventListener('pointerleave', leave);
+    canvas.removeEventListener('keydown', key);
+    canvas.removeEventListener('blur', blur);
+  };
+}

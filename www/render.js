@@ -1,0 +1,308 @@
+// Paints a board on one canvas from its state alone, in layers: squares, highlights, pieces,
+// overlays (marks that must stay visible over pieces), then the dragged piece. Every mark differs
+// from the others in shape, not only in colour, so the board reads without colour vision.
+
+import { drawPiece } from './pieces.js';
+import { isDark, screenOf, squareAt, squareIndex, squareName } from './util.js';
+
+/** @import { BoardState, Theme } from './state.js' */
+/** @import { Role } from './pieces.js' */
+
+/** Square colours per theme; `green` is the Chess Variant Pages' Ultima diagram. */
+export const THEMES = /** @type {const} */ ({
+  green: { light: '#DDDDD0', dark: '#559933' },
+  neutral: { light: '#E6E1D6', dark: '#8C8678' },
+});
+
+/** The frame of a square the pointed move would capture (also sampled by the tests). */
+export const PREVIEW_RED = '#D0342C';
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ */
+export function render(ctx, state) {
+  const size = Math.min(ctx.canvas.width, ctx.canvas.height);
+  const unit = size / 8;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  drawSquares(ctx, state.theme, state.orientation, unit);
+  drawHighlights(ctx, state, unit);
+  drawPieces(ctx, state, unit);
+  drawOverlays(ctx, state, unit);
+  if (state.coordinates) drawCoordinates(ctx, state.theme, state.orientation, unit);
+  drawDragged(ctx, state, unit);
+  ctx.restore();
+}
+
+/**
+ * The top-left corner of a square, in canvas pixels.
+ *
+ * @param {number} square
+ * @param {BoardState} state
+ * @param {number} unit
+ * @returns {[number, number]}
+ */
+function corner(square, state, unit) {
+  const { column, row } = screenOf(square, state.orientation);
+  return [column * unit, row * unit];
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} theme
+ * @param {BoardState['orientation']} orientation
+ * @param {number} unit
+ */
+function drawSquares(ctx, theme, orientation, unit) {
+  const colours = THEMES[theme];
+  /** @param {number} i */
+  const edge = (i) => Math.round(i * unit);
+  for (let row = 0; row < 8; row++) {
+    for (let column = 0; column < 8; column++) {
+      ctx.fillStyle = isDark(squareAt(column, row, orientation)) ? colours.dark : colours.light;
+      ctx.fillRect(edge(column), edge(row), edge(column + 1) - edge(column), edge(row + 1) - edge(row));
+    }
+  }
+}
+
+/**
+ * Tints under the pieces: last move (from and to), the selected piece, the captures the pointed
+ * move would make, the King in check.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} unit
+ */
+function drawHighlights(ctx, state, unit) {
+  /** @param {number} square @param {string} colour */
+  const tint = (square, colour) => {
+    const [x, y] = corner(square, state, unit);
+    ctx.fillStyle = colour;
+    ctx.fillRect(x, y, unit, unit);
+  };
+  const last = state.lastMove;
+  if (last) {
+    tint(last.from, 'rgba(240, 200, 40, 0.45)');
+    if (last.to !== null) tint(last.to, 'rgba(240, 200, 40, 0.6)');
+  }
+  if (state.selected !== null) tint(state.selected, 'rgba(30, 90, 200, 0.45)');
+  for (const square of state.preview) tint(square, 'rgba(208, 52, 44, 0.35)');
+  if (state.check !== null) {
+    const [x, y] = corner(state.check, state, unit);
+    const glow = ctx.createRadialGradient(x + unit / 2, y + unit / 2, 0, x + unit / 2, y + unit / 2, unit * 0.7);
+    glow.addColorStop(0, 'rgba(255, 0, 0, 1)');
+    glow.addColorStop(0.3, 'rgba(231, 0, 0, 1)');
+    glow.addColorStop(1, 'rgba(169, 0, 0, 0)');
+    ctx.fillStyle = glow;
+    ctx.fillRect(x, y, unit, unit);
+  }
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} unit
+ */
+function drawPieces(ctx, state, unit) {
+  const lifted = state.drag?.started ? state.drag.from : null;
+  const slide = state.slide;
+  state.pieces.forEach((letter, square) => {
+    if (!letter || square === lifted || square === slide?.to) return;
+    const [x, y] = corner(square, state, unit);
+    piece(ctx, state, letter, x, y, unit);
+  });
+  const sliding = slide ? state.pieces[slide.to] : '';
+  if (slide && sliding) {
+    const [x0, y0] = corner(slide.from, state, unit);
+    const [x1, y1] = corner(slide.to, state, unit);
+    // Ease out: fast start, gentle landing.
+    const t = 1 - (1 - Math.min(1, Math.max(0, slide.progress))) ** 3;
+    piece(ctx, state, sliding, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, unit);
+  }
+  if (state.fade) {
+    ctx.globalAlpha = Math.max(0, Math.min(1, state.fade.opacity));
+    for (const { square, letter } of state.fade.pieces) {
+      const [x, y] = corner(square, state, unit);
+      piece(ctx, state, letter, x, y, unit);
+    }
+    ctx.globalAlpha = 1;
+  }
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {string} letter
+ * @param {number} x
+ * @param {number} y
+ * @param {number} unit
+ */
+function piece(ctx, state, letter, x, y, unit) {
+  const side = letter === letter.toUpperCase() ? 'white' : 'black';
+  ctx.save();
+  drawPiece(ctx, state.pieceSet, /** @type {Role} */ (letter.toUpperCase()), side, x, y, unit);
+  ctx.restore();
+}
+
+/**
+ * Marks over the pieces: legal destinations (a dot for a quiet move, four corner wedges for a
+ * capturing move), the pointed destination (a ring), the preview of its captures (a thick frame),
+ * the last move's captured squares (a cross), frozen pieces (a snowflake), the checkers (a dashed
+ * ring), and the keyboard focus (a dashed frame).
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} unit
+ */
+function drawOverlays(ctx, state, unit) {
+  const line = Math.max(1, unit * 0.06);
+  for (const move of state.dests) {
+    if (move.to === null) continue;
+    const square = squareIndex(move.to);
+    const [x, y] = corner(square, state, unit);
+    ctx.fillStyle = 'rgba(20, 30, 60, 0.55)';
+    if (move.captures.length === 0) {
+      ctx.beginPath();
+      ctx.arc(x + unit / 2, y + unit / 2, unit * 0.14, 0, 2 * Math.PI);
+      ctx.fill();
+    } else {
+      const w = unit * 0.3;
+      for (const [cx, cy, dx, dy] of /** @type {const} */ ([
+        [x, y, 1, 1],
+        [x + unit, y, -1, 1],
+        [x, y + unit, 1, -1],
+        [x + unit, y + unit, -1, -1],
+      ])) {
+        ctx.beginPath();
+        ctx.moveTo(cx, cy);
+        ctx.lineTo(cx + dx * w, cy);
+        ctx.lineTo(cx, cy + dy * w);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+  }
+  if (state.pointed !== null) {
+    const [x, y] = corner(state.pointed, state, unit);
+    ctx.strokeStyle = 'rgba(20, 30, 60, 0.8)';
+    ctx.lineWidth = line;
+    ctx.beginPath();
+    ctx.arc(x + unit / 2, y + unit / 2, unit * 0.42, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  for (const square of state.preview) {
+    const [x, y] = corner(square, state, unit);
+    const w = unit * 0.1;
+    ctx.strokeStyle = PREVIEW_RED;
+    ctx.lineWidth = w;
+    ctx.strokeRect(x + w / 2, y + w / 2, unit - w, unit - w);
+  }
+  if (state.lastMove) {
+    for (const square of state.lastMove.captures) {
+      if (state.pieces[square]) continue;
+      const [x, y] = corner(square, state, unit);
+      ctx.strokeStyle = 'rgba(110, 20, 20, 0.7)';
+      ctx.lineWidth = line;
+      const m = unit * 0.3;
+      ctx.beginPath();
+      ctx.moveTo(x + m, y + m);
+      ctx.lineTo(x + unit - m, y + unit - m);
+      ctx.moveTo(x + unit - m, y + m);
+      ctx.lineTo(x + m, y + unit - m);
+      ctx.stroke();
+    }
+  }
+  for (const square of state.frozen) {
+    const [x, y] = corner(square, state, unit);
+    snowflake(ctx, x + unit * 0.8, y + unit * 0.2, unit * 0.15);
+  }
+  for (const square of state.checkers) {
+    const [x, y] = corner(square, state, unit);
+    ctx.strokeStyle = '#C00000';
+    ctx.lineWidth = line;
+    ctx.setLineDash([unit * 0.08, unit * 0.06]);
+    ctx.beginPath();
+    ctx.arc(x + unit / 2, y + unit / 2, unit * 0.45, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (state.showFocus) {
+    const [x, y] = corner(state.focus, state, unit);
+    ctx.strokeStyle = '#1040C0';
+    ctx.lineWidth = line;
+    ctx.setLineDash([unit * 0.1, unit * 0.07]);
+    ctx.strokeRect(x + line, y + line, unit - 2 * line, unit - 2 * line);
+    ctx.setLineDash([]);
+  }
+}
+
+/**
+ * A six-armed snowflake with a white halo: the mark of a frozen piece.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ */
+function snowflake(ctx, cx, cy, r) {
+  ctx.lineCap = 'round';
+  for (const [colour, width] of /** @type {const} */ ([
+    ['#FFFFFF', r * 0.45],
+    ['#1D5FBF', r * 0.22],
+  ])) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    for (let i = 0; i < 3; i++) {
+      const a = (i * Math.PI) / 3 + Math.PI / 2;
+      ctx.moveTo(cx - r * Math.cos(a), cy - r * Math.sin(a));
+      ctx.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a));
+    }
+    ctx.stroke();
+  }
+  ctx.lineCap = 'butt';
+}
+
+/**
+ * File letters in the bottom row's lower right corners, rank numbers in the left column's upper
+ * left corners, each in the colour of the other kind of square.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} theme
+ * @param {BoardState['orientation']} orientation
+ * @param {number} unit side of a square, in pixels
+ */
+function drawCoordinates(ctx, theme, orientation, unit) {
+  const { light, dark } = THEMES[theme];
+  const pad = unit * 0.06;
+  ctx.font = `600 ${Math.max(8, Math.round(unit * 0.18))}px sans-serif`;
+  for (let i = 0; i < 8; i++) {
+    const file = squareAt(i, 7, orientation);
+    ctx.fillStyle = isDark(file) ? light : dark;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(squareName(file).charAt(0), (i + 1) * unit - pad, 8 * unit - pad);
+
+    const rank = squareAt(0, i, orientation);
+    ctx.fillStyle = isDark(rank) ? light : dark;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(squareName(rank).charAt(1), pad, i * unit + pad);
+  }
+}
+
+/**
+ * The dragged piece, centred on the pointer, over everything else.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} unit
+ */
+function drawDragged(ctx, state, unit) {
+  const drag = state.drag;
+  if (!drag?.started) return;
+  const letter = state.pieces[drag.from];
+  if (letter) piece(ctx, state, letter, drag.x - unit / 2, drag.y - unit / 2, unit);
+}

@@ -1,0 +1,70 @@
+// Small helpers shared by the board modules: square arithmetic and DOM building without markup
+// strings (the page never parses HTML text, so no option or move text can become markup).
+
+/** @import { Side } from '../ultima-wasm.js' */
+
+/**
+ * The square index (a1=0 … h8=63) shown at a column and row counted from the top left.
+ *
+ * @param {number} column 0–7, left to right
+ * @param {number} row 0–7, top to bottom
+ * @param {Side} orientation the side at the bottom
+ * @returns {number}
+ */
+export function squareAt(column, row, orientation) {
+  return orientation === 'white' ? (7 - row) * 8 + column : row * 8 + (7 - column);
+}
+
+/**
+ * Where a square is drawn: the inverse of `squareAt`.
+ *
+ * @param {number} square index, a1=0 … h8=63
+ * @param {Side} orientation the side at the bottom
+ * @returns {{ column: number, row: number }}
+ */
+export function screenOf(square, orientation) {
+  const file = square & 7;
+  const rank = square >> 3;
+  return orientation === 'white' ? { column: file, row: 7 - rank } : { column: 7 - file, row: rank };
+}
+
+/**
+ * @param {number} square index, a1=0 … h8=63
+ * @returns {boolean} true for a dark square (a1, c1, b2, …)
+ */
+export function isDark(square) {
+  return ((square & 7) + (square >> 3)) % 2 === 0;
+}
+
+/**
+ * @param {number} square index, a1=0 … h8=63
+ * @returns {string} its name, e.g. "e4"
+ */
+export function squareName(square) {
+  return 'abcdefgh'.charAt(square & 7) + String((square >> 3) + 1);
+}
+
+/**
+ * @param {string} name e.g. "e4"
+ * @returns {number} its index, a1=0 … h8=63
+ */
+export function squareIndex(name) {
+  return (name.charCodeAt(1) - 49) * 8 + (name.charCodeAt(0) - 97);
+}
+
+/**
+ * Creates an element with attributes and text; attribute values are set as properties of the
+ * DOM, never parsed as markup.
+ *
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function make(tag, attributes = {}, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
