@@ -4,11 +4,18 @@
 //! ultima moves  "<position>" [--rules <rules>]
 //! ultima perft  "<position>" <depth> [--rules <rules>]
 //! ultima divide "<position>" <depth> [--rules <rules>]
+//! ultima search "<position>" [--depth N | --time-ms T | --nodes N | --level N]
+//! ultima bench  [--depth N]
+//! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
+//!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
 //! ```
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
 //! [`ultima::Rules`] (`default`, `king_capture`, `distance_1968`, …). Bad arguments print a
 //! message on stderr and exit with code 2.
+
+mod matches;
+mod think;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,6 +25,16 @@ const USAGE: &str = "usage:
   ultima moves  \"<position>\" [--rules <rules>]
   ultima perft  \"<position>\" <depth> [--rules <rules>]
   ultima divide \"<position>\" <depth> [--rules <rules>]
+  ultima search \"<position>\" [--depth N | --time-ms T | --nodes N | --level N]
+                [--rules <rules>] [--hash MB] [--seed S]
+  ultima bench  [--depth N] [--hash MB]
+  ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
+                [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
+                [--max-plies N] [--hash MB] [--verbose 0|1]
+<player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
+          with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
+          testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
+          checkext (0/1), mob (mobility weights in percent)
 <position>: a position string such as \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w\", or start
 <rules>: default, or options joined by commas: king_capture, distance_1968,
          no_repetition_draw, no_move_limit_draw, no_bare_kings_draw";
@@ -81,8 +98,28 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     })
 }
 
+/// The engine's commands, which parse their own options.
+fn engine_command(raw: &[String]) -> Option<Result<(), String>> {
+    let (command, rest) = raw.split_first()?;
+    Some(match command.as_str() {
+        "search" => think::search(rest),
+        "bench" => think::bench(rest),
+        "match" => matches::run(rest),
+        _ => return None,
+    })
+}
+
 fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(done) = engine_command(&raw) {
+        return match done {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("ultima: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let args = match parse_args(&raw) {
         Ok(a) => a,
         Err(e) => {

@@ -1,0 +1,559 @@
+//! `ultima match`: two players play each other from balanced openings reached by a few
+//! random plies, colours swapped in pairs, the rules crate ([`ultima::Game`]) as referee.
+//! Prints wins, draws and losses, the score, an Elo estimate with its 95% margin, and in
+//! SPRT mode the log-likelihood ratio and the decision.
+
+use crate::think::{ClockHandler, Options};
+use std::time::Instant;
+use ultima::{Color, Game, Move, Position, Rules};
+use ultima_engine::players::{greedy_move, minimax2_move, random_move};
+use ultima_engine::{Config, Engine, EvalParams, Level, Limits, Rng, SearchParams};
+
+/// A player of a match, as given on the command line.
+#[derive(Clone, Debug)]
+enum Spec {
+    Random,
+    Greedy,
+    Minimax2,
+    Engine {
+        name: String,
+        limits: Limits,
+        hash_mb: Option<usize>,
+        /// Search settings (defaults unless changed, for testing a change by SPRT).
+        search: SearchParams,
+        /// Mobility weights in percent of the default.
+        mobility_percent: i32,
+        /// Whether the limits were set per player (they then win over the match's).
+        own_limits: bool,
+    },
+}
+
+impl Spec {
+    fn parse(text: &str) -> Result<Spec, String> {
+        let mut parts = text.split(',');
+        let head = parts.next().unwrap_or_default();
+        let base = match head {
+            "random" | "greedy" | "minimax2" => {
+                if parts.next().is_some() {
+                    return Err(format!("player '{head}' takes no settings"));
+                }
+                return Ok(match head {
+                    "random" => Spec::Random,
+                    "greedy" => Spec::Greedy,
+                    _ => Spec::Minimax2,
+                });
+            }
+            _ => head
+                .strip_prefix("level:")
+                .and_then(|n| n.parse::<u8>().ok())
+                .and_then(Level::new)
+                .ok_or(format!(
+                    "unknown player '{text}' (random, greedy, minimax2 or level:1 .. level:8)"
+                ))?,
+        };
+        let mut limits = base.limits();
+        let mut hash_mb = None;
+        let mut search = SearchParams::default();
+        let mut mobility_percent = 100;
+        let mut own_limits = false;
+        for setting in parts {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or(format!("player setting '{setting}' is not key=value"))?;
+            let n: u64 = value
+                .parse()
+                .map_err(|_| format!("player setting {key}='{value}' is not a whole number"))?;
+            match key {
+                "time" if n > 0 => {
+                    limits.time_ms = Some(n);
+                    limits.nodes = None;
+                    own_limits = true;
+                }
+                "nodes" if n > 0 => {
+                    limits.nodes = Some(n);
+                    limits.time_ms = None;
+                    own_limits = true;
+                }
+                "depth" if (1..=100).contains(&n) => {
+                    limits.depth = Some(n as u32);
+                    own_limits = true;
+                }
+                "noise" if n <= 1000 => limits.noise = n as i32,
+                "hash" if (1..=4096).contains(&n) => hash_mb = Some(n as usize),
+                "nmp" if n <= 100 => search.null_move_depth = n as i32,
+                "lmr" if n <= 100 => search.lmr_depth = n as i32,
+                "rfp" if n <= 100 => search.rfp_depth = n as i32,
+                "asp" if n <= 1000 => search.aspiration = n as i32,
+                "qdepth" if n <= 64 => search.qsearch_depth = n as u32,
+                "fut" if n <= 10_000 => search.futility_margin = n as i32,
+                "checkext" if n <= 1 => search.check_extension = n == 1,
+                "mob" if n <= 1000 => mobility_percent = n as i32,
+                "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
+                | "qdepth" | "fut" | "checkext" | "mob" => {
+                    return Err(format!("player setting {key}={n} is out of range"))
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, mob)"
+                    ))
+                }
+            }
+        }
+        Ok(Spec::Engine {
+            name: text.to_string(),
+            limits,
+            hash_mb,
+            search,
+            mobility_percent,
+            own_limits,
+        })
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Spec::Random => "random".into(),
+            Spec::Greedy => "greedy".into(),
+            Spec::Minimax2 => "minimax2".into(),
+            Spec::Engine { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// A player during a game.
+struct Player {
+    spec: Spec,
+    engine: Option<Engine>,
+    rng: Rng,
+    /// Nodes searched and time used over the match (engine players).
+    nodes: u64,
+    moves: u64,
+    depth_sum: u64,
+}
+
+impl Player {
+    fn new(spec: Spec, default_hash: usize) -> Player {
+        let engine = match &spec {
+            Spec::Engine {
+                hash_mb,
+                search,
+                mobility_percent,
+                ..
+            } => {
+                let mut eval = EvalParams::default();
+                for w in eval.mobility.iter_mut() {
+                    *w = *w * mobility_percent / 100;
+                }
+                Some(Engine::new(Config {
+                    hash_mb: hash_mb.unwrap_or(default_hash),
+                    seed: 0,
+                    eval,
+                    search: search.clone(),
+                }))
+            }
+            _ => None,
+        };
+        Player {
+            spec,
+            engine,
+            rng: Rng::new(0),
+            nodes: 0,
+            moves: 0,
+            depth_sum: 0,
+        }
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+        if let Some(e) = &mut self.engine {
+            e.new_game();
+            e.set_seed(seed);
+        }
+    }
+
+    fn choose(&mut self, game: &Game, global: &Limits) -> Option<Move> {
+        let pos = game.position();
+        match &self.spec {
+            Spec::Random => random_move(pos, &mut self.rng),
+            Spec::Greedy => greedy_move(pos, &mut self.rng),
+            Spec::Minimax2 => minimax2_move(pos, &mut self.rng),
+            Spec::Engine {
+                limits, own_limits, ..
+            } => {
+                let mut limits = *limits;
+                if !own_limits && (global.time_ms.is_some() || global.nodes.is_some()) {
+                    limits.time_ms = global.time_ms;
+                    limits.nodes = global.nodes;
+                }
+                let history = history_hashes(game);
+                let engine = self.engine.as_mut().expect("engine players have an engine");
+                let mut handler = ClockHandler::new(limits.time_ms, false);
+                let r = engine.search(pos, &history, limits, &mut handler);
+                self.nodes += r.nodes;
+                self.moves += 1;
+                self.depth_sum += r.depth as u64;
+                r.best_move
+            }
+        }
+    }
+}
+
+/// The hashes of the game's positions before the current one.
+fn history_hashes(game: &Game) -> Vec<u64> {
+    let mut pos = *game.start();
+    let mut out = Vec::with_capacity(game.moves().len());
+    for &m in game.moves() {
+        out.push(pos.hash());
+        pos.play_unchecked(m);
+    }
+    out
+}
+
+/// A balanced opening: `plies` random legal moves from the start, retried until the game is
+/// still going.
+fn opening(rules: Rules, plies: u32, rng: &mut Rng) -> Game {
+    loop {
+        let mut game = Game::new(Position::start(Default::default(), rules));
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let m = random_move(game.position(), rng).expect("a game in progress has moves");
+            game.play(m).expect("legal");
+        }
+        if game.outcome().is_none() {
+            return game;
+        }
+    }
+}
+
+/// The result of one game for player A in half points (2 a win, 1 a draw, 0 a loss), and
+/// why.
+struct GameResult {
+    score_a: u8,
+    reason: String,
+    plies: usize,
+}
+
+fn play_game(
+    start: &Game,
+    white: &mut Player,
+    black: &mut Player,
+    a_is_white: bool,
+    global: &Limits,
+    max_plies: usize,
+) -> GameResult {
+    let mut game = start.clone();
+    let a_color = if a_is_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    loop {
+        if let Some(o) = game.outcome() {
+            let score_a = match o.winner {
+                Some(c) if c == a_color => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+            return GameResult {
+                score_a,
+                reason: o.reason.to_string(),
+                plies: game.moves().len(),
+            };
+        }
+        if game.moves().len() >= max_plies {
+            return GameResult {
+                score_a: 1,
+                reason: format!("adjudicated draw after {max_plies} plies"),
+                plies: game.moves().len(),
+            };
+        }
+        let mover = game.position().turn();
+        let player = if mover == Color::White {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        let chosen = player.choose(&game, global);
+        let ok = chosen.is_some_and(|m| game.play(m).is_ok());
+        if !ok {
+            // The referee refuses the move: the mover forfeits.
+            let _ = game.resign(mover);
+            return GameResult {
+                score_a: if mover == a_color { 0 } else { 2 },
+                reason: format!(
+                    "forfeit: {} played an illegal move {}",
+                    mover,
+                    chosen.map_or("(none)".into(), |m| m.to_string())
+                ),
+                plies: game.moves().len(),
+            };
+        }
+    }
+}
+
+/// Elo difference of a score fraction (clamped away from 0 and 1).
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// The expected score of an Elo difference.
+fn expected(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Elo estimate and its 95% interval from wins, draws and losses (trinomial variance).
+fn elo_interval(w: u32, d: u32, l: u32) -> (f64, f64, f64) {
+    let n = (w + d + l) as f64;
+    let s = (w as f64 + d as f64 / 2.0) / n;
+    let var =
+        (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    (elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se))
+}
+
+/// The generalised SPRT log-likelihood ratio of H1 (elo1) against H0 (elo0), in the
+/// normal approximation of the trinomial model.
+// CITE: Michel Van den Bergh, "A practical introduction to the GSPRT" (fishtest / cutechess
+// use the same formula).
+fn llr(w: u32, d: u32, l: u32, elo0: f64, elo1: f64) -> f64 {
+    let (mut w, mut d, mut l) = (w as f64, d as f64, l as f64);
+    if w + l == 0.0 {
+        return 0.0;
+    }
+    if (w == 0.0) as u8 + (d == 0.0) as u8 + (l == 0.0) as u8 >= 2 {
+        // One kind of result only: no variance yet. Half a game of each kind regularises.
+        (w, d, l) = (w + 0.5, d + 0.5, l + 0.5);
+    }
+    let n = w + d + l;
+    let (pw, pd) = (w / n, d / n);
+    let s = pw + pd / 2.0;
+    let var = pw + pd / 4.0 - s * s;
+    if var <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = (expected(elo0), expected(elo1));
+    (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var / n)
+}
+
+/// `ultima match ...`.
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let o = Options::parse(
+        raw,
+        &[
+            "a",
+            "b",
+            "games",
+            "time-ms",
+            "nodes",
+            "plies-random",
+            "seed",
+            "sprt",
+            "rules",
+            "max-plies",
+            "hash",
+            "verbose",
+        ],
+    )?;
+    if !o.positional.is_empty() {
+        return Err(format!(
+            "'match' takes no positional argument, got '{}'",
+            o.positional[0]
+        ));
+    }
+    o.exclusive(&["time-ms", "nodes"])?;
+    let a = Spec::parse(o.get("a").ok_or("--a is required")?)?;
+    let b = Spec::parse(o.get("b").ok_or("--b is required")?)?;
+    let games: u32 = o
+        .number("games", 1..=1_000_000)?
+        .ok_or("--games is required")?;
+    let global = Limits {
+        time_ms: o.number("time-ms", 1..=3_600_000)?,
+        nodes: o.number("nodes", 1..=u64::MAX)?,
+        ..Limits::default()
+    };
+    let plies = o.number("plies-random", 0..=40)?.unwrap_or(4);
+    let seed = o.number("seed", 0..=u64::MAX)?.unwrap_or(1);
+    let max_plies = o.number("max-plies", 10..=100_000)?.unwrap_or(1000);
+    let hash = o.number("hash", 1..=4096)?.unwrap_or(16);
+    let verbose = o.number("verbose", 0..=1u8)?.unwrap_or(1) == 1;
+    let rules = o.rules()?;
+    let sprt = match o.get("sprt") {
+        None => None,
+        Some(text) => {
+            let (e0, e1) = text
+                .split_once(',')
+                .and_then(|(x, y)| {
+                    Some((x.trim().parse::<f64>().ok()?, y.trim().parse::<f64>().ok()?))
+                })
+                .ok_or(format!("--sprt '{text}' is not elo0,elo1 (e.g. 0,50)"))?;
+            if e0 >= e1 {
+                return Err(format!("--sprt needs elo0 < elo1, got {e0},{e1}"));
+            }
+            Some((e0, e1))
+        }
+    };
+    // alpha = beta = 0.05.
+    let (lower, upper) = ((0.05f64 / 0.95).ln(), (0.95f64 / 0.05).ln());
+
+    println!(
+        "match: A = {} vs B = {}, {games} games, {plies} random plies, seed {seed}{}{}",
+        a.name(),
+        b.name(),
+        global
+            .time_ms
+            .map_or(String::new(), |t| format!(", {t} ms per move")),
+        global
+            .nodes
+            .map_or(String::new(), |n| format!(", {n} nodes per move")),
+    );
+    let mut pa = Player::new(a, hash);
+    let mut pb = Player::new(b, hash);
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let started = Instant::now();
+    let mut decision = None;
+    let mut opening_rng = Rng::new(seed);
+    let mut start = opening(rules, plies, &mut opening_rng);
+    for g in 0..games {
+        if g % 2 == 0 {
+            start = opening(rules, plies, &mut opening_rng);
+        }
+        let a_is_white = g % 2 == 0;
+        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
+        pa.new_game(game_seed);
+        pb.new_game(game_seed ^ 0x5555);
+        let r = if a_is_white {
+            play_game(&start, &mut pa, &mut pb, true, &global, max_plies as usize)
+        } else {
+            play_game(&start, &mut pb, &mut pa, false, &global, max_plies as usize)
+        };
+        match r.score_a {
+            2 => w += 1,
+            0 => l += 1,
+            _ => d += 1,
+        }
+        if verbose {
+            println!(
+                "game {:>4}: A {} {:<3} {:>4} plies, {}   (W {w} D {d} L {l})",
+                g + 1,
+                if a_is_white { "white" } else { "black" },
+                match r.score_a {
+                    2 => "1",
+                    0 => "0",
+                    _ => "1/2",
+                },
+                r.plies,
+                r.reason
+            );
+        }
+        if let Some((e0, e1)) = sprt {
+            let v = llr(w, d, l, e0, e1);
+            if v >= upper {
+                decision = Some(format!("H1 accepted (A is at least {e1} Elo stronger)"));
+                break;
+            }
+            if v <= lower {
+                decision = Some(format!("H0 accepted (A is at most {e0} Elo stronger)"));
+                break;
+            }
+        }
+    }
+    let n = w + d + l;
+    let score = (w as f64 + d as f64 / 2.0) / n as f64;
+    let (e, lo, hi) = elo_interval(w, d, l);
+    println!(
+        "games {n}: A wins {w}, draws {d}, losses {l}; score {:.1}%",
+        score * 100.0
+    );
+    let fmt_elo = |x: f64| {
+        if x.abs() > 2000.0 {
+            if x > 0.0 {
+                "+inf".to_string()
+            } else {
+                "-inf".to_string()
+            }
+        } else {
+            format!("{x:+.0}")
+        }
+    };
+    if d == 0 && (w == 0 || l == 0) {
+        // All games won (or lost): no variance to estimate from. The exact binomial bound:
+        // a score p below q = 0.025^(1/n) would give n straight wins with chance under 2.5%.
+        let q = 0.025f64.powf(1.0 / n as f64);
+        let (side, bound) = if l == 0 {
+            (">", elo(q))
+        } else {
+            ("<", -elo(q))
+        };
+        println!(
+            "Elo difference A - B: {} (95%: {side} {:+.0}; every game {})",
+            fmt_elo(e),
+            bound,
+            if l == 0 { "won" } else { "lost" }
+        );
+    } else {
+        println!(
+            "Elo difference A - B: {} ± {} (95%: {} .. {})",
+            fmt_elo(e),
+            if (hi - lo).is_finite() && hi.abs() < 2000.0 && lo.abs() < 2000.0 {
+                format!("{:.0}", (hi - lo) / 2.0)
+            } else {
+                "?".to_string()
+            },
+            fmt_elo(lo),
+            fmt_elo(hi)
+        );
+    }
+    if let Some((e0, e1)) = sprt {
+        println!(
+            "SPRT elo0 {e0} elo1 {e1}: LLR {:.2} (bounds {lower:.2} .. {upper:.2}): {}",
+            llr(w, d, l, e0, e1),
+            decision.unwrap_or("no decision yet".to_string())
+        );
+    }
+    for (name, p) in [("A", &pa), ("B", &pb)] {
+        if p.moves > 0 {
+            println!(
+                "{name} ({}): {} moves searched, {:.0} nodes and depth {:.1} per move",
+                p.spec.name(),
+                p.moves,
+                p.nodes as f64 / p.moves as f64,
+                p.depth_sum as f64 / p.moves as f64
+            );
+        }
+    }
+    println!("time {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_figures() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.8).abs() < 0.1);
+        let (e, lo, hi) = elo_interval(60, 20, 20);
+        assert!(lo < e && e < hi && lo > 0.0);
+        assert!(llr(60, 20, 20, 0.0, 50.0) > 2.94);
+        assert!(llr(20, 20, 60, 0.0, 50.0) < -2.94);
+        assert!(llr(30, 0, 0, 0.0, 100.0) > 2.94);
+        assert!(llr(0, 0, 30, 0.0, 100.0) < -2.94);
+        assert_eq!(llr(0, 5, 0, 0.0, 100.0), 0.0);
+    }
+
+    #[test]
+    fn player_specs() {
+        assert!(matches!(Spec::parse("greedy"), Ok(Spec::Greedy)));
+        let Ok(Spec::Engine { limits, .. }) = Spec::parse("level:8,time=200") else {
+            panic!("level:8,time=200 parses");
+        };
+        assert_eq!(limits.time_ms, Some(200));
+        assert!(Spec::parse("level:9").is_err());
+        assert!(Spec::parse("level:3,speed=2").is_err());
+        assert!(Spec::parse("greedy,time=2").is_err());
+    }
+}

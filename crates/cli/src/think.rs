@@ -1,0 +1,278 @@
+//! The engine's commands: `search` (analyse one position) and `bench` (speed on fixed
+//! positions), and what they share with `match`: option parsing and the clock handler.
+
+use std::time::{Duration, Instant};
+use ultima::{Position, Rules};
+use ultima_engine::{Config, Engine, Iteration, Level, Limits, SearchHandler};
+
+/// `--name value` and `--name=value` options after the command, plus positionals.
+pub struct Options {
+    pub positional: Vec<String>,
+    values: Vec<(String, String)>,
+}
+
+impl Options {
+    /// Splits `raw` (the arguments after the command). Every option in `known` takes a value.
+    pub fn parse(raw: &[String], known: &[&str]) -> Result<Options, String> {
+        let mut positional = Vec::new();
+        let mut values: Vec<(String, String)> = Vec::new();
+        let mut it = raw.iter();
+        while let Some(arg) = it.next() {
+            if let Some(opt) = arg.strip_prefix("--") {
+                let (name, value) = match opt.split_once('=') {
+                    Some((n, v)) => (n.to_string(), v.to_string()),
+                    None => {
+                        if !known.contains(&opt) {
+                            return Err(format!("unknown option --{opt}"));
+                        }
+                        let v = it.next().ok_or(format!("--{opt} needs a value"))?;
+                        (opt.to_string(), v.clone())
+                    }
+                };
+                if !known.contains(&name.as_str()) {
+                    return Err(format!("unknown option --{name}"));
+                }
+                if values.iter().any(|(n, _)| *n == name) {
+                    return Err(format!("--{name} given twice"));
+                }
+                values.push((name, value));
+            } else {
+                positional.push(arg.clone());
+            }
+        }
+        Ok(Options { positional, values })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// A whole-number option within `range`.
+    pub fn number<T>(
+        &self,
+        name: &str,
+        range: core::ops::RangeInclusive<T>,
+    ) -> Result<Option<T>, String>
+    where
+        T: core::str::FromStr + PartialOrd + core::fmt::Display + Copy,
+    {
+        let Some(text) = self.get(name) else {
+            return Ok(None);
+        };
+        let v: T = text
+            .parse()
+            .map_err(|_| format!("--{name} '{text}' is not a whole number"))?;
+        if !range.contains(&v) {
+            return Err(format!(
+                "--{name} {v} is out of range ({}..={})",
+                range.start(),
+                range.end()
+            ));
+        }
+        Ok(Some(v))
+    }
+
+    pub fn rules(&self) -> Result<Rules, String> {
+        match self.get("rules") {
+            Some(text) => text.parse().map_err(|e| format!("{e}")),
+            None => Ok(Rules::default()),
+        }
+    }
+
+    /// At most one of `names` may be given.
+    pub fn exclusive(&self, names: &[&str]) -> Result<(), String> {
+        let given: Vec<&&str> = names.iter().filter(|n| self.has(n)).collect();
+        if given.len() > 1 {
+            return Err(format!(
+                "--{} and --{} exclude each other",
+                given[0], given[1]
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The CLI's clock: stops at the time limit, starts no iteration past half of it, and
+/// optionally prints each iteration.
+pub struct ClockHandler {
+    start: Instant,
+    limit: Option<Duration>,
+    print: bool,
+}
+
+impl ClockHandler {
+    pub fn new(time_ms: Option<u64>, print: bool) -> ClockHandler {
+        ClockHandler {
+            start: Instant::now(),
+            limit: time_ms.map(Duration::from_millis),
+            print,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+impl SearchHandler for ClockHandler {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.limit.is_some_and(|l| self.start.elapsed() >= l)
+    }
+
+    fn start_iteration(&mut self, _depth: u32, _nodes: u64) -> bool {
+        self.limit.is_none_or(|l| self.start.elapsed() * 2 < l)
+    }
+
+    fn on_iteration(&mut self, info: &Iteration<'_>) {
+        if !self.print {
+            return;
+        }
+        let secs = self.start.elapsed().as_secs_f64();
+        let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+        println!(
+            "depth {:>2} seldepth {:>2} score {:>7} nodes {:>10} nps {:>9.0} time {:>6} ms  pv {}",
+            info.depth,
+            info.seldepth,
+            info.score.to_string(),
+            info.nodes,
+            info.nodes as f64 / secs.max(1e-9),
+            (secs * 1000.0) as u64,
+            pv.join(" ")
+        );
+    }
+}
+
+fn hash_mb(o: &Options) -> Result<usize, String> {
+    Ok(o.number("hash", 1..=4096)?
+        .unwrap_or(Config::DEFAULT_HASH_MB))
+}
+
+/// `ultima search "<position>" [--depth N | --time-ms T | --nodes N | --level N]`.
+pub fn search(raw: &[String]) -> Result<(), String> {
+    let o = Options::parse(
+        raw,
+        &[
+            "depth", "time-ms", "nodes", "level", "rules", "hash", "seed",
+        ],
+    )?;
+    o.exclusive(&["depth", "time-ms", "nodes", "level"])?;
+    let [text] = o.positional.as_slice() else {
+        return Err(format!(
+            "'search' takes 1 argument (a position), got {}",
+            o.positional.len()
+        ));
+    };
+    let rules = o.rules()?;
+    let pos = match text.as_str() {
+        "start" => Position::start(Default::default(), rules),
+        t => Position::from_fen(t, rules).map_err(|e| e.to_string())?,
+    };
+    let mut limits = Limits::default();
+    if let Some(d) = o.number("depth", 1..=100)? {
+        limits.depth = Some(d);
+    } else if let Some(t) = o.number("time-ms", 1..=86_400_000)? {
+        limits.time_ms = Some(t);
+    } else if let Some(n) = o.number("nodes", 1..=u64::MAX)? {
+        limits.nodes = Some(n);
+    } else if let Some(l) = o.number("level", 1..=8u8)? {
+        limits = Level::new(l).expect("checked range").limits();
+    } else {
+        limits.time_ms = Some(Level::DEFAULT_TIME_MS);
+    }
+    let seed = o.number("seed", 0..=u64::MAX)?.unwrap_or(0);
+    let mut engine = Engine::new(Config {
+        hash_mb: hash_mb(&o)?,
+        seed,
+        ..Config::default()
+    });
+    let mut handler = ClockHandler::new(limits.time_ms, true);
+    let result = engine.search(&pos, &[], limits, &mut handler);
+    let secs = handler.elapsed().as_secs_f64();
+    match result.best_move {
+        Some(m) => println!(
+            "bestmove {m} ({}) score {} depth {} nodes {} time {} ms nps {:.0}",
+            pos.display_move(m),
+            result.score,
+            result.depth,
+            result.nodes,
+            (secs * 1000.0) as u64,
+            result.nodes as f64 / secs.max(1e-9)
+        ),
+        None => println!(
+            "no legal move: {}",
+            match pos.outcome() {
+                Some(o) => format!("{o:?}"),
+                None => "game over".to_string(),
+            }
+        ),
+    }
+    Ok(())
+}
+
+/// The bench positions: the start and nine middlegames from level-5 self-play games after
+/// four random plies (frozen pieces, checks, multi-captures, open lines).
+pub const BENCH_POSITIONS: [&str; 10] = [
+    "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1",
+    "c1x1kxl1/lp3pp1/w6i/3pp2p/1PW3P1/L7/1P2PP1P/ILXK1X1C w 0 13",
+    "2x1kxl1/4ppp1/w4l1i/p6p/1P4P1/4XW2/1P2PP1P/IL1K1X1C w 5 19",
+    "1c1w1xli/pp1k2p1/2xl1P2/4p2p/P2P4/5P2/P6P/ILXKWXLC w 3 13",
+    "c1xwk2i/4p1pp/1p1p4/2p5/l2P4/p1W1PCP1/PP3P1P/I1XK1X2 w 7 13",
+    "c4x2/ppp1lk1p/P1w3l1/P2pi1p1/2PIpp2/X3LPWx/2KPP1PP/1L3X1C w 24 13",
+    "clx1k1li/ppp2p2/LP4p1/W2P2wp/px6/X5LP/P3PP1P/I2K1X1C w 5 13",
+    "c1x3l1/1lpp2kp/8/L1pPix2/P1PI1p2/5P2/PW2P2P/2XK1XL1 w 1 19",
+    "3w4/1p3k1p/1p5p/1c2px1P/2WPi3/pP1CX1P1/P5I1/3K1X1l w 8 25",
+    "1c2k1l1/pp2x2p/2x4p/P4P2/3P1w2/2I1i3/P1KX4/1L2WX1C w 2 25",
+];
+
+/// `ultima bench [--depth N]`: each position searched to a fixed depth with a fresh engine.
+pub fn bench(raw: &[String]) -> Result<(), String> {
+    let o = Options::parse(raw, &["depth", "hash"])?;
+    if !o.positional.is_empty() {
+        return Err(format!(
+            "'bench' takes no argument, got {}",
+            o.positional.len()
+        ));
+    }
+    let depth = o.number("depth", 1..=30)?.unwrap_or(7);
+    let hash = hash_mb(&o)?;
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0.0;
+    println!(
+        "{:<68} {:>5} {:>11} {:>9} {:>10}  best",
+        "position", "depth", "nodes", "ms", "nps"
+    );
+    for fen in BENCH_POSITIONS {
+        let pos = Position::from_fen(fen, Rules::default()).map_err(|e| e.to_string())?;
+        let mut engine = Engine::new(Config {
+            hash_mb: hash,
+            ..Config::default()
+        });
+        let mut handler = ClockHandler::new(None, false);
+        let r = engine.search(&pos, &[], Limits::depth(depth), &mut handler);
+        let secs = handler.elapsed().as_secs_f64();
+        total_nodes += r.nodes;
+        total_secs += secs;
+        println!(
+            "{fen:<68} {:>5} {:>11} {:>9.0} {:>10.0}  {} {}",
+            r.depth,
+            r.nodes,
+            secs * 1000.0,
+            r.nodes as f64 / secs.max(1e-9),
+            r.best_move.map_or("-".to_string(), |m| m.to_string()),
+            r.score
+        );
+    }
+    println!(
+        "total {total_nodes} nodes in {:.3} s: {:.0} nodes per second (depth {depth}, signature {total_nodes})",
+        total_secs,
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! The AI of Ultima (Baroque chess): search and evaluation on top of the rules crate
+//! ([`ultima`]), which alone decides what is legal.
+//!
+//! Pure Rust with no clock and no I/O, so the same code runs natively and in a Web Worker:
+//! the host drives a search through a [`SearchHandler`] that answers "stop now?" (from
+//! `Instant` in the CLI, `performance.now()` in the browser) and hears each iteration.
+//!
+//! - [`Engine::search`]: iterative deepening principal variation search with aspiration
+//!   windows, a transposition table keyed by [`ultima::Position::hash`], quiescence over
+//!   captures (depth-bounded, delta-pruned, lazy evaluation), check extension, futility
+//!   pruning at the frontier and late move reductions. Null-move and reverse futility
+//!   pruning are implemented but off by default: matches showed no gain ([`SearchParams`]).
+//! - [`eval`]: material, frozen pieces, mobility, King safety written for Ultima.
+//! - [`Level`]: levels 1–8 as node budgets with noise, level 8 by time.
+//! - [`players`]: the reference players used to calibrate the levels.
+//!
+//! # Example
+//!
+//! ```
+//! use ultima::Position;
+//! use ultima_engine::{Config, Engine, Level, NoHandler};
+//! let mut engine = Engine::new(Config { hash_mb: 1, ..Config::default() });
+//! let pos = Position::default();
+//! let result = engine.search(&pos, &[], Level::new(2).unwrap().limits(), &mut NoHandler);
+//! assert!(pos.is_legal(result.best_move.unwrap()));
+//! assert!(result.nodes <= 4_000);
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod captures;
+pub mod eval;
+mod level;
+pub mod params;
+pub mod players;
+mod rng;
+mod score;
+mod search;
+mod tt;
+
+pub use level::Level;
+pub use params::{EvalParams, SearchParams};
+pub use rng::Rng;
+pub use score::{Eval, EvalKind, MAX_PLY};
+pub use search::{Config, Engine, Iteration, Limits, NoHandler, SearchHandler, SearchResult};

@@ -1,0 +1,985 @@
+//! The search: iterative deepening over a principal variation search with aspiration
+//! windows, a transposition table, quiescence over captures, and the usual move ordering and
+//! pruning, all on top of the rules crate's legal moves.
+//!
+//! The engine reads no clock (`std::time::Instant` panics on wasm32-unknown-unknown): the
+//! host passes a [`SearchHandler`] that says when to stop and hears about each iteration.
+
+use crate::captures::capture_candidates;
+use crate::eval::{evaluate, evaluate_lazy, value_of};
+use crate::params::{EvalParams, SearchParams};
+use crate::rng::mix;
+use crate::score::{Eval, MAX_PLY};
+use crate::tt::{Bound, MoveKey, Table};
+use arrayvec::ArrayVec;
+use ultima::{Move, MoveList, Position, Square, MAX_MOVES};
+
+/// What bounds a search. Every limit left at `None` is unbounded; a search with no limit at
+/// all runs until the handler stops it (or to the deepest depth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// The most nodes: the search never counts more.
+    pub nodes: Option<u64>,
+    /// Thinking time per move, in milliseconds. The engine has no clock: this is for the host,
+    /// whose [`SearchHandler`] enforces it.
+    pub time_ms: Option<u64>,
+    /// Amplitude of the evaluation noise, in centipawns (0: none). The noise is a fixed
+    /// function of the position and the engine's seed, so it makes a weaker player that is
+    /// still deterministic.
+    pub noise: i32,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits {
+            time_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+}
+
+/// One finished iteration, as reported to [`SearchHandler::on_iteration`].
+#[derive(Clone, Debug)]
+pub struct Iteration<'a> {
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    pub score: Eval,
+    /// Nodes searched so far in this search.
+    pub nodes: u64,
+    /// The principal variation, best move first.
+    pub pv: &'a [Move],
+    /// How full the transposition table is, per mille.
+    pub hashfull: u32,
+}
+
+/// The host's side of a search: the clock and the stop button, and what to do with
+/// progress reports.
+///
+/// CITE: tantabus' `SearchHandler` (analog-hors/tantabus: engine/src/search/mod.rs).
+pub trait SearchHandler {
+    /// Asked every 1024 nodes and before each iteration: `true` stops the search at once.
+    fn should_stop(&mut self, nodes: u64) -> bool;
+
+    /// Asked before each iteration after the first: `false` ends the search with the last
+    /// completed iteration (a soft time limit: no point starting a depth that cannot finish).
+    fn start_iteration(&mut self, _depth: u32, _nodes: u64) -> bool {
+        true
+    }
+
+    /// Called after each completed iteration.
+    fn on_iteration(&mut self, _info: &Iteration<'_>) {}
+}
+
+/// A handler that never stops the search: only the [`Limits`] do.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHandler;
+
+impl SearchHandler for NoHandler {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        false
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move of the last completed iteration, or the first legal move if no
+    /// iteration completed; `None` only when the position has no legal move.
+    pub best_move: Option<Move>,
+    /// The score of the last completed iteration, for the side to move.
+    pub score: Eval,
+    /// The depth of the last completed iteration (0: none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Nodes searched, quiescence included.
+    pub nodes: u64,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+}
+
+/// How an engine is set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Seed of the evaluation noise (see [`Limits::noise`]).
+    pub seed: u64,
+    pub eval: EvalParams,
+    pub search: SearchParams,
+}
+
+impl Config {
+    /// The default table size: 16 MB natively, 8 MB in wasm.
+    pub const DEFAULT_HASH_MB: usize = if cfg!(target_arch = "wasm32") { 8 } else { 16 };
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            hash_mb: Config::DEFAULT_HASH_MB,
+            seed: 0,
+            eval: EvalParams::default(),
+            search: SearchParams::default(),
+        }
+    }
+}
+
+/// The AI: its settings and the memory it keeps between searches (the transposition table
+/// and the history of quiet moves). One engine serves one game at a time.
+///
+/// # Examples
+///
+/// ```
+/// use ultima::Position;
+/// use ultima_engine::{Config, Engine, Limits, NoHandler};
+/// let mut engine = Engine::new(Config { hash_mb: 1, ..Config::default() });
+/// let pos = Position::default();
+/// let result = engine.search(&pos, &[], Limits::depth(3), &mut NoHandler);
+/// assert!(pos.is_legal(result.best_move.unwrap()));
+/// assert_eq!(result.depth, 3);
+/// ```
+pub struct Engine {
+    config: Config,
+    tt: Table,
+    /// Move lists per ply, on the heap: a Web Worker's stack is small (1 MB by default).
+    frames: Vec<Frame>,
+    eval_cache: Vec<(u32, i32)>,
+    history: Box<[[[i32; 64]; 64]; 2]>,
+}
+
+/// Past this a history score is halved.
+const HISTORY_MAX: i32 = 1 << 20;
+
+impl Engine {
+    pub fn new(config: Config) -> Engine {
+        Engine {
+            tt: Table::new(config.hash_mb),
+            frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
+            eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
+            history: Box::new([[[0; 64]; 64]; 2]),
+            config,
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Changes the noise seed (a new game at a low level, say).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.config.seed = seed;
+    }
+
+    /// Forgets everything learnt: the next search behaves as a fresh engine's.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.eval_cache.fill((0, i32::MIN));
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                row.fill(0);
+            }
+        }
+    }
+
+    /// Searches `pos` and returns the best move found within `limits`.
+    ///
+    /// `history` holds the hashes ([`Position::hash`]) of the game's positions before `pos`,
+    /// oldest first, for repetition draws; the hash of `pos` itself may end the list.
+    pub fn search<H: SearchHandler + ?Sized>(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: Limits,
+        handler: &mut H,
+    ) -> SearchResult {
+        self.tt.new_search();
+        // The noise depends on the limits and the seed: cached scores are only valid for
+        // one search.
+        self.eval_cache.fill((0, i32::MIN));
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 8;
+                }
+            }
+        }
+        let root_moves = pos.legal_moves();
+        let mut result = SearchResult {
+            best_move: root_moves.first().copied(),
+            score: if root_moves.is_empty() {
+                Eval::mated_in(0)
+            } else {
+                Eval::DRAW
+            },
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+
+        let mut hashes: Vec<u64> = history.to_vec();
+        if hashes.last() == Some(&pos.hash()) {
+            hashes.pop();
+        }
+        hashes.push(pos.hash());
+        let root_index = hashes.len() - 1;
+        let max_depth = limits.depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 16);
+        let mut s = Searcher {
+            pos: *pos,
+            hashes,
+            root_index,
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            stopped: false,
+            handler,
+            tt: &mut self.tt,
+            history: &mut self.history,
+            eval_params: &self.config.eval,
+            params: &self.config.search,
+            noise: limits.noise.max(0),
+            seed: self.config.seed,
+            killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            seldepth: 0,
+            root_depth: 0,
+            eval_cache: &mut self.eval_cache,
+            frames: &mut self.frames,
+            #[cfg(test)]
+            stack_low: (usize::MAX, 0),
+        };
+
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            if depth > 1
+                && (!s.handler.start_iteration(depth, s.nodes) || s.handler.should_stop(s.nodes))
+            {
+                break;
+            }
+            s.root_depth = depth as i32;
+            s.seldepth = 0;
+            let p = s.params;
+            let mut delta = p.aspiration;
+            let use_window =
+                p.aspiration > 0 && depth >= p.aspiration_depth && !Eval(previous as i16).is_mate();
+            let (mut alpha, mut beta) = if use_window {
+                (previous - delta, previous + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let v = s.search(depth as i32, 0, alpha, beta, false);
+                if s.stopped {
+                    break None;
+                }
+                if v <= alpha && alpha > -INF {
+                    delta *= 2;
+                    alpha = if delta > 600 {
+                        -INF
+                    } else {
+                        (v - delta).max(-INF)
+                    };
+                } else if v >= beta && beta < INF {
+                    delta *= 2;
+                    beta = if delta > 600 {
+                        INF
+                    } else {
+                        (v + delta).min(INF)
+                    };
+                } else {
+                    break Some(v);
+                }
+            };
+            let Some(score) = score else { break };
+            let pv: Vec<Move> = s.pv[0].to_vec();
+            if pv.is_empty() {
+                break; // cannot happen with a score inside the window
+            }
+            previous = score;
+            result = SearchResult {
+                best_move: Some(pv[0]),
+                score: Eval(score as i16),
+                depth,
+                seldepth: s.seldepth,
+                nodes: s.nodes,
+                pv,
+            };
+            s.handler.on_iteration(&Iteration {
+                depth,
+                seldepth: s.seldepth,
+                score: result.score,
+                nodes: s.nodes,
+                pv: &result.pv,
+                hashfull: s.tt.hashfull(),
+            });
+            if limits.depth.is_none() {
+                if root_moves.len() == 1 {
+                    break;
+                }
+                if let Some(plies) = result.score.mate_plies() {
+                    if depth > plies + 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        result.nodes = s.nodes;
+        result
+    }
+}
+
+const INF: i32 = Eval::INFINITE.0 as i32;
+const MATE: i32 = Eval::MATE as i32;
+const MATE_BOUND: i32 = Eval::MATE_BOUND as i32;
+
+/// The state of one search.
+struct Searcher<'a, H: ?Sized> {
+    pos: Position,
+    /// The game's hashes, then the root's, then one per ply of the current line.
+    hashes: Vec<u64>,
+    root_index: usize,
+    nodes: u64,
+    node_limit: u64,
+    stopped: bool,
+    handler: &'a mut H,
+    tt: &'a mut Table,
+    history: &'a mut [[[i32; 64]; 64]; 2],
+    eval_params: &'a EvalParams,
+    params: &'a SearchParams,
+    noise: i32,
+    seed: u64,
+    killers: [[MoveKey; 2]; MAX_PLY],
+    /// The principal variation from each ply.
+    pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    seldepth: u32,
+    root_depth: i32,
+    frames: &'a mut [Frame],
+    /// The lowest stack address seen, and the ply there (to measure frame sizes in tests).
+    #[cfg(test)]
+    stack_low: (usize, usize),
+    /// Full evaluations by hash (upper 32 bits checked), `i32::MIN` for none.
+    eval_cache: &'a mut [(u32, i32)],
+}
+
+/// The moves of one ply and their ordering keys (score in the high bits, index in the low 16).
+#[derive(Default)]
+struct Frame {
+    moves: MoveList,
+    keys: ArrayVec<i64, MAX_MOVES>,
+}
+
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+
+/// Ordering scores.
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const SUICIDE: i32 = -(1 << 29);
+
+impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
+    /// Counts a node; `false` when the search must stop.
+    #[inline]
+    fn enter_node(&mut self) -> bool {
+        if self.stopped {
+            return false;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.handler.should_stop(self.nodes) {
+            self.stopped = true;
+            return false;
+        }
+        true
+    }
+
+    /// The static evaluation, with the level's noise.
+    #[inline]
+    fn eval(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == (key >> 32) as u32 && slot.1 != i32::MIN {
+            return slot.1;
+        }
+        let mut e = evaluate(&self.pos, self.eval_params);
+        if self.noise != 0 {
+            let n = self.noise as u64;
+            let r = mix(key ^ self.seed) % (2 * n + 1);
+            e += r as i32 - self.noise;
+        }
+        self.eval_cache[(key as usize) & (EVAL_CACHE - 1)] = ((key >> 32) as u32, e);
+        e
+    }
+
+    /// The static evaluation for quiescence: lazy, with the level's noise.
+    #[inline]
+    fn eval_lazy(&mut self, alpha: i32, beta: i32) -> i32 {
+        let key = self.pos.hash();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == (key >> 32) as u32 && slot.1 != i32::MIN {
+            return slot.1;
+        }
+        let n = self.noise;
+        let (mut e, full) = evaluate_lazy(&self.pos, self.eval_params, alpha - n, beta + n);
+        if n != 0 {
+            let r = mix(key ^ self.seed) % (2 * n as u64 + 1);
+            e += r as i32 - n;
+        }
+        if full {
+            self.eval_cache[(key as usize) & (EVAL_CACHE - 1)] = ((key >> 32) as u32, e);
+        }
+        e
+    }
+
+    /// Draws by repetition (the current position occurred before in the search line, or
+    /// twice before in the game) and by bare Kings.
+    fn is_rule_draw(&self) -> bool {
+        let rules = self.pos.rules();
+        if rules.bare_kings_draw && self.pos.board().occupied().count() == 2 {
+            return true;
+        }
+        if !rules.repetition_draw {
+            return false;
+        }
+        let n = self.hashes.len();
+        let now = self.hashes[n - 1];
+        let window = (self.pos.halfmoves() as usize).min(n - 1);
+        let oldest = n - 1 - window;
+        let mut seen_in_game = 0;
+        let mut i = n - 1;
+        while i >= oldest + 2 {
+            i -= 2;
+            if self.hashes[i] == now {
+                if i >= self.root_index {
+                    return true;
+                }
+                seen_in_game += 1;
+                if seen_in_game >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Scores every move of the ply's list for ordering.
+    fn order_moves(&mut self, tt_move: MoveKey, ply: usize) {
+        let b = self.pos.board();
+        let side = self.pos.turn().index();
+        let killers = self.killers[ply];
+        let frame = &mut self.frames[ply];
+        frame.keys.clear();
+        for (i, &m) in frame.moves.iter().enumerate() {
+            let k = MoveKey::of(m);
+            let score = if k == tt_move {
+                TT_MOVE
+            } else if m.is_capture() {
+                CAPTURE + value_of(b, m.captures(), self.eval_params) * 16
+                    - self.eval_params.value[m.role().index()] / 16
+            } else if m.is_suicide() {
+                SUICIDE + self.eval_params.value[m.role().index()]
+            } else if k == killers[0] {
+                KILLER
+            } else if k == killers[1] {
+                KILLER - 1
+            } else {
+                self.history[side][m.from().index()][k.0 as usize & 63]
+            };
+            frame.keys.push((score as i64) << 16 | i as i64);
+        }
+    }
+
+    /// The ply's next move by ordering key: a selection step for the first few moves
+    /// (usually one suffices), then one sort of the rest.
+    #[inline]
+    fn next_move(&mut self, ply: usize, next: &mut usize) -> Option<Move> {
+        let frame = &mut self.frames[ply];
+        let keys = &mut frame.keys;
+        let n = keys.len();
+        let i = *next;
+        if i >= n {
+            return None;
+        }
+        if i < 3 {
+            let mut best = i;
+            for j in i + 1..n {
+                if keys[j] > keys[best] {
+                    best = j;
+                }
+            }
+            keys.swap(i, best);
+            if i == 2 {
+                keys[3..].sort_unstable_by(|a, b| b.cmp(a));
+            }
+        }
+        *next = i + 1;
+        Some(frame.moves[(keys[i] & 0xFFFF) as usize])
+    }
+
+    /// The principal variation search of one node.
+    fn search(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if self.is_rule_draw() {
+                return 0;
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.pos.is_check();
+        let mut depth = depth;
+        // CITE: check extension (chessprogramming.org/Check_Extensions).
+        if in_check && self.params.check_extension && ply < 2 * self.root_depth as usize {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(ply, alpha, beta, 0);
+        }
+        if !self.enter_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply >= MAX_PLY - 8 {
+            return self.eval();
+        }
+
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key, ply);
+        let mut tt_move = MoveKey::NONE;
+        if let Some(h) = hit {
+            tt_move = h.mv;
+            let s = h.score.0 as i32;
+            if !pv_node
+                && h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else if let Some(h) = hit {
+            h.eval as i32
+        } else {
+            self.eval()
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
+            let p = self.params;
+            if depth <= p.rfp_depth && static_eval - p.rfp_margin * depth >= beta {
+                return static_eval;
+            }
+            // CITE: futility pruning (chessprogramming.org/Futility_Pruning). One ply from the
+            // horizon and far below alpha, only captures can help: search them as
+            // quiescence does, which also spares generating every legal move.
+            if depth == 1 && p.futility_margin > 0 && static_eval + p.futility_margin <= alpha {
+                return self.quiesce(ply, alpha, beta, 0);
+            }
+            // CITE: null-move pruning (chessprogramming.org/Null_Move_Pruning). Kept away
+            // from thin material, where zugzwang is common (stalemate loses, RULES §4).
+            if null_ok
+                && p.null_move_depth > 0
+                && depth >= p.null_move_depth
+                && static_eval >= beta
+                && self.officers_of_mover() >= 2
+            {
+                if let Some(score) = self.null_move(depth, ply, beta) {
+                    return score;
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
+        }
+
+        // The hash move is tried before the other moves are generated: when it fails high,
+        // the generation is saved.
+        let tt_first = if tt_move.is_none() {
+            None
+        } else {
+            Square::new(tt_move.start_index() as u32).and_then(|from| {
+                let frame = &mut self.frames[ply];
+                fill_from(&mut frame.moves, &self.pos, from);
+                frame
+                    .moves
+                    .iter()
+                    .copied()
+                    .find(|&m| MoveKey::of(m) == tt_move)
+            })
+        };
+        let mut generated = false;
+        let mut next = 0;
+
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_key = MoveKey::NONE;
+        let mut quiets_tried: ArrayVec<MoveKey, 64> = ArrayVec::new();
+        let side = self.pos.turn().index();
+        let mut i = 0;
+        loop {
+            let m = match tt_first {
+                Some(m) if i == 0 => m,
+                _ => {
+                    if !generated {
+                        generated = true;
+                        fill(&mut self.frames[ply].moves, &self.pos);
+                        if self.frames[ply].moves.is_empty() {
+                            // No legal move: checkmate or stalemate, a loss either way
+                            // (RULES §4).
+                            return -MATE + ply as i32;
+                        }
+                        if ply > 0
+                            && self.pos.rules().move_limit_draw
+                            && self.pos.halfmoves() >= 100
+                        {
+                            return 0;
+                        }
+                        self.order_moves(tt_move, ply);
+                        if tt_first.is_some() {
+                            // The hash move sorts first and was searched already.
+                            self.next_move(ply, &mut next);
+                        }
+                    }
+                    match self.next_move(ply, &mut next) {
+                        Some(m) => m,
+                        None => break,
+                    }
+                }
+            };
+            let k = MoveKey::of(m);
+            let quiet = !m.is_capture() && !m.is_suicide();
+            let undo = self.pos.play_unchecked(m);
+            self.hashes.push(self.pos.hash());
+            let new_depth = depth - 1;
+            let mut score;
+            if i == 0 {
+                score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+            } else {
+                // CITE: late move reductions (chessprogramming.org/Late_Move_Reductions).
+                let p = self.params;
+                let mut r = 0;
+                if p.lmr_depth > 0
+                    && depth >= p.lmr_depth
+                    && i >= p.lmr_moves
+                    && quiet
+                    && !in_check
+                    && k != self.killers[ply][0]
+                    && k != self.killers[ply][1]
+                {
+                    r = 1 + i32::from(depth >= 6) + i32::from(i >= 12);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.min(new_depth - 1).max(0);
+                }
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+                }
+            }
+            self.hashes.pop();
+            self.pos.undo(m, undo);
+            i += 1;
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_key = k;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    let _ = line.try_extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != k {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = k;
+                            }
+                            let bonus = depth * depth;
+                            let to = k.0 as usize & 63;
+                            self.add_history(side, m.from().index(), to, bonus);
+                            for q in &quiets_tried {
+                                self.add_history(side, q.start_index(), q.0 as usize & 63, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(k);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = if in_check { 0 } else { static_eval };
+        self.tt.store(
+            key,
+            ply,
+            best_key,
+            Eval(best as i16),
+            eval as i16,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    #[inline]
+    fn add_history(&mut self, side: usize, from: usize, to: usize, bonus: i32) {
+        let h = &mut self.history[side][from][to];
+        *h += bonus;
+        if h.abs() > HISTORY_MAX {
+            for row in self.history[side].iter_mut() {
+                for x in row.iter_mut() {
+                    *x /= 2;
+                }
+            }
+        }
+    }
+
+    /// The mover's pieces other than the King and Pawns.
+    fn officers_of_mover(&self) -> u32 {
+        let b = self.pos.board();
+        let us = self.pos.turn();
+        b.by_color(us).count()
+            - b.pieces(us, ultima::Role::Pawn).count()
+            - b.pieces(us, ultima::Role::King).count()
+    }
+
+    /// Passes the move and searches with a reduced depth: `Some(score)` if even that fails
+    /// high.
+    fn null_move(&mut self, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+        // The rules crate has no null move: rebuild the position with the other side to
+        // move (its hash is computed afresh).
+        let mut setup = self.pos.to_setup();
+        setup.turn = !setup.turn;
+        let passed = Position::from_setup(setup, *self.pos.rules()).ok()?;
+        let saved = core::mem::replace(&mut self.pos, passed);
+        self.hashes.push(self.pos.hash());
+        let r = 2 + depth / 4;
+        let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        self.hashes.pop();
+        self.pos = saved;
+        if self.stopped {
+            return None;
+        }
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Quiescence: captures only (every move while in check, near the horizon), with stand
+    /// pat, delta pruning and a depth bound, so that multi-capture chains stay small.
+    // CITE: chessprogramming.org/Quiescence_Search, /Delta_Pruning.
+    fn qsearch(&mut self, ply: usize, alpha: i32, beta: i32, qdepth: u32) -> i32 {
+        #[cfg(test)]
+        {
+            let here = &ply as *const usize as usize;
+            if here < self.stack_low.0 {
+                self.stack_low = (here, ply);
+            }
+        }
+        self.pv[ply].clear();
+        if !self.enter_node() {
+            return 0;
+        }
+        self.quiesce(ply, alpha, beta, qdepth)
+    }
+
+    /// The body of [`Searcher::qsearch`], for a node already counted.
+    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
+        self.seldepth = self.seldepth.max(ply as u32);
+        let rules = self.pos.rules();
+        if rules.bare_kings_draw && self.pos.board().occupied().count() == 2 {
+            return 0;
+        }
+        if rules.move_limit_draw && self.pos.halfmoves() >= 100 {
+            // A draw, unless the side to move has no move (RULES §4: that loss comes first).
+            return if self.pos.has_legal_move() {
+                0
+            } else {
+                -MATE + ply as i32
+            };
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval();
+        }
+        let in_check = qdepth == 0 && self.pos.is_check();
+        let stand = if in_check {
+            -INF
+        } else {
+            self.eval_lazy(alpha, beta)
+        };
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        if qdepth >= self.params.qsearch_depth {
+            return if in_check { self.eval() } else { stand };
+        }
+        let frame = &mut self.frames[ply];
+        if in_check {
+            // Every evasion.
+            fill(&mut frame.moves, &self.pos);
+            if frame.moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            frame.moves.clear();
+            capture_candidates(&self.pos, &mut frame.moves);
+        }
+        let b = self.pos.board();
+        frame.keys.clear();
+        for (i, m) in frame.moves.iter().enumerate() {
+            frame
+                .keys
+                .push((value_of(b, m.captures(), self.eval_params) as i64) << 16 | i as i64);
+        }
+        let mut best = stand;
+        let mut next = 0;
+        while let Some(m) = self.next_move(ply, &mut next) {
+            let gain = value_of(self.pos.board(), m.captures(), self.eval_params);
+            if !in_check {
+                if stand + gain + self.params.delta_margin <= alpha {
+                    break; // sorted by gain: the rest gain even less
+                }
+                if !self.pos.is_legal(m) {
+                    continue;
+                }
+            }
+            let undo = self.pos.play_unchecked(m);
+            let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1);
+            self.pos.undo(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// `*list = pos.legal_moves()`, out of line: the returned list is a 7 KB temporary, which
+/// then lives in this short frame instead of in every recursive frame of the search.
+#[inline(never)]
+fn fill(list: &mut MoveList, pos: &Position) {
+    *list = pos.legal_moves();
+}
+
+/// [`fill`] for the moves of the piece on `from`.
+#[inline(never)]
+fn fill_from(list: &mut MoveList, pos: &Position, from: Square) {
+    *list = pos.legal_moves_from(from);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stack a search needs per ply stays small (a Web Worker's wasm stack is 1 MB by
+    /// default): the move lists live on the heap.
+    #[test]
+    fn stack_per_ply_is_small() {
+        let pos = Position::from_fen(
+            "c1x1kxl1/lp3pp1/w6i/3pp2p/1PW3P1/L7/1P2PP1P/ILXK1X1C w 0 13",
+            ultima::Rules::default(),
+        )
+        .unwrap();
+        let mut engine = Engine::new(Config {
+            hash_mb: 1,
+            ..Config::default()
+        });
+        let here = 0usize;
+        let top = &here as *const usize as usize;
+        let mut s = Searcher {
+            pos,
+            hashes: vec![pos.hash()],
+            root_index: 0,
+            nodes: 0,
+            node_limit: 200_000,
+            stopped: false,
+            handler: &mut NoHandler,
+            tt: &mut engine.tt,
+            history: &mut engine.history,
+            eval_params: &engine.config.eval,
+            params: &engine.config.search,
+            noise: 0,
+            seed: 0,
+            killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            seldepth: 0,
+            root_depth: 6,
+            eval_cache: &mut engine.eval_cache,
+            frames: &mut engine.frames,
+            stack_low: (usize::MAX, 0),
+        };
+        s.search(6, 0, -INF, INF, false);
+        let low = s.stack_low;
+        let per_ply = (top - low.0) / low.1.max(1);
+        // Native frames are a guide to wasm's; 120 plies must fit in 1 MB with room to spare.
+        assert!(
+            per_ply < 4096,
+            "{per_ply} bytes per ply (deepest ply {})",
+            low.1
+        );
+        eprintln!("{per_ply} bytes of stack per ply");
+    }
+}

@@ -1,0 +1,205 @@
+//! The transposition table: a fixed-size array of entries indexed by the rules crate's
+//! Zobrist hash ([`ultima::Position::hash`]).
+
+use crate::score::Eval;
+use ultima::Move;
+
+/// A move packed in 16 bits: enough to find it again among the legal moves, since no two
+/// legal moves share start and destination (RULES §6.2). `0` is no move.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct MoveKey(pub u16);
+
+impl MoveKey {
+    pub const NONE: MoveKey = MoveKey(0);
+
+    #[inline]
+    pub fn of(m: Move) -> MoveKey {
+        match m {
+            Move::Normal { from, to, .. } => {
+                MoveKey(0x8000 | (from.index() as u16) << 6 | to.index() as u16)
+            }
+            Move::Suicide { square, .. } => MoveKey(0x4000 | square.index() as u16),
+        }
+    }
+
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The start square's index.
+    #[inline]
+    pub fn start_index(self) -> usize {
+        if self.0 & 0x8000 != 0 {
+            (self.0 >> 6 & 63) as usize
+        } else {
+            (self.0 & 63) as usize
+        }
+    }
+}
+
+/// How the stored score bounds the true one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most this (no move reached alpha).
+    Upper = 1,
+    /// The true score is at least this (a move reached beta).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// One stored search result: 16 bytes.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: MoveKey,
+    score: i16,
+    eval: i16,
+    depth: u8,
+    /// Bound in the low 2 bits (0: empty), search generation above.
+    flags: u8,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub mv: MoveKey,
+    /// Relative to the probing node (mate distances adjusted).
+    pub score: Eval,
+    pub eval: i16,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+/// The table. Its size is fixed when made.
+pub struct Table {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `megabytes` MB (at least one entry).
+    pub fn new(megabytes: usize) -> Table {
+        let n = (megabytes * 1024 * 1024 / core::mem::size_of::<Entry>()).max(1);
+        Table {
+            entries: vec![Entry::default(); n],
+            generation: 0,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become easier to replace.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        let e = &self.entries[self.index(key)];
+        if e.key != key || e.flags & 3 == 0 {
+            return None;
+        }
+        let bound = match e.flags & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        Some(Hit {
+            mv: e.mv,
+            score: Eval(e.score).out_of_tt(ply),
+            eval: e.eval,
+            depth: e.depth as i32,
+            bound,
+        })
+    }
+
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        mv: MoveKey,
+        score: Eval,
+        eval: i16,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation;
+        let i = self.index(key);
+        let e = &mut self.entries[i];
+        let same = e.key == key;
+        let replace = !same
+            || bound == Bound::Exact
+            || depth + 2 >= e.depth as i32
+            || e.flags >> 2 != generation;
+        let replace = replace
+            && (same
+                || e.flags >> 2 != generation
+                || depth + 1 >= e.depth as i32
+                || e.flags & 3 == 0);
+        if !replace {
+            return;
+        }
+        let mv = if mv.is_none() && same { e.mv } else { mv };
+        *e = Entry {
+            key,
+            mv,
+            score: score.to_tt(ply).0,
+            eval,
+            depth: depth.clamp(0, 255) as u8,
+            flags: generation << 2 | bound as u8,
+        };
+    }
+
+    /// Per mille of the first thousand entries filled in this search.
+    pub fn hashfull(&self) -> u32 {
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_16_bytes() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+        assert_eq!(Table::new(1).entries.len(), 65536);
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let mut t = Table::new(1);
+        let pos = ultima::Position::default();
+        let m = pos.legal_moves()[3];
+        t.store(
+            0xABCD,
+            2,
+            MoveKey::of(m),
+            Eval::mate_in(5),
+            17,
+            4,
+            Bound::Exact,
+        );
+        let hit = t.probe(0xABCD, 2).unwrap();
+        assert_eq!(hit.mv, MoveKey::of(m));
+        assert_eq!(hit.score, Eval::mate_in(5));
+        assert_eq!((hit.eval, hit.depth, hit.bound), (17, 4, Bound::Exact));
+        assert!(t.probe(0xABCE, 2).is_none());
+    }
+}
