@@ -1,6 +1,7 @@
 // The game page: one board from `mount`, plus what a player needs around it — status, move list,
 // undo/redo, resign, flip, new game, copy and paste of positions and records, piece set and theme,
-// rules help — and the game saved in localStorage so a reload resumes it.
+// rules help — and the game saved in localStorage so a reload resumes it. Against the computer,
+// the page asks the AI (a Web Worker, ai.js) for a move whenever it is the computer's turn.
 
 import { mount, resultText } from './board.js';
 import { createAi } from './ai.js';
@@ -10,7 +11,11 @@ import { defaultSettings, load, save } from './storage.js';
 import { make } from './util.js';
 
 /** @import { BoardHandle } from './board.js' */
-/** @import { Settings } from './storage.js' */
+/** @import { Opponent, Settings } from './storage.js' */
+/** @import { Side } from '../ultima-wasm.js' */
+
+/** @param {Side} side */
+const other = (side) => (side === 'white' ? 'black' : 'white');
 
 /**
  * Resolves once trunk's loader has instantiated the wasm module (it sets `window.wasmBindings`,
@@ -74,6 +79,15 @@ async function main() {
     const { board, settings } = restore(element('board-host', HTMLElement), notice);
     board.canvas.id = 'board';
     const ai = createAi();
+    /** @type {Opponent | null} the computer player, or null for two players */
+    let opponent = settings.opponent;
+    /** The number of the current search; 0 when the computer is not thinking. */
+    let searching = 0;
+    let searches = 0;
+    /** What the search reported last, for the status line, e.g. "depth 4, +0.25". */
+    let progress = '';
+    /** True while several changes make one (undo of two moves): no search in between. */
+    let quiet = false;
 
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
@@ -98,7 +112,7 @@ async function main() {
           ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
           : result
             ? resultText(result)
-            : `${side} to move${check ? ' — check' : ''}`;
+            : `${side} to move${check ? ' — check' : ''}${searching ? ` — thinking…${progress ? ` (${progress})` : ''}` : ''}`;
       moves.replaceChildren(
         ...plies.map((ply, i) => {
           const button = make('button', { type: 'button', 'data-move': ply.text, title: ply.text }, ply.display);
@@ -117,8 +131,51 @@ async function main() {
       viewLive.disabled = shown === null;
       undo.disabled = plies.length === 0 && !result;
       redo.disabled = board.redoLength() === 0;
-      resign.disabled = result !== null;
+      resign.disabled = result !== null || computerToMove();
     };
+
+    /** The computer plays the side to move of a game still going on. */
+    const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
+
+    /** Abandons the computer's search, if one runs. */
+    const stopThinking = () => {
+      if (!searching) return;
+      searching = 0;
+      ai.stop();
+    };
+
+    /** Asks the computer for its move when it is its turn, then plays it. */
+    const think = () => {
+      if (quiet || searching || !opponent || !computerToMove()) return;
+      const id = ++searches;
+      searching = id;
+      progress = '';
+      const record = board.record();
+      ai.think(record, opponent.level, (p) => {
+        if (searching !== id) return;
+        progress = `depth ${p.depth}, ${p.score}`;
+        refresh();
+      }).then(
+        (move) => {
+          if (searching !== id) return;
+          searching = 0;
+          if (board.record() !== record) return refresh();
+          board.play(move);
+        },
+        (error) => {
+          if (searching !== id) return;
+          searching = 0;
+          notice.textContent = `The computer could not move: ${message(error)}`;
+          notice.hidden = false;
+          refresh();
+        },
+      );
+      refresh();
+    };
+
+    /** Who may move pieces by hand: the player against the computer, anyone otherwise. */
+    const applyOpponent = () => board.set({ movable: opponent ? other(opponent.computer) : 'both' });
+    applyOpponent();
 
     const viewPrev = element('view-prev', HTMLButtonElement);
     const viewNext = element('view-next', HTMLButtonElement);
@@ -131,8 +188,12 @@ async function main() {
     viewLive.addEventListener('click', () => board.showPly(null));
     board.on('view', refresh);
     board.on('change', () => {
+      // Any change but the computer's own move (undo, redo, a new game, a loaded record)
+      // makes its search pointless.
+      stopThinking();
       refresh();
       persist();
+      think();
     });
     setUpSuicide(board);
 
@@ -143,16 +204,58 @@ async function main() {
       element('new-game-dialog', HTMLDialogElement),
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
-      (options) => {
-        ai.stop();
-        board.newGame(options);
+      (options, chosen) => {
+        stopThinking();
+        const previous = opponent;
+        opponent = chosen;
+        settings.opponent = chosen;
+        try {
+          quiet = true;
+          board.newGame(options);
+        } catch (error) {
+          opponent = previous;
+          settings.opponent = previous;
+          throw error;
+        } finally {
+          quiet = false;
+        }
+        applyOpponent();
+        if (chosen) {
+          board.set({ orientation: other(chosen.computer) });
+          settings.orientation = other(chosen.computer);
+        }
+        persist();
+        refresh();
+        think();
       },
+      ai.available,
     );
     undo.addEventListener('click', () => {
-      ai.stop();
-      board.undo();
+      stopThinking();
+      quiet = true;
+      try {
+        board.undo();
+        // Against the computer, take back its answer too, so it is the player's turn again.
+        if (computerToMove() && board.history().length > 0) board.undo();
+      } finally {
+        quiet = false;
+      }
+      refresh();
+      think();
     });
-    redo.addEventListener('click', () => board.redo());
+    redo.addEventListener('click', () => {
+      stopThinking();
+      quiet = true;
+      try {
+        board.redo();
+        // Against the computer, replay its answer too, if it was taken back.
+        if (computerToMove() && board.redoLength() > 0) board.redo();
+      } finally {
+        quiet = false;
+      }
+      refresh();
+      think();
+    });
     resign.addEventListener('click', () => board.resign());
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       board.flip();
@@ -209,8 +312,10 @@ async function main() {
     refresh();
     persist();
     // The page's API, for tests and the curious: the board handle.
-    Object.assign(window, { ultima: { board, defaultSettings } });
+    Object.assign(window, { ultima: { board, defaultSettings, ai } });
     document.body.dataset.ready = 'true';
+    // A game against the computer resumed on its turn.
+    think();
   } catch (error) {
     status.textContent = `The game could not start: ${message(error)}`;
     throw error;

@@ -2,6 +2,10 @@
 // error shown inline when the bindings refuse them (a bad position string, say).
 
 /** @import { GameOptions } from './board.js' */
+/** @import { Opponent } from './storage.js' */
+
+/** The level the dialog offers first. */
+export const DEFAULT_LEVEL = 4;
 
 /**
  * The rule options the form asks for, as the rules text of the bindings.
@@ -33,14 +37,49 @@ export function gameOptions(data) {
 }
 
 /**
+ * The computer player the form asks for, or null for two players.
+ *
+ * @param {FormData} data
+ * @returns {Opponent | null} e.g. { computer: "black", level: 4 } when playing White
+ */
+export function opponentOptions(data) {
+  if (data.get('mode') !== 'ai') return null;
+  const level = Number(data.get('level') ?? DEFAULT_LEVEL);
+  return {
+    computer: data.get('side') === 'black' ? 'white' : 'black',
+    level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : DEFAULT_LEVEL,
+  };
+}
+
+/**
  * Wires the dialog: `start` gets the options and throws to refuse them (its message is shown).
+ * "Against the computer" is offered when `aiAvailable`; its side and level are enabled with it.
  *
  * @param {HTMLDialogElement} dialog
  * @param {HTMLFormElement} form
  * @param {HTMLElement} error
- * @param {(options: GameOptions) => void} start
+ * @param {(options: GameOptions, opponent: Opponent | null) => void} start
+ * @param {boolean} [aiAvailable]
  */
-export function bindNewGameDialog(dialog, form, error, start) {
+export function bindNewGameDialog(dialog, form, error, start, aiAvailable = false) {
+  const modes = form.querySelectorAll('input[name="mode"]');
+  const choices = form.querySelectorAll('select[name="side"], select[name="level"]');
+  const aiMode = form.querySelector('input[name="mode"][value="ai"]');
+  if (aiMode instanceof HTMLInputElement) {
+    aiMode.disabled = !aiAvailable;
+    const label = aiMode.closest('label');
+    if (label?.lastChild?.nodeType === Node.TEXT_NODE) {
+      label.lastChild.textContent = aiAvailable ? ' Against the computer' : ' Against the computer (unavailable)';
+    }
+  }
+  const sync = () => {
+    const ai = aiMode instanceof HTMLInputElement && aiMode.checked && !aiMode.disabled;
+    for (const choice of choices) {
+      if (choice instanceof HTMLSelectElement) choice.disabled = !ai;
+    }
+  };
+  for (const mode of modes) mode.addEventListener('change', sync);
+  sync();
   dialog.addEventListener('close', () => {
     error.textContent = '';
   });
@@ -51,7 +90,8 @@ export function bindNewGameDialog(dialog, form, error, start) {
       return;
     }
     try {
-      start(gameOptions(new FormData(form)));
+      const data = new FormData(form);
+      start(gameOptions(data), opponentOptions(data));
       error.textContent = '';
     } catch (problem) {
       event.preventDefault();

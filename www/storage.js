@@ -12,6 +12,16 @@ export const SCHEMA_VERSION = 1;
  * @property {PieceSet} pieceSet  e.g. "chess"
  * @property {Theme} theme  e.g. "green"
  * @property {Side} orientation  e.g. "white"
+ * @property {Opponent | null} opponent  the computer player of the current game, or null when
+ *   two people play, e.g. { computer: "black", level: 4 }
+ */
+
+/**
+ * The computer player of a game.
+ *
+ * @typedef {object} Opponent
+ * @property {Side} computer  the side the computer plays, e.g. "black"
+ * @property {number} level  1–8, e.g. 4
  */
 
 /**
@@ -23,7 +33,7 @@ export const SCHEMA_VERSION = 1;
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white' };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null };
 }
 
 /**
@@ -55,6 +65,7 @@ export function load() {
     if (s.pieceSet === 'chess' || s.pieceSet === 'abstract') settings.pieceSet = s.pieceSet;
     if (s.theme === 'green' || s.theme === 'neutral') settings.theme = s.theme;
     if (s.orientation === 'white' || s.orientation === 'black') settings.orientation = s.orientation;
+    settings.opponent = readOpponent(s.opponent);
   }
   return { record, settings, problem: null };
 }
@@ -69,4 +80,20 @@ export function save(record, settings) {
   } catch {
     // Storage full or forbidden: the game goes on unsaved.
   }
+}
+
+/**
+ * A stored opponent, or null unless it is well formed.
+ *
+ * @param {unknown} value
+ * @returns {Opponent | null}
+ */
+export function readOpponent(value) {
+  if (typeof value !== 'object' || value === null) return null;
+  const o = /** @type {Record<string, unknown>} */ (value);
+  const computer = o.computer;
+  const level = o.level;
+  if (computer !== 'white' && computer !== 'black') return null;
+  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 8) return null;
+  return { computer, level };
 }

@@ -20,6 +20,7 @@
 
 use serde::Serialize;
 use ultima::{Color, Move, MoveList, Position, Rules, Square, StartSetup};
+use ultima_engine::{Config, Engine, Iteration, Level, SearchHandler};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -59,6 +60,32 @@ export interface PlyInfo {
   position: string;
 }
 
+/** The computer player's answer, from `Ai.think`. */
+export interface AiMove {
+  /** Canonical move text of the chosen move, e.g. "b2-b5". */
+  move: string;
+  /** The score for the side to move: "+1.25" (pawns), "M3" (mate in three), "-M2". */
+  score: string;
+  /** The depth of the last completed iteration, in plies. */
+  depth: number;
+  /** Nodes searched. */
+  nodes: number;
+  /** The principal variation, best move first, as canonical move texts. */
+  pv: string[];
+}
+
+/** One completed iteration of a search, passed to `Ai.think`'s `progress` callback. */
+export interface AiProgress {
+  /** The depth just completed, in plies. */
+  depth: number;
+  /** The score for the side to move, e.g. "+0.30". */
+  score: string;
+  /** Nodes searched so far. */
+  nodes: number;
+  /** The principal variation, best move first. */
+  pv: string[];
+}
+
 /** How a finished game ended. */
 export interface GameResult {
   /** The winning side, or null for a draw. */
@@ -81,6 +108,14 @@ extern "C" {
     /// `GameResult | null` in TypeScript.
     #[wasm_bindgen(typescript_type = "GameResult | null")]
     pub type GameResultOrNull;
+
+    /// `AiMove` in TypeScript.
+    #[wasm_bindgen(typescript_type = "AiMove")]
+    pub type AiMoveValue;
+
+    /// `((progress: AiProgress) => void) | undefined` in TypeScript.
+    #[wasm_bindgen(typescript_type = "((progress: AiProgress) => void) | undefined")]
+    pub type ProgressCallback;
 
     /// `Side` in TypeScript.
     #[wasm_bindgen(typescript_type = "Side")]
@@ -339,6 +374,192 @@ pub fn perft(position: &str, depth: u32, rules: Option<String>) -> Result<f64, J
     let pos = Position::from_fen(position, rules)?;
     // Counts stay far below 2^53 at depth 8, so a JavaScript number holds them exactly.
     Ok(ultima::perft(&pos, depth) as f64)
+}
+
+/// The computer player: a search engine that keeps its memory (the transposition table) from
+/// one move to the next. Meant for a Web Worker: `think` blocks until it has a move.
+#[wasm_bindgen]
+pub struct Ai {
+    engine: Engine,
+}
+
+#[wasm_bindgen]
+impl Ai {
+    /// A new computer player with the default table size.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Ai {
+        Ai {
+            engine: Engine::new(Config::default()),
+        }
+    }
+
+    /// Chooses a move for the side to move in the game given by its `record` (RULES §6.2), at
+    /// `level` 1–8. `timeMs` is level 8's thinking time (2000 ms if absent) and, at any level, a
+    /// deadline after which the search stops with its best move so far. `progress`, if given,
+    /// hears each completed iteration.
+    ///
+    /// # Errors
+    /// A record that does not parse or holds an illegal move, a level outside 1–8, a finished
+    /// game, or a position with no legal move.
+    pub fn think(
+        &mut self,
+        record: &str,
+        level: u32,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+        progress: Option<ProgressCallback>,
+    ) -> Result<AiMoveValue, JsError> {
+        let level = u8::try_from(level)
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| JsError::new(&format!("level {level} is out of range (1 to 8)")))?;
+        let game = ultima::Game::from_record(record)?;
+        if let Some(outcome) = game.outcome() {
+            return Err(JsError::new(&format!(
+                "the game is over ({})",
+                outcome.reason
+            )));
+        }
+        // The hashes of the positions before the current one, oldest first, for repetitions.
+        let mut pos = *game.start();
+        let mut history = Vec::with_capacity(game.moves().len());
+        for &m in game.moves() {
+            history.push(pos.hash());
+            pos.play_unchecked(m);
+        }
+        let deadline_ms = match time_ms {
+            Some(t) if t.is_finite() && t >= 1.0 => Some(t.min(86_400_000.0)),
+            Some(t) => {
+                return Err(JsError::new(&format!(
+                    "thinking time {t} ms is not a positive number"
+                )))
+            }
+            None => None,
+        };
+        // Levels 1–7 are node budgets, the same on every device; a deadline only if asked for.
+        let limits =
+            level.limits_with_time(deadline_ms.map_or(Level::DEFAULT_TIME_MS, |t| t as u64));
+        let limit_ms = deadline_ms
+            .or(limits.time_ms.map(|t| t as f64))
+            .unwrap_or(f64::INFINITY);
+        let clock = Clock::new()?;
+        let mut handler = DeadlineHandler {
+            start: clock.now(),
+            clock,
+            limit_ms,
+            progress: progress
+                .map(JsValue::from)
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok()),
+        };
+        let result = self
+            .engine
+            .search(game.position(), &history, limits, &mut handler);
+        let Some(best) = result.best_move else {
+            return Err(JsError::new("the side to move has no legal move"));
+        };
+        to_js(&AiMove {
+            r#move: best.to_string(),
+            score: result.score.to_string(),
+            depth: result.depth,
+            nodes: result.nodes as f64,
+            pv: result.pv.iter().map(|m| m.to_string()).collect(),
+        })
+    }
+
+    /// Forgets what the engine learnt (a new game).
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+}
+
+/// `performance.now()` of the global scope (a window or a worker): `Instant::now` panics on
+/// wasm32-unknown-unknown.
+struct Clock {
+    performance: JsValue,
+    now: js_sys::Function,
+}
+
+impl Clock {
+    fn new() -> Result<Clock, JsError> {
+        let performance =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+                .map_err(|_| JsError::new("this environment has no performance clock"))?;
+        let now = js_sys::Reflect::get(&performance, &JsValue::from_str("now"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .ok_or_else(|| JsError::new("this environment has no performance.now()"))?;
+        Ok(Clock { performance, now })
+    }
+
+    /// Milliseconds since the page or worker started; 0 if the call fails (it does not).
+    fn now(&self) -> f64 {
+        self.now
+            .call0(&self.performance)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+    }
+}
+
+/// Stops the search at the deadline, starts no iteration past half of it, and passes each
+/// completed iteration to the JavaScript callback.
+struct DeadlineHandler {
+    clock: Clock,
+    start: f64,
+    limit_ms: f64,
+    progress: Option<js_sys::Function>,
+}
+
+impl DeadlineHandler {
+    fn elapsed(&self) -> f64 {
+        self.clock.now() - self.start
+    }
+}
+
+impl SearchHandler for DeadlineHandler {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.elapsed() >= self.limit_ms
+    }
+
+    fn start_iteration(&mut self, _depth: u32, _nodes: u64) -> bool {
+        self.elapsed() * 2.0 < self.limit_ms
+    }
+
+    fn on_iteration(&mut self, info: &Iteration<'_>) {
+        let Some(callback) = &self.progress else {
+            return;
+        };
+        let progress = AiProgress {
+            depth: info.depth,
+            score: info.score.to_string(),
+            nodes: info.nodes as f64,
+            pv: info.pv.iter().map(|m| m.to_string()).collect(),
+        };
+        if let Ok(value) = to_js::<JsValue>(&progress) {
+            // A throwing callback must not stop the search: its error is dropped.
+            let _ = callback.call1(&JsValue::NULL, &value);
+        }
+    }
+}
+
+/// The computer's move (`AiMove` in the `.d.ts`).
+#[derive(Serialize)]
+struct AiMove {
+    r#move: String,
+    score: String,
+    depth: u32,
+    nodes: f64,
+    pv: Vec<String>,
+}
+
+/// One iteration (`AiProgress` in the `.d.ts`).
+#[derive(Serialize)]
+struct AiProgress {
+    depth: u32,
+    score: String,
+    nodes: f64,
+    pv: Vec<String>,
 }
 
 impl Game {

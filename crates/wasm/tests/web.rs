@@ -333,3 +333,92 @@ fn from_setup_builds_the_named_array_or_fails_with_a_message() -> TestResult {
     assert!(!error_message(Game::from_setup("sideways", None))?.is_empty());
     Ok(())
 }
+
+/// `AiMove` of the `.d.ts`.
+#[derive(Debug, Deserialize)]
+struct AiMove {
+    #[serde(rename = "move")]
+    text: String,
+    score: String,
+    depth: u32,
+    nodes: f64,
+    pv: Vec<String>,
+}
+
+fn ai_move(value: ultima_wasm::AiMoveValue) -> Result<AiMove, JsValue> {
+    Ok(serde_wasm_bindgen::from_value(value.into())?)
+}
+
+fn assert_legal_from_start(found: &AiMove) -> TestResult {
+    let game = Game::new(None, None)?;
+    let legal = moves(game.legal_moves()?)?;
+    assert!(
+        legal.iter().any(|m| m.text == found.text),
+        "{} is not a legal first move",
+        found.text
+    );
+    assert!(found.depth >= 1 && found.nodes >= 1.0, "{found:?}");
+    assert!(!found.score.is_empty());
+    assert_eq!(found.pv.first(), Some(&found.text));
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn ai_plays_a_legal_move_at_level_1() -> TestResult {
+    let mut ai = ultima_wasm::Ai::new();
+    let record = Game::new(None, None)?.record();
+    let found = ai_move(ai.think(&record, 1, None, None)?)?;
+    assert_legal_from_start(&found)
+}
+
+#[wasm_bindgen_test]
+fn ai_plays_a_legal_move_at_level_3_and_reports_progress() -> TestResult {
+    let mut ai = ultima_wasm::Ai::new();
+    let record = Game::new(None, None)?.record();
+    let seen = js_sys::Array::new();
+    let push = js_sys::Function::new_with_args("p", "this.push(p)").bind0(&seen);
+    let found = ai_move(ai.think(&record, 3, Some(5000.0), Some(push.unchecked_into()))?)?;
+    assert_legal_from_start(&found)?;
+    assert!(seen.length() >= 1, "no progress reported");
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn ai_answers_after_moves_of_a_record() -> TestResult {
+    let mut game = Game::new(None, None)?;
+    game.play("b2-b5")?;
+    let mut ai = ultima_wasm::Ai::new();
+    let found = ai_move(ai.think(&game.record(), 2, None, None)?)?;
+    game.play(&found.text)?;
+    assert_eq!(game.turn().as_string().as_deref(), Some("white"));
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn ai_refuses_a_bad_level() -> TestResult {
+    let mut ai = ultima_wasm::Ai::new();
+    let record = Game::new(None, None)?.record();
+    for level in [0, 9, 300] {
+        let message = error_message(ai.think(&record, level, None, None))?;
+        assert!(message.contains("level"), "{message}");
+    }
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn ai_refuses_a_bad_record() -> TestResult {
+    let mut ai = ultima_wasm::Ai::new();
+    let message = error_message(ai.think("1. z9-z10", 1, None, None))?;
+    assert!(!message.is_empty());
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn ai_refuses_a_finished_game() -> TestResult {
+    let mut game = Game::new(None, None)?;
+    game.resign()?;
+    let mut ai = ultima_wasm::Ai::new();
+    let message = error_message(ai.think(&game.record(), 1, None, None))?;
+    assert!(message.contains("over"), "{message}");
+    Ok(())
+}

@@ -1,0 +1,222 @@
+// The computer player in headless Chromium against the release build: a game against the AI
+// started from the new-game dialog, a move by clicks answered by the AI's move (searched in a
+// Web Worker, so the page keeps painting frames meanwhile), undo taking back both moves, a new
+// game stopping a running search — and never a console error or warning.
+
+import assert from 'node:assert/strict';
+import { access } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, watchProblems } from './browser.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+/** @import { BoardHandle } from '../www/board.js' */
+/** @import { Ai } from '../www/ai.js' */
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}index.html`);
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** @returns {Promise<{ page: Page, problems: string[] }>} a fresh page, storage empty */
+async function openGame() {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', 'yes');
+    localStorage.clear();
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('canvas#board[data-paints]');
+  return { page, problems };
+}
+
+/**
+ * Runs `fn` on the page's board handle and AI.
+ *
+ * @template T
+ * @param {Page} page
+ * @param {(board: BoardHandle, arg: any, ai: Ai) => T} fn
+ * @param {unknown} [arg]
+ * @returns {Promise<Awaited<T>>}
+ */
+function onBoard(page, fn, arg) {
+  return page.evaluate(
+    ([source, arg]) => {
+      const { board, ai } = /** @type {any} */ (window).ultima;
+      return new Function('board', 'arg', 'ai', `return (${source})(board, arg, ai)`)(board, arg, ai);
+    },
+    [fn.toString(), arg],
+  );
+}
+
+/** @param {Page} page @param {string} square */
+async function click(page, square) {
+  const { x, y } = await onBoard(page, (board, sq) => board.squareCenter(sq), square);
+  await page.mouse.click(x, y);
+}
+
+/** @param {Page} page @returns {Promise<string[]>} canonical text of each ply */
+function plies(page) {
+  return onBoard(page, (board) => board.history().map((p) => p.text));
+}
+
+/**
+ * Starts a game against the computer from the dialog.
+ *
+ * @param {Page} page
+ * @param {'white' | 'black'} side the player's side
+ * @param {number} level
+ * @param {boolean} [fresh] the dialog has not been used yet: check its defaults
+ */
+async function startAgainstComputer(page, side, level, fresh = false) {
+  await page.click('#new-game');
+  assert.equal(await page.isEnabled('#new-game-form input[name="mode"][value="ai"]'), true);
+  await page.check('#new-game-form input[name="mode"][value="ai"]');
+  assert.equal(await page.isEnabled('#new-game-form select[name="level"]'), true);
+  if (fresh) assert.equal(await page.inputValue('#new-game-form select[name="level"]'), '4');
+  await page.selectOption('#new-game-form select[name="side"]', side);
+  await page.selectOption('#new-game-form select[name="level"]', String(level));
+  await page.click('#new-game-start');
+  assert.equal(await page.isVisible('#new-game-dialog'), false);
+}
+
+/** Counts animation frames and the longest gap between two, from now on. */
+function watchFrames() {
+  const w = /** @type {any} */ (window);
+  w.frames = { count: 0, longest: 0, last: performance.now() };
+  const tick = (/** @type {number} */ now) => {
+    w.frames.longest = Math.max(w.frames.longest, now - w.frames.last);
+    w.frames.last = now;
+    w.frames.count += 1;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+test('the computer answers a move by clicks, in a worker, and undo takes both back', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  assert.equal(await page.isDisabled('#new-game-form select[name="level"]'), true);
+  await startAgainstComputer(page, 'white', 1, true);
+  assert.deepEqual(await plies(page), []);
+  // Every status line shown, to see "thinking…" however short the search.
+  await page.evaluate(() => {
+    const status = /** @type {HTMLElement} */ (document.getElementById('status'));
+    const seen = /** @type {string[]} */ ([]);
+    Object.assign(window, { statuses: seen });
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await page.evaluate(watchFrames);
+  await click(page, 'b2');
+  await click(page, 'b5');
+  assert.equal((await plies(page))[0], 'b2-b5');
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, {
+    timeout: 30_000,
+  });
+  const played = await onBoard(page, (board) =>
+    board.history().map((p) => ({ text: p.text, side: p.side, position: p.position })),
+  );
+  assert.equal(played[1]?.side, 'black');
+  // Black's move changed the position White's move left.
+  assert.notEqual(played[1]?.position.split(' ')[0], played[0]?.position.split(' ')[0]);
+  assert.equal(await onBoard(page, (board) => board.position()), played[1]?.position);
+  assert.equal(await onBoard(page, (board) => board.turn()), 'white');
+  assert.equal(await page.locator(`#moves [data-move="${played[1]?.text}"]`).count(), 1);
+  const statuses = /** @type {string[]} */ (await page.evaluate(() => /** @type {any} */ (window).statuses));
+  assert.ok(statuses.some((s) => s.includes('thinking…')), `statuses: ${statuses.join(' | ')}`);
+  assert.match((await page.textContent('#status')) ?? '', /^White to move/);
+
+  // The page stays responsive during a long search (level 8, 1.5 s) in the worker.
+  await page.evaluate(watchFrames);
+  const thought = await onBoard(page, (board, _arg, ai) => ai.think(board.record(), 8, undefined, 1500));
+  assert.equal(typeof thought, 'string');
+  const frames = await page.evaluate(() => /** @type {any} */ (window).frames);
+  // Loose bounds (other test files run in parallel): a blocked main thread would show one gap
+  // as long as the whole search.
+  assert.ok(frames.count >= 10, `only ${frames.count} frames in 1.5 s`);
+  assert.ok(frames.longest < 750, `no frame for ${frames.longest} ms`);
+
+  await page.click('#undo');
+  assert.deepEqual(await plies(page), []);
+  assert.equal(await onBoard(page, (board) => board.turn()), 'white');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a new game stops the computer at once, and it plays White when asked', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await startAgainstComputer(page, 'black', 8);
+  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('thinking…'));
+  assert.equal(await onBoard(page, (board) => board.view().orientation), 'black');
+  // Two players now: the search is abandoned and its move never arrives.
+  await page.click('#new-game');
+  await page.check('#new-game-form input[name="mode"][value="two"]');
+  await page.click('#new-game-start');
+  assert.doesNotMatch((await page.textContent('#status')) ?? '', /thinking/);
+  await page.waitForTimeout(2500);
+  assert.deepEqual(await plies(page), []);
+  // A stopped search rejects; the next one works in a fresh worker.
+  const outcome = await onBoard(page, async (board, _arg, ai) => {
+    const search = ai.think(board.record(), 8, undefined, 5000);
+    setTimeout(() => ai.stop(), 100);
+    const stopped = await search.then(
+      () => 'not stopped',
+      (/** @type {Error} */ e) => e.name,
+    );
+    return { stopped, next: await ai.think(board.record(), 1) };
+  });
+  assert.equal(outcome.stopped, 'AbortError');
+  assert.equal(typeof outcome.next, 'string');
+  // Against the computer as Black at level 1: it opens.
+  await startAgainstComputer(page, 'black', 1);
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1, null, {
+    timeout: 30_000,
+  });
+  assert.equal(await onBoard(page, (board) => board.turn()), 'black');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a game against the computer resumes after a reload; redo replays both moves', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await startAgainstComputer(page, 'white', 2);
+  await click(page, 'b2');
+  await click(page, 'b5');
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, {
+    timeout: 30_000,
+  });
+  const both = await plies(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  assert.deepEqual(await plies(page), both);
+  assert.equal(await onBoard(page, (board) => board.view().movable), 'white');
+  await page.click('#undo');
+  assert.deepEqual(await plies(page), []);
+  await page.click('#redo');
+  assert.deepEqual(await plies(page), both);
+  assert.doesNotMatch((await page.textContent('#status')) ?? '', /thinking/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

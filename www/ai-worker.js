@@ -1,0 +1,59 @@
+// The computer player's Web Worker (a module worker): loads the same wasm as the page and runs
+// `Ai.think`, which blocks until it has a move, so the page never does. To stop a search the
+// page terminates this worker and starts a fresh one (one thread: no shared memory to poll).
+//
+// Messages in:  { type: 'think', id, record, level, timeMs }
+// Messages out: { type: 'ready' } once the wasm is loaded;
+//               { type: 'progress', id, depth, score, nodes, pv } after each iteration;
+//               { type: 'move', id, move, score, depth, nodes, pv } or { type: 'error', id, message }.
+
+import init, { Ai } from '../ultima-wasm.js';
+
+/**
+ * @typedef {object} ThinkRequest
+ * @property {'think'} type
+ * @property {number} id  the page's number for this request, echoed in the answers
+ * @property {string} record  the game record, e.g. "[Setup \"rotated\"]\n\n1. b2-b5 *"
+ * @property {number} level  1–8
+ * @property {number} [timeMs]  level 8's thinking time, or a deadline at any level
+ */
+
+/** @type {ThinkRequest[]} requests that came before the wasm was ready */
+const waiting = [];
+/** @type {Ai | null} */
+let ai = null;
+
+/** @param {unknown} message */
+const post = (message) => self.postMessage(message);
+
+/** @param {ThinkRequest} request */
+function answer(request) {
+  const { id } = request;
+  try {
+    if (!ai) ai = new Ai();
+    const found = ai.think(request.record, request.level, request.timeMs, (progress) => {
+      post({ type: 'progress', id, ...progress });
+    });
+    post({ type: 'move', id, ...found });
+  } catch (error) {
+    post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+// Listen before awaiting the wasm: a message sent meanwhile would otherwise be lost.
+self.onmessage = (/** @type {MessageEvent<ThinkRequest>} */ event) => {
+  const request = event.data;
+  if (request?.type !== 'think') return;
+  if (ai) answer(request);
+  else waiting.push(request);
+};
+
+try {
+  // Relative to this file, so the page works from any folder and sub-path.
+  await init({ module_or_path: new URL('../ultima-wasm_bg.wasm', import.meta.url) });
+  ai = new Ai();
+  post({ type: 'ready' });
+  for (const request of waiting.splice(0)) answer(request);
+} catch (error) {
+  post({ type: 'error', id: null, message: `the computer player could not start: ${error instanceof Error ? error.message : String(error)}` });
+}
