@@ -34,7 +34,7 @@ const USAGE: &str = "usage:
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
-          checkext (0/1), mob (mobility weights in percent)
+          checkext (0/1), mob (centipawns per square of mobility)
 <position>: a position string such as \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w\", or start
 <rules>: default, or options joined by commas: king_capture, distance_1968,
          no_repetition_draw, no_move_limit_draw, no_bare_kings_draw";

@@ -5,7 +5,7 @@
 
 use crate::think::{ClockHandler, Options};
 use std::time::Instant;
-use ultima::{Color, Game, Move, Position, Rules};
+use ultima::{Color, Game, Move, Position, Role, Rules};
 use ultima_engine::players::{greedy_move, minimax2_move, random_move};
 use ultima_engine::{Config, Engine, EvalParams, Level, Limits, Rng, SearchParams};
 
@@ -21,8 +21,8 @@ enum Spec {
         hash_mb: Option<usize>,
         /// Search settings (defaults unless changed, for testing a change by SPRT).
         search: SearchParams,
-        /// Mobility weights in percent of the default.
-        mobility_percent: i32,
+        /// Mobility weight in centipawns per square for every officer, if set.
+        mobility: Option<i32>,
         /// Whether the limits were set per player (they then win over the match's).
         own_limits: bool,
     },
@@ -54,7 +54,7 @@ impl Spec {
         let mut limits = base.limits();
         let mut hash_mb = None;
         let mut search = SearchParams::default();
-        let mut mobility_percent = 100;
+        let mut mobility = None;
         let mut own_limits = false;
         for setting in parts {
             let (key, value) = setting
@@ -87,7 +87,7 @@ impl Spec {
                 "qdepth" if n <= 64 => search.qsearch_depth = n as u32,
                 "fut" if n <= 10_000 => search.futility_margin = n as i32,
                 "checkext" if n <= 1 => search.check_extension = n == 1,
-                "mob" if n <= 1000 => mobility_percent = n as i32,
+                "mob" if n <= 100 => mobility = Some(n as i32),
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
                 | "qdepth" | "fut" | "checkext" | "mob" => {
                     return Err(format!("player setting {key}={n} is out of range"))
@@ -105,7 +105,7 @@ impl Spec {
             limits,
             hash_mb,
             search,
-            mobility_percent,
+            mobility,
             own_limits,
         })
     }
@@ -137,12 +137,20 @@ impl Player {
             Spec::Engine {
                 hash_mb,
                 search,
-                mobility_percent,
+                mobility,
                 ..
             } => {
                 let mut eval = EvalParams::default();
-                for w in eval.mobility.iter_mut() {
-                    *w = *w * mobility_percent / 100;
+                if let Some(w) = mobility {
+                    for r in [
+                        Role::Withdrawer,
+                        Role::Coordinator,
+                        Role::Immobilizer,
+                        Role::LongLeaper,
+                        Role::Chameleon,
+                    ] {
+                        eval.mobility[r.index()] = *w;
+                    }
                 }
                 Some(Engine::new(Config {
                     hash_mb: hash_mb.unwrap_or(default_hash),
