@@ -230,8 +230,9 @@ pub(crate) mod lines {
         Bitboard(hq(occ, s, m[0]) | hq(occ, s, m[1]) | hq(occ, s, m[2]) | rank)
     }
 
-    /// The squares a rook on `sq` attacks.
-    #[inline]
+    /// The squares a rook on `sq` attacks (the orthogonal half of `queen_attacks`, kept to
+    /// test the rank lookup on its own).
+    #[cfg(test)]
     pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         let i = sq.index();
         let occ = occupied.0;

@@ -28,7 +28,6 @@
 
 #![forbid(unsafe_code)]
 
-mod captures;
 pub mod eval;
 mod level;
 pub mod params;

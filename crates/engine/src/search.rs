@@ -5,7 +5,6 @@
 //! The engine reads no clock (`std::time::Instant` panics on wasm32-unknown-unknown): the
 //! host passes a [`SearchHandler`] that says when to stop and hears about each iteration.
 
-use crate::captures::capture_candidates;
 use crate::eval::{evaluate, evaluate_lazy, value_of};
 use crate::params::{EvalParams, SearchParams};
 use crate::rng::mix;
@@ -875,8 +874,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 return -MATE + ply as i32;
             }
         } else {
-            frame.moves.clear();
-            capture_candidates(&self.pos, &mut frame.moves);
+            self.pos.fill_legal_captures(&mut frame.moves);
         }
         let b = self.pos.board();
         frame.keys.clear();
@@ -889,13 +887,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let mut next = 0;
         while let Some(m) = self.next_move(ply, &mut next) {
             let gain = value_of(self.pos.board(), m.captures(), self.eval_params);
-            if !in_check {
-                if stand + gain + self.params.delta_margin <= alpha {
-                    break; // sorted by gain: the rest gain even less
-                }
-                if !self.pos.is_legal(m) {
-                    continue;
-                }
+            if !in_check && stand + gain + self.params.delta_margin <= alpha {
+                break; // sorted by gain: the rest gain even less
             }
             let undo = self.pos.play_unchecked(m);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1);

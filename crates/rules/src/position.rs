@@ -292,6 +292,17 @@ impl Position {
         list
     }
 
+    /// Replaces the contents of `out` with the legal moves that capture something (for the
+    /// AI's quiescence search, which keeps one list per ply instead of a new one on the stack).
+    pub fn fill_legal_captures(&self, out: &mut MoveList) {
+        out.clear();
+        self.for_each_legal(Bitboard::FULL, &mut |m| {
+            if m.is_capture() {
+                out.push(m)
+            }
+        });
+    }
+
     /// The number of legal moves, without storing them.
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
