@@ -54,6 +54,7 @@ export function opponentOptions(data) {
 /**
  * Wires the dialog: `start` gets the options and throws to refuse them (its message is shown).
  * "Against the computer" is offered when `aiAvailable`; its side and level are enabled with it.
+ * The custom setup's choices show only while the custom setup is chosen.
  *
  * @param {HTMLDialogElement} dialog
  * @param {HTMLFormElement} form
@@ -65,6 +66,8 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
   const modes = form.querySelectorAll('input[name="mode"]');
   const choices = form.querySelectorAll('select[name="side"], select[name="level"]');
   const aiMode = form.querySelector('input[name="mode"][value="ai"]');
+  const setup = form.querySelector('select[name="setup"]');
+  const custom = form.querySelector('.custom');
   if (aiMode instanceof HTMLInputElement) {
     aiMode.disabled = !aiAvailable;
     const label = aiMode.closest('label');
@@ -77,8 +80,11 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
     for (const choice of choices) {
       if (choice instanceof HTMLSelectElement) choice.disabled = !ai;
     }
+    // The custom setup's four choices mean nothing for the other setups.
+    if (custom instanceof HTMLElement) custom.hidden = !(setup instanceof HTMLSelectElement && setup.value === 'custom');
   };
   for (const mode of modes) mode.addEventListener('change', sync);
+  setup?.addEventListener('change', sync);
   sync();
   dialog.addEventListener('close', () => {
     error.textContent = '';
