@@ -398,15 +398,9 @@ export function mount(element, options = {}) {
         const c = Math.min(7, Math.max(0, column + delta[0]));
         const r = Math.min(7, Math.max(0, row + delta[1]));
         state.focus = squareAt(c, r, state.orientation);
-        if (state.selected !== null) point(state.focus);
       }
       redraw();
-    },
-    activateFocus() {
-      state.showFocus = true;
-      press(state.focus);
-      if (state.selected !== null) point(state.focus);
-      redraw();
+      return state.focus;
     },
   });
 

@@ -1,7 +1,8 @@
 // Pointer and keyboard input on the board canvas. Mouse, pen and touch all arrive as pointer
 // events; a press selects (or plays, on a destination), a drag past a few pixels carries the piece,
-// a release plays it. Click-click and drag share the same two actions, `select` and `drop`, as in
-// chessground's drag.ts / board.ts. The arrow keys move a focus square; Enter or Space acts on it.
+// a release plays it. The arrow keys move a focus square and point at it like a hovering mouse;
+// Enter or Space presses it. Pointer and keys share one press (`pick`): a press plays the
+// picked-up piece or picks one up, and a second press on the picked-up piece puts it down.
 
 /**
  * What the board does with input, in squares (a1=0 … h8=63).
@@ -19,9 +20,8 @@
  *   the drag's state, every pointer move (from null: no drag)
  * @property {() => number | null} selected  the selected square
  * @property {() => void} cancel  drops the selection
- * @property {(delta: [number, number] | null, show: boolean) => void} moveFocus  arrow keys:
- *   moves the focus square by (columns, rows) on screen
- * @property {() => void} activateFocus  Enter or Space on the focus square
+ * @property {(delta: [number, number] | null, show: boolean) => number} moveFocus  moves the
+ *   keyboard's focus square by (columns, rows) on screen, shows or hides it, and returns it
  */
 
 /** Pixels the pointer must travel before a press becomes a drag. */
@@ -38,6 +38,21 @@ export function bindInput(canvas, act) {
   /** @type {{ id: number, from: number, x: number, y: number, started: boolean, wasSelected: boolean } | null} */
   let press = null;
 
+  /**
+   * A press on `square`, by pointer or key — the one path for both: plays the picked-up piece
+   * there, or picks up the piece on it.
+   *
+   * @param {number} square
+   * @returns {{ holding: boolean, again: boolean }} whether a piece is now picked up on `square`,
+   *   and whether it already was (a second press on it puts it down: at once for a key, on
+   *   release for a pointer, which may still start a drag)
+   */
+  const pick = (square) => {
+    const again = act.selected() === square;
+    const outcome = act.press(square);
+    return { holding: outcome !== 'moved' && act.selected() === square, again };
+  };
+
   /** @param {PointerEvent} event */
   const down = (event) => {
     if (event.button !== 0 || press) return;
@@ -45,10 +60,9 @@ export function bindInput(canvas, act) {
     if (square === null) return;
     event.preventDefault();
     act.moveFocus(null, false);
-    const wasSelected = act.selected() === square;
-    const outcome = act.press(square);
-    if (outcome !== 'moved' && act.selected() === square) {
-      press = { id: event.pointerId, from: square, x: event.clientX, y: event.clientY, started: false, wasSelected };
+    const { holding, again } = pick(square);
+    if (holding) {
+      press = { id: event.pointerId, from: square, x: event.clientX, y: event.clientY, started: false, wasSelected: again };
       canvas.setPointerCapture(event.pointerId);
     }
   };
@@ -103,9 +117,11 @@ export function bindInput(canvas, act) {
     const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     const delta = arrows[event.key];
     if (delta) {
-      act.moveFocus(delta, true);
+      const square = act.moveFocus(delta, true);
+      if (act.selected() !== null) act.point(square);
     } else if (event.key === 'Enter' || event.key === ' ') {
-      act.activateFocus();
+      const square = act.moveFocus(null, true);
+      if (pick(square).again) act.cancel();
     } else if (event.key === 'Escape') {
       act.cancel();
     } else {
