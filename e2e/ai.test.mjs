@@ -6,17 +6,13 @@
 import assert from 'node:assert/strict';
 import { access } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { launch, watchProblems } from './browser.mjs';
+import { launch } from './browser.mjs';
+import { DIST, click, onBoard, openGame as open, plies, ready } from './game-page.mjs';
 import { serveStatic } from './server.mjs';
 
 /** @import { Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
 /** @import { StaticServer } from './server.mjs' */
-/** @import { BoardHandle } from '../www/board.js' */
-/** @import { Ai } from '../www/ai.js' */
-
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** @type {StaticServer} */
 let server;
@@ -35,49 +31,7 @@ after(async () => {
 });
 
 /** @returns {Promise<{ page: Page, problems: string[] }>} a fresh page, storage empty */
-async function openGame() {
-  const page = await browser.context.newPage();
-  const problems = watchProblems(page);
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', 'yes');
-    localStorage.clear();
-  });
-  await page.goto(server.url);
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  await page.waitForSelector('canvas#board[data-paints]');
-  return { page, problems };
-}
-
-/**
- * Runs `fn` on the page's board handle and AI.
- *
- * @template T
- * @param {Page} page
- * @param {(board: BoardHandle, arg: any, ai: Ai) => T} fn
- * @param {unknown} [arg]
- * @returns {Promise<Awaited<T>>}
- */
-function onBoard(page, fn, arg) {
-  return page.evaluate(
-    ([source, arg]) => {
-      const { board, ai } = /** @type {any} */ (window).ultima;
-      return new Function('board', 'arg', 'ai', `return (${source})(board, arg, ai)`)(board, arg, ai);
-    },
-    [fn.toString(), arg],
-  );
-}
-
-/** @param {Page} page @param {string} square */
-async function click(page, square) {
-  const { x, y } = await onBoard(page, (board, sq) => board.squareCenter(sq), square);
-  await page.mouse.click(x, y);
-}
-
-/** @param {Page} page @returns {Promise<string[]>} canonical text of each ply */
-function plies(page) {
-  return onBoard(page, (board) => board.history().map((p) => p.text));
-}
+const openGame = () => open(browser.context, server.url);
 
 /**
  * Starts a game against the computer from the dialog.
@@ -209,7 +163,7 @@ test('a game against the computer resumes after a reload; redo replays both move
   });
   const both = await plies(page);
   await page.reload();
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await ready(page);
   assert.deepEqual(await plies(page), both);
   assert.equal(await onBoard(page, (board) => board.view().movable), 'white');
   await page.click('#undo');

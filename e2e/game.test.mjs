@@ -7,17 +7,14 @@
 import assert from 'node:assert/strict';
 import { access, mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { launch, watchProblems } from './browser.mjs';
+import { ARTIFACTS, DIST, centre, click, drag, onBoard, openGame as open, painted, pixels, plies, ready } from './game-page.mjs';
 import { serveStatic } from './server.mjs';
 
 /** @import { Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
 /** @import { StaticServer } from './server.mjs' */
-/** @import { BoardHandle } from '../www/board.js' */
 
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w';
 const PREVIEW_RED = [0xd0, 0x34, 0x2c];
 const LIGHT = [0xdd, 0xdd, 0xd0];
@@ -41,122 +38,15 @@ after(async () => {
 });
 
 /**
- * A fresh page with the game loaded and its problems watched; localStorage starts empty unless
- * `stored` is given.
- *
  * @param {string | null} [stored] raw text to put under the page's storage key first
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
-async function openGame(stored = null) {
-  const page = await browser.context.newPage();
-  const problems = watchProblems(page);
-  // Seeds localStorage before the page's scripts run, on the first load only (a later reload
-  // must find what the page saved).
-  await page.addInitScript((stored) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', 'yes');
-    localStorage.clear();
-    if (stored !== null) localStorage.setItem('ultima.page', stored);
-  }, stored);
-  await page.goto(server.url);
-  await ready(page);
-  return { page, problems };
-}
-
-/** @param {Page} page */
-async function ready(page) {
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  await page.waitForSelector('canvas#board[data-paints]');
-}
-
-/**
- * Runs `fn` on the page's board handle.
- *
- * @template T
- * @param {Page} page
- * @param {(board: BoardHandle, arg: any) => T} fn
- * @param {unknown} [arg]
- * @returns {Promise<Awaited<T>>}
- */
-function onBoard(page, fn, arg) {
-  return page.evaluate(
-    ([source, arg]) => {
-      const board = /** @type {any} */ (window).ultima.board;
-      return new Function('board', 'arg', `return (${source})(board, arg)`)(board, arg);
-    },
-    [fn.toString(), arg],
-  );
-}
-
-/**
- * @param {Page} page
- * @param {string} square
- * @returns {Promise<{ x: number, y: number }>} the square's centre in viewport pixels
- */
-function centre(page, square) {
-  return onBoard(page, (board, sq) => board.squareCenter(sq), square);
-}
-
-/** @param {Page} page @param {string} square */
-async function click(page, square) {
-  const { x, y } = await centre(page, square);
-  await page.mouse.click(x, y);
-}
-
-/** @param {Page} page @param {string} from @param {string} to */
-async function drag(page, from, to) {
-  const a = await centre(page, from);
-  const b = await centre(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
-
-/** @param {Page} page @returns {Promise<string[]>} canonical text of each ply */
-function plies(page) {
-  return onBoard(page, (board) => board.history().map((p) => p.text));
-}
-
-/**
- * Canvas colours at points given as square plus offset from its centre (in squares), with the
- * board seen from White.
- *
- * @param {Page} page
- * @param {Array<[square: string, dx: number, dy: number]>} points
- * @returns {Promise<number[][]>}
- */
-function pixels(page, points) {
-  return page.evaluate((points) => {
-    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas#board'));
-    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    const unit = canvas.width / 8;
-    return points.map(([square, dx, dy]) => {
-      const column = square.charCodeAt(0) - 97 + 0.5 + dx;
-      const row = 8 - Number(square.slice(1)) + 0.5 + dy;
-      const i = (Math.floor(row * unit) * canvas.width + Math.floor(column * unit)) * 4;
-      return Array.from(data.subarray(i, i + 4));
-    });
-  }, points);
-}
+const openGame = (stored = null) => open(browser.context, server.url, stored);
 
 /** @param {number[]} actual @param {number[]} expected @param {string} what */
 function assertColour(actual, expected, what) {
   const close = expected.every((c, i) => Math.abs((actual[i] ?? -1) - c) <= 6);
   assert.ok(close, `${what}: expected rgb(${expected}), got rgba(${actual})`);
-}
-
-/**
- * Waits until the board has settled: past a move's animation (250 ms) and painted again (redraws
- * happen on the next animation frame).
- *
- * @param {Page} page
- */
-async function painted(page) {
-  await page.waitForTimeout(300);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 test('a short game by clicks and by drag, with status and move list', { timeout: 60_000 }, async () => {
@@ -289,6 +179,10 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'b2');
   await page.keyboard.press('Escape');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
+  // A second press on the picked-up piece puts it down, as a second click does.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
   await page.keyboard.press('Space');
   for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
   await page.keyboard.press('Enter');
@@ -299,6 +193,58 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   // The accessible mirror labels squares with their pieces.
   const label = await page.getAttribute('.ultima-mirror [data-square="b5"]', 'aria-label');
   assert.equal(label, 'b5, white Pawn');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a destination focused with the arrow keys previews exactly its captures', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);
+  await page.focus('canvas#board');
+  // From d4 to a1, then pick up the Long Leaper.
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'a1');
+  const preview = () => page.getAttribute('.ultima-mirror', 'data-preview');
+  // Up the a-file: a2 holds a Pawn (not a destination), a3 and a4 leap over a2, a5 is the second
+  // Pawn, a6 and beyond leap over both.
+  /** @type {Array<[string, string]>} */
+  const expected = [
+    ['a2', ''],
+    ['a3', 'a2'],
+    ['a4', 'a2'],
+    ['a5', ''],
+    ['a6', 'a2 a5'],
+    ['a7', 'a2 a5'],
+  ];
+  for (const [square, captures] of expected) {
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.getAttribute('.ultima-mirror', 'data-focus'), square);
+    assert.equal(await preview(), captures, `focus on ${square}`);
+    assert.deepEqual(await onBoard(page, (board) => board.preview()), captures ? captures.split(' ') : []);
+  }
+  // Back to a6; right to b6, no destination (no preview); back to a6.
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await preview(), 'a2 a5');
+  await painted(page);
+  const [a2, a5, a3] = await pixels(page, [
+    ['a2', 0.45, 0],
+    ['a5', 0.45, 0],
+    ['a3', 0.45, 0],
+  ]);
+  assertColour(a2 ?? [], PREVIEW_RED, 'a2 frame');
+  assertColour(a5 ?? [], PREVIEW_RED, 'a5 frame');
+  assertColour(a3 ?? [], DARK, 'a3 unframed');
+  await page.screenshot({ path: `${ARTIFACTS}keyboard-preview.png` });
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-focus'), 'b6');
+  assert.equal(await preview(), '');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await preview(), 'a2 a5');
+  // Enter plays exactly the previewed move; a second Enter on a picked-up piece puts it down.
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await plies(page), ['a1-a6xa2xa5']);
+  assert.equal(await preview(), '');
   assert.deepEqual(problems, []);
   await page.close();
 });

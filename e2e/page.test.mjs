@@ -4,16 +4,13 @@
 import assert from 'node:assert/strict';
 import { access, mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { launch, watchProblems } from './browser.mjs';
+import { ARTIFACTS, DIST, pixels } from './game-page.mjs';
 import { serveStatic } from './server.mjs';
 
-/** @import { Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
 /** @import { StaticServer } from './server.mjs' */
 
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 const LIGHT = [0xdd, 0xdd, 0xd0];
 const DARK = [0x55, 0x99, 0x33];
 
@@ -35,35 +32,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/**
- * The colours of the canvas's backing store at points of squares, in White's orientation, read
- * with one readback.
- *
- * @param {Page} page
- * @param {Array<[square: string, dx: number]>} points square (e.g. "a3") and offset from its
- *   centre, in squares
- * @returns {Promise<number[][]>} [r, g, b, a] for each point
- */
-function pixels(page, points) {
-  const at = points.map(([square, dx]) => ({
-    file: square.charCodeAt(0) - 'a'.charCodeAt(0) + 0.5 + dx,
-    row: 8 - Number(square.slice(1)) + 0.5,
-  }));
-  return page.evaluate((at) => {
-    const canvas = document.querySelector('canvas#board');
-    if (!(canvas instanceof HTMLCanvasElement)) throw new Error('no board canvas');
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    const { width, height } = canvas;
-    const data = ctx.getImageData(0, 0, width, height).data;
-    const unit = width / 8;
-    return at.map(({ file, row }) => {
-      const i = (Math.floor(row * unit) * width + Math.floor(file * unit)) * 4;
-      return Array.from(data.subarray(i, i + 4));
-    });
-  }, at);
-}
 
 /**
  * @param {number[]} actual [r, g, b, a]
@@ -102,7 +70,7 @@ test('the release build draws the board when served from a sub-path', { timeout:
     ['e4', 0, LIGHT, 'centre of e4 (light, empty)'],
     ['d5', 0, LIGHT, 'centre of d5 (light, empty)'],
   ];
-  const actual = await pixels(page, [...expected.map(([square, dx]) => /** @type {[string, number]} */ ([square, dx])), ['d1', 0], ['e8', 0]]);
+  const actual = await pixels(page, [...expected.map(([square, dx]) => /** @type {[string, number, number]} */ ([square, dx, 0])), ['d1', 0, 0], ['e8', 0, 0]]);
   expected.forEach(([, , colour, what], i) => assertColour(actual[i] ?? [], colour, what));
 
   // The pieces come from the wasm Game: the centres of d1 (White's King) and e8 (Black's) are
