@@ -13,7 +13,7 @@ import { defaults } from './state.js';
 import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { GameResult, MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
-/** @import { BoardState, PieceSet, Theme } from './state.js' */
+/** @import { BoardState, LastMove, PieceSet, Theme } from './state.js' */
 
 /**
  * Which game to set up. `record` wins over `position`, which wins over `setup`.
@@ -80,6 +80,10 @@ import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
  * @property {(name: string) => { x: number, y: number }} squareCenter  a square's centre in
  *   viewport CSS pixels
  * @property {() => string[]} preview  the squares the pointed move would capture
+ * @property {(text: string | null) => MoveInfo | null} showMove  draws an arrow for a legal move
+ *   of the game's position, e.g. "e4-h4", and frames the squares it would capture (a hint; a
+ *   help diagram), until the position changes; null removes it. Throws for a move that is not
+ *   legal. Returns the move shown.
  * @property {<K extends keyof BoardEvents>(type: K, listener: (detail: BoardEvents[K]) => void) => () => void} on
  * @property {() => void} destroy  removes everything mount added
  */
@@ -174,9 +178,8 @@ export function mount(element, options = {}) {
       const square = state.pieces.indexOf(king);
       state.check = square >= 0 ? square : null;
     }
-    state.lastMove = last
-      ? { from: squareIndex(last.from), to: last.to === null ? null : squareIndex(last.to), captures: last.captures.map(squareIndex) }
-      : null;
+    state.lastMove = last ? marked(last) : null;
+    state.arrow = null;
     clearSelection();
   }
 
@@ -478,6 +481,19 @@ export function mount(element, options = {}) {
       return { x: g.left + ((column + 0.5) * g.size) / 8, y: g.top + ((row + 0.5) * g.size) / 8 };
     },
     preview: () => state.preview.map(squareName),
+    showMove(text) {
+      let move = null;
+      if (text !== null) {
+        // "L e4-h4xd4" or "e4-h4": the piece letter and capture list are optional, and a move of
+        // Ultima is known by its two squares.
+        const [from = '', to = ''] = text.trim().replace(/^[A-Za-z] /, '').split(/[-x]/);
+        move = game.legalMovesFrom(from).find((m) => (m.to ?? '') === to) ?? null;
+        if (!move) throw new Error(`${text} is not a legal move here`);
+      }
+      state.arrow = move ? marked(move) : null;
+      redraw();
+      return move;
+    },
     on(type, listener) {
       const set = (listeners[type] ??= new Set());
       set.add(listener);
@@ -491,6 +507,16 @@ export function mount(element, options = {}) {
       game.free();
     },
   };
+}
+
+/**
+ * A move's squares as indices, for the marks drawn on the board.
+ *
+ * @param {{ from: string, to: string | null, captures: string[] }} move
+ * @returns {LastMove}
+ */
+function marked(move) {
+  return { from: squareIndex(move.from), to: move.to === null ? null : squareIndex(move.to), captures: move.captures.map(squareIndex) };
 }
 
 /**

@@ -1,5 +1,6 @@
 // The rules help panel: each piece's move and capture in a sentence, the legend of the current
-// piece set, and a small live diagram per capture, drawn by the same board code (`mount`).
+// piece set, and a small live diagram per piece, drawn by the same board code (`mount`): the
+// capturing move as an arrow and its captures framed, as the board previews a pointed move.
 
 import { renderLegend } from './legend.js';
 import { make } from './util.js';
@@ -8,15 +9,62 @@ import { mount } from './board.js';
 /** @import { PieceSet } from './state.js' */
 /** @import { BoardHandle } from './board.js' */
 
-/** Each piece, how it captures, and a position plus move that shows it. */
+/**
+ * Each piece, how it captures, and a diagram: a position and a move of White's drawn as an
+ * arrow, the pieces it would capture framed (the same marks as a pointed move on the board).
+ *
+ * @type {Array<{ name: string, words: string, position: string, move: string | null, caption: string }>}
+ */
 const PIECES = [
-  ['King', 'Moves one square in any direction and captures by stepping onto an enemy piece.', '4k3/8/8/8/3p4/3K4/8/8 w', 'd3-d4'],
-  ['Withdrawer', 'Moves like a queen; captures the enemy piece it stands next to by moving directly away from it.', '4k3/8/8/8/3pW3/8/8/3K4 w', 'e4-h4'],
-  ['Coordinator', 'Moves like a queen; captures the enemies on the two other corners of the rectangle it forms with its own King.', '4k3/8/1p6/8/8/8/8/1K4C1 w', 'g1-g6'],
-  ['Immobilizer', 'Moves like a queen; never captures, but freezes every enemy piece next to it.', '4k3/8/8/8/3w4/8/8/I6K w', 'a1-c3'],
-  ['Long Leaper', 'Moves like a queen; leaps over enemy pieces, each followed by an empty square, and takes them all.', '4k3/8/8/p7/8/8/p7/L3K3 w', 'a1-a6'],
-  ['Chameleon', 'Moves like a queen; captures each kind of enemy piece the way that piece captures.', '4k3/8/8/8/3wX3/8/8/3K4 w', 'e4-h4'],
-  ['Pawn', 'Moves like a rook; captures by pinching an enemy piece between itself and a friendly piece.', '4k3/8/8/8/8/2pP4/8/1P1K4 w', 'b1-b3'],
+  {
+    name: 'King',
+    words: 'Moves one square in any direction and captures by stepping onto an enemy piece.',
+    position: '4k3/8/8/8/3p4/3K4/8/8 w',
+    move: 'd3-d4',
+    caption: 'd3–d4 takes the Pawn on d4.',
+  },
+  {
+    name: 'Withdrawer',
+    words: 'Moves like a queen; captures the enemy piece it stands next to by moving directly away from it.',
+    position: '4k3/8/8/8/3pW3/8/8/3K4 w',
+    move: 'e4-h4',
+    caption: 'Moving away from d4 takes the Pawn there.',
+  },
+  {
+    name: 'Coordinator',
+    words: 'Moves like a queen; captures the enemies on the two other corners of the rectangle it forms with its own King.',
+    position: '4k3/8/1p6/8/8/8/8/1K4C1 w',
+    move: 'g1-g6',
+    caption: 'On g6, with its King on b1, it takes the Pawn on b6.',
+  },
+  {
+    name: 'Immobilizer',
+    words: 'Moves like a queen; never captures, but freezes every enemy piece next to it (snowflake): a frozen piece cannot move.',
+    position: '4k3/8/8/8/3w4/2I5/8/7K b',
+    move: null,
+    caption: 'The Withdrawer on d4, next to the Immobilizer, is frozen.',
+  },
+  {
+    name: 'Long Leaper',
+    words: 'Moves like a queen; leaps over enemy pieces, each followed by an empty square, and takes them all.',
+    position: '4k3/8/8/p7/8/8/p7/L3K3 w',
+    move: 'a1-a6',
+    caption: 'a1–a6 leaps over and takes both Pawns.',
+  },
+  {
+    name: 'Chameleon',
+    words: 'Moves like a queen; captures each kind of enemy piece the way that piece captures.',
+    position: '4k3/8/8/8/3wX3/8/8/3K4 w',
+    move: 'e4-h4',
+    caption: 'It takes the Withdrawer on d4 by withdrawing from it, as a Withdrawer would.',
+  },
+  {
+    name: 'Pawn',
+    words: 'Moves like a rook; captures by pinching an enemy piece between itself and a friendly piece.',
+    position: '4k3/8/8/8/8/2pP4/8/1P1K4 w',
+    move: 'b1-b3',
+    caption: 'On b3 it pinches the Pawn on c3 against the Pawn on d3.',
+  },
 ];
 
 /**
@@ -35,21 +83,23 @@ export function setUpHelp(panel, legend, text, pieceSet) {
   /** @type {HTMLElement[]} */
   const hosts = [];
   text.append(make('p', {}, 'Pieces move like a chess queen (Pawns like a rook, the King one step). A frozen piece cannot move, but its owner may remove it. A player with no legal move loses.'));
-  for (const [name, words] of PIECES) {
+  for (const { name, words, caption } of PIECES) {
     const item = make('section', { class: 'help-piece' });
+    const figure = make('figure', {});
     const host = make('div', { class: 'help-diagram', 'aria-hidden': 'true' });
     hosts.push(host);
-    item.append(make('h3', {}, name ?? ''), make('p', {}, words ?? ''), host);
+    figure.append(host, make('figcaption', {}, caption));
+    item.append(make('h3', {}, name), make('p', {}, words), figure);
     text.append(item);
   }
   panel.addEventListener('toggle', () => {
     if (!panel.open || diagrams.length) return;
-    PIECES.forEach(([, , position, move], i) => {
+    PIECES.forEach(({ position, move }, i) => {
       const host = hosts[i];
-      if (!host || !position || !move) return;
+      if (!host) return;
       try {
         const board = mount(host, { position, movable: 'none', coordinates: false, pieceSet: pieceSet(), animation: false });
-        board.play(move);
+        if (move) board.showMove(move);
         diagrams.push(board);
       } catch (error) {
         host.textContent = `(diagram unavailable: ${error instanceof Error ? error.message : String(error)})`;

@@ -5,7 +5,7 @@
 import { drawPiece } from './pieces.js';
 import { isDark, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
-/** @import { BoardState, Theme } from './state.js' */
+/** @import { BoardState, LastMove, Theme } from './state.js' */
 /** @import { Role } from './pieces.js' */
 
 /** Square colours per theme; `green` is the Chess Variant Pages' Ultima diagram. */
@@ -148,7 +148,8 @@ function piece(ctx, state, letter, x, y, unit) {
 
 /**
  * Marks over the pieces: legal destinations (a dot for a quiet move, four corner wedges for a
- * capturing move), the pointed destination (a ring), the preview of its captures (a thick frame),
+ * capturing move), the pointed destination (a ring), a shown move (an arrow), the captures of the
+ * pointed or shown move (a thick frame),
  * the last move's captured squares (a cross), frozen pieces (a snowflake), the checkers (a dashed
  * ring), and the keyboard focus (a dashed frame).
  *
@@ -192,7 +193,8 @@ function drawOverlays(ctx, state, unit) {
     ctx.arc(x + unit / 2, y + unit / 2, unit * 0.42, 0, 2 * Math.PI);
     ctx.stroke();
   }
-  for (const square of state.preview) {
+  if (state.arrow) arrow(ctx, state, state.arrow, unit);
+  for (const square of [...state.preview, ...(state.arrow?.captures ?? [])]) {
     const [x, y] = corner(square, state, unit);
     const w = unit * 0.1;
     ctx.strokeStyle = PREVIEW_RED;
@@ -236,6 +238,49 @@ function drawOverlays(ctx, state, unit) {
     ctx.strokeRect(x + line, y + line, unit - 2 * line, unit - 2 * line);
     ctx.setLineDash([]);
   }
+}
+
+/**
+ * An arrow from the centre of a move's square to the centre of its destination (a ring around the
+ * square of a suicide), translucent so the pieces beneath stay visible.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {LastMove} move
+ * @param {number} unit
+ */
+function arrow(ctx, state, move, unit) {
+  /** @param {number} square @returns {[number, number]} */
+  const centre = (square) => {
+    const [x, y] = corner(square, state, unit);
+    return [x + unit / 2, y + unit / 2];
+  };
+  const [fx, fy] = centre(move.from);
+  ctx.strokeStyle = ctx.fillStyle = 'rgba(0, 95, 190, 0.75)';
+  ctx.lineWidth = unit * 0.16;
+  if (move.to === null) {
+    ctx.beginPath();
+    ctx.arc(fx, fy, unit * 0.38, 0, 2 * Math.PI);
+    ctx.stroke();
+    return;
+  }
+  const [tx, ty] = centre(move.to);
+  const angle = Math.atan2(ty - fy, tx - fx);
+  const head = unit * 0.42;
+  // The shaft stops where the head begins, so the translucent parts do not overlap.
+  const bx = tx - Math.cos(angle) * head;
+  const by = ty - Math.sin(angle) * head;
+  const wing = head * 0.6;
+  ctx.beginPath();
+  ctx.moveTo(fx, fy);
+  ctx.lineTo(bx, by);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(tx, ty);
+  ctx.lineTo(bx - Math.sin(angle) * wing, by + Math.cos(angle) * wing);
+  ctx.lineTo(bx + Math.sin(angle) * wing, by - Math.cos(angle) * wing);
+  ctx.closePath();
+  ctx.fill();
 }
 
 /**

@@ -40,6 +40,8 @@
  * @property {number | null} pointed  the destination pointed at (hover, drag or keyboard), e.g. 40
  * @property {number[]} preview  the squares the pointed move would capture, e.g. [8, 32]
  * @property {LastMove | null} lastMove  e.g. { from: 0, to: 40, captures: [8, 32] }
+ * @property {LastMove | null} arrow  a move shown with an arrow and its captures framed (a hint,
+ *   a help diagram), until the position changes, e.g. { from: 0, to: 40, captures: [8, 32] }
  * @property {number[]} frozen  squares of frozen pieces, both sides, e.g. [27, 35]
  * @property {number | null} check  the square of the King in check, e.g. 4
  * @property {number[]} checkers  squares of the pieces giving check, e.g. [36]
@@ -80,6 +82,7 @@ export function defaults() {
     pointed: null,
     preview: [],
     lastMove: null,
+    arrow: null,
     frozen: [],
     check: null,
     checkers: [],
