@@ -14,6 +14,15 @@ export const THEMES = /** @type {const} */ ({
   neutral: { light: '#E6E1D6', dark: '#8C8678' },
 });
 
+/**
+ * Coordinate label colours per theme: a dark ink on light squares and a light one on dark squares,
+ * each with more contrast than the other square's colour would give.
+ */
+const LABEL_INK = /** @type {const} */ ({
+  green: { light: '#2E5A18', dark: '#F8F8F0' },
+  neutral: { light: '#4A463C', dark: '#FAF8F4' },
+});
+
 /** The frame of a square the pointed move would capture (also sampled by the tests). */
 export const PREVIEW_RED = '#D0342C';
 
@@ -31,9 +40,20 @@ export function render(ctx, state) {
   drawHighlights(ctx, state, unit);
   drawPieces(ctx, state, unit);
   drawOverlays(ctx, state, unit);
-  if (state.coordinates) drawCoordinates(ctx, state.theme, state.orientation, unit);
+  if (state.coordinates) drawCoordinates(ctx, state.theme, state.orientation, unit, cssRatio(ctx.canvas));
   drawDragged(ctx, state, unit);
   ctx.restore();
+}
+
+/**
+ * Backing-store pixels per CSS pixel of a canvas on the page (1 for one that is not displayed),
+ * so text keeps a readable size in CSS pixels at every devicePixelRatio.
+ *
+ * @param {HTMLCanvasElement | OffscreenCanvas} canvas
+ * @returns {number}
+ */
+function cssRatio(canvas) {
+  return 'clientWidth' in canvas && canvas.clientWidth > 0 ? canvas.width / canvas.clientWidth : 1;
 }
 
 /**
@@ -312,30 +332,44 @@ function snowflake(ctx, cx, cy, r) {
 
 /**
  * File letters in the bottom row's lower right corners, rank numbers in the left column's upper
- * left corners, each in the colour of the other kind of square.
+ * left corners: an ink that contrasts with the square's colour, in a halo of that colour, so a
+ * label stays legible over any mark beneath it (last-move tint, capture wedge, preview frame,
+ * check glow). At least 9 CSS pixels high, however small the board.
  *
  * @param {CanvasRenderingContext2D} ctx
  * @param {Theme} theme
  * @param {BoardState['orientation']} orientation
  * @param {number} unit side of a square, in pixels
+ * @param {number} ratio backing-store pixels per CSS pixel
  */
-function drawCoordinates(ctx, theme, orientation, unit) {
-  const { light, dark } = THEMES[theme];
-  const pad = unit * 0.06;
-  ctx.font = `600 ${Math.max(8, Math.round(unit * 0.18))}px sans-serif`;
+function drawCoordinates(ctx, theme, orientation, unit, ratio) {
+  const squares = THEMES[theme];
+  const ink = LABEL_INK[theme];
+  const font = Math.max(9 * ratio, unit * 0.19);
+  const pad = unit * 0.05;
+  ctx.font = `700 ${Math.round(font)}px sans-serif`;
+  ctx.lineWidth = font * 0.28;
+  ctx.lineJoin = 'round';
+  /** @param {number} square @param {string} text @param {number} x @param {number} y */
+  const label = (square, text, x, y) => {
+    const dark = isDark(square);
+    ctx.strokeStyle = dark ? squares.dark : squares.light;
+    ctx.fillStyle = dark ? ink.dark : ink.light;
+    ctx.strokeText(text, x, y);
+    ctx.fillText(text, x, y);
+  };
   for (let i = 0; i < 8; i++) {
     const file = squareAt(i, 7, orientation);
-    ctx.fillStyle = isDark(file) ? light : dark;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(squareName(file).charAt(0), (i + 1) * unit - pad, 8 * unit - pad);
+    label(file, squareName(file).charAt(0), (i + 1) * unit - pad, 8 * unit - pad * 0.6);
 
     const rank = squareAt(0, i, orientation);
-    ctx.fillStyle = isDark(rank) ? light : dark;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(squareName(rank).charAt(1), pad, i * unit + pad);
+    label(rank, squareName(rank).charAt(1), pad, i * unit + pad);
   }
+  ctx.lineJoin = 'miter';
 }
 
 /**
