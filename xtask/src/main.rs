@@ -31,6 +31,9 @@ const WASM_CRATE: &str = "ultima-wasm";
 /// Debian's Chromium and ChromeDriver (packages `chromium` and `chromium-driver`).
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Chromium's sans-serif on Debian (its stand-in for Arial), which the board's coordinates are
+/// drawn in: the golden images of `e2e/golden.test.mjs` need it (Debian package fonts-liberation).
+const LIBERATION_SANS: &str = "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf";
 /// The oldest Node.js that runs the end-to-end tests (playwright-core needs 20).
 const NODE_MAJOR_MIN: u32 = 20;
 /// Where `cargo xtask serve` listens unless `--port` says otherwise.
@@ -230,32 +233,42 @@ fn setup_build_tools(steps: &mut Steps) -> Result<(), Failure> {
 
 /// Chromium, ChromeDriver, Node.js and the npm packages: what the browser tests need.
 fn setup_browser_tools(steps: &mut Steps) -> Result<(), Failure> {
-    steps.run("set up: Debian chromium and chromium-driver", |s| {
-        if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
-            s.note("already installed");
-            return Ok(());
-        }
-        let sudo = !is_root(s);
-        let apt = |args: &[&str]| {
-            let mut cmd = if sudo {
-                let mut cmd = s.cmd("sudo");
-                cmd.args(["--non-interactive", "apt-get"]);
-                cmd
-            } else {
-                s.cmd("apt-get")
-            };
-            cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
-            cmd
-        };
-        s.run_cmd(&mut apt(&["update"]))?;
-        s.run_cmd(&mut apt(&["install", "-y", "chromium", "chromium-driver"]))?;
-        for path in [CHROMIUM, CHROMEDRIVER] {
-            if !Path::new(path).exists() {
-                return Err(format!("{path} is still missing after apt-get install"));
+    steps.run(
+        "set up: Debian chromium, chromium-driver and fonts-liberation",
+        |s| {
+            let needed = [CHROMIUM, CHROMEDRIVER, LIBERATION_SANS];
+            if needed.iter().all(|path| Path::new(path).exists()) {
+                s.note("already installed");
+                return Ok(());
             }
-        }
-        Ok(())
-    })?;
+            let sudo = !is_root(s);
+            let apt = |args: &[&str]| {
+                let mut cmd = if sudo {
+                    let mut cmd = s.cmd("sudo");
+                    cmd.args(["--non-interactive", "apt-get"]);
+                    cmd
+                } else {
+                    s.cmd("apt-get")
+                };
+                cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+                cmd
+            };
+            s.run_cmd(&mut apt(&["update"]))?;
+            s.run_cmd(&mut apt(&[
+                "install",
+                "-y",
+                "chromium",
+                "chromium-driver",
+                "fonts-liberation",
+            ]))?;
+            for path in needed {
+                if !Path::new(path).exists() {
+                    return Err(format!("{path} is still missing after apt-get install"));
+                }
+            }
+            Ok(())
+        },
+    )?;
     steps.run("set up: npm packages (npm ci)", |s| {
         let version = s
             .output(s.cmd("node").arg("--version"))
