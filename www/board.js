@@ -536,9 +536,27 @@ export function describe(ply, before) {
 
 /**
  * @param {GameResult} result
- * @returns {string} e.g. "Black wins by checkmate"
+ * @returns {string} e.g. "Black wins by checkmate", "Draw: only the two Kings are left"
  */
 export function resultText(result) {
-  const who = result.winner === null ? 'Draw' : `${result.winner === 'white' ? 'White' : 'Black'} wins`;
-  return `${who} by ${result.reason}`;
+  if (result.winner === null) {
+    /** @type {Record<string, string>} */
+    const draws = {
+      'threefold repetition': 'Draw by threefold repetition',
+      '100 plies without a capture': 'Draw: 100 plies without a capture',
+      'only the two Kings left': 'Draw: only the two Kings are left',
+      'draw by agreement': 'Draw by agreement',
+    };
+    return draws[result.reason] ?? `Draw: ${result.reason}`;
+  }
+  const winner = result.winner === 'white' ? 'White' : 'Black';
+  const loser = result.winner === 'white' ? 'Black' : 'White';
+  /** @type {Record<string, string>} */
+  const wins = {
+    checkmate: 'by checkmate',
+    stalemate: `by stalemate (${loser} has no legal move)`,
+    'king captured': 'by capturing the King',
+    resignation: 'by resignation',
+  };
+  return `${winner} wins ${wins[result.reason] ?? `(${result.reason})`}`;
 }
