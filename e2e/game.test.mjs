@@ -302,6 +302,12 @@ test('a frozen piece is removed only after confirmation', { timeout: 60_000 }, a
 test('the new-game dialog shows errors inline and starts the chosen game', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   await page.click('#new-game');
+  // The custom setup's choices show only for the custom setup.
+  assert.equal(await page.isVisible('#new-game-form select[name="white_king"]'), false);
+  await page.selectOption('#new-game-form select[name="setup"]', 'custom');
+  assert.equal(await page.isVisible('#new-game-form select[name="white_king"]'), true);
+  await page.selectOption('#new-game-form select[name="setup"]', 'rotated');
+  assert.equal(await page.isVisible('#new-game-form select[name="white_king"]'), false);
   await page.fill('#new-game-position', '8/8/8 w');
   await page.click('#new-game-start');
   assert.equal(await page.isVisible('#new-game-dialog'), true);
