@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { access } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launch } from './browser.mjs';
-import { DIST, click, onBoard, openGame as open, plies, ready } from './game-page.mjs';
+import { ARTIFACTS, DIST, click, onBoard, openGame as open, plies, ready } from './game-page.mjs';
 import { serveStatic } from './server.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -171,6 +171,72 @@ test('a game against the computer resumes after a reload; redo replays both move
   await page.click('#redo');
   assert.deepEqual(await plies(page), both);
   assert.doesNotMatch((await page.textContent('#status')) ?? '', /thinking/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a hint draws the move the computer suggests; its thinking can be shown', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  assert.equal(await page.isVisible('#thinking'), false);
+  await page.check('#show-thinking');
+  assert.equal(await page.isVisible('#thinking'), true);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('hint:'), null, { timeout: 30_000 });
+  const status = (await page.textContent('#status')) ?? '';
+  const hint = /hint: (\S+)/.exec(status)?.[1] ?? '';
+  // The arrow is the hinted move (played by clicks below, so legal).
+  const arrow = (await page.getAttribute('.ultima-mirror', 'data-arrow')) ?? '';
+  assert.ok(hint.startsWith(arrow) && arrow.length === 5, `hint ${hint}, arrow ${arrow}`);
+  // Its shaft is drawn halfway between the two squares, in blue.
+  const [from, to] = arrow.split('-');
+  const colour = await page.evaluate(
+    ([a, b]) => {
+      const { board } = /** @type {any} */ (window).ultima;
+      const g = board.geometry();
+      const p = board.squareCenter(a);
+      const q = board.squareCenter(b);
+      const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas#board'));
+      const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+      return Array.from(ctx.getImageData(Math.round((p.x + q.x) / 2 - g.left), Math.round((p.y + q.y) / 2 - g.top), 1, 1).data);
+    },
+    [from, to],
+  );
+  assert.ok((colour[2] ?? 0) > (colour[0] ?? 0) + 60, `arrow colour ${colour}`);
+  // The thinking view: depth, score and the expected line of legal-looking moves.
+  assert.match((await page.textContent('#thinking')) ?? '', /^Hint for White/);
+  assert.ok(Number(await page.getAttribute('#thinking [data-depth]', 'data-depth')) >= 1);
+  assert.match((await page.getAttribute('#thinking [data-score]', 'data-score')) ?? '', /^[-+]?(\d+\.\d\d|M\d+)$/);
+  const line = ((await page.textContent('#thinking .thinking-pv')) ?? '').split(' ');
+  assert.ok(line.length >= 1 && line.every((m) => /^[a-h][1-8]-([a-h][1-8])?(x[a-h][1-8])*$/.test(m)), `line ${line}`);
+  await page.screenshot({ path: `${ARTIFACTS}hint.png` });
+  // Playing the hinted move by clicks; the hint and its arrow go.
+  await click(page, from ?? '');
+  await click(page, to ?? '');
+  assert.deepEqual(await plies(page), [hint]);
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-arrow'), '');
+  assert.doesNotMatch((await page.textContent('#status')) ?? '', /hint/);
+  // The choice to show the thinking is kept.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked('#show-thinking'), true);
+  assert.equal(await page.isVisible('#thinking'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the computer's thinking is shown while it searches its move", { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.check('#show-thinking');
+  await startAgainstComputer(page, 'black', 3);
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1, null, {
+    timeout: 30_000,
+  });
+  const text = (await page.textContent('#thinking')) ?? '';
+  assert.match(text, /^Computer, playing White/);
+  assert.doesNotMatch(text, /thinking…/);
+  assert.ok(Number(await page.getAttribute('#thinking [data-depth]', 'data-depth')) >= 1);
+  // On the player's turn a hint is offered.
+  assert.equal(await page.isEnabled('#hint'), true);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,13 +1,16 @@
 // The game page: one board from `mount`, plus what a player needs around it — status, move list,
-// undo/redo, resign, flip, new game, copy and paste of positions and records, piece set and theme,
-// rules help — and the game saved in localStorage so a reload resumes it. Against the computer,
-// the page asks the AI (a Web Worker, ai.js) for a move whenever it is the computer's turn.
+// undo/redo, resign, flip, hint, new game, copy and paste of positions and records, piece set and
+// theme, rules help — and the game saved in localStorage so a reload resumes it. Against the
+// computer, the page asks the AI (a Web Worker, ai.js) for a move whenever it is the computer's
+// turn; a hint is the same search for the player, shown as an arrow; the figures of either can be
+// shown as they come (thinking.js).
 
 import { mount, resultText } from './board.js';
 import { createAi } from './ai.js';
 import { setUpHelp } from './help.js';
-import { bindNewGameDialog } from './newgame.js';
+import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
 import { defaultSettings, load, save } from './storage.js';
+import { createThinking } from './thinking.js';
 import { make } from './util.js';
 
 /** @import { BoardHandle } from './board.js' */
@@ -84,6 +87,10 @@ async function main() {
     /** The number of the current search; 0 when the computer is not thinking. */
     let searching = 0;
     let searches = 0;
+    /** What the current search is for: the computer's move, or a hint for the player. */
+    let purpose = /** @type {'move' | 'hint'} */ ('move');
+    /** The last hint, for the status line, e.g. "b2-b5"; cleared by any change. */
+    let hint = '';
     /** What the search reported last, for the status line, e.g. "depth 4, +0.25". */
     let progress = '';
     /** True while several changes make one (undo of two moves): no search in between. */
@@ -97,6 +104,10 @@ async function main() {
     const theme = element('theme', HTMLSelectElement);
     const recordText = element('record-text', HTMLTextAreaElement);
     const recordError = element('record-error', HTMLElement);
+    const hintButton = element('hint', HTMLButtonElement);
+    const showThinking = element('show-thinking', HTMLInputElement);
+    const thinkingBox = element('thinking', HTMLElement);
+    const thinking = createThinking(thinkingBox);
 
     const persist = () => save(board.record(), { ...settings });
 
@@ -112,7 +123,7 @@ async function main() {
           ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
           : result
             ? resultText(result)
-            : `${side} to move${check ? ' — check' : ''}${searching ? ` — thinking…${progress ? ` (${progress})` : ''}` : ''}`;
+            : `${side} to move${check ? ' — check' : ''}${activity()}`;
       moves.replaceChildren(
         ...plies.map((ply, i) => {
           const button = make('button', { type: 'button', 'data-move': ply.text, title: ply.text }, ply.display);
@@ -132,45 +143,77 @@ async function main() {
       undo.disabled = plies.length === 0 && !result;
       redo.disabled = board.redoLength() === 0;
       resign.disabled = result !== null || computerToMove();
+      hintButton.disabled = result !== null || shown !== null || computerToMove() || searching !== 0;
+    };
+
+    /** The status line's end: the search running, or the hint found. */
+    const activity = () => {
+      if (searching) {
+        const doing = purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
+        return ` — ${doing}${progress ? ` (${progress})` : ''}`;
+      }
+      return hint ? ` — hint: ${hint} (the arrow)` : '';
     };
 
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
 
-    /** Abandons the computer's search, if one runs. */
+    /** Abandons the computer's search (or hint), if one runs. */
     const stopThinking = () => {
       if (!searching) return;
       searching = 0;
+      thinking.done();
       ai.stop();
     };
 
-    /** Asks the computer for its move when it is its turn, then plays it. */
-    const think = () => {
-      if (quiet || searching || !opponent || !computerToMove()) return;
+    /**
+     * Runs a search in the worker for the side to move: the computer's move, played when found,
+     * or a hint, drawn as an arrow. Any change of the game meanwhile abandons it.
+     *
+     * @param {'move' | 'hint'} kind
+     */
+    const search = (kind) => {
       const id = ++searches;
       searching = id;
+      purpose = kind;
       progress = '';
+      hint = '';
       const record = board.record();
-      ai.think(record, opponent.level, (p) => {
+      const mover = board.turn() === 'white' ? 'White' : 'Black';
+      thinking.start(kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`, board.turn());
+      const finish = () => {
+        searching = 0;
+        thinking.done();
+      };
+      ai.think(record, opponent?.level ?? DEFAULT_LEVEL, (p) => {
         if (searching !== id) return;
         progress = `depth ${p.depth}, ${p.score}`;
+        thinking.show(p);
         refresh();
       }).then(
         (move) => {
           if (searching !== id) return;
-          searching = 0;
+          finish();
           if (board.record() !== record) return refresh();
-          board.play(move);
+          if (kind === 'move') return board.play(move);
+          hint = board.showMove(move)?.text ?? move;
+          refresh();
         },
         (error) => {
           if (searching !== id) return;
-          searching = 0;
-          notice.textContent = `The computer could not move: ${message(error)}`;
+          finish();
+          notice.textContent = `The computer could not ${kind === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`;
           notice.hidden = false;
           refresh();
         },
       );
       refresh();
+    };
+
+    /** Asks the computer for its move when it is its turn. */
+    const think = () => {
+      if (quiet || searching || !opponent || !computerToMove()) return;
+      search('move');
     };
 
     /** Who may move pieces by hand: the player against the computer, anyone otherwise. */
@@ -186,11 +229,16 @@ async function main() {
       if (shown !== null) board.showPly(shown + 1);
     });
     viewLive.addEventListener('click', () => board.showPly(null));
-    board.on('view', refresh);
+    board.on('view', () => {
+      // The arrow of a hint belongs to the game's position, which viewing another one hides.
+      hint = '';
+      refresh();
+    });
     board.on('change', () => {
       // Any change but the computer's own move (undo, redo, a new game, a loaded record)
-      // makes its search pointless.
+      // makes its search pointless, and any change at all a hint.
       stopThinking();
+      hint = '';
       refresh();
       persist();
       think();
@@ -220,6 +268,7 @@ async function main() {
           quiet = false;
         }
         applyOpponent();
+        thinking.clear();
         if (chosen) {
           board.set({ orientation: other(chosen.computer) });
           settings.orientation = other(chosen.computer);
@@ -257,6 +306,17 @@ async function main() {
       think();
     });
     resign.addEventListener('click', () => board.resign());
+    hintButton.addEventListener('click', () => {
+      if (searching || board.result() || board.shownPly() !== null || computerToMove()) return;
+      search('hint');
+    });
+    showThinking.checked = settings.showThinking;
+    thinkingBox.hidden = !settings.showThinking;
+    showThinking.addEventListener('change', () => {
+      settings.showThinking = showThinking.checked;
+      thinkingBox.hidden = !showThinking.checked;
+      persist();
+    });
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       board.flip();
       settings.orientation = board.view().orientation ?? 'white';

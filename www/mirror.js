@@ -10,7 +10,8 @@ import { make, squareAt, squareIndex, squareName } from './util.js';
 /**
  * @typedef {object} Mirror
  * @property {HTMLElement} grid  role=grid; data-selected, data-dests and data-preview hold square
- *   names (space separated) so tests and tools can read what the canvas shows
+ *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), so tests and tools
+ *   can read what the canvas shows
  * @property {(state: BoardState) => void} update  relabels the cells from the state
  * @property {(text: string) => void} announce  says `text` through the live region
  * @property {() => void} remove
@@ -63,6 +64,7 @@ export function createMirror(parent, activate) {
       grid.dataset.preview = names(state.preview);
       grid.dataset.frozen = names(state.frozen);
       grid.dataset.focus = squareName(state.focus);
+      grid.dataset.arrow = state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '';
     },
     announce(text) {
       // A fresh node per message, so that repeating a message is announced again.

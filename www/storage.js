@@ -14,6 +14,7 @@ export const SCHEMA_VERSION = 1;
  * @property {Side} orientation  e.g. "white"
  * @property {Opponent | null} opponent  the computer player of the current game, or null when
  *   two people play, e.g. { computer: "black", level: 4 }
+ * @property {boolean} showThinking  show the depth, score and expected line of each search
  */
 
 /**
@@ -33,7 +34,7 @@ export const SCHEMA_VERSION = 1;
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false };
 }
 
 /**
@@ -66,6 +67,7 @@ export function load() {
     if (s.theme === 'green' || s.theme === 'neutral') settings.theme = s.theme;
     if (s.orientation === 'white' || s.orientation === 'black') settings.orientation = s.orientation;
     settings.opponent = readOpponent(s.opponent);
+    if (typeof s.showThinking === 'boolean') settings.showThinking = s.showThinking;
   }
   return { record, settings, problem: null };
 }
