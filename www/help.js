@@ -98,7 +98,8 @@ export function setUpHelp(panel, legend, text, pieceSet) {
       const host = hosts[i];
       if (!host) return;
       try {
-        const board = mount(host, { position, movable: 'none', coordinates: false, pieceSet: pieceSet(), animation: false });
+        // Coordinates on: the captions name squares.
+        const board = mount(host, { position, movable: 'none', pieceSet: pieceSet(), animation: false });
         if (move) board.showMove(move);
         diagrams.push(board);
       } catch (error) {
