@@ -88,8 +88,9 @@ function drawSquares(ctx, theme, orientation, unit) {
 }
 
 /**
- * Tints under the pieces: last move (from and to), the selected piece, the captures the pointed
- * move would make, the King in check.
+ * Marks under the pieces: the last move's squares (a tint and corner brackets), the selected piece
+ * (a tint and a solid frame), the captures the pointed move would make (a tint; their frame is an
+ * overlay), the King in check (a glow).
  *
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
@@ -105,9 +106,20 @@ function drawHighlights(ctx, state, unit) {
   const last = state.lastMove;
   if (last) {
     tint(last.from, 'rgba(240, 200, 40, 0.45)');
-    if (last.to !== null) tint(last.to, 'rgba(240, 200, 40, 0.6)');
+    brackets(ctx, corner(last.from, state, unit), unit);
+    if (last.to !== null) {
+      tint(last.to, 'rgba(240, 200, 40, 0.6)');
+      brackets(ctx, corner(last.to, state, unit), unit);
+    }
   }
-  if (state.selected !== null) tint(state.selected, 'rgba(30, 90, 200, 0.45)');
+  if (state.selected !== null) {
+    tint(state.selected, 'rgba(30, 90, 200, 0.45)');
+    const [x, y] = corner(state.selected, state, unit);
+    const w = unit * 0.05;
+    ctx.strokeStyle = 'rgba(20, 60, 150, 0.9)';
+    ctx.lineWidth = w;
+    ctx.strokeRect(x + w / 2, y + w / 2, unit - w, unit - w);
+  }
   for (const square of state.preview) tint(square, 'rgba(208, 52, 44, 0.35)');
   if (state.check !== null) {
     const [x, y] = corner(state.check, state, unit);
@@ -118,6 +130,33 @@ function drawHighlights(ctx, state, unit) {
     ctx.fillStyle = glow;
     ctx.fillRect(x, y, unit, unit);
   }
+}
+
+/**
+ * Four corner brackets inside a square: the last move's mark besides its tint, so it reads
+ * without colour.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {[number, number]} at the square's top-left corner
+ * @param {number} unit
+ */
+function brackets(ctx, [x, y], unit) {
+  const inset = unit * 0.07;
+  const arm = unit * 0.2;
+  ctx.strokeStyle = 'rgba(125, 90, 0, 0.85)';
+  ctx.lineWidth = Math.max(1, unit * 0.04);
+  ctx.beginPath();
+  for (const [cx, cy, dx, dy] of /** @type {const} */ ([
+    [x + inset, y + inset, 1, 1],
+    [x + unit - inset, y + inset, -1, 1],
+    [x + inset, y + unit - inset, 1, -1],
+    [x + unit - inset, y + unit - inset, -1, -1],
+  ])) {
+    ctx.moveTo(cx + dx * arm, cy);
+    ctx.lineTo(cx, cy);
+    ctx.lineTo(cx, cy + dy * arm);
+  }
+  ctx.stroke();
 }
 
 /**
