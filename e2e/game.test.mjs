@@ -274,6 +274,8 @@ test('corrupt saved data gives a notice and a working board', { timeout: 60_000 
     assert.deepEqual(await plies(page), ['b2-b5']);
     await painted(page);
     if (stored === '{not json') await page.screenshot({ path: `${ARTIFACTS}corrupt-storage.png` });
+    await page.click('#notice .notice-close');
+    assert.equal(await page.isHidden('#notice'), true, 'the notice can be dismissed');
     assert.deepEqual(problems, []);
     await page.close();
   }
@@ -404,6 +406,18 @@ test('moves animate, except when the user prefers reduced motion', { timeout: 60
   await click(page, 'g4');
   assert.equal(await page.getAttribute('canvas#board', 'data-animating'), null);
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('moves on a small screen never scroll the page away from the board', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  // The move list is below the board, out of view.
+  await page.setViewportSize({ width: 700, height: 500 });
+  await painted(page);
+  for (const square of ['b2', 'b5', 'g7', 'g4', 'c2', 'c6']) await click(page, square);
+  assert.equal((await plies(page)).length, 3);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -49,6 +49,21 @@ function element(id, type) {
 const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * Shows `text` in the notice bar, with a button that dismisses it.
+ *
+ * @param {HTMLElement} notice
+ * @param {string} text
+ */
+function showNotice(notice, text) {
+  const close = make('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss this notice' }, '×');
+  close.addEventListener('click', () => {
+    notice.hidden = true;
+  });
+  notice.replaceChildren(make('span', {}, text), close);
+  notice.hidden = false;
+}
+
+/**
  * Mounts the board from the saved game, or a new one when there is none or it does not load.
  *
  * @param {HTMLElement} host
@@ -58,10 +73,7 @@ const message = (error) => (error instanceof Error ? error.message : String(erro
 function restore(host, notice) {
   const saved = load();
   /** @param {string} text */
-  const warn = (text) => {
-    notice.textContent = text;
-    notice.hidden = false;
-  };
+  const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
   const view = { ...saved.settings };
   if (saved.record) {
@@ -135,7 +147,15 @@ async function main() {
           return item;
         }),
       );
-      moves.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest' });
+      // The current move in view, scrolling the list only: scrollIntoView would scroll the page
+      // too, away from the board, after every move on a small screen.
+      const current = moves.querySelector('[aria-current]');
+      if (current) {
+        const box = moves.getBoundingClientRect();
+        const at = current.getBoundingClientRect();
+        if (at.top < box.top) moves.scrollTop -= box.top - at.top;
+        else if (at.bottom > box.bottom) moves.scrollTop += at.bottom - box.bottom;
+      }
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;
@@ -202,8 +222,7 @@ async function main() {
         (error) => {
           if (searching !== id) return;
           finish();
-          notice.textContent = `The computer could not ${kind === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`;
-          notice.hidden = false;
+          showNotice(notice, `The computer could not ${kind === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`);
           refresh();
         },
       );
