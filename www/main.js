@@ -116,6 +116,16 @@ async function main() {
     const theme = element('theme', HTMLSelectElement);
     const recordText = element('record-text', HTMLTextAreaElement);
     const recordError = element('record-error', HTMLElement);
+    /**
+     * The copy and load buttons' answer, in green when all went well.
+     *
+     * @param {string} text
+     * @param {boolean} ok
+     */
+    const answer = (text, ok) => {
+      recordError.textContent = text;
+      recordError.classList.toggle('ok', ok);
+    };
     const hintButton = element('hint', HTMLButtonElement);
     const showThinking = element('show-thinking', HTMLInputElement);
     const thinkingBox = element('thinking', HTMLElement);
@@ -365,13 +375,13 @@ async function main() {
     /** @param {string} text */
     const copy = async (text) => {
       recordText.value = text;
-      recordError.textContent = '';
+      answer('', true);
       try {
         await navigator.clipboard.writeText(text);
-        recordError.textContent = 'Copied.';
+        answer('Copied.', true);
       } catch {
         recordText.select();
-        recordError.textContent = 'Copy the selected text (the browser refused the clipboard).';
+        answer('Copy the selected text (the browser refused the clipboard).', false);
       }
     };
     element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(board.position()));
@@ -382,9 +392,9 @@ async function main() {
         // A position string is one line with no move numbers; anything else is a record.
         const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
         board.newGame(isPosition ? { position: text } : { record: text });
-        recordError.textContent = 'Loaded.';
+        answer('Loaded.', true);
       } catch (error) {
-        recordError.textContent = message(error);
+        answer(message(error), false);
       }
     });
 
