@@ -1,6 +1,7 @@
 // The board canvas compared with golden images (e2e/golden/*.png): the start position in each
 // piece set, and a position with every highlight (last move, a frozen piece, a picked-up piece
-// with quiet and capturing destinations, a pointed destination and the preview of its captures).
+// with quiet and capturing destinations, a pointed destination and the preview of its captures)
+// in both themes, seen from both sides.
 // The pictures are made deterministic: a 480-pixel board at devicePixelRatio 1, animations off
 // (reduced motion), fixed positions, the pointer parked on the pointed square.
 //
@@ -188,20 +189,29 @@ for (const pieceSet of /** @type {const} */ (['chess', 'abstract'])) {
   });
 }
 
-test('a position with every highlight matches its golden image', { timeout: 60_000 }, async (t) => {
-  const { page, problems } = await openFixed();
-  // Black's Pawn a4-a5 (the last move); Black's Immobilizer on h3 freezes White's Pawn on h2.
-  await onBoard(page, (board) => {
-    board.newGame({ position: '4k3/8/8/8/p7/7i/p6P/L3K3 b' });
-    board.play('a4-a5');
+/** The highlights in both themes and both orientations (the coordinates move with them). */
+const HIGHLIGHTS = /** @type {const} */ ([
+  { name: 'highlights-chess', pieceSet: 'chess', theme: 'green', orientation: 'white' },
+  { name: 'highlights-abstract-neutral-black', pieceSet: 'abstract', theme: 'neutral', orientation: 'black' },
+]);
+
+for (const { name, pieceSet, theme, orientation } of HIGHLIGHTS) {
+  test(`a position with every highlight matches its golden image (${pieceSet}, ${theme}, ${orientation} below)`, { timeout: 60_000 }, async (t) => {
+    const { page, problems } = await openFixed();
+    await onBoard(page, (board, view) => board.set(view), { pieceSet, theme, orientation });
+    // Black's Pawn a4-a5 (the last move); Black's Immobilizer on h3 freezes White's Pawn on h2.
+    await onBoard(page, (board) => {
+      board.newGame({ position: '4k3/8/8/8/p7/7i/p6P/L3K3 b' });
+      board.play('a4-a5');
+    });
+    // White's Long Leaper picked up, the pointer on a6: both Pawns framed for capture.
+    await click(page, 'a1');
+    const a6 = await centre(page, 'a6');
+    await page.mouse.move(a6.x, a6.y);
+    assert.equal(await page.getAttribute('.ultima-mirror', 'data-preview'), 'a2 a5');
+    assert.equal(await page.getAttribute('.ultima-mirror', 'data-frozen'), 'h2');
+    await assertGolden(page, name, t);
+    assert.deepEqual(problems, []);
+    await page.close();
   });
-  // White's Long Leaper picked up, the pointer on a6: both Pawns framed for capture.
-  await click(page, 'a1');
-  const a6 = await centre(page, 'a6');
-  await page.mouse.move(a6.x, a6.y);
-  assert.equal(await page.getAttribute('.ultima-mirror', 'data-preview'), 'a2 a5');
-  assert.equal(await page.getAttribute('.ultima-mirror', 'data-frozen'), 'h2');
-  await assertGolden(page, 'highlights-chess', t);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
+}
