@@ -421,3 +421,21 @@ test('moves on a small screen never scroll the page away from the board', { time
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the status line names how a game ended', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  /** @type {Array<[string, string]>} */
+  const endings = [
+    // White's King, frozen by the Immobilizer next to it, has no move (and is not in check).
+    ['4k3/8/8/8/8/8/1i6/K7 w', 'Black wins by stalemate (White has no legal move)'],
+    ['4k3/8/8/8/8/8/8/4K3 w', 'Draw: only the two Kings are left'],
+  ];
+  for (const [position, text] of endings) {
+    await onBoard(page, (board, position) => board.newGame({ position }), position);
+    assert.equal(await page.textContent('#status'), text);
+    assert.equal(await page.isDisabled('#resign'), true);
+    assert.equal(await page.isDisabled('#hint'), true);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
