@@ -209,8 +209,9 @@ function piece(ctx, state, letter, x, y, unit) {
  * Marks over the pieces: legal destinations (a dot for a quiet move, four corner wedges for a
  * capturing move), the pointed destination (a ring), a shown move (an arrow), the captures of the
  * pointed or shown move (a thick frame),
- * the last move's captured squares (a cross), frozen pieces (a snowflake), the checkers (a dashed
- * ring), and the keyboard focus (a dashed frame).
+ * the last move's captured squares (a cross), frozen pieces (a snowflake), the King in check (a
+ * warning triangle, besides its glow), the checkers (a dashed ring), and the keyboard focus (a
+ * dashed frame).
  *
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
@@ -279,6 +280,10 @@ function drawOverlays(ctx, state, unit) {
     const [x, y] = corner(square, state, unit);
     snowflake(ctx, x + unit * 0.8, y + unit * 0.2, unit * 0.15);
   }
+  if (state.check !== null) {
+    const [x, y] = corner(state.check, state, unit);
+    warning(ctx, x + unit * 0.2, y + unit * 0.78, unit * 0.16);
+  }
   for (const square of state.checkers) {
     const [x, y] = corner(square, state, unit);
     ctx.strokeStyle = '#C00000';
@@ -340,6 +345,40 @@ function arrow(ctx, state, move, unit) {
   ctx.lineTo(bx + Math.sin(angle) * wing, by - Math.cos(angle) * wing);
   ctx.closePath();
   ctx.fill();
+}
+
+/**
+ * A warning triangle with an exclamation mark, drawn with lines (no font): the mark of a King in
+ * check, readable without its red glow.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} cx centre
+ * @param {number} cy
+ * @param {number} r half its width
+ */
+function warning(ctx, cx, cy, r) {
+  ctx.beginPath();
+  ctx.moveTo(cx, cy - r);
+  ctx.lineTo(cx + r, cy + r * 0.8);
+  ctx.lineTo(cx - r, cy + r * 0.8);
+  ctx.closePath();
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = r * 0.3;
+  ctx.strokeStyle = '#FFFFFF';
+  ctx.stroke();
+  ctx.fillStyle = '#7A0000';
+  ctx.fill();
+  ctx.strokeStyle = '#FFFFFF';
+  ctx.lineWidth = r * 0.2;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(cx, cy - r * 0.4);
+  ctx.lineTo(cx, cy + r * 0.2);
+  ctx.moveTo(cx, cy + r * 0.52);
+  ctx.lineTo(cx, cy + r * 0.54);
+  ctx.stroke();
+  ctx.lineCap = 'butt';
+  ctx.lineJoin = 'miter';
 }
 
 /**
