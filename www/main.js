@@ -259,7 +259,9 @@ async function main() {
     });
     viewLive.addEventListener('click', () => board.showPly(null));
     board.on('view', () => {
-      // The arrow of a hint belongs to the game's position, which viewing another one hides.
+      // A hint belongs to the game's position, which viewing another one hides: its arrow goes
+      // and a search for one stops (the computer's own search goes on).
+      if (searching && purpose === 'hint') stopThinking();
       hint = '';
       refresh();
     });
