@@ -9,6 +9,7 @@ import { setUpHelp } from './help.js';
 import { bindNewGameDialog } from './newgame.js';
 import { defaultSettings, load, save } from './storage.js';
 import { make } from './util.js';
+import { loadWasm } from './wasm.js';
 
 /** @import { BoardHandle } from './board.js' */
 /** @import { Opponent, Settings } from './storage.js' */
@@ -16,19 +17,6 @@ import { make } from './util.js';
 
 /** @param {Side} side */
 const other = (side) => (side === 'white' ? 'black' : 'white');
-
-/**
- * Resolves once trunk's loader has instantiated the wasm module (it sets `window.wasmBindings`,
- * then fires `TrunkApplicationStarted`).
- *
- * @returns {Promise<void>}
- */
-function wasmStarted() {
-  if ('wasmBindings' in window) return Promise.resolve();
-  return new Promise((resolve) => {
-    window.addEventListener('TrunkApplicationStarted', () => resolve(), { once: true });
-  });
-}
 
 /**
  * @template {Element} T
@@ -74,7 +62,7 @@ function restore(host, notice) {
 async function main() {
   const status = element('status', HTMLElement);
   try {
-    await wasmStarted();
+    await loadWasm();
     const notice = element('notice', HTMLElement);
     const { board, settings } = restore(element('board-host', HTMLElement), notice);
     board.canvas.id = 'board';

@@ -1,0 +1,193 @@
+// The three ways to embed a board (ES module `mount`, the <ultima-board> element, embed.html in
+// an iframe) on host pages in headless Chromium, against the release build: a move by clicks with
+// its `move` event and captures, a new piece set, destroy leaving nothing behind; two boards on
+// one page, one thinking while the other is played; host pages on another origin than the board's
+// files; a host page under a strict Content-Security-Policy; hostile option values.
+
+import assert from 'node:assert/strict';
+import { access, mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, watchProblems } from './browser.mjs';
+import { hostPages } from './hosts.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Frame, Locator, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+
+/** The Long Leaper on a1 takes both Pawns with a1-a6. */
+const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w';
+/** The CSP of the strict host: scripts only from the page's origin, plus wasm compilation. */
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
+/** @type {StaticServer} the build, with the same-origin host pages and CORS for other origins */
+let files;
+/** @type {StaticServer} the host pages on a second port: another origin */
+let elsewhere;
+/** @type {StaticServer} the build and host pages, all under the strict CSP */
+let strict;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}embed.html`).catch(() => {
+    throw new Error(`no release build in ${DIST}: run \`trunk build --release\` (cargo xtask test does)`);
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  // The board's files are served with CORS, as a CDN would, so pages elsewhere may import them.
+  // The host pages name the server's own URL, known once it listens: filled in then.
+  const same = {};
+  files = await serveStatic({ root: DIST, base: '/sub/path/', pages: same, headers: { 'access-control-allow-origin': '*' } });
+  Object.assign(same, hostPages(files.url));
+  elsewhere = await serveStatic({ root: `${DIST}www/`, base: '/host/', pages: hostPages(files.url) });
+  const csp = {};
+  strict = await serveStatic({ root: DIST, base: '/csp/', pages: csp, headers: { 'content-security-policy': CSP } });
+  Object.assign(csp, hostPages(strict.url, { 'content-security-policy': CSP }));
+  browser = await launch({ viewport: { width: 900, height: 1000 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  await files?.close();
+  await elsewhere?.close();
+  await strict?.close();
+});
+
+/**
+ * Opens a host page with boards made from `options` (one entry per board).
+ *
+ * @param {StaticServer} server
+ * @param {'module' | 'element' | 'frame'} way
+ * @param {object[]} options
+ * @returns {Promise<{ page: Page, problems: string[] }>}
+ */
+async function openHost(server, way, options) {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${server.url}host-${way}.html?options=${encodeURIComponent(JSON.stringify(options))}`);
+  return { page, problems };
+}
+
+/**
+ * Waits until board `index` has fired `count` events of `type`; returns their details.
+ *
+ * @param {Page} page
+ * @param {number} index
+ * @param {string} type
+ * @param {number} [count]
+ * @param {number} [timeout]
+ * @returns {Promise<any[]>}
+ */
+async function eventsOf(page, index, type, count = 1, timeout = 30_000) {
+  await page.waitForFunction(
+    ([index, type, count]) => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === index && e.type === type).length >= count,
+    /** @type {const} */ ([index, type, count]),
+    { timeout },
+  );
+  return page.evaluate(
+    ([index, type]) => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === index && e.type === type).map((/** @type {any} */ e) => e.detail),
+    /** @type {const} */ ([index, type]),
+  );
+}
+
+/**
+ * The board canvas of board `index`, wherever it is (light DOM, shadow DOM or an iframe).
+ *
+ * @param {Page} page
+ * @param {'module' | 'element' | 'frame'} way
+ * @param {number} index
+ * @returns {Locator}
+ */
+function canvasOf(page, way, index) {
+  if (way === 'frame') return page.frameLocator(`iframe >> nth=${index}`).locator('canvas');
+  // Playwright's CSS selectors pierce open shadow roots.
+  return page.locator('#hosts canvas').nth(index);
+}
+
+/**
+ * Clicks a square's centre, from the canvas's box on the page (White at the bottom).
+ *
+ * @param {Page} page
+ * @param {Locator} canvas
+ * @param {string} square e.g. "a1"
+ */
+async function clickSquare(page, canvas, square) {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the board canvas is not visible');
+  const unit = Math.min(box.width, box.height) / 8;
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  await page.mouse.click(box.x + (file + 0.5) * unit, box.y + (7 - rank + 0.5) * unit);
+}
+
+/**
+ * A picture of the canvas's pixels, to tell one drawing from another.
+ *
+ * @param {Locator} canvas
+ * @returns {Promise<string>}
+ */
+async function picture(canvas) {
+  return (await canvas.screenshot()).toString('base64');
+}
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  test(`${way}: a move by clicks fires move with its captures; set() changes the piece set; destroy leaves nothing`, { timeout: 60_000 }, async () => {
+    const options = way === 'module' ? { position: LEAPER } : { position: LEAPER };
+    const { page, problems } = await openHost(files, way, [options]);
+    const [ready] = await eventsOf(page, 0, 'ready');
+    assert.equal(ready.position.split(' ')[0], LEAPER.split(' ')[0]);
+    const canvas = canvasOf(page, way, 0);
+    await clickSquare(page, canvas, 'a1');
+    await clickSquare(page, canvas, 'a6');
+    const [move] = await eventsOf(page, 0, 'move');
+    assert.equal(move.move, 'a1-a6xa2xa5');
+    assert.deepEqual(move.captures, ['a2', 'a5']);
+    assert.equal(move.from, 'a1');
+    assert.equal(move.to, 'a6');
+    assert.equal(move.side, 'white');
+    assert.match(move.position, /^4k3\/8\/L7\/8\/8\/8\/8\/4K3 b/);
+    await page.waitForTimeout(400);
+    await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-chess.png` });
+    const chess = await picture(canvas);
+
+    if (way === 'module') await page.evaluate(() => /** @type {any} */ (window).handles[0].set({ pieceSet: 'abstract' }));
+    else if (way === 'element') await page.evaluate(() => document.querySelector('ultima-board')?.setAttribute('piece-set', 'abstract'));
+    else {
+      await page.evaluate(() => /** @type {any} */ (window).call(0, 1, 'set', { pieceSet: 'abstract' }));
+      await page.waitForFunction(() => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === 1));
+      const result = await page.evaluate(() => /** @type {any} */ (window).results.find((/** @type {any} */ r) => r.id === 1));
+      assert.equal(result.error, undefined);
+    }
+    await page.waitForTimeout(200);
+    await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-abstract.png` });
+    assert.notEqual(await picture(canvas), chess, 'the piece set did not change the drawing');
+
+    const outside = await page.evaluate(() => [document.body.children.length, document.head.children.length, document.getElementById('before')?.textContent, document.getElementById('after')?.textContent]);
+    if (way === 'module') {
+      await page.evaluate(() => /** @type {any} */ (window).handles[0].destroy());
+      assert.equal(await page.evaluate(() => document.querySelector('.host')?.childNodes.length), 0);
+    } else if (way === 'element') {
+      const shadow = await page.evaluate(() => {
+        const board = document.querySelector('ultima-board');
+        const root = board?.shadowRoot;
+        board?.remove();
+        return root?.childNodes.length;
+      });
+      assert.equal(shadow, 0);
+    } else {
+      await page.evaluate(() => document.querySelector('iframe')?.remove());
+    }
+    assert.deepEqual(
+      await page.evaluate(() => [document.body.children.length, document.head.children.length, document.getElementById('before')?.textContent, document.getElementById('after')?.textContent]),
+      outside,
+      'the embed changed the page outside its element',
+    );
+    assert.equal(page.workers().length, 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}

@@ -1,0 +1,13 @@
+// demo.html: the status line of the board against the computer, from the element's events.
+
+const board = document.getElementById('versus');
+const status = document.getElementById('ai-status');
+if (board && status) {
+  board.addEventListener('thinking', (event) => {
+    const thinking = event instanceof CustomEvent && event.detail?.thinking;
+    status.textContent = thinking ? 'The computer is thinking…' : 'Your move.';
+  });
+  board.addEventListener('gameover', (event) => {
+    if (event instanceof CustomEvent) status.textContent = String(event.detail?.text ?? 'Game over.');
+  });
+}
