@@ -12,9 +12,9 @@ import { launch, watchProblems } from './browser.mjs';
 import { hostPages } from './hosts.mjs';
 import { serveStatic } from './server.mjs';
 
-/** @import { Frame, Locator, Page } from 'playwright-core' */
+/** @import { Locator, Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
+/** @import { StaticServer, Page as HostPage } from './server.mjs' */
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
@@ -40,10 +40,12 @@ before(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   // The board's files are served with CORS, as a CDN would, so pages elsewhere may import them.
   // The host pages name the server's own URL, known once it listens: filled in then.
+  /** @type {Record<string, HostPage>} */
   const same = {};
   files = await serveStatic({ root: DIST, base: '/sub/path/', pages: same, headers: { 'access-control-allow-origin': '*' } });
   Object.assign(same, hostPages(files.url));
   elsewhere = await serveStatic({ root: `${DIST}www/`, base: '/host/', pages: hostPages(files.url) });
+  /** @type {Record<string, HostPage>} */
   const csp = {};
   strict = await serveStatic({ root: DIST, base: '/csp/', pages: csp, headers: { 'content-security-policy': CSP } });
   Object.assign(csp, hostPages(strict.url, { 'content-security-policy': CSP }));
@@ -187,6 +189,104 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
       'the embed changed the page outside its element',
     );
     assert.equal(page.workers().length, 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('two boards on one page: one is played while the other thinks', { timeout: 90_000 }, async () => {
+  // Board 0: the computer plays White at level 8 (about 2 s a move) and starts at once.
+  const { page, problems } = await openHost(files, 'module', [{ mode: 'ai', side: 'black', level: 8, size: 300 }, { position: LEAPER, size: 300 }]);
+  await eventsOf(page, 0, 'ready');
+  await eventsOf(page, 1, 'ready');
+  const [thinking] = await eventsOf(page, 0, 'thinking');
+  assert.equal(thinking.thinking, true);
+  const canvas = canvasOf(page, 'module', 1);
+  await clickSquare(page, canvas, 'a1');
+  await clickSquare(page, canvas, 'a6');
+  const [move] = await eventsOf(page, 1, 'move');
+  assert.deepEqual(move.captures, ['a2', 'a5']);
+  // Board 1's move came while board 0 was still thinking, and did not touch board 0.
+  const still = await page.evaluate(() => {
+    const events = /** @type {any[]} */ (/** @type {any} */ (window).events).filter((e) => e.board === 0);
+    return { moves: events.filter((e) => e.type === 'move').length, thinking: events.filter((e) => e.type === 'thinking').at(-1)?.detail.thinking };
+  });
+  assert.deepEqual(still, { moves: 0, thinking: true });
+  assert.equal(page.workers().length, 1);
+  const [answer] = await eventsOf(page, 0, 'move', 1, 60_000);
+  assert.equal(answer.side, 'white');
+  const [position0, position1] = await page.evaluate(() => /** @type {any} */ (window).handles.map((/** @type {any} */ h) => h.position()));
+  assert.equal(position0, answer.position);
+  assert.equal(position1, move.position);
+  await page.screenshot({ path: `${ARTIFACTS}embed-two-boards.png`, fullPage: true });
+  await page.evaluate(() => /** @type {any} */ (window).handles.forEach((/** @type {any} */ h) => h.destroy()));
+  await page.waitForFunction(() => document.querySelectorAll('#hosts canvas').length === 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  for (const [where, server] of /** @type {const} */ ([
+    ['another origin than the files', () => elsewhere],
+    ['a strict Content-Security-Policy', () => strict],
+  ])) {
+    test(`${way} on a host page with ${where}: play a move and get the computer's answer`, { timeout: 60_000 }, async () => {
+      const host = server();
+      const { page, problems } = await openHost(host, way, [{ mode: 'ai', side: 'white', level: 1, position: LEAPER }]);
+      await eventsOf(page, 0, 'ready');
+      const canvas = canvasOf(page, way, 0);
+      await clickSquare(page, canvas, 'a1');
+      await clickSquare(page, canvas, 'a6');
+      const [mine, answer] = await eventsOf(page, 0, 'move', 2);
+      assert.deepEqual(mine.captures, ['a2', 'a5']);
+      assert.equal(answer.side, 'black');
+      const origin = await page.evaluate(() => location.origin);
+      if (host === elsewhere) assert.notEqual(origin, new URL(files.url).origin);
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).violations), []);
+      assert.deepEqual(await eventsOf(page, 0, 'error', 0), []);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}
+
+/** Option values a hostile or careless page might give: markup, script URLs, huge numbers. */
+const HOSTILE = [
+  { name: 'position', value: '<img src=x onerror="window.pwned=1">', shows: 'position' },
+  { name: 'piece-set', value: '<script>window.pwned=1</script>', shows: '<script>window.pwned=1</script>' },
+  { name: 'base', value: 'javascript:window.pwned=1//', shows: 'javascript:window.pwned=1//' },
+  { name: 'level', value: '1e400', shows: '1e400' },
+  { name: 'size', value: '99999999999999999999', shows: '99999999999999999999' },
+  { name: 'record', value: '1. <b onmouseover=alert(1)>x</b>', shows: 'record' },
+];
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  test(`${way}: hostile option values give a visible, escaped error and an error event`, { timeout: 60_000 }, async () => {
+    const camel = (/** @type {string} */ name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    const options = HOSTILE.map(({ name, value }) => ({ [way === 'module' ? camel(name) : name]: value }));
+    const { page, problems } = await openHost(files, way, options);
+    for (const [index, { shows }] of HOSTILE.entries()) {
+      const [error] = await eventsOf(page, index, 'error');
+      assert.ok(error.message.includes(shows), `board ${index}: ${error.message} does not mention ${shows}`);
+      const scope = way === 'frame' ? page.frameLocator(`iframe >> nth=${index}`) : page.locator('#hosts > *').nth(index);
+      const box = scope.locator('[part="error"]');
+      assert.equal(await box.isVisible(), true, `board ${index}: no visible error`);
+      const text = await box.textContent();
+      assert.equal(text, `Ultima board: ${error.message}`);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}embed-${way}-hostile.png`, fullPage: true });
+    // Nothing ran, and no markup was made from the values.
+    const frames = way === 'frame' ? page.frames().slice(1) : [page.mainFrame()];
+    for (const frame of frames) {
+      assert.equal(await frame.evaluate(() => /** @type {any} */ (window).pwned), undefined);
+      const made = await frame.evaluate(() => {
+        /** @param {Document | ShadowRoot} root @returns {number} */
+        const count = (root) => root.querySelectorAll('#hosts img, #hosts b, #board img, #board b, div img, div b').length
+          + [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? count(el.shadowRoot) : 0), 0);
+        return count(document);
+      });
+      assert.equal(made, 0);
+    }
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -1,4 +1,9 @@
-// demo.html: the status line of the board against the computer, from the element's events.
+// demo.html: the status line of the board against the computer, from the element's events, and
+// the service worker, so that the demo works offline after one visit.
+
+import { registerServiceWorker } from './offline.js';
+
+registerServiceWorker();
 
 const board = document.getElementById('versus');
 const status = document.getElementById('ai-status');

@@ -129,8 +129,7 @@ export function mount(element, options = {}) {
     'overflow-wrap': 'anywhere',
   });
   const controls = make('div', { part: 'controls', role: 'group', 'aria-label': 'Replay' });
-  controls.hidden = true;
-  style(controls, { display: 'flex', gap: '0.4em', 'align-items': 'center', 'justify-content': 'center', padding: '0.4em 0', font: 'var(--ultima-font, 14px sans-serif)' });
+  style(controls, { display: 'none', gap: '0.4em', 'align-items': 'center', 'justify-content': 'center', padding: '0.4em 0', font: 'var(--ultima-font, 14px sans-serif)' });
   outer.append(stage, controls, errorBox);
   element.append(outer);
 
@@ -228,10 +227,10 @@ export function mount(element, options = {}) {
     };
     const last = () => (board ? board.history().length - 1 : -1);
     const at = () => board?.shownPly() ?? last();
-    const first = button('⏮', 'Start', () => -1);
+    const first = button('◀◀', 'Start', () => -1);
     const prev = button('◀', 'Previous move', () => at() - 1);
     const next = button('▶', 'Next move', () => (at() + 1 >= last() ? null : at() + 1));
-    const end = button('⏭', 'Last move', () => null);
+    const end = button('▶▶', 'Last move', () => null);
     controls.append(first, prev, label, next, end);
     return {
       update() {
@@ -251,7 +250,8 @@ export function mount(element, options = {}) {
     const mode = current.mode;
     const movable = mode === 'play' ? 'both' : mode === 'ai' ? current.side : 'none';
     board.set({ movable });
-    controls.hidden = mode !== 'replay';
+    // display, not the hidden attribute: the flex display set above would override it.
+    style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
     stopThinking();
     if (mode === 'replay') board.showPly(-1);
     else board.showPly(null);

@@ -10,6 +10,7 @@ import { bindNewGameDialog } from './newgame.js';
 import { defaultSettings, load, save } from './storage.js';
 import { make } from './util.js';
 import { loadWasm } from './wasm.js';
+import { registerServiceWorker } from './offline.js';
 
 /** @import { BoardHandle } from './board.js' */
 /** @import { Opponent, Settings } from './storage.js' */
@@ -302,6 +303,7 @@ async function main() {
     // The page's API, for tests and the curious: the board handle.
     Object.assign(window, { ultima: { board, defaultSettings, ai } });
     document.body.dataset.ready = 'true';
+    registerServiceWorker();
     // A game against the computer resumed on its turn.
     think();
   } catch (error) {

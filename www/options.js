@@ -61,22 +61,14 @@ export const OPTION_NAMES = /** @type {const} */ ([
 /** Options that choose the game, as opposed to how it is shown or played. */
 export const GAME_OPTIONS = /** @type {const} */ (['position', 'record', 'setup', 'rules']);
 
-/** Longest accepted text per option (a record of a long game fits; a novel does not). */
-const MAX_LENGTH = /** @type {Record<OptionName, number>} */ ({
+/** Longest accepted text per free-text option (a record of a long game fits; a novel does not).
+ * The other options are checked against their few allowed values. */
+const MAX_LENGTH = /** @type {Partial<Record<OptionName, number>>} */ ({
   position: 200,
   record: 20_000,
   setup: 40,
   rules: 200,
-  orientation: 10,
-  pieceSet: 10,
-  theme: 10,
-  coordinates: 10,
-  animation: 10,
   highlights: 100,
-  mode: 10,
-  side: 10,
-  level: 10,
-  size: 10,
   base: 2_000,
 });
 
@@ -194,8 +186,9 @@ function baseUrl(value) {
  * @returns {NonNullable<EmbedOptions[K]>}
  */
 export function checkOption(name, value) {
-  if (typeof value === 'string' && value.length > MAX_LENGTH[name]) {
-    throw new OptionError(`${kebab(name)} is too long (${value.length} characters; at most ${MAX_LENGTH[name]})`);
+  const longest = MAX_LENGTH[name];
+  if (typeof value === 'string' && longest !== undefined && value.length > longest) {
+    throw new OptionError(`${kebab(name)} is too long (${value.length} characters; at most ${longest}): ${quote(value)}`);
   }
   /** @type {unknown} */
   let checked;

@@ -1,0 +1,114 @@
+// Offline and installable, in headless Chromium against the release build: one visit installs the
+// service worker, which caches every file of the build in a cache named after the build id; with
+// the network off (context.setOffline), the game page reloads, a move is played and the computer
+// answers; the iframe embed and the demo load offline too. The manifest names icons that exist.
+
+import assert from 'node:assert/strict';
+import { access, readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, watchProblems } from './browser.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}sw.js`).catch(() => {
+    throw new Error(`no release build with a service worker in ${DIST}: run \`trunk build --release\``);
+  });
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** @returns {Promise<{ id: string, files: string[] }>} what www/build.js says */
+async function buildInfo() {
+  const text = await readFile(`${DIST}www/build.js`, 'utf8');
+  // Object.assign(self, { ultimaBuild: { …JSON… } });
+  return JSON.parse(text.slice(text.indexOf('{', text.indexOf('ultimaBuild')), text.lastIndexOf('} })') + 1));
+}
+
+/** @param {Page} page @param {string} square */
+async function click(page, square) {
+  const { x, y } = await page.evaluate((sq) => /** @type {any} */ (window).ultima.board.squareCenter(sq), square);
+  await page.mouse.click(x, y);
+}
+
+test('after one visit the game works offline: reload, play a move, get the computer\'s answer', { timeout: 120_000 }, async () => {
+  const build = await buildInfo();
+  assert.ok(build.files.includes('ultima-wasm_bg.wasm'));
+  assert.ok(build.files.includes('www/ai-worker.js'));
+  assert.ok(build.files.includes('embed.html'));
+  assert.ok(!build.files.includes('sw.js'));
+
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
+  const caches = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names[0] ?? '');
+    return { names, count: (await cache.keys()).length };
+  });
+  assert.equal(caches.names.length, 1);
+  assert.ok(caches.names[0]?.endsWith(` ${build.id}`), `cache ${caches.names[0]} is not named after build ${build.id}`);
+  assert.equal(caches.count, build.files.length);
+
+  await browser.context.setOffline(true);
+  const served = server.requests.length;
+  try {
+    await page.reload();
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    // A game against the computer (level 1, the player White), from the dialog.
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="ai"]');
+    await page.selectOption('#new-game-form select[name="side"]', 'white');
+    await page.selectOption('#new-game-form select[name="level"]', '1');
+    await page.click('#new-game-start');
+    await click(page, 'b2');
+    await click(page, 'b5');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, undefined, { timeout: 30_000 });
+    const plies = await page.evaluate(() => /** @type {any} */ (window).ultima.board.history().map((/** @type {any} */ p) => p.side));
+    assert.deepEqual(plies, ['white', 'black']);
+
+    // The iframe embed's page and the demo come from the cache too.
+    const frame = await browser.context.newPage();
+    const frameProblems = watchProblems(frame);
+    await frame.goto(`${server.url}embed.html?mode=view&position=${encodeURIComponent('4k3/8/8/p7/8/8/p7/L3K3 w')}`);
+    await frame.waitForSelector('canvas[data-paints]', { timeout: 30_000 });
+    await frame.goto(`${server.url}demo.html`);
+    await frame.waitForFunction(() => document.querySelectorAll('ultima-board').length === 3 && [...document.querySelectorAll('ultima-board')].every((b) => b.shadowRoot?.querySelector('canvas[data-paints]')), undefined, { timeout: 30_000 });
+    assert.deepEqual(frameProblems, []);
+    await frame.close();
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  assert.equal(server.requests.length, served, 'a request reached the server while offline');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the manifest names the start page and icons of the build', async () => {
+  const manifest = JSON.parse(await readFile(`${DIST}manifest.webmanifest`, 'utf8'));
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.display, 'standalone');
+  const sizes = manifest.icons.map((/** @type {{ sizes: string }} */ icon) => icon.sizes);
+  assert.ok(sizes.includes('192x192') && sizes.includes('512x512'));
+  for (const icon of manifest.icons) await access(`${DIST}${icon.src}`);
+  const index = await readFile(`${DIST}index.html`, 'utf8');
+  assert.match(index, /<link rel="manifest" href="manifest.webmanifest"/);
+});
