@@ -220,7 +220,10 @@ test('two boards on one page: one is played while the other thinks', { timeout: 
   assert.equal(position1, move.position);
   await page.screenshot({ path: `${ARTIFACTS}embed-two-boards.png`, fullPage: true });
   await page.evaluate(() => /** @type {any} */ (window).handles.forEach((/** @type {any} */ h) => h.destroy()));
-  await page.waitForFunction(() => document.querySelectorAll('#hosts canvas').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('#hosts canvas, #hosts .ultima-embed').length === 0);
+  // The computer's worker ends with its board.
+  for (let tries = 0; page.workers().length > 0 && tries < 50; tries++) await page.waitForTimeout(100);
+  assert.equal(page.workers().length, 0);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -291,3 +294,18 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     await page.close();
   });
 }
+
+test('the game page itself runs under the strict Content-Security-Policy', { timeout: 60_000 }, async () => {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript(() => {
+    /** @type {any} */ (window).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => /** @type {any} */ (window).violations.push(e.violatedDirective));
+  });
+  await page.goto(strict.url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('canvas#board[data-paints]');
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).violations), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

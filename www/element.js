@@ -66,12 +66,20 @@ export class UltimaBoard extends HTMLElement {
   attributeChangedCallback(name, before, after) {
     const handle = this.handle;
     const option = optionNamed(name);
-    if (!handle || !option || before === after || after === null || !handle.board()) return;
-    try {
-      handle.set({ [option]: after });
-    } catch (error) {
-      handle.report(error);
-    }
+    // Before the board is mounted the attributes are read when it is; a removed attribute keeps
+    // the option's current value.
+    if (!handle || !option || before === after || after === null) return;
+    const apply = () => {
+      // Only the attribute's latest value counts.
+      if (this.handle !== handle || this.getAttribute(name) !== after) return;
+      try {
+        handle.set({ [option]: after });
+      } catch (error) {
+        handle.report(error);
+      }
+    };
+    if (handle.board()) apply();
+    else handle.ready.then((ok) => ok && apply());
   }
 }
 

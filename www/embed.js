@@ -325,8 +325,15 @@ export function mount(element, options = {}) {
       }),
       handle.on('view', () => replay.update()),
     );
-    applyMode();
+    // `ready` comes first, before the computer's first `thinking`.
+    quiet = true;
+    try {
+      applyMode();
+    } finally {
+      quiet = false;
+    }
     emit('ready', { position: handle.position() });
+    think();
     return true;
   };
 
