@@ -59,14 +59,14 @@ test('after one visit the game works offline: reload, play a move, get the compu
   await page.goto(server.url);
   await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
   await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
-  const caches = await page.evaluate(async () => {
+  const stored = await page.evaluate(async () => {
     const names = await caches.keys();
     const cache = await caches.open(names[0] ?? '');
     return { names, count: (await cache.keys()).length };
   });
-  assert.equal(caches.names.length, 1);
-  assert.ok(caches.names[0]?.endsWith(` ${build.id}`), `cache ${caches.names[0]} is not named after build ${build.id}`);
-  assert.equal(caches.count, build.files.length);
+  assert.equal(stored.names.length, 1);
+  assert.ok(stored.names[0]?.endsWith(` ${build.id}`), `cache ${stored.names[0]} is not named after build ${build.id}`);
+  assert.equal(stored.count, build.files.length);
 
   await browser.context.setOffline(true);
   const served = server.requests.length;

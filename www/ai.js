@@ -119,7 +119,10 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
     worker.onerror = (event) => {
       if (own !== worker) return;
       event.preventDefault();
-      fail(new Error(`the computer player failed: ${event.message || 'the worker did not load'}`));
+      // A blob worker (files on another origin) that did not load was most likely refused by
+      // the page's Content-Security-Policy.
+      const hint = workerUrl.origin === location.origin ? '' : ` (the board's files are on another origin: the page's Content-Security-Policy must allow blob: workers, or embed the board with embed.html)`;
+      fail(new Error(`the computer player failed: ${event.message || 'the worker did not load'}${hint}`));
       // A fresh worker for the next request (not now: a worker that cannot load would fail
       // again and again).
       worker.terminate();
