@@ -41,7 +41,9 @@ export { OptionError };
  * @property {MoveDetail} move  a move was played, by hand, by `play` or by the computer
  * @property {{ result: string, winner: Side | null, reason: string, text: string }} gameover
  *   e.g. { result: "1-0", winner: "white", reason: "checkmate", text: "White wins by checkmate" }
- * @property {{ thinking: boolean }} thinking  the computer started or stopped thinking
+ * @property {{ thinking: boolean, depth?: number, score?: string }} thinking  the computer
+ *   started thinking, finished an iteration of its search (`depth` plies, `score` e.g. "+0.25"),
+ *   or stopped
  * @property {{ message: string }} error  a bad option, a wasm file that did not load, …
  */
 
@@ -57,12 +59,15 @@ export { OptionError };
  *   text; throws with the rules' message
  * @property {() => string | undefined} undo  takes back the last move (against the computer,
  *   also its answer)
+ * @property {() => string | undefined} redo  replays the last move taken back (against the
+ *   computer, also its answer)
  * @property {() => void} flip
  * @property {(options?: EmbedOptions) => void} newGame  a new game (by default, the one the
  *   options describe)
  * @property {<K extends keyof EmbedEvents>(type: K, listener: (detail: EmbedEvents[K]) => void) => () => void} on
  *   adds a listener; returns the function that removes it
  * @property {() => BoardHandle | null} board  the underlying board, once ready
+ * @property {() => Ai} ai  the computer player of this board (started on first use)
  * @property {(error: unknown) => void} report  shows an error in the board area and fires
  *   `error` (for the layers over mount: a bad attribute or parameter after the start)
  * @property {() => void} destroy  removes everything mount added
@@ -195,12 +200,13 @@ export function mount(element, options = {}) {
   const think = () => {
     if (quiet || searching || !board || !computerToMove()) return;
     const level = current.level;
-    ai ??= createAi(new URL('www/ai-worker.js', current.base ?? DEFAULT_BASE));
     const id = ++searches;
     searching = id;
     const record = board.record();
     emit('thinking', { thinking: true });
-    ai.think(record, level).then(
+    computerPlayer().think(record, level, ({ depth, score }) => {
+      if (searching === id) emit('thinking', { thinking: true, depth, score });
+    }).then(
       (move) => {
         if (searching !== id || !board) return;
         searching = 0;
@@ -347,47 +353,69 @@ export function mount(element, options = {}) {
       return false;
     });
 
-  /** @param {EmbedOptions} [next] game options; the current ones when absent */
-  const newGame = (next) => {
+  /**
+   * Applies options: a new game when `fresh` or when game options are among them, then the look,
+   * the size and the mode. Nothing changes when an option is bad or the game does not load.
+   *
+   * @param {EmbedOptions} next
+   * @param {boolean} fresh
+   */
+  const change = (next, fresh) => {
     const b = live();
-    const checked = next ? checkOptions(/** @type {Record<string, unknown>} */ (next)) : {};
+    const checked = checkOptions(/** @type {Record<string, unknown>} */ (next));
+    if ('base' in checked) throw new OptionError('base can only be given to mount');
+    const restart = fresh || GAME_OPTIONS.some((name) => name in checked);
     const game = changeGame(checked);
+    if (restart) {
+      quiet = true;
+      try {
+        b.newGame(game);
+      } finally {
+        quiet = false;
+      }
+    }
+    current = { ...current, ...checked, ...game };
+    // In `ai` mode the player's side comes to the bottom when the mode or side is chosen.
+    const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
+    b.set(viewOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
+    applySize();
+    errorBox.hidden = true;
+    if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode();
+  };
+
+  /** @param {EmbedOptions} [next] */
+  const newGame = (next = {}) => change(next, true);
+
+  /**
+   * Takes back (`undo`) or replays (`redo`) a move; against the computer, its answer too, so
+   * that it is the player's turn again.
+   *
+   * @param {'undo' | 'redo'} way
+   * @returns {string | undefined} the first move taken back or replayed
+   */
+  const step = (way) => {
+    const b = live();
     stopThinking();
     quiet = true;
+    let text;
     try {
-      b.newGame(game);
+      text = b[way]();
+      const more = way === 'undo' ? b.history().length > 0 : b.redoLength() > 0;
+      if (computerToMove() && more) b[way]();
     } finally {
       quiet = false;
     }
-    current = { ...current, ...checked, ...game };
-    errorBox.hidden = true;
-    applyMode();
+    replay.update();
+    think();
+    return text;
   };
+
+  /** The computer player, started when first needed. */
+  const computerPlayer = () => (ai ??= createAi(new URL('www/ai-worker.js', current.base ?? DEFAULT_BASE)));
 
   return {
     ready,
-    set(next) {
-      const b = live();
-      const checked = checkOptions(/** @type {Record<string, unknown>} */ (next));
-      if ('base' in checked) throw new OptionError('base can only be given to mount');
-      const newGameNeeded = GAME_OPTIONS.some((name) => name in checked);
-      // A new game from the options now in force, changed by these.
-      const game = changeGame(checked);
-      if (newGameNeeded) {
-        quiet = true;
-        try {
-          b.newGame(game);
-        } finally {
-          quiet = false;
-        }
-      }
-      current = { ...current, ...checked, ...game };
-      const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
-      b.set(viewOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
-      applySize();
-      errorBox.hidden = true;
-      if (newGameNeeded || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode();
-    },
+    set: (next) => change(next, false),
     position: () => live().position(),
     setPosition(position) {
       const b = live();
@@ -396,22 +424,8 @@ export function mount(element, options = {}) {
       newGame({ position: text, rules });
     },
     play: (move) => live().play(move),
-    undo() {
-      const b = live();
-      stopThinking();
-      quiet = true;
-      let text;
-      try {
-        text = b.undo();
-        // Against the computer, take back its answer too, so it is the player's turn again.
-        if (computerToMove() && b.history().length > 0) b.undo();
-      } finally {
-        quiet = false;
-      }
-      replay.update();
-      think();
-      return text;
-    },
+    undo: () => step('undo'),
+    redo: () => step('redo'),
     flip: () => live().flip(),
     newGame,
     on(type, listener) {
@@ -420,6 +434,7 @@ export function mount(element, options = {}) {
       return () => set.delete(listener);
     },
     board: () => board,
+    ai: computerPlayer,
     report: (error) => showError(message(error)),
     destroy() {
       if (destroyed) return;

@@ -1,18 +1,20 @@
-// The game page: one board from `mount`, plus what a player needs around it — status, move list,
-// undo/redo, resign, flip, new game, copy and paste of positions and records, piece set and theme,
-// rules help — and the game saved in localStorage so a reload resumes it. Against the computer,
-// the page asks the AI (a Web Worker, ai.js) for a move whenever it is the computer's turn.
+// The game page: one board from the embed API's `mount` (the same as any page embedding a board),
+// plus what a player needs around it — status, move list, undo/redo, resign, flip, new game, copy
+// and paste of positions and records, piece set and theme, rules help — and the game saved in
+// localStorage so a reload resumes it. Against the computer, the embed (mode "ai") asks the AI,
+// a Web Worker, for a move whenever it is the computer's turn.
 
-import { mount, resultText } from './board.js';
-import { createAi } from './ai.js';
+import { resultText } from './board.js';
+import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { bindNewGameDialog } from './newgame.js';
 import { defaultSettings, load, save } from './storage.js';
 import { make } from './util.js';
-import { loadWasm } from './wasm.js';
 import { registerServiceWorker } from './offline.js';
 
 /** @import { BoardHandle } from './board.js' */
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { EmbedOptions } from './options.js' */
 /** @import { Opponent, Settings } from './storage.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
@@ -35,13 +37,39 @@ function element(id, type) {
 const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * The embed options of the computer opponent: the embed's `ai` mode, or two players.
+ *
+ * @param {Opponent | null} opponent
+ * @returns {EmbedOptions}
+ */
+const modeOf = (opponent) => (opponent ? { mode: 'ai', side: other(opponent.computer), level: opponent.level } : { mode: 'play' });
+
+/**
+ * Mounts a board and waits until it is ready; on failure it is removed again.
+ *
+ * @param {HTMLElement} host
+ * @param {EmbedOptions} options
+ * @returns {Promise<{ embed: EmbedHandle, board: BoardHandle } | { failure: string }>}
+ */
+async function mountReady(host, options) {
+  const embed = mount(host, options);
+  let failure = 'the board did not start';
+  const off = embed.on('error', ({ message }) => (failure = message));
+  const board = (await embed.ready) ? embed.board() : null;
+  off();
+  if (board) return { embed, board };
+  embed.destroy();
+  return { failure };
+}
+
+/**
  * Mounts the board from the saved game, or a new one when there is none or it does not load.
  *
  * @param {HTMLElement} host
  * @param {HTMLElement} notice
- * @returns {{ board: BoardHandle, settings: Settings }}
+ * @returns {Promise<{ embed: EmbedHandle, board: BoardHandle, settings: Settings }>}
  */
-function restore(host, notice) {
+async function restore(host, notice) {
   const saved = load();
   /** @param {string} text */
   const warn = (text) => {
@@ -49,34 +77,33 @@ function restore(host, notice) {
     notice.hidden = false;
   };
   if (saved.problem) warn(saved.problem);
-  const view = { ...saved.settings };
+  const { pieceSet, theme, orientation, opponent } = saved.settings;
+  /** @type {EmbedOptions} */
+  const options = { pieceSet, theme, orientation, ...modeOf(opponent) };
   if (saved.record) {
-    try {
-      return { board: mount(host, { ...view, record: saved.record }), settings: saved.settings };
-    } catch (error) {
-      warn(`The saved game could not be resumed (${message(error)}), so a new game was started.`);
-    }
+    const resumed = await mountReady(host, { ...options, record: saved.record });
+    if ('board' in resumed) return { ...resumed, settings: saved.settings };
+    warn(`The saved game could not be resumed (${resumed.failure}), so a new game was started.`);
   }
-  return { board: mount(host, view), settings: saved.settings };
+  const fresh = await mountReady(host, options);
+  if ('failure' in fresh) throw new Error(fresh.failure);
+  return { ...fresh, settings: saved.settings };
 }
 
 async function main() {
   const status = element('status', HTMLElement);
   try {
-    await loadWasm();
     const notice = element('notice', HTMLElement);
-    const { board, settings } = restore(element('board-host', HTMLElement), notice);
+    const { embed, board, settings } = await restore(element('board-host', HTMLElement), notice);
     board.canvas.id = 'board';
-    const ai = createAi();
     /** @type {Opponent | null} the computer player, or null for two players */
     let opponent = settings.opponent;
-    /** The number of the current search; 0 when the computer is not thinking. */
-    let searching = 0;
-    let searches = 0;
+    /** The computer plays the side to move of a game still going on. */
+    const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
+    /** Whether the computer is thinking: at the start, when a resumed game is on its turn. */
+    let searching = computerToMove();
     /** What the search reported last, for the status line, e.g. "depth 4, +0.25". */
     let progress = '';
-    /** True while several changes make one (undo of two moves): no search in between. */
-    let quiet = false;
 
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
@@ -123,48 +150,11 @@ async function main() {
       resign.disabled = result !== null || computerToMove();
     };
 
-    /** The computer plays the side to move of a game still going on. */
-    const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
-
-    /** Abandons the computer's search, if one runs. */
-    const stopThinking = () => {
-      if (!searching) return;
-      searching = 0;
-      ai.stop();
-    };
-
-    /** Asks the computer for its move when it is its turn, then plays it. */
-    const think = () => {
-      if (quiet || searching || !opponent || !computerToMove()) return;
-      const id = ++searches;
-      searching = id;
-      progress = '';
-      const record = board.record();
-      ai.think(record, opponent.level, (p) => {
-        if (searching !== id) return;
-        progress = `depth ${p.depth}, ${p.score}`;
-        refresh();
-      }).then(
-        (move) => {
-          if (searching !== id) return;
-          searching = 0;
-          if (board.record() !== record) return refresh();
-          board.play(move);
-        },
-        (error) => {
-          if (searching !== id) return;
-          searching = 0;
-          notice.textContent = `The computer could not move: ${message(error)}`;
-          notice.hidden = false;
-          refresh();
-        },
-      );
+    embed.on('thinking', ({ thinking, depth, score }) => {
+      searching = thinking;
+      progress = thinking && depth !== undefined ? `depth ${depth}, ${score}` : '';
       refresh();
-    };
-
-    /** Who may move pieces by hand: the player against the computer, anyone otherwise. */
-    const applyOpponent = () => board.set({ movable: opponent ? other(opponent.computer) : 'both' });
-    applyOpponent();
+    });
 
     const viewPrev = element('view-prev', HTMLButtonElement);
     const viewNext = element('view-next', HTMLButtonElement);
@@ -177,12 +167,8 @@ async function main() {
     viewLive.addEventListener('click', () => board.showPly(null));
     board.on('view', refresh);
     board.on('change', () => {
-      // Any change but the computer's own move (undo, redo, a new game, a loaded record)
-      // makes its search pointless.
-      stopThinking();
       refresh();
       persist();
-      think();
     });
     setUpSuicide(board);
 
@@ -194,57 +180,19 @@ async function main() {
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
       (options, chosen) => {
-        stopThinking();
-        const previous = opponent;
+        // Throws, changing nothing, when the options do not make a game.
+        embed.newGame({ ...options, ...modeOf(chosen) });
         opponent = chosen;
         settings.opponent = chosen;
-        try {
-          quiet = true;
-          board.newGame(options);
-        } catch (error) {
-          opponent = previous;
-          settings.opponent = previous;
-          throw error;
-        } finally {
-          quiet = false;
-        }
-        applyOpponent();
-        if (chosen) {
-          board.set({ orientation: other(chosen.computer) });
-          settings.orientation = other(chosen.computer);
-        }
+        if (chosen) settings.orientation = other(chosen.computer);
         persist();
         refresh();
-        think();
       },
-      ai.available,
+      embed.ai().available,
     );
-    undo.addEventListener('click', () => {
-      stopThinking();
-      quiet = true;
-      try {
-        board.undo();
-        // Against the computer, take back its answer too, so it is the player's turn again.
-        if (computerToMove() && board.history().length > 0) board.undo();
-      } finally {
-        quiet = false;
-      }
-      refresh();
-      think();
-    });
-    redo.addEventListener('click', () => {
-      stopThinking();
-      quiet = true;
-      try {
-        board.redo();
-        // Against the computer, replay its answer too, if it was taken back.
-        if (computerToMove() && board.redoLength() > 0) board.redo();
-      } finally {
-        quiet = false;
-      }
-      refresh();
-      think();
-    });
+    // Against the computer, undo and redo take back or replay its answer too.
+    undo.addEventListener('click', () => embed.undo());
+    redo.addEventListener('click', () => embed.redo());
     resign.addEventListener('click', () => board.resign());
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       board.flip();
@@ -291,7 +239,7 @@ async function main() {
       try {
         // A position string is one line with no move numbers; anything else is a record.
         const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
-        board.newGame(isPosition ? { position: text } : { record: text });
+        embed.newGame(isPosition ? { position: text } : { record: text });
         recordError.textContent = 'Loaded.';
       } catch (error) {
         recordError.textContent = message(error);
@@ -300,12 +248,11 @@ async function main() {
 
     refresh();
     persist();
-    // The page's API, for tests and the curious: the board handle.
-    Object.assign(window, { ultima: { board, defaultSettings, ai } });
+    // The page's API, for tests and the curious: the board, its embed handle and its computer
+    // player.
+    Object.assign(window, { ultima: { board, embed, defaultSettings, ai: embed.ai() } });
     document.body.dataset.ready = 'true';
     registerServiceWorker();
-    // A game against the computer resumed on its turn.
-    think();
   } catch (error) {
     status.textContent = `The game could not start: ${message(error)}`;
     throw error;
