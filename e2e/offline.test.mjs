@@ -1,7 +1,8 @@
 // Offline and installable, in headless Chromium against the release build: one visit installs the
 // service worker, which caches every file of the build in a cache named after the build id; with
 // the network off (context.setOffline), the game page reloads, a move is played and the computer
-// answers; the iframe embed and the demo load offline too. The manifest names icons that exist.
+// answers; the iframe embed and the demo load offline too. Chromium finds the page installable,
+// and the manifest names icons that exist.
 
 import assert from 'node:assert/strict';
 import { access, readFile } from 'node:fs/promises';
@@ -67,6 +68,11 @@ test('after one visit the game works offline: reload, play a move, get the compu
   assert.equal(stored.names.length, 1);
   assert.ok(stored.names[0]?.endsWith(` ${build.id}`), `cache ${stored.names[0]} is not named after build ${build.id}`);
   assert.equal(stored.count, build.files.length);
+  // Chromium's own verdict on installing the page as an app (manifest, icons, service worker).
+  const cdp = await browser.context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, []);
+  await cdp.detach();
 
   await browser.context.setOffline(true);
   const served = server.requests.length;
