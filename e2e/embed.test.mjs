@@ -309,3 +309,29 @@ test('the game page itself runs under the strict Content-Security-Policy', { tim
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('frame: given origin=, the bridge talks to that origin only', { timeout: 60_000 }, async () => {
+  // Board 0 expects another host; board 1 this one.
+  const { page, problems } = await openHost(files, 'frame', [{ position: LEAPER, origin: 'https://example.org' }, { position: LEAPER }]);
+  await eventsOf(page, 1, 'ready');
+  await page.frameLocator('iframe >> nth=0').locator('canvas[data-paints]').waitFor();
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.call(0, 1, 'position');
+    w.call(1, 2, 'position');
+    w.call(1, 3, 'launchMissiles');
+  });
+  await page.waitForFunction(() => /** @type {any} */ (window).results.length >= 2);
+  await page.waitForTimeout(500);
+  const results = await page.evaluate(() => /** @type {any} */ (window).results);
+  assert.deepEqual(results, [
+    { board: 1, id: 2, value: `${LEAPER.replace(' w', ' w 0 1')}` },
+    { board: 1, id: 3, error: 'unknown method "launchMissiles"' },
+  ]);
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === 0)), []);
+  // Chromium says so when board 0 posts its `ready` to https://example.org, which this is not.
+  const refused = problems.filter((p) => p.includes("target origin provided ('https://example.org') does not match"));
+  assert.ok(refused.length >= 1, 'board 0 did not post to its given origin');
+  assert.deepEqual(problems.filter((p) => !refused.includes(p)), []);
+  await page.close();
+});

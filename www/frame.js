@@ -12,7 +12,7 @@
 // other are ignored, and its own are posted to that origin alone); without it, to any parent.
 
 import { mount } from './embed.js';
-import { checkOption, kebab, OPTION_NAMES, OptionError } from './options.js';
+import { checkOption, kebab, OPTION_NAMES, OptionError, quote } from './options.js';
 
 /** @import { EmbedHandle, EmbedEvents } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -36,10 +36,10 @@ function hostOrigin(params) {
   try {
     url = new URL(given);
   } catch {
-    throw new OptionError(`origin must be an origin such as "https://example.org", not ${JSON.stringify(given.slice(0, 40))}`);
+    throw new OptionError(`origin must be an origin such as "https://example.org", not ${quote(given)}`);
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin === 'null') {
-    throw new OptionError(`origin must be an http or https origin, not ${JSON.stringify(given.slice(0, 40))}`);
+    throw new OptionError(`origin must be an http or https origin, not ${quote(given)}`);
   }
   return url.origin;
 }
@@ -102,7 +102,7 @@ function start() {
  */
 function call(handle, method, args) {
   const name = METHODS.find((m) => m === method);
-  if (!name) throw new Error(`unknown method ${JSON.stringify(String(method).slice(0, 40))}`);
+  if (!name) throw new Error(`unknown method ${quote(method)}`);
   const list = Array.isArray(args) ? args : [];
   switch (name) {
     case 'set':
