@@ -5,6 +5,9 @@
 // Styling from outside: the parts `frame`, `board`, `controls` and `error` (::part), and the
 // custom properties --ultima-error-color, --ultima-error-background and --ultima-font.
 //
+// Removing the element from the page destroys its board (and its computer player); putting it
+// back mounts a fresh one from its attributes. The board's handle (embed.js) is `element.handle`.
+//
 // Loading this module defines the element; importing it again (or from another copy of the
 // build) leaves the first definition alone.
 
