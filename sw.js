@@ -3,7 +3,6 @@
 // post-build hook) writes www/build.js with the build's id and every file; this worker caches
 // them all in a cache named after the build, serves from it, and drops the caches of older
 // builds once it takes over. The development server (`cargo xtask serve`) has no sw.js.
-/* global importScripts */
 
 importScripts('./www/build.js');
 
