@@ -2,10 +2,14 @@
 // service worker, which caches every file of the build in a cache named after the build id; with
 // the network off (context.setOffline), the game page reloads, a move is played and the computer
 // answers; the iframe embed and the demo load offline too. Chromium finds the page installable,
-// and the manifest names icons that exist.
+// and the manifest names icons that exist. A new build replaces the old build's cache.
 
 import assert from 'node:assert/strict';
-import { access, readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { access, appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { launch, watchProblems } from './browser.mjs';
@@ -35,9 +39,12 @@ after(async () => {
   await server?.close();
 });
 
-/** @returns {Promise<{ id: string, files: string[] }>} what www/build.js says */
-async function buildInfo() {
-  const text = await readFile(`${DIST}www/build.js`, 'utf8');
+/**
+ * @param {string} [root] a build folder
+ * @returns {Promise<{ id: string, files: string[] }>} what its www/build.js says
+ */
+async function buildInfo(root = DIST) {
+  const text = await readFile(join(root, 'www/build.js'), 'utf8');
   // Object.assign(self, { ultimaBuild: { …JSON… } });
   return JSON.parse(text.slice(text.indexOf('{', text.indexOf('ultimaBuild')), text.lastIndexOf('} })') + 1));
 }
@@ -117,4 +124,44 @@ test('the manifest names the start page and icons of the build', async () => {
   for (const icon of manifest.icons) await access(`${DIST}${icon.src}`);
   const index = await readFile(`${DIST}index.html`, 'utf8');
   assert.match(index, /<link rel="manifest" href="manifest.webmanifest"/);
+});
+
+test('a new build installs its own cache and drops the old one', { timeout: 120_000 }, async () => {
+  // A copy of the build, changed and described again by the post-build hook, as a new release.
+  const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
+  const copy = await serveStatic({ root, base: '/app/' });
+  try {
+    await cp(DIST, root, { recursive: true });
+    const first = await buildInfo(root);
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(copy.url);
+    await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
+    const names = () => page.evaluate(async () => (await caches.keys()).filter((n) => n.includes('/app/')));
+    assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [first.id]);
+
+    await appendFile(join(root, 'www/demo.css'), '\n/* the next release */\n');
+    await promisify(execFile)('cargo', ['xtask', 'build-info'], { env: { ...process.env, TRUNK_STAGING_DIR: root } });
+    const second = await buildInfo(root);
+    assert.notEqual(second.id, first.id);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    // The new worker installs its cache, takes over and deletes the old one.
+    for (let tries = 0; tries < 100; tries++) {
+      const ids = (await names()).map((n) => n.split(' ').at(-1));
+      if (ids.length === 1 && ids[0] === second.id) break;
+      await page.waitForTimeout(200);
+    }
+    assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [second.id]);
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys()).find((n) => n.includes('/app/')) ?? '');
+      const css = await cache.match(new URL('www/demo.css', location.href).href);
+      return css ? css.text() : '';
+    });
+    assert.match(cached, /the next release/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await copy.close();
+    await rm(root, { recursive: true, force: true });
+  }
 });
