@@ -335,3 +335,51 @@ test('frame: given origin=, the bridge talks to that origin only', { timeout: 60
   assert.deepEqual(problems.filter((p) => !refused.includes(p)), []);
   await page.close();
 });
+
+test('element: replay steps through a record, view mode is a still diagram, ::part and custom properties style it', { timeout: 60_000 }, async () => {
+  const record = '1. h2-h6 e7-e5 2. h1-h4 e5-h5xh6';
+  const { page, problems } = await openHost(files, 'element', [
+    { mode: 'replay', record, size: 240 },
+    { mode: 'view', position: LEAPER, size: 240 },
+    { 'piece-set': 'nonsense' },
+  ]);
+  await eventsOf(page, 0, 'ready');
+  await eventsOf(page, 1, 'ready');
+  await eventsOf(page, 2, 'error');
+  const boards = page.locator('ultima-board');
+  const replay = boards.nth(0);
+  const shown = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.board().shownPly());
+  assert.equal(await shown(), -1, 'a replay starts at the start');
+  const label = replay.locator('[part="controls"] span');
+  assert.equal(await label.textContent(), '0 / 4');
+  await replay.locator('button[aria-label="Next move"]').click();
+  await replay.locator('button[aria-label="Next move"]').click();
+  assert.equal(await shown(), 1);
+  assert.equal(await label.textContent(), '2 / 4');
+  await replay.locator('button[aria-label="Last move"]').click();
+  assert.equal(await shown(), null);
+  assert.equal(await label.textContent(), '4 / 4');
+  assert.equal(await replay.locator('button[aria-label="Next move"]').isDisabled(), true);
+  await replay.screenshot({ path: `${ARTIFACTS}embed-replay.png` });
+
+  // A diagram: clicking the Long Leaper selects nothing and plays nothing.
+  const view = canvasOf(page, 'element', 1);
+  assert.equal(Math.round((await view.boundingBox())?.width ?? 0), 240);
+  await clickSquare(page, view, 'a1');
+  await clickSquare(page, view, 'a6');
+  assert.deepEqual(await eventsOf(page, 1, 'move', 0), []);
+
+  // The host page styles the parts and custom properties from outside the shadow root.
+  const styled = await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('ultima-board::part(frame) { outline: 3px solid rgb(0, 0, 200); } ultima-board { --ultima-error-color: rgb(200, 0, 0); }');
+    document.adoptedStyleSheets = [sheet];
+    const [first, , third] = [...document.querySelectorAll('ultima-board')];
+    const frame = first?.shadowRoot?.querySelector('[part="frame"]');
+    const error = third?.shadowRoot?.querySelector('[part="error"]');
+    return [frame && getComputedStyle(frame).outlineColor, error && getComputedStyle(error).color];
+  });
+  assert.deepEqual(styled, ['rgb(0, 0, 200)', 'rgb(200, 0, 0)']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
