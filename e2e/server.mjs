@@ -30,15 +30,26 @@ const TYPES = /** @type {Record<string, string>} */ ({
  */
 
 /**
+ * A page served from memory, e.g. a test's host page.
+ *
+ * @typedef {object} Page
+ * @property {string} body
+ * @property {Record<string, string>} [headers]  e.g. { "content-security-policy": "…" }
+ */
+
+/**
  * Serves the files under `root` at `http://127.0.0.1:<free port><base>`. Anything outside
  * `base`, missing, or outside `root` is a 404; a folder serves its index.html.
  *
  * @param {object} options
  * @param {string} options.root folder to serve
  * @param {string} [options.base] URL path prefix, starting and ending with "/"
+ * @param {Record<string, Page>} [options.pages] HTML pages served before files, by path under
+ *   `base`, e.g. { "host.html": { body: "<!DOCTYPE html>…" } }
+ * @param {Record<string, string>} [options.headers] sent with every file, e.g. CORS headers
  * @returns {Promise<StaticServer>}
  */
-export async function serveStatic({ root, base = '/sub/path/' }) {
+export async function serveStatic({ root, base = '/sub/path/', pages = {}, headers = {} }) {
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`bad base path ${base}`);
   const top = resolve(root);
   /** @type {string[]} */
@@ -58,6 +69,11 @@ export async function serveStatic({ root, base = '/sub/path/' }) {
       return response.end();
     }
     if (!path.startsWith(base)) return fail(404, 'not found');
+    const page = Object.hasOwn(pages, path.slice(base.length)) ? pages[path.slice(base.length)] : undefined;
+    if (page) {
+      response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store', ...page.headers });
+      return response.end(request.method === 'HEAD' ? undefined : page.body);
+    }
     let file;
     try {
       file = normalize(join(top, decodeURIComponent(path.slice(base.length))));
@@ -76,6 +92,7 @@ export async function serveStatic({ root, base = '/sub/path/' }) {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-length': info.size,
         'cache-control': 'no-store',
+        ...headers,
       });
       if (request.method === 'HEAD') return response.end();
       createReadStream(file).pipe(response);

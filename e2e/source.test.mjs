@@ -9,12 +9,28 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FORBIDDEN = /\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(ln)?)\b/;
+/** The HTML pages of the build. */
+const PAGES = ['index.html', 'embed.html', 'demo.html'];
 
 test('no markup is parsed from strings in the front end', async () => {
   const files = (await readdir(`${ROOT}www`)).filter((f) => /\.(m?js|html)$/.test(f)).map((f) => `www/${f}`);
-  files.push('index.html');
+  files.push(...PAGES, 'sw.js');
   for (const file of files) {
     const lines = (await readFile(`${ROOT}${file}`, 'utf8')).split('\n');
     lines.forEach((line, i) => assert.ok(!FORBIDDEN.test(line), `${file}:${i + 1}: ${line.trim()}`));
+  }
+});
+
+// A Content-Security-Policy without 'unsafe-inline' blocks inline scripts, event-handler
+// attributes and style attributes: the pages have none, so they run under
+// script-src 'self' 'wasm-unsafe-eval' (Trunk.toml's inject_scripts = false keeps trunk's inline
+// loader out of index.html).
+test('the pages have no inline script, handler or style attribute', async () => {
+  for (const page of PAGES) {
+    const text = await readFile(`${ROOT}${page}`, 'utf8');
+    for (const script of text.matchAll(/<script\b[^>]*>/g)) assert.match(script[0], /\ssrc="/, `${page}: inline ${script[0]}`);
+    assert.doesNotMatch(text, /\son[a-z]+\s*=/i, `${page}: an event-handler attribute`);
+    assert.doesNotMatch(text, /\sstyle\s*=/i, `${page}: a style attribute`);
+    assert.doesNotMatch(text, /<style\b/i, `${page}: a <style> element`);
   }
 });

@@ -13,6 +13,7 @@
  *   the move text the engine chooses in the game given by its record, at level 1–8; rejects
  *   when stopped (an `AbortError`), on a bad request, or when the worker fails
  * @property {() => void} stop  abandons the current search, at once
+ * @property {() => void} dispose  ends the worker for good (a search running is rejected)
  */
 
 /**
@@ -32,8 +33,29 @@ const stopped = (text) => {
   return error;
 };
 
-/** @returns {Ai} */
-export function createAi() {
+/**
+ * Starts a module worker from `url`. A browser starts workers only from the page's own origin;
+ * for a script on another origin (an embed whose files are elsewhere) a same-origin blob module
+ * that imports it stands in, which needs the file server's CORS headers and a Content-Security-
+ * Policy that allows blob: workers (the iframe embed needs neither).
+ *
+ * @param {URL} url
+ * @returns {Worker}
+ */
+function startWorker(url) {
+  if (url.origin === location.origin) return new Worker(url, { type: 'module' });
+  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  const worker = new Worker(shim, { type: 'module' });
+  // The worker has fetched its blob once it says anything.
+  worker.addEventListener('message', () => URL.revokeObjectURL(shim), { once: true });
+  return worker;
+}
+
+/**
+ * @param {URL} [workerUrl] where ai-worker.js is; next to this file unless told
+ * @returns {Ai}
+ */
+export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url)) {
   /** @type {Worker} */
   let worker;
   /** @type {Pending | null} */
@@ -62,7 +84,7 @@ export function createAi() {
   };
 
   const start = () => {
-    worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
+    worker = startWorker(workerUrl);
     ready = false;
     dead = false;
     const own = worker;
@@ -97,7 +119,10 @@ export function createAi() {
     worker.onerror = (event) => {
       if (own !== worker) return;
       event.preventDefault();
-      fail(new Error(`the computer player failed: ${event.message || 'the worker did not load'}`));
+      // A blob worker (files on another origin) that did not load was most likely refused by
+      // the page's Content-Security-Policy.
+      const hint = workerUrl.origin === location.origin ? '' : ` (the board's files are on another origin: the page's Content-Security-Policy must allow blob: workers, or embed the board with embed.html)`;
+      fail(new Error(`the computer player failed: ${event.message || 'the worker did not load'}${hint}`));
       // A fresh worker for the next request (not now: a worker that cannot load would fail
       // again and again).
       worker.terminate();
@@ -125,6 +150,13 @@ export function createAi() {
       queued = null;
       fail(stopped('the search was stopped'));
       start();
+    },
+    dispose() {
+      worker.terminate();
+      queued = null;
+      dead = true;
+      broken = 'the computer player was closed';
+      fail(stopped(broken));
     },
   };
 }

@@ -36,7 +36,40 @@ import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
  * @property {'both' | 'white' | 'black' | 'none'} [movable]  who may move pieces by hand
  * @property {boolean} [animation]  slide moved pieces and fade captured ones (always off when
  *   the user prefers reduced motion)
+ * @property {Highlight[]} [highlights]  the marks drawn, e.g. ["moves", "last"]; all by default
  */
+
+/**
+ * A kind of mark on the board: legal destinations (`moves`), the captures of the pointed move
+ * (`preview`), the last move and its captures (`last`), check and checkers (`check`), frozen
+ * pieces (`frozen`).
+ *
+ * @typedef {'moves' | 'preview' | 'last' | 'check' | 'frozen'} Highlight
+ */
+
+/** Every kind of mark, in the order the options name them. */
+export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'check', 'frozen']);
+
+/**
+ * The state as drawn: the marks not asked for left out.
+ *
+ * @param {BoardState} state
+ * @param {ReadonlySet<Highlight>} shown
+ * @returns {BoardState}
+ */
+function withHighlights(state, shown) {
+  if (shown.size === HIGHLIGHTS.length) return state;
+  return {
+    ...state,
+    dests: shown.has('moves') ? state.dests : [],
+    pointed: shown.has('moves') ? state.pointed : null,
+    preview: shown.has('preview') ? state.preview : [],
+    lastMove: shown.has('last') ? state.lastMove : null,
+    check: shown.has('check') ? state.check : null,
+    checkers: shown.has('check') ? state.checkers : [],
+    frozen: shown.has('frozen') ? state.frozen : [],
+  };
+}
 
 /** @typedef {GameOptions & ViewOptions} BoardOptions */
 
@@ -114,6 +147,8 @@ export function mount(element, options = {}) {
   const state = defaults();
   let movable = options.movable ?? 'both';
   let animation = options.animation ?? true;
+  /** @type {ReadonlySet<Highlight>} */
+  let highlights = new Set(HIGHLIGHTS);
   applyView(options);
 
   const root = make('div', { class: 'ultima-board' });
@@ -140,7 +175,7 @@ export function mount(element, options = {}) {
 
   let paints = 0;
   const view = watchCanvas(canvas, () => {
-    render(ctx, state);
+    render(ctx, withHighlights(state, highlights));
     // Tests wait for this: how many times the board was painted.
     canvas.dataset.paints = String(++paints);
   });
@@ -157,6 +192,7 @@ export function mount(element, options = {}) {
     if (next.coordinates !== undefined) state.coordinates = next.coordinates;
     if (next.movable) movable = next.movable;
     if (next.animation !== undefined) animation = next.animation;
+    if (next.highlights) highlights = new Set(next.highlights);
   }
 
   /** @type {number | null} */
@@ -416,7 +452,7 @@ export function mount(element, options = {}) {
       applyView(next);
       redraw();
     },
-    view: () => ({ orientation: state.orientation, pieceSet: state.pieceSet, theme: state.theme, coordinates: state.coordinates, movable, animation }),
+    view: () => ({ orientation: state.orientation, pieceSet: state.pieceSet, theme: state.theme, coordinates: state.coordinates, movable, animation, highlights: [...highlights] }),
     position: () => game.position(),
     record: () => game.record(),
     rules: () => game.rules(),

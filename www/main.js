@@ -1,37 +1,27 @@
-// The game page: one board from `mount`, plus what a player needs around it — status, move list,
-// undo/redo, resign, flip, hint, new game, copy and paste of positions and records, piece set and
-// theme, rules help — and the game saved in localStorage so a reload resumes it. Against the
-// computer, the page asks the AI (a Web Worker, ai.js) for a move whenever it is the computer's
-// turn; a hint is the same search for the player, shown as an arrow; the figures of either can be
-// shown as they come (thinking.js).
+// The game page: one board from the embed API's `mount` (the same as any page embedding a board),
+// plus what a player needs around it — status, move list, undo/redo, resign, flip, hint, new game,
+// copy and paste of positions and records, piece set and theme, rules help — and the game saved in
+// localStorage so a reload resumes it. Against the computer, the embed (mode "ai") asks the AI, a
+// Web Worker, for a move whenever it is the computer's turn; a hint is the same search for the
+// player, shown as an arrow; the figures of either can be shown as they come (thinking.js).
 
-import { mount, resultText } from './board.js';
-import { createAi } from './ai.js';
+import { resultText } from './board.js';
+import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
 import { defaultSettings, load, save } from './storage.js';
 import { createThinking } from './thinking.js';
 import { make } from './util.js';
+import { registerServiceWorker } from './offline.js';
 
 /** @import { BoardHandle } from './board.js' */
+/** @import { EmbedHandle, Purpose } from './embed.js' */
+/** @import { EmbedOptions } from './options.js' */
 /** @import { Opponent, Settings } from './storage.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
 /** @param {Side} side */
 const other = (side) => (side === 'white' ? 'black' : 'white');
-
-/**
- * Resolves once trunk's loader has instantiated the wasm module (it sets `window.wasmBindings`,
- * then fires `TrunkApplicationStarted`).
- *
- * @returns {Promise<void>}
- */
-function wasmStarted() {
-  if ('wasmBindings' in window) return Promise.resolve();
-  return new Promise((resolve) => {
-    window.addEventListener('TrunkApplicationStarted', () => resolve(), { once: true });
-  });
-}
 
 /**
  * @template {Element} T
@@ -64,49 +54,74 @@ function showNotice(notice, text) {
 }
 
 /**
+ * The embed options of the computer opponent: the embed's `ai` mode, or two players.
+ *
+ * @param {Opponent | null} opponent
+ * @returns {EmbedOptions}
+ */
+const modeOf = (opponent) => (opponent ? { mode: 'ai', side: other(opponent.computer), level: opponent.level } : { mode: 'play' });
+
+/**
+ * Mounts a board and waits until it is ready; on failure it is removed again.
+ *
+ * @param {HTMLElement} host
+ * @param {EmbedOptions} options
+ * @returns {Promise<{ embed: EmbedHandle, board: BoardHandle } | { failure: string }>}
+ */
+async function mountReady(host, options) {
+  const embed = mount(host, options);
+  let failure = 'the board did not start';
+  const off = embed.on('error', ({ message }) => (failure = message));
+  const board = (await embed.ready) ? embed.board() : null;
+  off();
+  if (board) return { embed, board };
+  embed.destroy();
+  return { failure };
+}
+
+/**
  * Mounts the board from the saved game, or a new one when there is none or it does not load.
  *
  * @param {HTMLElement} host
  * @param {HTMLElement} notice
- * @returns {{ board: BoardHandle, settings: Settings }}
+ * @returns {Promise<{ embed: EmbedHandle, board: BoardHandle, settings: Settings }>}
  */
-function restore(host, notice) {
+async function restore(host, notice) {
   const saved = load();
   /** @param {string} text */
   const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
-  const view = { ...saved.settings };
+  const { pieceSet, theme, orientation, opponent } = saved.settings;
+  /** @type {EmbedOptions} */
+  const options = { pieceSet, theme, orientation, ...modeOf(opponent) };
   if (saved.record) {
-    try {
-      return { board: mount(host, { ...view, record: saved.record }), settings: saved.settings };
-    } catch (error) {
-      warn(`The saved game could not be resumed (${message(error)}), so a new game was started.`);
-    }
+    const resumed = await mountReady(host, { ...options, record: saved.record });
+    if ('board' in resumed) return { ...resumed, settings: saved.settings };
+    warn(`The saved game could not be resumed (${resumed.failure}), so a new game was started.`);
   }
-  return { board: mount(host, view), settings: saved.settings };
+  const fresh = await mountReady(host, options);
+  if ('failure' in fresh) throw new Error(fresh.failure);
+  return { ...fresh, settings: saved.settings };
 }
 
 async function main() {
   const status = element('status', HTMLElement);
   try {
-    await wasmStarted();
     const notice = element('notice', HTMLElement);
-    const { board, settings } = restore(element('board-host', HTMLElement), notice);
+    const { embed, board, settings } = await restore(element('board-host', HTMLElement), notice);
     board.canvas.id = 'board';
-    const ai = createAi();
     /** @type {Opponent | null} the computer player, or null for two players */
     let opponent = settings.opponent;
-    /** The number of the current search; 0 when the computer is not thinking. */
-    let searching = 0;
-    let searches = 0;
-    /** What the current search is for: the computer's move, or a hint for the player. */
-    let purpose = /** @type {'move' | 'hint'} */ ('move');
+    /** The computer plays the side to move of a game still going on. */
+    const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
+    /** Whether a search runs: at the start, when a resumed game is on the computer's turn. */
+    let searching = computerToMove();
+    /** What the running search is for: the computer's move, or a hint for the player. */
+    let purpose = /** @type {Purpose} */ ('move');
     /** The last hint, for the status line, e.g. "b2-b5"; cleared by any change. */
     let hint = '';
     /** What the search reported last, for the status line, e.g. "depth 4, +0.25". */
     let progress = '';
-    /** True while several changes make one (undo of two moves): no search in between. */
-    let quiet = false;
 
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
@@ -173,7 +188,7 @@ async function main() {
       undo.disabled = plies.length === 0 && !result;
       redo.disabled = board.redoLength() === 0;
       resign.disabled = result !== null || computerToMove();
-      hintButton.disabled = result !== null || shown !== null || computerToMove() || searching !== 0;
+      hintButton.disabled = result !== null || shown !== null || computerToMove() || searching;
     };
 
     /** The status line's end: the search running, or the hint found. */
@@ -185,69 +200,22 @@ async function main() {
       return hint ? ` — hint: ${hint} (the arrow)` : '';
     };
 
-    /** The computer plays the side to move of a game still going on. */
-    const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
-
-    /** Abandons the computer's search (or hint), if one runs. */
-    const stopThinking = () => {
-      if (!searching) return;
-      searching = 0;
-      thinking.done();
-      ai.stop();
-    };
-
-    /**
-     * Runs a search in the worker for the side to move: the computer's move, played when found,
-     * or a hint, drawn as an arrow. Any change of the game meanwhile abandons it.
-     *
-     * @param {'move' | 'hint'} kind
-     */
-    const search = (kind) => {
-      const id = ++searches;
-      searching = id;
-      purpose = kind;
-      progress = '';
-      hint = '';
-      const record = board.record();
+    /** @param {Purpose} kind */
+    const titleOf = (kind) => {
       const mover = board.turn() === 'white' ? 'White' : 'Black';
-      thinking.start(kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`, board.turn());
-      const finish = () => {
-        searching = 0;
-        thinking.done();
-      };
-      ai.think(record, opponent?.level ?? DEFAULT_LEVEL, (p) => {
-        if (searching !== id) return;
-        progress = `depth ${p.depth}, ${p.score}`;
-        thinking.show(p);
-        refresh();
-      }).then(
-        (move) => {
-          if (searching !== id) return;
-          finish();
-          if (board.record() !== record) return refresh();
-          if (kind === 'move') return board.play(move);
-          hint = board.showMove(move)?.text ?? move;
-          refresh();
-        },
-        (error) => {
-          if (searching !== id) return;
-          finish();
-          showNotice(notice, `The computer could not ${kind === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`);
-          refresh();
-        },
-      );
+      return kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`;
+    };
+    if (searching) thinking.start(titleOf('move'), board.turn());
+    embed.on('thinking', (detail) => {
+      searching = detail.thinking;
+      purpose = detail.purpose;
+      const { depth, score = '', nodes = 0, pv = [] } = detail;
+      if (!detail.thinking) thinking.done();
+      else if (depth === undefined) thinking.start(titleOf(detail.purpose), board.turn());
+      else thinking.show({ depth, score, nodes, pv });
+      progress = detail.thinking && depth !== undefined ? `depth ${depth}, ${score}` : '';
       refresh();
-    };
-
-    /** Asks the computer for its move when it is its turn. */
-    const think = () => {
-      if (quiet || searching || !opponent || !computerToMove()) return;
-      search('move');
-    };
-
-    /** Who may move pieces by hand: the player against the computer, anyone otherwise. */
-    const applyOpponent = () => board.set({ movable: opponent ? other(opponent.computer) : 'both' });
-    applyOpponent();
+    });
 
     const viewPrev = element('view-prev', HTMLButtonElement);
     const viewNext = element('view-next', HTMLButtonElement);
@@ -260,19 +228,15 @@ async function main() {
     viewLive.addEventListener('click', () => board.showPly(null));
     board.on('view', () => {
       // A hint belongs to the game's position, which viewing another one hides: its arrow goes
-      // and a search for one stops (the computer's own search goes on).
-      if (searching && purpose === 'hint') stopThinking();
+      // (and the embed stops a search for one).
       hint = '';
       refresh();
     });
     board.on('change', () => {
-      // Any change but the computer's own move (undo, redo, a new game, a loaded record)
-      // makes its search pointless, and any change at all a hint.
-      stopThinking();
+      // Any change makes a hint stale (the embed stops a search for one).
       hint = '';
       refresh();
       persist();
-      think();
     });
     setUpSuicide(board);
 
@@ -284,62 +248,30 @@ async function main() {
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
       (options, chosen) => {
-        stopThinking();
-        const previous = opponent;
+        thinking.clear();
+        // Throws, changing nothing, when the options do not make a game.
+        embed.newGame({ ...options, ...modeOf(chosen) });
         opponent = chosen;
         settings.opponent = chosen;
-        try {
-          quiet = true;
-          board.newGame(options);
-        } catch (error) {
-          opponent = previous;
-          settings.opponent = previous;
-          throw error;
-        } finally {
-          quiet = false;
-        }
-        applyOpponent();
-        thinking.clear();
-        if (chosen) {
-          board.set({ orientation: other(chosen.computer) });
-          settings.orientation = other(chosen.computer);
-        }
+        if (chosen) settings.orientation = other(chosen.computer);
         persist();
         refresh();
-        think();
       },
-      ai.available,
+      embed.ai().available,
     );
-    undo.addEventListener('click', () => {
-      stopThinking();
-      quiet = true;
-      try {
-        board.undo();
-        // Against the computer, take back its answer too, so it is the player's turn again.
-        if (computerToMove() && board.history().length > 0) board.undo();
-      } finally {
-        quiet = false;
-      }
-      refresh();
-      think();
-    });
-    redo.addEventListener('click', () => {
-      stopThinking();
-      quiet = true;
-      try {
-        board.redo();
-        // Against the computer, replay its answer too, if it was taken back.
-        if (computerToMove() && board.redoLength() > 0) board.redo();
-      } finally {
-        quiet = false;
-      }
-      refresh();
-      think();
-    });
+    // Against the computer, undo and redo take back or replay its answer too.
+    undo.addEventListener('click', () => embed.undo());
+    redo.addEventListener('click', () => embed.redo());
     resign.addEventListener('click', () => board.resign());
     hintButton.addEventListener('click', () => {
-      if (searching || board.result() || board.shownPly() !== null || computerToMove()) return;
-      search('hint');
+      hint = '';
+      embed.hint(opponent?.level ?? DEFAULT_LEVEL).then(
+        (found) => {
+          hint = found ?? '';
+          refresh();
+        },
+        (error) => showNotice(notice, `No hint: ${message(error)}`),
+      );
     });
     showThinking.checked = settings.showThinking;
     thinkingBox.hidden = !settings.showThinking;
@@ -393,7 +325,7 @@ async function main() {
       try {
         // A position string is one line with no move numbers; anything else is a record.
         const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
-        board.newGame(isPosition ? { position: text } : { record: text });
+        embed.newGame(isPosition ? { position: text } : { record: text });
         answer('Loaded.', true);
       } catch (error) {
         answer(message(error), false);
@@ -402,11 +334,11 @@ async function main() {
 
     refresh();
     persist();
-    // The page's API, for tests and the curious: the board handle.
-    Object.assign(window, { ultima: { board, defaultSettings, ai } });
+    // The page's API, for tests and the curious: the board, its embed handle and its computer
+    // player.
+    Object.assign(window, { ultima: { board, embed, defaultSettings, ai: embed.ai() } });
     document.body.dataset.ready = 'true';
-    // A game against the computer resumed on its turn.
-    think();
+    registerServiceWorker();
   } catch (error) {
     status.textContent = `The game could not start: ${message(error)}`;
     throw error;

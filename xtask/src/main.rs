@@ -10,6 +10,11 @@
 //!   tests, the wasm-bindgen tests in headless Chromium, the trunk release build, the JavaScript
 //!   type check and the end-to-end browser tests.
 //!
+//! - `cargo xtask build-info`: trunk's post-build hook (Trunk.toml). Writes `www/build.js` into
+//!   trunk's staging folder: the build's file list and an id hashed from every file's content, for
+//!   the service worker (`sw.js`) to cache; under `cargo xtask serve` it says "no service worker"
+//!   instead and removes `sw.js`, so the development server never installs one.
+//!
 //! Both are idempotent: an installed tool of the right version is left alone, so a warm run does
 //! only the checks. Each step prints its name and wall time.
 
@@ -38,6 +43,12 @@ const LIBERATION_SANS: &str = "/usr/share/fonts/truetype/liberation/LiberationSa
 const NODE_MAJOR_MIN: u32 = 20;
 /// Where `cargo xtask serve` listens unless `--port` says otherwise.
 const DEFAULT_PORT: u16 = 8080;
+/// Set for `trunk serve` by `cargo xtask serve`: the build is for the development server.
+const DEV_SERVER_ENV: &str = "ULTIMA_DEV_SERVER";
+/// The build description `cargo xtask build-info` writes, relative to the build's root.
+const BUILD_INFO: &str = "www/build.js";
+/// The service worker, at the build's root so that its scope is the whole build.
+const SERVICE_WORKER: &str = "sw.js";
 /// Where `cargo xtask serve` builds (with trunk's live-reload script), apart from `dist/`.
 const SERVE_DIST: &str = "target/trunk-serve";
 
@@ -50,6 +61,8 @@ commands:
   test              install what is missing, then run every check and test in order:
                     fmt, clippy, native tests, wasm tests in headless Chromium,
                     trunk release build, JavaScript type check, end-to-end tests
+  build-info        (trunk's post-build hook) write www/build.js, the file list and
+                    build id for the service worker, into TRUNK_STAGING_DIR
   help              print this message";
 
 fn main() -> ExitCode {
@@ -75,6 +88,15 @@ fn main() -> ExitCode {
         }
         Cli::Serve { port } => serve(&mut steps, port),
         Cli::Test => test(&mut steps),
+        Cli::BuildInfo => {
+            return match build_info() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("xtask build-info: {message}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
     };
     steps.summary(&outcome);
     match outcome {
@@ -88,6 +110,7 @@ fn main() -> ExitCode {
 enum Cli {
     Serve { port: u16 },
     Test,
+    BuildInfo,
     Help,
 }
 
@@ -120,6 +143,7 @@ impl Cli {
                 "test takes no arguments (got `{}`)",
                 rest.join(" ")
             )),
+            "build-info" if rest.is_empty() => Ok(Cli::BuildInfo),
             "help" | "-h" | "--help" => Ok(Cli::Help),
             other => Err(format!("unknown command `{other}`")),
         }
@@ -134,7 +158,8 @@ fn serve(steps: &mut Steps, port: u16) -> Result<(), Failure> {
         let port = port.to_string();
         // trunk serve adds a live-reload script to the page, so it builds into target/ and
         // leaves dist/ to `trunk build`: dist/ is always the deployable build.
-        s.run_cmd(s.cmd("trunk").args([
+        // The post-build hook sees this and leaves the service worker out (see `build_info`).
+        s.run_cmd(s.cmd("trunk").env(DEV_SERVER_ENV, "1").args([
             "serve",
             "--release",
             "--dist",
@@ -205,6 +230,119 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
         let tests = e2e_tests(&s.root.join("e2e"))?;
         s.run_cmd(s.cmd("node").arg("--test").args(tests))
     })
+}
+
+/// `cargo xtask build-info`, run by trunk after each build (a `post_build` hook in Trunk.toml):
+/// writes [`BUILD_INFO`] into the staging folder. For the release build it lists every file of
+/// the build but the service worker itself, with an id hashed from their paths and contents, so
+/// that a new build gets a new cache and the old one is dropped. Under the development server
+/// ([`DEV_SERVER_ENV`] set) it says there is no service worker and deletes [`SERVICE_WORKER`].
+fn build_info() -> Result<(), String> {
+    let staging = env::var_os("TRUNK_STAGING_DIR")
+        .map(PathBuf::from)
+        .ok_or("TRUNK_STAGING_DIR is not set: this command is trunk's post-build hook")?;
+    write_build_info(&staging, env::var_os(DEV_SERVER_ENV).is_some())
+}
+
+/// Writes [`BUILD_INFO`] into the build folder `staging` (see [`build_info`]).
+fn write_build_info(staging: &Path, dev: bool) -> Result<(), String> {
+    let mut files = Vec::new();
+    list_files(staging, staging, &mut files)?;
+    files.retain(|f| f != SERVICE_WORKER && f != BUILD_INFO);
+    files.sort();
+    let mut hash = Fnv1a::new();
+    for file in &files {
+        let bytes = fs::read(staging.join(file)).map_err(|e| format!("cannot read {file}: {e}"))?;
+        hash.write(file.as_bytes());
+        hash.write(&[0]);
+        hash.write(&bytes);
+        hash.write(&[0]);
+    }
+    if dev {
+        files.clear();
+        let worker = staging.join(SERVICE_WORKER);
+        if worker.exists() {
+            fs::remove_file(&worker).map_err(|e| format!("cannot remove {SERVICE_WORKER}: {e}"))?;
+        }
+    } else {
+        files.push(BUILD_INFO.to_string());
+        files.sort();
+    }
+    let text = build_info_script(&format!("{:016x}", hash.finish()), !dev, &files);
+    let path = staging.join(BUILD_INFO);
+    fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The text of [`BUILD_INFO`]: a classic script (the service worker loads it with
+/// `importScripts`; a page imports it as a module for its side effect) that sets
+/// `self.ultimaBuild` (through `Object.assign`, which the type check accepts on `Window`).
+fn build_info_script(id: &str, service_worker: bool, files: &[String]) -> String {
+    let list: Vec<String> = files.iter().map(|f| json_string(f)).collect();
+    format!(
+        "// Written by `cargo xtask build-info` (trunk's post-build hook): this build's id and files.\n\
+         Object.assign(self, {{ ultimaBuild: {{\n  \"id\": {},\n  \"serviceWorker\": {service_worker},\n  \"files\": [\n    {}\n  ]\n}} }});\n",
+        json_string(id),
+        list.join(",\n    ")
+    )
+}
+
+/// `text` as a JSON string literal.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Every file under `dir`, as paths relative to `root` with `/` between folders.
+fn list_files(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), String> {
+    let entries = fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+            .path();
+        if path.is_dir() {
+            list_files(root, &path, out)?;
+        } else {
+            let relative = path
+                .strip_prefix(root)
+                .map_err(|e| format!("{} is outside {}: {e}", path.display(), root.display()))?;
+            let parts: Vec<String> = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push(parts.join("/"));
+        }
+    }
+    Ok(())
+}
+
+/// 64-bit FNV-1a: a small, stable hash (the standard library's may change between releases),
+/// for build ids, not for security.
+struct Fnv1a(u64);
+
+impl Fnv1a {
+    fn new() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// The wasm32 target, trunk and wasm-bindgen-cli: what building the page needs.
@@ -612,6 +750,7 @@ mod tests {
             Ok(Cli::Serve { port: 9001 })
         );
         assert_eq!(Cli::parse(&args("help")), Ok(Cli::Help));
+        assert_eq!(Cli::parse(&args("build-info")), Ok(Cli::BuildInfo));
     }
 
     #[test]
@@ -620,6 +759,7 @@ mod tests {
             "",
             "build",
             "test --fast",
+            "build-info now",
             "serve --port",
             "serve --port 0",
             "serve --port x",
@@ -666,6 +806,58 @@ version = "0.2.999"
             .expect("crates/wasm/Cargo.toml pins wasm-bindgen = \"=x.y.z\"");
         let locked = locked_version(&root.join("Cargo.lock"), "wasm-bindgen").unwrap();
         assert_eq!(locked, pinned);
+    }
+
+    #[test]
+    fn build_info_is_a_script_with_the_id_and_files() {
+        let files = ["index.html".to_string(), "www/a \"b\".js".to_string()];
+        let text = build_info_script("00ff", true, &files);
+        assert!(text.contains("Object.assign(self, { ultimaBuild: {"));
+        assert!(text.contains("\"id\": \"00ff\""));
+        assert!(text.contains("\"serviceWorker\": true"));
+        assert!(text.contains("\"index.html\",\n    \"www/a \\\"b\\\".js\""));
+        assert!(build_info_script("1", false, &[]).contains("\"serviceWorker\": false"));
+    }
+
+    #[test]
+    fn build_info_lists_every_file_and_changes_with_them() {
+        let dir = env::temp_dir().join(format!("xtask-build-info-{}", std::process::id()));
+        fs::create_dir_all(dir.join("www")).unwrap();
+        fs::write(dir.join("index.html"), "<!DOCTYPE html>").unwrap();
+        fs::write(dir.join("www/a.js"), "1").unwrap();
+        let read = || fs::read_to_string(dir.join(BUILD_INFO)).unwrap();
+        let id = |text: &str| text.split('"').nth(3).unwrap().to_string();
+
+        fs::write(dir.join(SERVICE_WORKER), "// worker").unwrap();
+        write_build_info(&dir, false).unwrap();
+        let first = read();
+        assert!(first.contains("\"index.html\",\n    \"www/a.js\",\n    \"www/build.js\"\n"));
+        assert!(!first.contains("sw.js"));
+        assert!(first.contains("\"serviceWorker\": true"));
+        // The same files give the same id; another content, another id.
+        write_build_info(&dir, false).unwrap();
+        assert_eq!(id(&read()), id(&first));
+        fs::write(dir.join("www/a.js"), "2").unwrap();
+        write_build_info(&dir, false).unwrap();
+        assert_ne!(id(&read()), id(&first));
+
+        // The development server's build: no service worker at all.
+        write_build_info(&dir, true).unwrap();
+        assert!(read().contains("\"serviceWorker\": false"));
+        assert!(!dir.join(SERVICE_WORKER).exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn fnv1a_matches_its_reference_values() {
+        let hash = |bytes: &[u8]| {
+            let mut h = Fnv1a::new();
+            h.write(bytes);
+            h.finish()
+        };
+        assert_eq!(hash(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(hash(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(hash(b"foobar"), 0x8594_4171_f739_67e8);
     }
 
     #[test]

@@ -1,0 +1,385 @@
+// The three ways to embed a board (ES module `mount`, the <ultima-board> element, embed.html in
+// an iframe) on host pages in headless Chromium, against the release build: a move by clicks with
+// its `move` event and captures, a new piece set, destroy leaving nothing behind; two boards on
+// one page, one thinking while the other is played; host pages on another origin than the board's
+// files; a host page under a strict Content-Security-Policy; hostile option values.
+
+import assert from 'node:assert/strict';
+import { access, mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, watchProblems } from './browser.mjs';
+import { hostPages } from './hosts.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Locator, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer, Page as HostPage } from './server.mjs' */
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+
+/** The Long Leaper on a1 takes both Pawns with a1-a6. */
+const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w';
+/** The CSP of the strict host: scripts only from the page's origin, plus wasm compilation. */
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
+/** @type {StaticServer} the build, with the same-origin host pages and CORS for other origins */
+let files;
+/** @type {StaticServer} the host pages on a second port: another origin */
+let elsewhere;
+/** @type {StaticServer} the build and host pages, all under the strict CSP */
+let strict;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}embed.html`).catch(() => {
+    throw new Error(`no release build in ${DIST}: run \`trunk build --release\` (cargo xtask test does)`);
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  // The board's files are served with CORS, as a CDN would, so pages elsewhere may import them.
+  // The host pages name the server's own URL, known once it listens: filled in then.
+  /** @type {Record<string, HostPage>} */
+  const same = {};
+  files = await serveStatic({ root: DIST, base: '/sub/path/', pages: same, headers: { 'access-control-allow-origin': '*' } });
+  Object.assign(same, hostPages(files.url));
+  elsewhere = await serveStatic({ root: `${DIST}www/`, base: '/host/', pages: hostPages(files.url) });
+  /** @type {Record<string, HostPage>} */
+  const csp = {};
+  strict = await serveStatic({ root: DIST, base: '/csp/', pages: csp, headers: { 'content-security-policy': CSP } });
+  Object.assign(csp, hostPages(strict.url, { 'content-security-policy': CSP }));
+  browser = await launch({ viewport: { width: 900, height: 1000 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  await files?.close();
+  await elsewhere?.close();
+  await strict?.close();
+});
+
+/**
+ * Opens a host page with boards made from `options` (one entry per board).
+ *
+ * @param {StaticServer} server
+ * @param {'module' | 'element' | 'frame'} way
+ * @param {object[]} options
+ * @returns {Promise<{ page: Page, problems: string[] }>}
+ */
+async function openHost(server, way, options) {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${server.url}host-${way}.html?options=${encodeURIComponent(JSON.stringify(options))}`);
+  return { page, problems };
+}
+
+/**
+ * Waits until board `index` has fired `count` events of `type`; returns their details.
+ *
+ * @param {Page} page
+ * @param {number} index
+ * @param {string} type
+ * @param {number} [count]
+ * @param {number} [timeout]
+ * @returns {Promise<any[]>}
+ */
+async function eventsOf(page, index, type, count = 1, timeout = 30_000) {
+  await page.waitForFunction(
+    ([index, type, count]) => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === index && e.type === type).length >= count,
+    /** @type {const} */ ([index, type, count]),
+    { timeout },
+  );
+  return page.evaluate(
+    ([index, type]) => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === index && e.type === type).map((/** @type {any} */ e) => e.detail),
+    /** @type {const} */ ([index, type]),
+  );
+}
+
+/**
+ * The board canvas of board `index`, wherever it is (light DOM, shadow DOM or an iframe).
+ *
+ * @param {Page} page
+ * @param {'module' | 'element' | 'frame'} way
+ * @param {number} index
+ * @returns {Locator}
+ */
+function canvasOf(page, way, index) {
+  if (way === 'frame') return page.frameLocator(`iframe >> nth=${index}`).locator('canvas');
+  // Playwright's CSS selectors pierce open shadow roots.
+  return page.locator('#hosts canvas').nth(index);
+}
+
+/**
+ * Clicks a square's centre, from the canvas's box on the page (White at the bottom).
+ *
+ * @param {Page} page
+ * @param {Locator} canvas
+ * @param {string} square e.g. "a1"
+ */
+async function clickSquare(page, canvas, square) {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the board canvas is not visible');
+  const unit = Math.min(box.width, box.height) / 8;
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  await page.mouse.click(box.x + (file + 0.5) * unit, box.y + (7 - rank + 0.5) * unit);
+}
+
+/**
+ * A picture of the canvas's pixels, to tell one drawing from another.
+ *
+ * @param {Locator} canvas
+ * @returns {Promise<string>}
+ */
+async function picture(canvas) {
+  return (await canvas.screenshot()).toString('base64');
+}
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  test(`${way}: a move by clicks fires move with its captures; set() changes the piece set; destroy leaves nothing`, { timeout: 60_000 }, async () => {
+    const options = way === 'module' ? { position: LEAPER } : { position: LEAPER };
+    const { page, problems } = await openHost(files, way, [options]);
+    const [ready] = await eventsOf(page, 0, 'ready');
+    assert.equal(ready.position.split(' ')[0], LEAPER.split(' ')[0]);
+    const canvas = canvasOf(page, way, 0);
+    await clickSquare(page, canvas, 'a1');
+    await clickSquare(page, canvas, 'a6');
+    const [move] = await eventsOf(page, 0, 'move');
+    assert.equal(move.move, 'a1-a6xa2xa5');
+    assert.deepEqual(move.captures, ['a2', 'a5']);
+    assert.equal(move.from, 'a1');
+    assert.equal(move.to, 'a6');
+    assert.equal(move.side, 'white');
+    assert.match(move.position, /^4k3\/8\/L7\/8\/8\/8\/8\/4K3 b/);
+    await page.waitForTimeout(400);
+    await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-chess.png` });
+    const chess = await picture(canvas);
+
+    if (way === 'module') await page.evaluate(() => /** @type {any} */ (window).handles[0].set({ pieceSet: 'abstract' }));
+    else if (way === 'element') await page.evaluate(() => document.querySelector('ultima-board')?.setAttribute('piece-set', 'abstract'));
+    else {
+      await page.evaluate(() => /** @type {any} */ (window).call(0, 1, 'set', { pieceSet: 'abstract' }));
+      await page.waitForFunction(() => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === 1));
+      const result = await page.evaluate(() => /** @type {any} */ (window).results.find((/** @type {any} */ r) => r.id === 1));
+      assert.equal(result.error, undefined);
+    }
+    await page.waitForTimeout(200);
+    await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-abstract.png` });
+    assert.notEqual(await picture(canvas), chess, 'the piece set did not change the drawing');
+
+    const outside = await page.evaluate(() => [document.body.children.length, document.head.children.length, document.getElementById('before')?.textContent, document.getElementById('after')?.textContent]);
+    if (way === 'module') {
+      await page.evaluate(() => /** @type {any} */ (window).handles[0].destroy());
+      assert.equal(await page.evaluate(() => document.querySelector('.host')?.childNodes.length), 0);
+    } else if (way === 'element') {
+      const shadow = await page.evaluate(() => {
+        const board = document.querySelector('ultima-board');
+        const root = board?.shadowRoot;
+        board?.remove();
+        return root?.childNodes.length;
+      });
+      assert.equal(shadow, 0);
+    } else {
+      await page.evaluate(() => document.querySelector('iframe')?.remove());
+    }
+    assert.deepEqual(
+      await page.evaluate(() => [document.body.children.length, document.head.children.length, document.getElementById('before')?.textContent, document.getElementById('after')?.textContent]),
+      outside,
+      'the embed changed the page outside its element',
+    );
+    assert.equal(page.workers().length, 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('two boards on one page: one is played while the other thinks', { timeout: 90_000 }, async () => {
+  // Board 0: the computer plays White at level 8 (about 2 s a move) and starts at once.
+  const { page, problems } = await openHost(files, 'module', [{ mode: 'ai', side: 'black', level: 8, size: 300 }, { position: LEAPER, size: 300 }]);
+  await eventsOf(page, 0, 'ready');
+  await eventsOf(page, 1, 'ready');
+  const [thinking] = await eventsOf(page, 0, 'thinking');
+  assert.equal(thinking.thinking, true);
+  const canvas = canvasOf(page, 'module', 1);
+  await clickSquare(page, canvas, 'a1');
+  await clickSquare(page, canvas, 'a6');
+  const [move] = await eventsOf(page, 1, 'move');
+  assert.deepEqual(move.captures, ['a2', 'a5']);
+  // Board 1's move came while board 0 was still thinking, and did not touch board 0.
+  const still = await page.evaluate(() => {
+    const events = /** @type {any[]} */ (/** @type {any} */ (window).events).filter((e) => e.board === 0);
+    return { moves: events.filter((e) => e.type === 'move').length, thinking: events.filter((e) => e.type === 'thinking').at(-1)?.detail.thinking };
+  });
+  assert.deepEqual(still, { moves: 0, thinking: true });
+  assert.equal(page.workers().length, 1);
+  const [answer] = await eventsOf(page, 0, 'move', 1, 60_000);
+  assert.equal(answer.side, 'white');
+  const [position0, position1] = await page.evaluate(() => /** @type {any} */ (window).handles.map((/** @type {any} */ h) => h.position()));
+  assert.equal(position0, answer.position);
+  assert.equal(position1, move.position);
+  await page.screenshot({ path: `${ARTIFACTS}embed-two-boards.png`, fullPage: true });
+  await page.evaluate(() => /** @type {any} */ (window).handles.forEach((/** @type {any} */ h) => h.destroy()));
+  await page.waitForFunction(() => document.querySelectorAll('#hosts canvas, #hosts .ultima-embed').length === 0);
+  // The computer's worker ends with its board.
+  for (let tries = 0; page.workers().length > 0 && tries < 50; tries++) await page.waitForTimeout(100);
+  assert.equal(page.workers().length, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  for (const [where, server] of /** @type {const} */ ([
+    ['another origin than the files', () => elsewhere],
+    ['a strict Content-Security-Policy', () => strict],
+  ])) {
+    test(`${way} on a host page with ${where}: play a move and get the computer's answer`, { timeout: 60_000 }, async () => {
+      const host = server();
+      const { page, problems } = await openHost(host, way, [{ mode: 'ai', side: 'white', level: 1, position: LEAPER }]);
+      await eventsOf(page, 0, 'ready');
+      const canvas = canvasOf(page, way, 0);
+      await clickSquare(page, canvas, 'a1');
+      await clickSquare(page, canvas, 'a6');
+      const [mine, answer] = await eventsOf(page, 0, 'move', 2);
+      assert.deepEqual(mine.captures, ['a2', 'a5']);
+      assert.equal(answer.side, 'black');
+      const origin = await page.evaluate(() => location.origin);
+      if (host === elsewhere) assert.notEqual(origin, new URL(files.url).origin);
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).violations), []);
+      assert.deepEqual(await eventsOf(page, 0, 'error', 0), []);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}
+
+/** Option values a hostile or careless page might give: markup, script URLs, huge numbers. */
+const HOSTILE = [
+  { name: 'position', value: '<img src=x onerror="window.pwned=1">', shows: 'position' },
+  { name: 'piece-set', value: '<script>window.pwned=1</script>', shows: '<script>window.pwned=1</script>' },
+  { name: 'base', value: 'javascript:window.pwned=1//', shows: 'javascript:window.pwned=1//' },
+  { name: 'level', value: '1e400', shows: '1e400' },
+  { name: 'size', value: '99999999999999999999', shows: '99999999999999999999' },
+  { name: 'record', value: '1. <b onmouseover=alert(1)>x</b>', shows: 'record' },
+];
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  test(`${way}: hostile option values give a visible, escaped error and an error event`, { timeout: 60_000 }, async () => {
+    const camel = (/** @type {string} */ name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    const options = HOSTILE.map(({ name, value }) => ({ [way === 'module' ? camel(name) : name]: value }));
+    const { page, problems } = await openHost(files, way, options);
+    for (const [index, { shows }] of HOSTILE.entries()) {
+      const [error] = await eventsOf(page, index, 'error');
+      assert.ok(error.message.includes(shows), `board ${index}: ${error.message} does not mention ${shows}`);
+      const scope = way === 'frame' ? page.frameLocator(`iframe >> nth=${index}`) : page.locator('#hosts > *').nth(index);
+      const box = scope.locator('[part="error"]');
+      assert.equal(await box.isVisible(), true, `board ${index}: no visible error`);
+      const text = await box.textContent();
+      assert.equal(text, `Ultima board: ${error.message}`);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}embed-${way}-hostile.png`, fullPage: true });
+    // Nothing ran, and no markup was made from the values.
+    const frames = way === 'frame' ? page.frames().slice(1) : [page.mainFrame()];
+    for (const frame of frames) {
+      assert.equal(await frame.evaluate(() => /** @type {any} */ (window).pwned), undefined);
+      const made = await frame.evaluate(() => {
+        /** @param {Document | ShadowRoot} root @returns {number} */
+        const count = (root) => root.querySelectorAll('#hosts img, #hosts b, #board img, #board b, div img, div b').length
+          + [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? count(el.shadowRoot) : 0), 0);
+        return count(document);
+      });
+      assert.equal(made, 0);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('the game page itself runs under the strict Content-Security-Policy', { timeout: 60_000 }, async () => {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript(() => {
+    /** @type {any} */ (window).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => /** @type {any} */ (window).violations.push(e.violatedDirective));
+  });
+  await page.goto(strict.url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('canvas#board[data-paints]');
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).violations), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('frame: given origin=, the bridge talks to that origin only', { timeout: 60_000 }, async () => {
+  // Board 0 expects another host; board 1 this one.
+  const { page, problems } = await openHost(files, 'frame', [{ position: LEAPER, origin: 'https://example.org' }, { position: LEAPER }]);
+  await eventsOf(page, 1, 'ready');
+  await page.frameLocator('iframe >> nth=0').locator('canvas[data-paints]').waitFor();
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.call(0, 1, 'position');
+    w.call(1, 2, 'position');
+    w.call(1, 3, 'launchMissiles');
+  });
+  await page.waitForFunction(() => /** @type {any} */ (window).results.length >= 2);
+  await page.waitForTimeout(500);
+  const results = await page.evaluate(() => /** @type {any} */ (window).results);
+  assert.deepEqual(results, [
+    { board: 1, id: 2, value: `${LEAPER.replace(' w', ' w 0 1')}` },
+    { board: 1, id: 3, error: 'unknown method "launchMissiles"' },
+  ]);
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === 0)), []);
+  // Chromium says so when board 0 posts its `ready` to https://example.org, which this is not.
+  const refused = problems.filter((p) => p.includes("target origin provided ('https://example.org') does not match"));
+  assert.ok(refused.length >= 1, 'board 0 did not post to its given origin');
+  assert.deepEqual(problems.filter((p) => !refused.includes(p)), []);
+  await page.close();
+});
+
+test('element: replay steps through a record, view mode is a still diagram, ::part and custom properties style it', { timeout: 60_000 }, async () => {
+  const record = '1. h2-h6 e7-e5 2. h1-h4 e5-h5xh6';
+  const { page, problems } = await openHost(files, 'element', [
+    { mode: 'replay', record, size: 240 },
+    { mode: 'view', position: LEAPER, size: 240 },
+    { 'piece-set': 'nonsense' },
+  ]);
+  await eventsOf(page, 0, 'ready');
+  await eventsOf(page, 1, 'ready');
+  await eventsOf(page, 2, 'error');
+  const boards = page.locator('ultima-board');
+  const replay = boards.nth(0);
+  const shown = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.board().shownPly());
+  assert.equal(await shown(), -1, 'a replay starts at the start');
+  const label = replay.locator('[part="controls"] span');
+  assert.equal(await label.textContent(), '0 / 4');
+  await replay.locator('button[aria-label="Next move"]').click();
+  await replay.locator('button[aria-label="Next move"]').click();
+  assert.equal(await shown(), 1);
+  assert.equal(await label.textContent(), '2 / 4');
+  await replay.locator('button[aria-label="Last move"]').click();
+  assert.equal(await shown(), null);
+  assert.equal(await label.textContent(), '4 / 4');
+  assert.equal(await replay.locator('button[aria-label="Next move"]').isDisabled(), true);
+  await replay.screenshot({ path: `${ARTIFACTS}embed-replay.png` });
+
+  // A diagram: clicking the Long Leaper selects nothing and plays nothing.
+  const view = canvasOf(page, 'element', 1);
+  assert.equal(Math.round((await view.boundingBox())?.width ?? 0), 240);
+  await clickSquare(page, view, 'a1');
+  await clickSquare(page, view, 'a6');
+  assert.deepEqual(await eventsOf(page, 1, 'move', 0), []);
+
+  // The host page styles the parts and custom properties from outside the shadow root.
+  const styled = await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('ultima-board::part(frame) { outline: 3px solid rgb(0, 0, 200); } ultima-board { --ultima-error-color: rgb(200, 0, 0); }');
+    document.adoptedStyleSheets = [sheet];
+    const [first, , third] = [...document.querySelectorAll('ultima-board')];
+    const frame = first?.shadowRoot?.querySelector('[part="frame"]');
+    const error = third?.shadowRoot?.querySelector('[part="error"]');
+    return [frame && getComputedStyle(frame).outlineColor, error && getComputedStyle(error).color];
+  });
+  assert.deepEqual(styled, ['rgb(0, 0, 200)', 'rgb(200, 0, 0)']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

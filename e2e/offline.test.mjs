@@ -1,0 +1,167 @@
+// Offline and installable, in headless Chromium against the release build: one visit installs the
+// service worker, which caches every file of the build in a cache named after the build id; with
+// the network off (context.setOffline), the game page reloads, a move is played and the computer
+// answers; the iframe embed and the demo load offline too. Chromium finds the page installable,
+// and the manifest names icons that exist. A new build replaces the old build's cache.
+
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { access, appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, watchProblems } from './browser.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}sw.js`).catch(() => {
+    throw new Error(`no release build with a service worker in ${DIST}: run \`trunk build --release\``);
+  });
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * @param {string} [root] a build folder
+ * @returns {Promise<{ id: string, files: string[] }>} what its www/build.js says
+ */
+async function buildInfo(root = DIST) {
+  const text = await readFile(join(root, 'www/build.js'), 'utf8');
+  // Object.assign(self, { ultimaBuild: { …JSON… } });
+  return JSON.parse(text.slice(text.indexOf('{', text.indexOf('ultimaBuild')), text.lastIndexOf('} })') + 1));
+}
+
+/** @param {Page} page @param {string} square */
+async function click(page, square) {
+  const { x, y } = await page.evaluate((sq) => /** @type {any} */ (window).ultima.board.squareCenter(sq), square);
+  await page.mouse.click(x, y);
+}
+
+test('after one visit the game works offline: reload, play a move, get the computer\'s answer', { timeout: 120_000 }, async () => {
+  const build = await buildInfo();
+  assert.ok(build.files.includes('ultima-wasm_bg.wasm'));
+  assert.ok(build.files.includes('www/ai-worker.js'));
+  assert.ok(build.files.includes('embed.html'));
+  assert.ok(!build.files.includes('sw.js'));
+
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
+  const stored = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names[0] ?? '');
+    return { names, count: (await cache.keys()).length };
+  });
+  assert.equal(stored.names.length, 1);
+  assert.ok(stored.names[0]?.endsWith(` ${build.id}`), `cache ${stored.names[0]} is not named after build ${build.id}`);
+  assert.equal(stored.count, build.files.length);
+  // Chromium's own verdict on installing the page as an app (manifest, icons, service worker).
+  const cdp = await browser.context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, []);
+  await cdp.detach();
+
+  await browser.context.setOffline(true);
+  const served = server.requests.length;
+  try {
+    await page.reload();
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    // A game against the computer (level 1, the player White), from the dialog.
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="ai"]');
+    await page.selectOption('#new-game-form select[name="side"]', 'white');
+    await page.selectOption('#new-game-form select[name="level"]', '1');
+    await page.click('#new-game-start');
+    await click(page, 'b2');
+    await click(page, 'b5');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, undefined, { timeout: 30_000 });
+    const plies = await page.evaluate(() => /** @type {any} */ (window).ultima.board.history().map((/** @type {any} */ p) => p.side));
+    assert.deepEqual(plies, ['white', 'black']);
+
+    // The iframe embed's page and the demo come from the cache too.
+    const frame = await browser.context.newPage();
+    const frameProblems = watchProblems(frame);
+    await frame.goto(`${server.url}embed.html?mode=view&position=${encodeURIComponent('4k3/8/8/p7/8/8/p7/L3K3 w')}`);
+    await frame.waitForSelector('canvas[data-paints]', { timeout: 30_000 });
+    await frame.goto(`${server.url}demo.html`);
+    await frame.waitForFunction(() => document.querySelectorAll('ultima-board').length === 3 && [...document.querySelectorAll('ultima-board')].every((b) => b.shadowRoot?.querySelector('canvas[data-paints]')), undefined, { timeout: 30_000 });
+    assert.deepEqual(frameProblems, []);
+    await frame.close();
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  assert.equal(server.requests.length, served, 'a request reached the server while offline');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the manifest names the start page and icons of the build', async () => {
+  const manifest = JSON.parse(await readFile(`${DIST}manifest.webmanifest`, 'utf8'));
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.display, 'standalone');
+  const sizes = manifest.icons.map((/** @type {{ sizes: string }} */ icon) => icon.sizes);
+  assert.ok(sizes.includes('192x192') && sizes.includes('512x512'));
+  for (const icon of manifest.icons) await access(`${DIST}${icon.src}`);
+  const index = await readFile(`${DIST}index.html`, 'utf8');
+  assert.match(index, /<link rel="manifest" href="manifest.webmanifest"/);
+});
+
+test('a new build installs its own cache and drops the old one', { timeout: 120_000 }, async () => {
+  // A copy of the build, changed and described again by the post-build hook, as a new release.
+  const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
+  const copy = await serveStatic({ root, base: '/app/' });
+  try {
+    await cp(DIST, root, { recursive: true });
+    const first = await buildInfo(root);
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(copy.url);
+    await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
+    const names = () => page.evaluate(async () => (await caches.keys()).filter((n) => n.includes('/app/')));
+    assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [first.id]);
+
+    await appendFile(join(root, 'www/demo.css'), '\n/* the next release */\n');
+    await promisify(execFile)('cargo', ['xtask', 'build-info'], { env: { ...process.env, TRUNK_STAGING_DIR: root } });
+    const second = await buildInfo(root);
+    assert.notEqual(second.id, first.id);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    // The new worker installs its cache, takes over and deletes the old one.
+    for (let tries = 0; tries < 100; tries++) {
+      const ids = (await names()).map((n) => n.split(' ').at(-1));
+      if (ids.length === 1 && ids[0] === second.id) break;
+      await page.waitForTimeout(200);
+    }
+    assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [second.id]);
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys()).find((n) => n.includes('/app/')) ?? '');
+      const css = await cache.match(new URL('www/demo.css', location.href).href);
+      return css ? css.text() : '';
+    });
+    assert.match(cached, /the next release/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await copy.close();
+    await rm(root, { recursive: true, force: true });
+  }
+});

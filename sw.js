@@ -1,0 +1,58 @@
+// The service worker of the release build: after one visit, the game, the embeds and the demo
+// (the computer player included) work with the network off. `cargo xtask build-info` (trunk's
+// post-build hook) writes www/build.js with the build's id and every file; this worker caches
+// them all in a cache named after the build, serves from it, and drops the caches of older
+// builds once it takes over. The development server (`cargo xtask serve`) has no sw.js.
+
+importScripts('./www/build.js');
+
+/**
+ * @typedef {object} Build
+ * @property {string} id  a hash of every file, e.g. "3f2a9c0d11e4b7a5"
+ * @property {boolean} serviceWorker
+ * @property {string[]} files  paths from the build's root, e.g. ["index.html", "www/main.js"]
+ */
+
+const worker = /** @type {any} */ (self);
+const build = /** @type {Build} */ (worker.ultimaBuild);
+/** Caches of this build's folder start with this; the scope tells two builds on one site apart. */
+const PREFIX = `ultima ${worker.registration.scope} `;
+const CACHE = PREFIX + build.id;
+
+worker.addEventListener('install', (/** @type {any} */ event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // cache: 'reload' skips the HTTP cache: the files must be this build's.
+      await cache.addAll(build.files.map((file) => new Request(file, { cache: 'reload' })));
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener('activate', (/** @type {any} */ event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+worker.addEventListener('fetch', (/** @type {any} */ event) => {
+  const request = /** @type {Request} */ (event.request);
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || !url.href.startsWith(worker.registration.scope)) return;
+  // The build's root folder is its index.html; query strings (embed.html?mode=ai) do not change
+  // the file.
+  const path = url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(new URL(path, url.origin).href, { ignoreSearch: true });
+      return hit ?? fetch(request);
+    })(),
+  );
+});

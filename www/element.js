@@ -1,0 +1,89 @@
+// <ultima-board>: the custom element over `mount`. Its attributes are the options in kebab-case
+// (piece-set="abstract", mode="ai", level="3", …); changing one after the board is up changes the
+// board (game options start a new game). The board lives in the element's shadow root; its events
+// (ready, move, gameover, thinking, error) are composed and bubble out of it to the element.
+// Styling from outside: the parts `frame`, `board`, `controls` and `error` (::part), and the
+// custom properties --ultima-error-color, --ultima-error-background and --ultima-font.
+//
+// Removing the element from the page destroys its board (and its computer player); putting it
+// back mounts a fresh one from its attributes. The board's handle (embed.js) is `element.handle`.
+//
+// Loading this module defines the element; importing it again (or from another copy of the
+// build) leaves the first definition alone.
+
+import { mount } from './embed.js';
+import { kebab, optionNamed, OPTION_NAMES } from './options.js';
+
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { EmbedOptions } from './options.js' */
+
+/** The element's own styles, shared by every instance (a constructed style sheet needs no CSP
+ * exception, unlike a <style> element with 'unsafe-inline'). */
+const SHEET = new CSSStyleSheet();
+SHEET.replaceSync(`
+:host { display: block; max-width: 100%; }
+:host([hidden]) { display: none; }
+canvas:focus-visible { outline: 3px solid var(--ultima-focus-color, #6fa8ff); outline-offset: 2px; }
+button { font: inherit; min-width: 2.2em; }
+`);
+
+export class UltimaBoard extends HTMLElement {
+  static get observedAttributes() {
+    return OPTION_NAMES.map(kebab);
+  }
+
+  constructor() {
+    super();
+    /** @type {EmbedHandle | null} */
+    this.handle = null;
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [SHEET];
+  }
+
+  connectedCallback() {
+    const root = this.shadowRoot;
+    if (this.handle || !root) return;
+    const box = document.createElement('div');
+    root.replaceChildren(box);
+    // The attributes as given: mount checks them, and shows what is wrong in the board area.
+    /** @type {Record<string, string>} */
+    const options = {};
+    for (const name of OPTION_NAMES) {
+      const value = this.getAttribute(kebab(name));
+      if (value !== null) options[name] = value;
+    }
+    this.handle = mount(box, /** @type {EmbedOptions} */ (options));
+  }
+
+  disconnectedCallback() {
+    this.handle?.destroy();
+    this.handle = null;
+    this.shadowRoot?.replaceChildren();
+  }
+
+  /**
+   * @param {string} name
+   * @param {string | null} before
+   * @param {string | null} after
+   */
+  attributeChangedCallback(name, before, after) {
+    const handle = this.handle;
+    const option = optionNamed(name);
+    // Before the board is mounted the attributes are read when it is; a removed attribute keeps
+    // the option's current value.
+    if (!handle || !option || before === after || after === null) return;
+    const apply = () => {
+      // Only the attribute's latest value counts.
+      if (this.handle !== handle || this.getAttribute(name) !== after) return;
+      try {
+        handle.set({ [option]: after });
+      } catch (error) {
+        handle.report(error);
+      }
+    };
+    if (handle.board()) apply();
+    else handle.ready.then((ok) => ok && apply());
+  }
+}
+
+if (!customElements.get('ultima-board')) customElements.define('ultima-board', UltimaBoard);

@@ -1,0 +1,264 @@
+// The embed options: their types, their checks, and how they are read from text (the custom
+// element's attributes and embed.html's query parameters use the same kebab-case names). Every
+// value is checked before use, and a message about a bad value quotes it only as text, shortened:
+// options come from pages we do not control.
+
+import { HIGHLIGHTS } from './board.js';
+
+/** @import { Side } from '../ultima-wasm.js' */
+/** @import { Highlight } from './board.js' */
+/** @import { PieceSet, Theme } from './state.js' */
+
+/**
+ * What an embedded board does: `play` (two players on one device), `ai` (against the computer),
+ * `view` (a static diagram) or `replay` (stepping through a game record).
+ *
+ * @typedef {'play' | 'ai' | 'view' | 'replay'} Mode
+ */
+
+/**
+ * @typedef {object} EmbedOptions
+ * @property {string} [position]  a position string, e.g. "4k3/8/8/p7/8/8/p7/L3K3 w"
+ * @property {string} [record]  a game record to replay or continue, e.g. "1. b2-b5 g7-g4"
+ * @property {string} [setup]  "rotated", "mirrored" or "custom:da/eh"
+ * @property {string} [rules]  rule options, e.g. "king_capture,distance_1968"
+ * @property {Side} [orientation]  the side at the bottom; in `ai` mode the player's side
+ * @property {PieceSet} [pieceSet]  "chess" or "abstract"
+ * @property {Theme} [theme]  "green" or "neutral"
+ * @property {boolean} [coordinates]  files and ranks on the edge
+ * @property {boolean} [animation]  slide and fade moves (off anyway with reduced motion)
+ * @property {Highlight[]} [highlights]  the marks drawn, e.g. ["last", "check"]
+ * @property {Mode} [mode]
+ * @property {Side} [side]  in `ai` mode, the side the player takes; the computer plays the other
+ * @property {number} [level]  in `ai` mode, the computer's level, 1–8
+ * @property {'fill' | number} [size]  fill the container's width, or a square of this many CSS
+ *   pixels (120–2000)
+ * @property {string} [base]  the URL of the build's root folder (where ultima-wasm_bg.wasm is);
+ *   by default the folder above the module's own
+ */
+
+/** The option names, camelCase, in the order the documentation lists them. */
+export const OPTION_NAMES = /** @type {const} */ ([
+  'position',
+  'record',
+  'setup',
+  'rules',
+  'orientation',
+  'pieceSet',
+  'theme',
+  'coordinates',
+  'animation',
+  'highlights',
+  'mode',
+  'side',
+  'level',
+  'size',
+  'base',
+]);
+
+/** @typedef {typeof OPTION_NAMES[number]} OptionName */
+
+/** Options that choose the game, as opposed to how it is shown or played. */
+export const GAME_OPTIONS = /** @type {const} */ (['position', 'record', 'setup', 'rules']);
+
+/** Longest accepted text per free-text option (a record of a long game fits; a novel does not).
+ * The other options are checked against their few allowed values. */
+const MAX_LENGTH = /** @type {Partial<Record<OptionName, number>>} */ ({
+  position: 200,
+  record: 20_000,
+  setup: 40,
+  rules: 200,
+  highlights: 100,
+  base: 2_000,
+});
+
+/** A bad option: its message is shown in the board area and sent with the `error` event. */
+export class OptionError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'OptionError';
+  }
+}
+
+/**
+ * @param {OptionName} name
+ * @returns {string} its attribute and query-parameter name, e.g. "piece-set"
+ */
+export function kebab(name) {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * A value for a message: quoted, control characters shown as escapes, at most 40 characters.
+ *
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function quote(value) {
+  const text = typeof value === 'string' ? value : String(value);
+  const short = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return JSON.stringify(short);
+}
+
+/**
+ * @template {string} T
+ * @param {OptionName} name
+ * @param {unknown} value
+ * @param {readonly T[]} allowed
+ * @returns {T}
+ */
+function oneOf(name, value, allowed) {
+  const found = allowed.find((a) => a === value);
+  if (found === undefined) throw new OptionError(`${kebab(name)} must be ${allowed.map((a) => `"${a}"`).join(' or ')}, not ${quote(value)}`);
+  return found;
+}
+
+/**
+ * @param {OptionName} name
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+function flag(name, value) {
+  if (typeof value === 'boolean') return value;
+  if (value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new OptionError(`${kebab(name)} must be "true" or "false", not ${quote(value)}`);
+}
+
+/**
+ * @param {OptionName} name
+ * @param {unknown} value
+ * @param {number} low
+ * @param {number} high
+ * @returns {number}
+ */
+function integer(name, value, low, high) {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < low || number > high) {
+    throw new OptionError(`${kebab(name)} must be a whole number from ${low} to ${high}, not ${quote(value)}`);
+  }
+  return number;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {Highlight[]}
+ */
+function highlights(value) {
+  if (Array.isArray(value)) return value.map((v) => oneOf('highlights', v, HIGHLIGHTS));
+  if (typeof value !== 'string') throw new OptionError(`highlights must be a list, not ${quote(value)}`);
+  const text = value.trim();
+  if (text === 'all' || text === '') return [...HIGHLIGHTS];
+  if (text === 'none') return [];
+  return text.split(/[\s,]+/).map((v) => {
+    const found = HIGHLIGHTS.find((h) => h === v);
+    if (found === undefined) throw new OptionError(`highlights must be "all", "none" or a list of ${HIGHLIGHTS.join(', ')}, not ${quote(value)}`);
+    return found;
+  });
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string} an absolute http(s) URL ending in "/"
+ */
+function baseUrl(value) {
+  if (typeof value !== 'string') throw new OptionError(`base must be a URL, not ${quote(value)}`);
+  let url;
+  try {
+    url = new URL(value, document.baseURI);
+  } catch {
+    throw new OptionError(`base must be a URL, not ${quote(value)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OptionError(`base must be an http or https URL, not ${quote(value)}`);
+  }
+  const href = url.href.split(/[?#]/)[0] ?? url.href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/**
+ * Checks one option's value and returns it in its type.
+ *
+ * @template {OptionName} K
+ * @param {K} name
+ * @param {unknown} value
+ * @returns {NonNullable<EmbedOptions[K]>}
+ */
+export function checkOption(name, value) {
+  const longest = MAX_LENGTH[name];
+  if (typeof value === 'string' && longest !== undefined && value.length > longest) {
+    throw new OptionError(`${kebab(name)} is too long (${value.length} characters; at most ${longest}): ${quote(value)}`);
+  }
+  /** @type {unknown} */
+  let checked;
+  switch (name) {
+    case 'position':
+    case 'record':
+    case 'setup':
+    case 'rules':
+      if (typeof value !== 'string') throw new OptionError(`${name} must be text, not ${quote(value)}`);
+      checked = value;
+      break;
+    case 'orientation':
+    case 'side':
+      checked = oneOf(name, value, /** @type {const} */ (['white', 'black']));
+      break;
+    case 'pieceSet':
+      checked = oneOf(name, value, /** @type {const} */ (['chess', 'abstract']));
+      break;
+    case 'theme':
+      checked = oneOf(name, value, /** @type {const} */ (['green', 'neutral']));
+      break;
+    case 'mode':
+      checked = oneOf(name, value, /** @type {const} */ (['play', 'ai', 'view', 'replay']));
+      break;
+    case 'coordinates':
+    case 'animation':
+      checked = flag(name, value);
+      break;
+    case 'highlights':
+      checked = highlights(value);
+      break;
+    case 'level':
+      checked = integer(name, value, 1, 8);
+      break;
+    case 'size':
+      checked = value === 'fill' ? 'fill' : integer(name, value, 120, 2000);
+      break;
+    case 'base':
+      checked = baseUrl(value);
+      break;
+    default:
+      throw new OptionError(`unknown option ${quote(name)}`);
+  }
+  return /** @type {NonNullable<EmbedOptions[K]>} */ (checked);
+}
+
+/**
+ * Checks every option given (undefined ones are left out); unknown names are errors, so a typo
+ * does not pass silently.
+ *
+ * @param {Record<string, unknown>} options
+ * @returns {EmbedOptions}
+ */
+export function checkOptions(options) {
+  if (typeof options !== 'object' || options === null) throw new OptionError('the options must be an object');
+  /** @type {Record<string, unknown>} */
+  const checked = {};
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const known = OPTION_NAMES.find((n) => n === name);
+    if (!known) throw new OptionError(`unknown option ${quote(name)}`);
+    checked[known] = checkOption(known, value);
+  }
+  return /** @type {EmbedOptions} */ (checked);
+}
+
+/**
+ * @param {string} text a kebab-case name, e.g. "piece-set"
+ * @returns {OptionName | undefined} the option it names, e.g. "pieceSet"
+ */
+export function optionNamed(text) {
+  return OPTION_NAMES.find((name) => kebab(name) === text);
+}
