@@ -637,7 +637,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         } else {
             Square::new(tt_move.start_index() as u32).and_then(|from| {
                 let frame = &mut self.frames[ply];
-                fill_from(&mut frame.moves, &self.pos, from);
+                self.pos.fill_legal_moves_from(from, &mut frame.moves);
                 frame
                     .moves
                     .iter()
@@ -660,7 +660,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 _ => {
                     if !generated {
                         generated = true;
-                        fill(&mut self.frames[ply].moves, &self.pos);
+                        self.pos.fill_legal_moves(&mut self.frames[ply].moves);
                         if self.frames[ply].moves.is_empty() {
                             // No legal move: checkmate or stalemate, a loss either way
                             // (RULES §4).
@@ -869,7 +869,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let frame = &mut self.frames[ply];
         if in_check {
             // Every evasion.
-            fill(&mut frame.moves, &self.pos);
+            self.pos.fill_legal_moves(&mut frame.moves);
             if frame.moves.is_empty() {
                 return -MATE + ply as i32;
             }
@@ -908,19 +908,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         best
     }
-}
-
-/// `*list = pos.legal_moves()`, out of line: the returned list is a 7 KB temporary, which
-/// then lives in this short frame instead of in every recursive frame of the search.
-#[inline(never)]
-fn fill(list: &mut MoveList, pos: &Position) {
-    *list = pos.legal_moves();
-}
-
-/// [`fill`] for the moves of the piece on `from`.
-#[inline(never)]
-fn fill_from(list: &mut MoveList, pos: &Position, from: Square) {
-    *list = pos.legal_moves_from(from);
 }
 
 #[cfg(test)]

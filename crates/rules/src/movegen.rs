@@ -239,13 +239,15 @@ impl Position {
 /// Most moves cannot expose the King: a move only makes a new attack possible by emptying a
 /// square (its start, or a captured piece's square) or by moving the Immobilizer that froze
 /// an attacker; arriving pieces only block or freeze, and captures only remove attackers.
-/// So a move that is not a King or Immobilizer move, made while not in check, and that
-/// empties no square an attack could pass through (`danger`, built per capture method from
-/// the attackers present), is legal without further work. Every other move is played on a copy of
-/// the board and the King's square is tested.
+/// So a move that is not a King move, made while not in check, that empties no square an
+/// attack could pass through (`danger`, built per capture method from the attackers present)
+/// and, for the Immobilizer, leaves no enemy piece it holds unfrozen, is legal without
+/// further work. Every other move is played on a copy of the board and the King's square is
+/// tested.
 pub(crate) struct KingGuard {
     king: Square,
     in_check: bool,
+    theirs: Bitboard,
     /// Squares whose emptying could open an attack on the King.
     danger: Bitboard,
 }
@@ -302,16 +304,31 @@ impl KingGuard {
         KingGuard {
             king,
             in_check: pos.is_check(),
+            theirs,
             danger,
         }
     }
 
     #[inline]
     pub(crate) fn allows(&self, pos: &Position, m: Move) -> bool {
+        let role = m.role();
         let quiet_for_king = !self.in_check
-            && !matches!(m.role(), Role::King | Role::Immobilizer)
+            && role != Role::King
+            && (role != Role::Immobilizer || self.frees_nothing(m))
             && ((m.captures() | Bitboard::from_square(m.from())) & self.danger).is_empty();
         quiet_for_king || self.safe_after(pos, m)
+    }
+
+    /// Whether the Immobilizer move `m` keeps frozen every enemy piece it holds now (it holds
+    /// those next to it, RULES §2.8): the ones still next to it on arrival. A suicide frees
+    /// them all. Another Immobilizer may hold them too; ignoring it only costs a slow test.
+    #[inline]
+    fn frees_nothing(&self, m: Move) -> bool {
+        let held = self.theirs & king_steps(m.from());
+        match m.to() {
+            Some(to) => (held & !king_steps(to)).is_empty(),
+            None => held.is_empty(),
+        }
     }
 
     /// Plays `m` on a copy of the board and tests the King's square.

@@ -263,16 +263,32 @@ impl Position {
 
     /// Calls `f` with every legal move whose piece stands on `from_mask`.
     pub(crate) fn for_each_legal<F: FnMut(Move)>(&self, from_mask: Bitboard, f: &mut F) {
+        self.for_each_legal_where(from_mask, |_| true, f);
+    }
+
+    /// Calls `f` with every legal move whose piece stands on `from_mask` and that `keep`
+    /// accepts. `keep` is asked first, so the moves it rejects cost no King-safety test.
+    #[inline]
+    fn for_each_legal_where<K: Fn(Move) -> bool, F: FnMut(Move)>(
+        &self,
+        from_mask: Bitboard,
+        keep: K,
+        f: &mut F,
+    ) {
         if self.king_missing() {
             return;
         }
         if self.rules.king_capture {
-            self.for_each_pseudo(from_mask, f);
+            self.for_each_pseudo(from_mask, &mut |m| {
+                if keep(m) {
+                    f(m)
+                }
+            });
             return;
         }
         let guard = KingGuard::new(self);
         self.for_each_pseudo(from_mask, &mut |m| {
-            if guard.allows(self, m) {
+            if keep(m) && guard.allows(self, m) {
                 f(m)
             }
         });
@@ -281,14 +297,27 @@ impl Position {
     /// Every legal move (RULES §4), suicides included.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(Bitboard::FULL, &mut |m| list.push(m));
+        self.fill_legal_moves(&mut list);
         list
+    }
+
+    /// Replaces the contents of `out` with [`Position::legal_moves`]: a search that keeps
+    /// one list per ply fills it in place instead of copying a returned list (7 KB).
+    pub fn fill_legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.for_each_legal(Bitboard::FULL, &mut |m| out.push(m));
+    }
+
+    /// [`Position::fill_legal_moves`] for the moves of the piece on `from`.
+    pub fn fill_legal_moves_from(&self, from: Square, out: &mut MoveList) {
+        out.clear();
+        self.for_each_legal(Bitboard::from_square(from), &mut |m| out.push(m));
     }
 
     /// The legal moves of the piece on `from` (its suicide included, if frozen).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(Bitboard::from_square(from), &mut |m| list.push(m));
+        self.fill_legal_moves_from(from, &mut list);
         list
     }
 
@@ -296,11 +325,7 @@ impl Position {
     /// AI's quiescence search, which keeps one list per ply instead of a new one on the stack).
     pub fn fill_legal_captures(&self, out: &mut MoveList) {
         out.clear();
-        self.for_each_legal(Bitboard::FULL, &mut |m| {
-            if m.is_capture() {
-                out.push(m)
-            }
-        });
+        self.for_each_legal_where(Bitboard::FULL, Move::is_capture, &mut |m| out.push(m));
     }
 
     /// The number of legal moves, without storing them.
@@ -413,6 +438,35 @@ impl Position {
                 }
             }
             Move::Suicide { role, square } => self.board.put(square, us, role),
+        }
+        self.halfmoves = undo.halfmoves;
+        self.hash = undo.hash;
+    }
+
+    /// Passes the turn (a "null move", for the AI's null-move pruning; not a move of the
+    /// game): the same placement with the other side to move, counted as a ply without a
+    /// capture. The side to move must not be in check, or the result would let the other side
+    /// capture a King. Returns what [`Position::undo_null`] needs.
+    pub fn play_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: 0,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.halfmoves += 1;
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_to_move_key();
+        undo
+    }
+
+    /// Takes back the null move [`Position::play_null`] just played.
+    pub fn undo_null(&mut self, undo: Undo) {
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
         }
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;
