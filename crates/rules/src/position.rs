@@ -263,13 +263,14 @@ impl Position {
 
     /// Calls `f` with every legal move whose piece stands on `from_mask`.
     pub(crate) fn for_each_legal<F: FnMut(Move)>(&self, from_mask: Bitboard, f: &mut F) {
-        self.for_each_legal_where(from_mask, |_| true, f);
+        self.for_each_legal_where::<false, _, _>(from_mask, |_| true, f);
     }
 
     /// Calls `f` with every legal move whose piece stands on `from_mask` and that `keep`
     /// accepts. `keep` is asked first, so the moves it rejects cost no King-safety test.
+    /// With `CAPTURES`, only capturing moves are generated in the first place.
     #[inline]
-    fn for_each_legal_where<K: Fn(Move) -> bool, F: FnMut(Move)>(
+    fn for_each_legal_where<const CAPTURES: bool, K: Fn(Move) -> bool, F: FnMut(Move)>(
         &self,
         from_mask: Bitboard,
         keep: K,
@@ -279,7 +280,7 @@ impl Position {
             return;
         }
         if self.rules.king_capture {
-            self.for_each_pseudo(from_mask, &mut |m| {
+            self.for_each_pseudo::<CAPTURES, _>(from_mask, &mut |m| {
                 if keep(m) {
                     f(m)
                 }
@@ -287,7 +288,7 @@ impl Position {
             return;
         }
         let guard = KingGuard::new(self);
-        self.for_each_pseudo(from_mask, &mut |m| {
+        self.for_each_pseudo::<CAPTURES, _>(from_mask, &mut |m| {
             if keep(m) && guard.allows(self, m) {
                 f(m)
             }
@@ -325,7 +326,7 @@ impl Position {
     /// AI's quiescence search, which keeps one list per ply instead of a new one on the stack).
     pub fn fill_legal_captures(&self, out: &mut MoveList) {
         out.clear();
-        self.for_each_legal_where(Bitboard::FULL, Move::is_capture, &mut |m| out.push(m));
+        self.for_each_legal_where::<true, _, _>(Bitboard::FULL, |_| true, &mut |m| out.push(m));
     }
 
     /// The number of legal moves, without storing them.
