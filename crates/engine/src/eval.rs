@@ -65,12 +65,13 @@ pub fn material(pos: &Position, p: &EvalParams) -> i32 {
 /// The value of the pieces on `squares` (the material a capture takes).
 #[inline]
 pub fn value_of(b: &Board, squares: Bitboard, p: &EvalParams) -> i32 {
-    if squares.is_empty() {
-        return 0;
-    }
+    // Most captures take one piece or two: a lookup per square is cheaper than a count per
+    // role (no hardware popcount in the baseline x86-64 target).
     let mut v = 0;
-    for r in Role::ALL {
-        v += (b.by_role(r) & squares).count() as i32 * p.value[r.index()];
+    for sq in squares {
+        if let Some(r) = b.role_at(sq) {
+            v += p.value[r.index()];
+        }
     }
     v
 }

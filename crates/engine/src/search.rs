@@ -800,17 +800,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     /// Passes the move and searches with a reduced depth: `Some(score)` if even that fails
     /// high.
     fn null_move(&mut self, depth: i32, ply: usize, beta: i32) -> Option<i32> {
-        // The rules crate has no null move: rebuild the position with the other side to
-        // move (its hash is computed afresh).
-        let mut setup = self.pos.to_setup();
-        setup.turn = !setup.turn;
-        let passed = Position::from_setup(setup, *self.pos.rules()).ok()?;
-        let saved = core::mem::replace(&mut self.pos, passed);
+        // Only called when not in check, as the rules crate's null move requires.
+        let undo = self.pos.play_null();
         self.hashes.push(self.pos.hash());
         let r = 2 + depth / 4;
         let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         self.hashes.pop();
-        self.pos = saved;
+        self.pos.undo_null(undo);
         if self.stopped {
             return None;
         }
