@@ -11,7 +11,7 @@ use crate::rng::mix;
 use crate::score::{Eval, MAX_PLY};
 use crate::tt::{Bound, MoveKey, Table};
 use arrayvec::ArrayVec;
-use ultima::{Move, MoveList, Position, Square, MAX_MOVES};
+use ultima::{KingTest, Move, MoveList, Position, Square, MAX_MOVES};
 
 /// What bounds a search. Every limit left at `None` is unbounded; a search with no limit at
 /// all runs until the handler stops it (or to the deepest depth).
@@ -645,7 +645,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     .find(|&m| MoveKey::of(m) == tt_move)
             })
         };
-        let mut generated = false;
+        // The moves are listed before their King-safety test, which each move takes only when
+        // its turn comes: a refutation found early spares testing the rest.
+        let mut king_test: Option<KingTest> = None;
         let mut next = 0;
 
         let alpha_orig = alpha;
@@ -658,19 +660,19 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             let m = match tt_first {
                 Some(m) if i == 0 => m,
                 _ => {
-                    if !generated {
-                        generated = true;
-                        self.pos.fill_legal_moves(&mut self.frames[ply].moves);
-                        if self.frames[ply].moves.is_empty() {
-                            // No legal move: checkmate or stalemate, a loss either way
-                            // (RULES §4).
-                            return -MATE + ply as i32;
-                        }
+                    if king_test.is_none() {
+                        king_test = Some(self.pos.fill_pseudo_moves(&mut self.frames[ply].moves));
                         if ply > 0
                             && self.pos.rules().move_limit_draw
                             && self.pos.halfmoves() >= 100
                         {
-                            return 0;
+                            // A draw, unless the side to move has no move (RULES §4: that
+                            // loss comes first).
+                            return if self.pos.has_legal_move() {
+                                0
+                            } else {
+                                -MATE + ply as i32
+                            };
                         }
                         self.order_moves(tt_move, ply);
                         if tt_first.is_some() {
@@ -678,8 +680,23 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                             self.next_move(ply, &mut next);
                         }
                     }
-                    match self.next_move(ply, &mut next) {
+                    let test = king_test.as_ref();
+                    let legal = loop {
+                        match self.next_move(ply, &mut next) {
+                            Some(m) if test.is_some_and(|t| t.allows(&self.pos, m)) => {
+                                break Some(m)
+                            }
+                            Some(_) => {}
+                            None => break None,
+                        }
+                    };
+                    match legal {
                         Some(m) => m,
+                        None if i == 0 => {
+                            // No legal move: checkmate or stalemate, a loss either way
+                            // (RULES §4).
+                            return -MATE + ply as i32;
+                        }
                         None => break,
                     }
                 }
@@ -863,6 +880,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             return if in_check { self.eval() } else { stand };
         }
         let frame = &mut self.frames[ply];
+        // Captures are listed before their King-safety test (see `search`); evasions after.
+        let mut king_test = None;
         if in_check {
             // Every evasion.
             self.pos.fill_legal_moves(&mut frame.moves);
@@ -870,7 +889,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 return -MATE + ply as i32;
             }
         } else {
-            self.pos.fill_legal_captures(&mut frame.moves);
+            king_test = Some(self.pos.fill_pseudo_captures(&mut frame.moves));
         }
         let b = self.pos.board();
         frame.keys.clear();
@@ -885,6 +904,12 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             let gain = value_of(self.pos.board(), m.captures(), self.eval_params);
             if !in_check && stand + gain + self.params.delta_margin <= alpha {
                 break; // sorted by gain: the rest gain even less
+            }
+            if king_test
+                .as_ref()
+                .is_some_and(|t: &KingTest| !t.allows(&self.pos, m))
+            {
+                continue;
             }
             let undo = self.pos.play_unchecked(m);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1);

@@ -7,6 +7,7 @@ use crate::movegen::KingGuard;
 use crate::{
     zobrist, Bitboard, Board, Color, Move, MoveList, Piece, Role, Rules, Square, StartSetup,
 };
+use core::cell::OnceCell;
 use core::fmt;
 
 /// A position that can arise in a game under its [`Rules`]. The only ways in are
@@ -45,6 +46,27 @@ pub struct Undo {
     captured: u64,
     halfmoves: u32,
     hash: u64,
+}
+
+/// The King-safety test of RULES §4 for the moves of [`Position::fill_pseudo_moves`], valid
+/// for the position that filled the list.
+/// Its preparation waits for the first move tested: a search may test none.
+pub struct KingTest {
+    /// `false` when every listed move is legal (`king_capture` rules, or no list at all).
+    needed: bool,
+    guard: OnceCell<KingGuard>,
+}
+
+impl KingTest {
+    /// Whether `m`, a move of the list, is legal in `pos`, the position that filled it.
+    #[inline]
+    pub fn allows(&self, pos: &Position, m: Move) -> bool {
+        !self.needed
+            || self
+                .guard
+                .get_or_init(|| KingGuard::new(pos))
+                .allows(pos, m)
+    }
 }
 
 /// Why a game is over without a draw or a resignation, judged from the position alone.
@@ -293,6 +315,43 @@ impl Position {
                 f(m)
             }
         });
+    }
+
+    /// Replaces the contents of `out` with the moves of RULES §2 before the King-safety test
+    /// of RULES §4, and returns that test: `test.allows(self, m)` tells which are legal. A
+    /// search that stops at the first moves it tries (a refutation) then tests only those.
+    /// The legal ones come in the order of [`Position::legal_moves`].
+    pub fn fill_pseudo_moves(&self, out: &mut MoveList) -> KingTest {
+        out.clear();
+        if self.king_missing() {
+            return KingTest {
+                needed: false,
+                guard: OnceCell::new(),
+            };
+        }
+        self.for_each_pseudo::<false, _>(Bitboard::FULL, &mut |m| out.push(m));
+        self.king_test()
+    }
+
+    /// [`Position::fill_pseudo_moves`] for the moves that capture (those of
+    /// [`Position::fill_legal_captures`] before their test).
+    pub fn fill_pseudo_captures(&self, out: &mut MoveList) -> KingTest {
+        out.clear();
+        if self.king_missing() {
+            return KingTest {
+                needed: false,
+                guard: OnceCell::new(),
+            };
+        }
+        self.for_each_pseudo::<true, _>(Bitboard::FULL, &mut |m| out.push(m));
+        self.king_test()
+    }
+
+    fn king_test(&self) -> KingTest {
+        KingTest {
+            needed: !self.rules.king_capture,
+            guard: OnceCell::new(),
+        }
     }
 
     /// Every legal move (RULES §4), suicides included.

@@ -83,6 +83,17 @@ proptest! {
             assert!(list.iter().copied().eq(moves.iter().copied().filter(|m| m.is_capture())));
             pos.fill_legal_moves(&mut list);
             assert_eq!(list, moves);
+            // The pseudo-legal lists with their deferred test give the same moves in order.
+            let mut pseudo = moves.clone();
+            let test = pos.fill_pseudo_moves(&mut pseudo);
+            assert!(pseudo.iter().copied().filter(|&m| test.allows(pos, m)).eq(moves.iter().copied()));
+            let test = pos.fill_pseudo_captures(&mut pseudo);
+            assert!(pseudo.iter().all(|m| m.is_capture()));
+            assert!(pseudo
+                .iter()
+                .copied()
+                .filter(|&m| test.allows(pos, m))
+                .eq(moves.iter().copied().filter(|m| m.is_capture())));
             for from in pos.board().by_color(pos.turn()) {
                 pos.fill_legal_moves_from(from, &mut list);
                 assert!(list.iter().copied().eq(moves.iter().copied().filter(|m| m.from() == from)));
