@@ -11,7 +11,7 @@ use crate::rng::mix;
 use crate::score::{Eval, MAX_PLY};
 use crate::tt::{Bound, MoveKey, Table};
 use arrayvec::ArrayVec;
-use ultima::{Move, MoveList, Position, Square, MAX_MOVES};
+use ultima::{KingTest, Move, MoveList, Position, Square, MAX_MOVES};
 
 /// What bounds a search. Every limit left at `None` is unbounded; a search with no limit at
 /// all runs until the handler stops it (or to the deepest depth).
@@ -637,7 +637,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         } else {
             Square::new(tt_move.start_index() as u32).and_then(|from| {
                 let frame = &mut self.frames[ply];
-                fill_from(&mut frame.moves, &self.pos, from);
+                self.pos.fill_legal_moves_from(from, &mut frame.moves);
                 frame
                     .moves
                     .iter()
@@ -645,7 +645,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     .find(|&m| MoveKey::of(m) == tt_move)
             })
         };
-        let mut generated = false;
+        // The moves are listed before their King-safety test, which each move takes only when
+        // its turn comes: a refutation found early spares testing the rest.
+        let mut king_test: Option<KingTest> = None;
         let mut next = 0;
 
         let alpha_orig = alpha;
@@ -658,19 +660,19 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             let m = match tt_first {
                 Some(m) if i == 0 => m,
                 _ => {
-                    if !generated {
-                        generated = true;
-                        fill(&mut self.frames[ply].moves, &self.pos);
-                        if self.frames[ply].moves.is_empty() {
-                            // No legal move: checkmate or stalemate, a loss either way
-                            // (RULES §4).
-                            return -MATE + ply as i32;
-                        }
+                    if king_test.is_none() {
+                        king_test = Some(self.pos.fill_pseudo_moves(&mut self.frames[ply].moves));
                         if ply > 0
                             && self.pos.rules().move_limit_draw
                             && self.pos.halfmoves() >= 100
                         {
-                            return 0;
+                            // A draw, unless the side to move has no move (RULES §4: that
+                            // loss comes first).
+                            return if self.pos.has_legal_move() {
+                                0
+                            } else {
+                                -MATE + ply as i32
+                            };
                         }
                         self.order_moves(tt_move, ply);
                         if tt_first.is_some() {
@@ -678,8 +680,23 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                             self.next_move(ply, &mut next);
                         }
                     }
-                    match self.next_move(ply, &mut next) {
+                    let test = king_test.as_ref();
+                    let legal = loop {
+                        match self.next_move(ply, &mut next) {
+                            Some(m) if test.is_some_and(|t| t.allows(&self.pos, m)) => {
+                                break Some(m)
+                            }
+                            Some(_) => {}
+                            None => break None,
+                        }
+                    };
+                    match legal {
                         Some(m) => m,
+                        None if i == 0 => {
+                            // No legal move: checkmate or stalemate, a loss either way
+                            // (RULES §4).
+                            return -MATE + ply as i32;
+                        }
                         None => break,
                     }
                 }
@@ -800,17 +817,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     /// Passes the move and searches with a reduced depth: `Some(score)` if even that fails
     /// high.
     fn null_move(&mut self, depth: i32, ply: usize, beta: i32) -> Option<i32> {
-        // The rules crate has no null move: rebuild the position with the other side to
-        // move (its hash is computed afresh).
-        let mut setup = self.pos.to_setup();
-        setup.turn = !setup.turn;
-        let passed = Position::from_setup(setup, *self.pos.rules()).ok()?;
-        let saved = core::mem::replace(&mut self.pos, passed);
+        // Only called when not in check, as the rules crate's null move requires.
+        let undo = self.pos.play_null();
         self.hashes.push(self.pos.hash());
         let r = 2 + depth / 4;
         let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         self.hashes.pop();
-        self.pos = saved;
+        self.pos.undo_null(undo);
         if self.stopped {
             return None;
         }
@@ -867,14 +880,16 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             return if in_check { self.eval() } else { stand };
         }
         let frame = &mut self.frames[ply];
+        // Captures are listed before their King-safety test (see `search`); evasions after.
+        let mut king_test = None;
         if in_check {
             // Every evasion.
-            fill(&mut frame.moves, &self.pos);
+            self.pos.fill_legal_moves(&mut frame.moves);
             if frame.moves.is_empty() {
                 return -MATE + ply as i32;
             }
         } else {
-            self.pos.fill_legal_captures(&mut frame.moves);
+            king_test = Some(self.pos.fill_pseudo_captures(&mut frame.moves));
         }
         let b = self.pos.board();
         frame.keys.clear();
@@ -889,6 +904,12 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             let gain = value_of(self.pos.board(), m.captures(), self.eval_params);
             if !in_check && stand + gain + self.params.delta_margin <= alpha {
                 break; // sorted by gain: the rest gain even less
+            }
+            if king_test
+                .as_ref()
+                .is_some_and(|t: &KingTest| !t.allows(&self.pos, m))
+            {
+                continue;
             }
             let undo = self.pos.play_unchecked(m);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1);
@@ -908,19 +929,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         best
     }
-}
-
-/// `*list = pos.legal_moves()`, out of line: the returned list is a 7 KB temporary, which
-/// then lives in this short frame instead of in every recursive frame of the search.
-#[inline(never)]
-fn fill(list: &mut MoveList, pos: &Position) {
-    *list = pos.legal_moves();
-}
-
-/// [`fill`] for the moves of the piece on `from`.
-#[inline(never)]
-fn fill_from(list: &mut MoveList, pos: &Position, from: Square) {
-    *list = pos.legal_moves_from(from);
 }
 
 #[cfg(test)]

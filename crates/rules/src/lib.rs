@@ -52,7 +52,7 @@ pub use fen::{FenError, ParseFenError, ParseFenErrorKind, PositionError, Setup};
 pub use game::{Game, GameError, Outcome, Reason, RecordError};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use perft::{divide, perft};
-pub use position::{PlayError, Position, PositionOutcome, Undo};
+pub use position::{KingTest, PlayError, Position, PositionOutcome, Undo};
 pub use role::{Piece, Role};
 pub use rules::{ParseRulesError, ParseStartSetupError, Rules, SideArray, StartSetup};
 pub use square::{ParseSquareError, Square};

@@ -6,20 +6,24 @@ use crate::attacks::{
 };
 use crate::check::king_attackers;
 use crate::{Bitboard, Board, Move, Position, Role, Square};
+use core::cell::Cell;
 
 /// The enemy pieces among `victims` pinched by a piece arriving on `to`: each orthogonal
 /// neighbour in `victims` with a piece of `friends` just beyond it (RULES §2.6, §2.7c).
+/// Four shifts instead of a walk per direction: it runs for every Pawn and Chameleon move.
 #[inline]
 fn pinched(to: Square, victims: Bitboard, friends: Bitboard) -> Bitboard {
-    let mut caught = Bitboard::EMPTY;
-    for d in Dir::ORTHOGONAL {
-        if let Some(n) = d.step(to) {
-            if victims.contains(n) && d.step(n).is_some_and(|b| friends.contains(b)) {
-                caught = caught.with(n);
-            }
-        }
-    }
-    caught
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let t = 1u64 << to.index();
+    let f = friends.0;
+    // Each term: the neighbour one way, if the square beyond it (same way) holds a friend;
+    // the file masks keep east and west steps from wrapping to the next rank.
+    let north = (t << 8) & (f >> 8);
+    let south = (t >> 8) & (f << 8);
+    let east = (t << 1) & NOT_A & ((f & NOT_A) >> 1);
+    let west = (t >> 1) & NOT_H & ((f & NOT_H) << 1);
+    Bitboard((north | south | east | west) & victims.0)
 }
 
 /// The two corners of the rectangle spanned by a Coordinator on `to` and its King on `king`;
@@ -51,10 +55,44 @@ fn withdrawn(from: Square, d: Dir, victims: Bitboard) -> Bitboard {
     }
 }
 
+/// The squares orthogonally next to some member of `bb`.
+#[inline]
+fn orthogonal_neighbours(bb: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let b = bb.0;
+    Bitboard((b << 8) | (b >> 8) | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H))
+}
+
+/// The squares a Coordinator may arrive on to capture something with its King on `king`: on
+/// the file of an enemy piece on the King's rank, or on the rank of one on its file (a
+/// superset: [`corners`] decides).
+#[inline]
+fn coordinator_targets(king: Option<Square>, enemy: Bitboard) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const RANK_1: u64 = 0xFF;
+    let Some(k) = king else {
+        return Bitboard::EMPTY;
+    };
+    let mut t = 0;
+    for e in enemy & Bitboard(RANK_1 << (8 * k.rank())) {
+        t |= FILE_A << e.file();
+    }
+    for e in enemy & Bitboard(FILE_A << k.file()) {
+        t |= RANK_1 << (8 * e.rank());
+    }
+    Bitboard(t)
+}
+
 impl Position {
     /// Calls `f` with every move of RULES §2 whose piece stands on `from_mask`, without
-    /// looking at the mover's King safety.
-    pub(crate) fn for_each_pseudo<F: FnMut(Move)>(&self, from_mask: Bitboard, f: &mut F) {
+    /// looking at the mover's King safety. With `CAPTURES`, only the moves that capture,
+    /// in the same order, skipping the work for the others (quiescence asks for these).
+    pub(crate) fn for_each_pseudo<const CAPTURES: bool, F: FnMut(Move)>(
+        &self,
+        from_mask: Bitboard,
+        f: &mut F,
+    ) {
         let b = &self.board;
         let us = self.turn;
         let occupied = b.occupied();
@@ -65,14 +103,17 @@ impl Position {
         let own_king = b.king_of(us);
 
         // Suicide of a frozen piece other than the King (RULES §2.8).
-        for role in Role::ALL.into_iter().skip(1) {
-            for square in b.pieces(us, role) & frozen & from_mask {
-                f(Move::Suicide { role, square });
+        if !CAPTURES {
+            for role in Role::ALL.into_iter().skip(1) {
+                for square in b.pieces(us, role) & frozen & from_mask {
+                    f(Move::Suicide { role, square });
+                }
             }
         }
 
+        let king_targets = if CAPTURES { enemy } else { !own };
         for from in movable & b.by_role(Role::King) {
-            for to in king_steps(from) & !own {
+            for to in king_steps(from) & king_targets {
                 let captures = enemy & Bitboard::from_square(to);
                 f(Move::Normal {
                     role: Role::King,
@@ -87,6 +128,9 @@ impl Position {
             let reach = self.reach(from, us);
             for d in Dir::ALL {
                 let captures = withdrawn(from, d, enemy);
+                if CAPTURES && captures.is_empty() {
+                    continue;
+                }
                 for to in slide(from, d, occupied) & reach {
                     f(Move::Normal {
                         role: Role::Withdrawer,
@@ -98,18 +142,33 @@ impl Position {
             }
         }
 
-        for from in movable & b.by_role(Role::Coordinator) {
-            for to in queen_slides(from, occupied) & self.reach(from, us) {
+        let coordinators = movable & b.by_role(Role::Coordinator);
+        let coordinator_to = if CAPTURES && coordinators.any() {
+            coordinator_targets(own_king, enemy)
+        } else {
+            Bitboard::FULL
+        };
+        for from in coordinators {
+            for to in queen_slides(from, occupied) & self.reach(from, us) & coordinator_to {
+                let captures = corners(to, own_king) & enemy;
+                if CAPTURES && captures.is_empty() {
+                    continue;
+                }
                 f(Move::Normal {
                     role: Role::Coordinator,
                     from,
                     to,
-                    captures: corners(to, own_king) & enemy,
+                    captures,
                 });
             }
         }
 
-        for from in movable & b.by_role(Role::Immobilizer) {
+        let immobilizers = if CAPTURES {
+            Bitboard::EMPTY
+        } else {
+            movable & b.by_role(Role::Immobilizer)
+        };
+        for from in immobilizers {
             for to in queen_slides(from, occupied) & self.reach(from, us) {
                 f(Move::Normal {
                     role: Role::Immobilizer,
@@ -120,30 +179,39 @@ impl Position {
             }
         }
 
+        let pawn_to = if CAPTURES {
+            orthogonal_neighbours(enemy)
+        } else {
+            Bitboard::FULL
+        };
         for from in movable & b.by_role(Role::Pawn) {
-            for to in rook_slides(from, occupied) & self.reach(from, us) {
+            for to in rook_slides(from, occupied) & self.reach(from, us) & pawn_to {
+                let captures = pinched(to, enemy, own);
+                if CAPTURES && captures.is_empty() {
+                    continue;
+                }
                 f(Move::Normal {
                     role: Role::Pawn,
                     from,
                     to,
-                    captures: pinched(to, enemy, own),
+                    captures,
                 });
             }
         }
 
         for from in movable & b.by_role(Role::LongLeaper) {
-            self.long_leaper_moves(from, f);
+            self.long_leaper_moves::<CAPTURES, F>(from, f);
         }
 
         for from in movable & b.by_role(Role::Chameleon) {
-            self.chameleon_moves(from, own_king, f);
+            self.chameleon_moves::<CAPTURES, F>(from, own_king, f);
         }
     }
 
     /// Long Leaper (RULES §2.5): along each line over empty squares and over enemy pieces
     /// each followed by an empty square, capturing every piece it leaps.
     #[inline]
-    fn long_leaper_moves<F: FnMut(Move)>(&self, from: Square, f: &mut F) {
+    fn long_leaper_moves<const CAPTURES: bool, F: FnMut(Move)>(&self, from: Square, f: &mut F) {
         let b = &self.board;
         let occupied = b.occupied();
         let enemy = b.by_color(!self.turn);
@@ -156,6 +224,10 @@ impl Position {
                     break;
                 }
                 if !occupied.contains(n) {
+                    if CAPTURES && captures.is_empty() {
+                        s = n;
+                        continue;
+                    }
                     f(Move::Normal {
                         role: Role::LongLeaper,
                         from,
@@ -176,7 +248,12 @@ impl Position {
     /// captures each kind of enemy piece by that piece's own method; next to the enemy King it
     /// may also step onto it.
     #[inline]
-    fn chameleon_moves<F: FnMut(Move)>(&self, from: Square, own_king: Option<Square>, f: &mut F) {
+    fn chameleon_moves<const CAPTURES: bool, F: FnMut(Move)>(
+        &self,
+        from: Square,
+        own_king: Option<Square>,
+        f: &mut F,
+    ) {
         let b = &self.board;
         let us = self.turn;
         let them = !us;
@@ -194,21 +271,48 @@ impl Position {
             }
             c
         };
+        // For captures only: the squares where arriving can coordinate or pinch (a superset),
+        // so that the others cost nothing unless a Withdrawer is left or a Leaper leapt.
+        let coordinating = if CAPTURES && coordinators.any() {
+            coordinator_targets(own_king, coordinators)
+        } else {
+            Bitboard::EMPTY
+        };
+        let pinching = if CAPTURES {
+            orthogonal_neighbours(pawns)
+        } else {
+            Bitboard::EMPTY
+        };
 
         for d in Dir::ALL {
             let mut leapt = Bitboard::EMPTY;
             let mut s = from;
+            let arrival_matters = coordinating
+                | if d.is_orthogonal() {
+                    pinching
+                } else {
+                    Bitboard::EMPTY
+                };
+            let withdrawing = CAPTURES && withdrawn(from, d, withdrawers).any();
             while let Some(n) = d.step(s) {
                 if !reach.contains(n) {
                     break;
                 }
                 if !occupied.contains(n) {
-                    f(Move::Normal {
-                        role: Role::Chameleon,
-                        from,
-                        to: n,
-                        captures: leapt | captures_on_arrival(d, n),
-                    });
+                    if CAPTURES && leapt.is_empty() && !withdrawing && !arrival_matters.contains(n)
+                    {
+                        s = n;
+                        continue;
+                    }
+                    let captures = leapt | captures_on_arrival(d, n);
+                    if !CAPTURES || captures.any() {
+                        f(Move::Normal {
+                            role: Role::Chameleon,
+                            from,
+                            to: n,
+                            captures,
+                        });
+                    }
                 } else if leapers.contains(n) && d.step(n).is_some_and(|a| !occupied.contains(a)) {
                     leapt = leapt.with(n);
                 } else {
@@ -239,15 +343,23 @@ impl Position {
 /// Most moves cannot expose the King: a move only makes a new attack possible by emptying a
 /// square (its start, or a captured piece's square) or by moving the Immobilizer that froze
 /// an attacker; arriving pieces only block or freeze, and captures only remove attackers.
-/// So a move that is not a King or Immobilizer move, made while not in check, and that
-/// empties no square an attack could pass through (`danger`, built per capture method from
-/// the attackers present), is legal without further work. Every other move is played on a copy of
-/// the board and the King's square is tested.
+/// So a move that is not a King move, made while not in check, that empties no square an
+/// attack could pass through (`danger`, built per capture method from the attackers present)
+/// and, for the Immobilizer, leaves no enemy piece it holds unfrozen, is legal without
+/// further work. When only the start square is in doubt, one test per piece decides for all
+/// its moves: the King's square is tested with the piece taken off the board, which frees
+/// and opens all the moving could, and where the piece lands it only blocks or freezes.
+/// Every other move is played on a copy of the board and the King's square is tested.
 pub(crate) struct KingGuard {
     king: Square,
     in_check: bool,
+    theirs: Bitboard,
     /// Squares whose emptying could open an attack on the King.
     danger: Bitboard,
+    /// Start squares whose piece was taken off in a test, and those where that left the King
+    /// safe.
+    lifted: Cell<Bitboard>,
+    safe_lifted: Cell<Bitboard>,
 }
 
 impl KingGuard {
@@ -302,16 +414,72 @@ impl KingGuard {
         KingGuard {
             king,
             in_check: pos.is_check(),
+            theirs,
             danger,
+            lifted: Cell::new(Bitboard::EMPTY),
+            safe_lifted: Cell::new(Bitboard::EMPTY),
         }
     }
 
     #[inline]
     pub(crate) fn allows(&self, pos: &Position, m: Move) -> bool {
-        let quiet_for_king = !self.in_check
-            && !matches!(m.role(), Role::King | Role::Immobilizer)
-            && ((m.captures() | Bitboard::from_square(m.from())) & self.danger).is_empty();
-        quiet_for_king || self.safe_after(pos, m)
+        let role = m.role();
+        if self.in_check {
+            return self.may_answer_check(m) && self.safe_after(pos, m);
+        }
+        if role == Role::King || (m.captures() & self.danger).any() {
+            return self.safe_after(pos, m);
+        }
+        let from = m.from();
+        let start_in_doubt =
+            self.danger.contains(from) || (role == Role::Immobilizer && !self.frees_nothing(m));
+        !start_in_doubt || self.safe_lifted(pos, from) || self.safe_after(pos, m)
+    }
+
+    /// Whether `m` could end a check at all. Emptying squares never ends one (every capture
+    /// method only needs empty squares on its path), so a move that is no King move, captures
+    /// nothing and freezes nothing must land on an attack's path to block it: on `danger`,
+    /// which holds every square of every path. Suicides are left to the full test.
+    #[inline]
+    fn may_answer_check(&self, m: Move) -> bool {
+        match m {
+            Move::Normal {
+                role, to, captures, ..
+            } => {
+                matches!(role, Role::King | Role::Immobilizer)
+                    || captures.any()
+                    || self.danger.contains(to)
+            }
+            Move::Suicide { .. } => true,
+        }
+    }
+
+    /// Whether the King is safe with the mover's piece on `from` taken off the board, tested
+    /// once per square.
+    fn safe_lifted(&self, pos: &Position, from: Square) -> bool {
+        if !self.lifted.get().contains(from) {
+            self.lifted.set(self.lifted.get().with(from));
+            let mut board: Board = pos.board;
+            if let Some(role) = board.role_at(from) {
+                board.take(from, pos.turn, role);
+            }
+            if king_attackers::<true>(&board, &pos.rules, self.king, !pos.turn).is_empty() {
+                self.safe_lifted.set(self.safe_lifted.get().with(from));
+            }
+        }
+        self.safe_lifted.get().contains(from)
+    }
+
+    /// Whether the Immobilizer move `m` keeps frozen every enemy piece it holds now (it holds
+    /// those next to it, RULES §2.8): the ones still next to it on arrival. A suicide frees
+    /// them all. Another Immobilizer may hold them too; ignoring it only costs a slow test.
+    #[inline]
+    fn frees_nothing(&self, m: Move) -> bool {
+        let held = self.theirs & king_steps(m.from());
+        match m.to() {
+            Some(to) => (held & !king_steps(to)).is_empty(),
+            None => held.is_empty(),
+        }
     }
 
     /// Plays `m` on a copy of the board and tests the King's square.

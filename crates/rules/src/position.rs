@@ -7,6 +7,7 @@ use crate::movegen::KingGuard;
 use crate::{
     zobrist, Bitboard, Board, Color, Move, MoveList, Piece, Role, Rules, Square, StartSetup,
 };
+use core::cell::OnceCell;
 use core::fmt;
 
 /// A position that can arise in a game under its [`Rules`]. The only ways in are
@@ -45,6 +46,27 @@ pub struct Undo {
     captured: u64,
     halfmoves: u32,
     hash: u64,
+}
+
+/// The King-safety test of RULES §4 for the moves of [`Position::fill_pseudo_moves`], valid
+/// for the position that filled the list.
+/// Its preparation waits for the first move tested: a search may test none.
+pub struct KingTest {
+    /// `false` when every listed move is legal (`king_capture` rules, or no list at all).
+    needed: bool,
+    guard: OnceCell<KingGuard>,
+}
+
+impl KingTest {
+    /// Whether `m`, a move of the list, is legal in `pos`, the position that filled it.
+    #[inline]
+    pub fn allows(&self, pos: &Position, m: Move) -> bool {
+        !self.needed
+            || self
+                .guard
+                .get_or_init(|| KingGuard::new(pos))
+                .allows(pos, m)
+    }
 }
 
 /// Why a game is over without a draw or a resignation, judged from the position alone.
@@ -263,32 +285,99 @@ impl Position {
 
     /// Calls `f` with every legal move whose piece stands on `from_mask`.
     pub(crate) fn for_each_legal<F: FnMut(Move)>(&self, from_mask: Bitboard, f: &mut F) {
+        self.for_each_legal_where::<false, _, _>(from_mask, |_| true, f);
+    }
+
+    /// Calls `f` with every legal move whose piece stands on `from_mask` and that `keep`
+    /// accepts. `keep` is asked first, so the moves it rejects cost no King-safety test.
+    /// With `CAPTURES`, only capturing moves are generated in the first place.
+    #[inline]
+    fn for_each_legal_where<const CAPTURES: bool, K: Fn(Move) -> bool, F: FnMut(Move)>(
+        &self,
+        from_mask: Bitboard,
+        keep: K,
+        f: &mut F,
+    ) {
         if self.king_missing() {
             return;
         }
         if self.rules.king_capture {
-            self.for_each_pseudo(from_mask, f);
+            self.for_each_pseudo::<CAPTURES, _>(from_mask, &mut |m| {
+                if keep(m) {
+                    f(m)
+                }
+            });
             return;
         }
         let guard = KingGuard::new(self);
-        self.for_each_pseudo(from_mask, &mut |m| {
-            if guard.allows(self, m) {
+        self.for_each_pseudo::<CAPTURES, _>(from_mask, &mut |m| {
+            if keep(m) && guard.allows(self, m) {
                 f(m)
             }
         });
     }
 
+    /// Replaces the contents of `out` with the moves of RULES §2 before the King-safety test
+    /// of RULES §4, and returns that test: `test.allows(self, m)` tells which are legal. A
+    /// search that stops at the first moves it tries (a refutation) then tests only those.
+    /// The legal ones come in the order of [`Position::legal_moves`].
+    pub fn fill_pseudo_moves(&self, out: &mut MoveList) -> KingTest {
+        out.clear();
+        if self.king_missing() {
+            return KingTest {
+                needed: false,
+                guard: OnceCell::new(),
+            };
+        }
+        self.for_each_pseudo::<false, _>(Bitboard::FULL, &mut |m| out.push(m));
+        self.king_test()
+    }
+
+    /// [`Position::fill_pseudo_moves`] for the moves that capture (those of
+    /// [`Position::fill_legal_captures`] before their test).
+    pub fn fill_pseudo_captures(&self, out: &mut MoveList) -> KingTest {
+        out.clear();
+        if self.king_missing() {
+            return KingTest {
+                needed: false,
+                guard: OnceCell::new(),
+            };
+        }
+        self.for_each_pseudo::<true, _>(Bitboard::FULL, &mut |m| out.push(m));
+        self.king_test()
+    }
+
+    fn king_test(&self) -> KingTest {
+        KingTest {
+            needed: !self.rules.king_capture,
+            guard: OnceCell::new(),
+        }
+    }
+
     /// Every legal move (RULES §4), suicides included.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(Bitboard::FULL, &mut |m| list.push(m));
+        self.fill_legal_moves(&mut list);
         list
+    }
+
+    /// Replaces the contents of `out` with [`Position::legal_moves`]: a search that keeps
+    /// one list per ply fills it in place instead of copying a returned list (7 KB).
+    pub fn fill_legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.for_each_legal(Bitboard::FULL, &mut |m| out.push(m));
+    }
+
+    /// [`Position::fill_legal_moves`] for the moves of the piece on `from`.
+    pub fn fill_legal_moves_from(&self, from: Square, out: &mut MoveList) {
+        out.clear();
+        self.for_each_legal(Bitboard::from_square(from), &mut |m| out.push(m));
     }
 
     /// The legal moves of the piece on `from` (its suicide included, if frozen).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(Bitboard::from_square(from), &mut |m| list.push(m));
+        self.fill_legal_moves_from(from, &mut list);
         list
     }
 
@@ -296,11 +385,7 @@ impl Position {
     /// AI's quiescence search, which keeps one list per ply instead of a new one on the stack).
     pub fn fill_legal_captures(&self, out: &mut MoveList) {
         out.clear();
-        self.for_each_legal(Bitboard::FULL, &mut |m| {
-            if m.is_capture() {
-                out.push(m)
-            }
-        });
+        self.for_each_legal_where::<true, _, _>(Bitboard::FULL, |_| true, &mut |m| out.push(m));
     }
 
     /// The number of legal moves, without storing them.
@@ -413,6 +498,35 @@ impl Position {
                 }
             }
             Move::Suicide { role, square } => self.board.put(square, us, role),
+        }
+        self.halfmoves = undo.halfmoves;
+        self.hash = undo.hash;
+    }
+
+    /// Passes the turn (a "null move", for the AI's null-move pruning; not a move of the
+    /// game): the same placement with the other side to move, counted as a ply without a
+    /// capture. The side to move must not be in check, or the result would let the other side
+    /// capture a King. Returns what [`Position::undo_null`] needs.
+    pub fn play_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: 0,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.halfmoves += 1;
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_to_move_key();
+        undo
+    }
+
+    /// Takes back the null move [`Position::play_null`] just played.
+    pub fn undo_null(&mut self, undo: Undo) {
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
         }
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;

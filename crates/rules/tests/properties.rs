@@ -75,7 +75,43 @@ proptest! {
             assert_eq!(&again, pos);
             // The incremental hash equals a fresh one.
             assert_eq!(pos.hash(), pos.compute_hash());
-            for m in pos.legal_moves() {
+            let moves = pos.legal_moves();
+            // The in-place fills agree with the list, whatever the list held before.
+            let mut list = moves.clone();
+            list.truncate(list.len() / 2);
+            pos.fill_legal_captures(&mut list);
+            assert!(list.iter().copied().eq(moves.iter().copied().filter(|m| m.is_capture())));
+            pos.fill_legal_moves(&mut list);
+            assert_eq!(list, moves);
+            // The pseudo-legal lists with their deferred test give the same moves in order.
+            let mut pseudo = moves.clone();
+            let test = pos.fill_pseudo_moves(&mut pseudo);
+            assert!(pseudo.iter().copied().filter(|&m| test.allows(pos, m)).eq(moves.iter().copied()));
+            let test = pos.fill_pseudo_captures(&mut pseudo);
+            assert!(pseudo.iter().all(|m| m.is_capture()));
+            assert!(pseudo
+                .iter()
+                .copied()
+                .filter(|&m| test.allows(pos, m))
+                .eq(moves.iter().copied().filter(|m| m.is_capture())));
+            for from in pos.board().by_color(pos.turn()) {
+                pos.fill_legal_moves_from(from, &mut list);
+                assert!(list.iter().copied().eq(moves.iter().copied().filter(|m| m.from() == from)));
+            }
+            // A null move swaps the side to move, keeps the hash exact and undoes exactly.
+            if !pos.is_check() {
+                let mut passed = *pos;
+                let undo = passed.play_null();
+                assert_eq!(passed.turn(), !pos.turn());
+                assert_eq!(passed.board(), pos.board());
+                assert_eq!(passed.hash(), passed.compute_hash());
+                if !rules.king_capture {
+                    assert!(Position::from_setup(passed.to_setup(), rules).is_ok());
+                }
+                passed.undo_null(undo);
+                assert_eq!(&passed, pos);
+            }
+            for m in moves {
                 // Every legal move's text parses back to the same move.
                 assert_eq!(pos.parse_move(&m.to_string()).expect("own move text parses"), m);
                 // Make/unmake restores the position and its hash.

@@ -20,7 +20,7 @@
 
 use serde::Serialize;
 use ultima::{Color, Move, MoveList, Position, Rules, Square, StartSetup};
-use ultima_engine::{Config, Engine, Iteration, Level, SearchHandler};
+use ultima_engine::{Config, Engine, Iteration, Level, Limits, NoHandler, SearchHandler};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -374,6 +374,28 @@ pub fn perft(position: &str, depth: u32, rules: Option<String>) -> Result<f64, J
     let pos = Position::from_fen(position, rules)?;
     // Counts stay far below 2^53 at depth 8, so a JavaScript number holds them exactly.
     Ok(ultima::perft(&pos, depth) as f64)
+}
+
+/// The nodes a fresh engine with a 16 MB table (as `ultima bench` natively) searches to
+/// `depth` plies from `position` under the default rules: the same count as the native
+/// build, so the two can be timed on the same work (`bench/wasm-search.mjs`).
+///
+/// # Errors
+/// A bad position string, or a depth outside 1–10 (deeper would block for minutes).
+#[wasm_bindgen(js_name = searchNodes)]
+pub fn search_nodes(position: &str, depth: u32) -> Result<f64, JsError> {
+    if !(1..=10).contains(&depth) {
+        return Err(JsError::new(&format!(
+            "search depth {depth} is out of range (1 to 10)"
+        )));
+    }
+    let pos = Position::from_fen(position, Rules::default())?;
+    let mut engine = Engine::new(Config {
+        hash_mb: 16,
+        ..Config::default()
+    });
+    let result = engine.search(&pos, &[], Limits::depth(depth), &mut NoHandler);
+    Ok(result.nodes as f64)
 }
 
 /// The computer player: a search engine that keeps its memory (the transposition table) from
