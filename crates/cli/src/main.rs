@@ -104,13 +104,14 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     })
 }
 
-/// The engine's commands, which parse their own options.
-fn engine_command(raw: &[String]) -> Option<Result<(), String>> {
+/// The engine's commands, which parse their own options. `Ok(false)`: the command ran but
+/// its test failed (exit code 1, no usage text).
+fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
     let (command, rest) = raw.split_first()?;
     Some(match command.as_str() {
-        "search" => think::search(rest),
-        "bench" => think::bench(rest),
-        "match" => matches::run(rest),
+        "search" => think::search(rest).map(|()| true),
+        "bench" => think::bench(rest).map(|()| true),
+        "match" => matches::run(rest).map(|()| true),
         "tactics" => tactics::run(rest),
         _ => return None,
     })
@@ -120,7 +121,8 @@ fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     if let Some(done) = engine_command(&raw) {
         return match done {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("ultima: {e}\n{USAGE}");
                 ExitCode::from(2)

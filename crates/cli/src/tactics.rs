@@ -303,9 +303,10 @@ fn check_material(t: &Tactic, nodes: u64, margin: i32) -> Result<String, String>
     ))
 }
 
-/// `ultima tactics [--check | --verify] [--file F] [--time-ms T] [--level N] ...`.
-pub fn run(raw: &[String]) -> Result<(), String> {
-    // The two modes are bare flags; every other option takes a value.
+/// `ultima tactics [--check | --verify | --mine] [--file F] [--time-ms T] [--level N] ...`:
+/// `Ok(true)` when every position passes, `Ok(false)` when some fail.
+pub fn run(raw: &[String]) -> Result<bool, String> {
+    // The three modes are bare flags; every other option takes a value.
     let is_mode = |a: &String| a == "--check" || a == "--verify" || a == "--mine";
     let modes: Vec<&String> = raw.iter().filter(|a| is_mode(a)).collect();
     let rest: Vec<String> = raw.iter().filter(|a| !is_mode(a)).cloned().collect();
@@ -315,7 +316,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let mode = modes.first().map(|m| m.as_str());
     if mode == Some("--mine") {
         let o = Options::parse(&rest, &["games", "seed", "nodes", "plies-random"])?;
-        return crate::mine::run(&o);
+        return crate::mine::run(&o).map(|()| true);
     }
     let o = Options::parse(
         &rest,
@@ -372,17 +373,13 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     };
     if failures.is_empty() {
         println!("all {} positions pass", set.len());
-        Ok(())
     } else {
         for f in &failures {
             println!("FAILED {f}");
         }
-        Err(format!(
-            "{} of {} positions failed",
-            failures.len(),
-            set.len()
-        ))
+        println!("{} of {} positions failed", failures.len(), set.len());
     }
+    Ok(failures.is_empty())
 }
 
 /// The solve test's time per position.
@@ -459,13 +456,6 @@ fn solve(set: &[Tactic], limits: Limits, hash_mb: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_set_parses_and_its_wins_in_one_hold() {
-        let set = parse_set(SET).unwrap();
-        assert!(set.len() >= 50, "only {} positions", set.len());
-        assert_eq!(check_set(&set), Vec::<String>::new());
-    }
 
     #[test]
     fn bad_lines_are_reported_with_their_number() {
