@@ -42,8 +42,9 @@ pub fn run(o: &Options) -> Result<(), String> {
                 &format!("s{seed}g{g}p{}", game.moves().len()),
             ) {
                 match check(&t, nodes * 2) {
+                    // The output is itself a set file: `--verify --file` reads it.
                     Ok(note) => println!(
-                        "{} | {} | {} | {} | {}   # {note}",
+                        "# {note}\n{} | {} | {} | {} | {}",
                         t.id,
                         t.kind,
                         pos.to_fen(),
