@@ -8,6 +8,7 @@
 //! ultima bench  [--depth N]
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
+//! ultima tactics [--check | --verify] [--time-ms T] [--level N] [--file F]
 //! ```
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
@@ -15,6 +16,8 @@
 //! message on stderr and exit with code 2.
 
 mod matches;
+mod mine;
+mod tactics;
 mod think;
 
 use std::process::ExitCode;
@@ -31,6 +34,9 @@ const USAGE: &str = "usage:
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
                 [--max-plies N] [--hash MB] [--verbose 0|1]
+  ultima tactics [--time-ms T] [--level N] [--only <id prefix>] [--file F] [--hash MB]
+  ultima tactics --check | --verify [--nodes N] [--margin CP]   (the tactical test set)
+  ultima tactics --mine [--games N] [--seed S] [--nodes N] [--plies-random K]
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
@@ -98,13 +104,15 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     })
 }
 
-/// The engine's commands, which parse their own options.
-fn engine_command(raw: &[String]) -> Option<Result<(), String>> {
+/// The engine's commands, which parse their own options. `Ok(false)`: the command ran but
+/// its test failed (exit code 1, no usage text).
+fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
     let (command, rest) = raw.split_first()?;
     Some(match command.as_str() {
-        "search" => think::search(rest),
-        "bench" => think::bench(rest),
-        "match" => matches::run(rest),
+        "search" => think::search(rest).map(|()| true),
+        "bench" => think::bench(rest).map(|()| true),
+        "match" => matches::run(rest).map(|()| true),
+        "tactics" => tactics::run(rest),
         _ => return None,
     })
 }
@@ -113,7 +121,8 @@ fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     if let Some(done) = engine_command(&raw) {
         return match done {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("ultima: {e}\n{USAGE}");
                 ExitCode::from(2)

@@ -219,7 +219,7 @@ fn history_hashes(game: &Game) -> Vec<u64> {
 
 /// A balanced opening: `plies` random legal moves from the start, retried until the game is
 /// still going.
-fn opening(rules: Rules, plies: u32, rng: &mut Rng) -> Game {
+pub(crate) fn opening(rules: Rules, plies: u32, rng: &mut Rng) -> Game {
     loop {
         let mut game = Game::new(Position::start(Default::default(), rules));
         for _ in 0..plies {
