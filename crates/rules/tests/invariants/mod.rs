@@ -91,6 +91,8 @@ pub fn check_position(pos: &Position) -> MoveList {
         let text = m.to_string();
         let parsed = pos.parse_move(&text);
         assert_eq!(parsed, Ok(m), "{fen}: text of {m}");
+        let shown = pos.display_move(m);
+        assert_eq!(pos.parse_move(&shown), Ok(m), "{fen}: display text {shown}");
         let mut after = *pos;
         let undo = after.play_unchecked(m);
         assert_eq!(after.hash(), after.compute_hash(), "{fen}: hash after {m}");
