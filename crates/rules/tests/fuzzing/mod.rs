@@ -93,7 +93,7 @@ pub fn fuzz<S>(
             max_shrink_time: 120_000,
             ..Config::default()
         });
-        if let Err(e) = runner.run(&strategy, &test) {
+        if let Err(e) = runner.run(&strategy, test) {
             let detail = match &e {
                 TestError::Fail(why, input) => {
                     format!("{why}\ninput in corpus form:\n{}", show(input))
