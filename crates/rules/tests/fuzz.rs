@@ -29,7 +29,7 @@ use ultima::{
 /// Text from the alphabet of the formats, so that inputs reach deep into the parsers.
 const FORMAT_ALPHABET: &str = "[KWCILXPkwcilxp1-9/ wb0-9a-hx@\\-\\[\\]\"\\.+#{};\n\t*]{0,160}";
 
-/// A position reached by a random walk: rule set, start setup and move choices.
+/// A game of random moves: a rule set, a start setup and up to 160 plies (fewer if it ends).
 fn reached() -> impl Strategy<Value = Game> + Clone {
     (
         0..invariants::RULE_SETS.len(),
