@@ -6,9 +6,10 @@
 //!   told).
 //! - `cargo xtask test`: installs what is missing (the above, Debian's `chromium` and
 //!   `chromium-driver`, the npm packages of `package-lock.json`), then runs every check in order
-//!   and stops at the first that fails, naming it: formatting, clippy (native and wasm32), native
-//!   tests, the wasm-bindgen tests in headless Chromium, the trunk release build, the JavaScript
-//!   type check and the end-to-end browser tests.
+//!   and stops at the first that fails, naming it: formatting, the supply chain (cargo-deny
+//!   [`CARGO_DENY_VERSION`] on licences, bans and sources; `npm audit --omit=dev`), clippy
+//!   (native and wasm32), native tests, the wasm-bindgen tests in headless Chromium, the trunk
+//!   release build, the JavaScript type check and the end-to-end browser tests.
 //!
 //! - `cargo xtask build-info`: trunk's post-build hook (Trunk.toml). Writes `www/build.js` into
 //!   trunk's staging folder: the build's file list and an id hashed from every file's content, for
@@ -29,6 +30,9 @@ use std::time::{Duration, Instant};
 
 /// The trunk release the project builds with.
 const TRUNK_VERSION: &str = "0.21.14";
+/// The cargo-deny release that checks licences, bans and sources (`deny.toml`); builds with
+/// Rust 1.88 and later.
+const CARGO_DENY_VERSION: &str = "0.20.2";
 /// The Rust target of the browser build.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The bindings crate: the one crate built for [`WASM_TARGET`].
@@ -59,8 +63,9 @@ commands:
   serve [--port N]  install what is missing, then build the release and serve it
                     on http://127.0.0.1:N/ (default 8080) with trunk
   test              install what is missing, then run every check and test in order:
-                    fmt, clippy, native tests, wasm tests in headless Chromium,
-                    trunk release build, JavaScript type check, end-to-end tests
+                    fmt, cargo deny, npm audit, clippy, native tests, wasm tests
+                    in headless Chromium, trunk release build, JavaScript type
+                    check, end-to-end tests
   build-info        (trunk's post-build hook) write www/build.js, the file list and
                     build id for the service worker, into TRUNK_STAGING_DIR
   help              print this message";
@@ -180,6 +185,7 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
     steps.run("format (cargo fmt --check)", |s| {
         s.run_cmd(s.cmd("cargo").args(["fmt", "--all", "--check"]))
     })?;
+    supply_chain(steps)?;
     steps.run("clippy (native)", |s| {
         s.run_cmd(s.cmd("cargo").args([
             "clippy",
@@ -343,6 +349,27 @@ impl Fnv1a {
     fn finish(&self) -> u64 {
         self.0
     }
+}
+
+/// The dependencies' licences, bans and sources (cargo-deny, `deny.toml`) and the npm
+/// packages the page ships (`npm audit --omit=dev`). Not the RustSec advisories: fetching
+/// their database needs GitHub, which the project's machines cannot reach.
+fn supply_chain(steps: &mut Steps) -> Result<(), Failure> {
+    steps.run(&format!("set up: cargo-deny {CARGO_DENY_VERSION}"), |s| {
+        s.ensure_cargo_tool("cargo-deny", CARGO_DENY_VERSION, &["cargo-deny"])
+    })?;
+    steps.run(
+        "dependencies (cargo deny check licenses bans sources)",
+        |s| {
+            s.run_cmd(
+                s.cmd("cargo")
+                    .args(["deny", "check", "licenses", "bans", "sources"]),
+            )
+        },
+    )?;
+    steps.run("npm packages (npm audit --omit=dev)", |s| {
+        s.run_cmd(s.cmd("npm").args(["audit", "--omit=dev"]))
+    })
 }
 
 /// The wasm32 target, trunk and wasm-bindgen-cli: what building the page needs.

@@ -102,41 +102,46 @@ impl FromStr for Setup {
     type Err = ParseFenError;
 
     fn from_str(text: &str) -> Result<Setup, ParseFenError> {
-        // Fields with their 1-based starting columns.
-        let mut fields = Vec::new();
+        // Fields with their 1-based starting columns, found in one pass (slicing by byte
+        // offsets: a long string of many fields must not take quadratic time).
+        let mut fields: Vec<(usize, &str)> = Vec::new();
         let mut start = None;
-        for (col, c) in text.chars().chain([' ']).enumerate() {
+        let mut columns = 0;
+        for (byte, c) in text.char_indices() {
             match (c == ' ' || c == '\t', start) {
-                (true, Some(s)) => {
-                    let piece: String = text.chars().skip(s).take(col - s).collect();
-                    fields.push((s + 1, piece));
+                (true, Some((col, from))) => {
+                    fields.push((col + 1, &text[from..byte]));
                     start = None;
                 }
-                (false, None) => start = Some(col),
+                (false, None) => start = Some((columns, byte)),
                 _ => {}
             }
+            columns += 1;
+        }
+        if let Some((col, from)) = start {
+            fields.push((col + 1, &text[from..]));
         }
         let err = |column, kind| Err(ParseFenError { column, kind });
         let Some((board_col, board_text)) = fields.first() else {
             return err(1, ParseFenErrorKind::Empty);
         };
         let board = parse_board(board_text, *board_col)?;
-        let end = text.chars().count() + 1;
+        let end = columns + 1;
         let turn = match fields.get(1) {
             None => return err(end, ParseFenErrorKind::MissingSide),
-            Some((col, s)) => match s.as_str() {
+            Some(&(col, s)) => match s {
                 "w" => Color::White,
                 "b" => Color::Black,
-                _ => return err(*col, ParseFenErrorKind::BadSide(clip(s))),
+                _ => return err(col, ParseFenErrorKind::BadSide(clip(s))),
             },
         };
         let counter = |i: usize, name| -> Result<u32, ParseFenError> {
-            let (col, s): &(usize, String) = &fields[i];
+            let (col, s) = fields[i];
             s.parse::<u32>()
                 .ok()
                 .filter(|n| *n <= 1_000_000)
                 .ok_or(ParseFenError {
-                    column: *col,
+                    column: col,
                     kind: ParseFenErrorKind::BadCounter {
                         name,
                         text: clip(s),
@@ -151,8 +156,8 @@ impl FromStr for Setup {
                 counter(3, "move number")?,
             ),
             _ => {
-                let (col, s) = &fields[4];
-                return err(*col, ParseFenErrorKind::TrailingText(clip(s)));
+                let (col, s) = fields[4];
+                return err(col, ParseFenErrorKind::TrailingText(clip(s)));
             }
         };
         Ok(Setup {

@@ -77,6 +77,11 @@ pub enum GameError {
     /// The game has ended.
     GameOver(Outcome),
     Move(MoveError),
+    /// A header the game cannot write into its record.
+    Header {
+        name: String,
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -84,6 +89,7 @@ impl fmt::Display for GameError {
         match self {
             GameError::GameOver(o) => write!(f, "the game is over ({o})"),
             GameError::Move(e) => e.fmt(f),
+            GameError::Header { name, reason } => write!(f, "header '{}': {reason}", clip(name)),
         }
     }
 }
@@ -204,16 +210,35 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a header such as `White`, `Black`, `Event` or `Date`. The game's own headers
-    /// (Setup, Rules, Result, Termination) are written from its state and cannot be set.
-    pub fn set_header(&mut self, name: &str, value: &str) {
+    /// Sets a header such as `White`, `Black`, `Event` or `Date`.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Header`], leaving the game unchanged, for what the record could not hold
+    /// or read back: one of the game's own headers (Setup, Rules, Result, Termination, written
+    /// from its state), a name that is not letters, digits and `_`, or a line break in the
+    /// value (a header is one line).
+    pub fn set_header(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        let refuse = |reason| {
+            Err(GameError::Header {
+                name: name.to_string(),
+                reason,
+            })
+        };
         if OWN_HEADERS.contains(&name) {
-            return;
+            return refuse("the game writes it from its own state");
+        }
+        if !is_header_name(name) {
+            return refuse("a header name is one or more letters, digits and '_'");
+        }
+        if value.contains(['\n', '\r']) {
+            return refuse("a header value is one line");
         }
         match self.headers.iter_mut().find(|(k, _)| k == name) {
             Some(h) => h.1 = value.to_string(),
             None => self.headers.push((name.to_string(), value.to_string())),
         }
+        Ok(())
     }
 
     /// The end of the game, if it has ended.
@@ -456,8 +481,15 @@ impl Game {
             None => Position::start(StartSetup::Rotated, rules),
         };
         let mut game = Game::new(start);
-        for (_, k, v) in &headers {
-            game.set_header(k, v);
+        for (line, k, v) in headers
+            .iter()
+            .filter(|(_, k, _)| !OWN_HEADERS.contains(&k.as_str()))
+        {
+            game.set_header(k, v).map_err(|e| RecordError {
+                line: *line,
+                message: e.to_string(),
+                partial: None,
+            })?;
         }
         let mut result = None;
         for (line, token) in movetext_tokens(&body) {
@@ -544,11 +576,16 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// Whether `name` can be a header's name: one or more ASCII letters, digits and `_`.
+fn is_header_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// `[Key "Value"]` with `\"` and `\\` escapes.
 fn parse_header(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
     let (key, rest) = inner.split_once(char::is_whitespace)?;
-    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !is_header_name(key) {
         return None;
     }
     let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;

@@ -304,3 +304,27 @@ fn undo_redo_and_resignation() {
         "undo takes back the resignation too"
     );
 }
+
+/// Fuzz finding (api_sequences): a header value with a line break was written into the record
+/// as two lines, and the record no longer read back. Such headers are now refused, as are
+/// names the reader would not accept and the game's own headers; the game is left unchanged.
+#[test]
+fn headers_the_record_could_not_hold_are_refused() {
+    let mut game = Game::default();
+    for (name, value) in [
+        ("White", "A.\nPlayer"),
+        ("White", "A.\r"),
+        ("", "x"),
+        ("Two words", "x"),
+        ("Setup", "mirrored"),
+        ("Result", "1-0"),
+    ] {
+        let err = game.set_header(name, value).unwrap_err();
+        assert!(err.to_string().starts_with("header '"), "{err}");
+    }
+    assert_eq!(game.to_record(), Game::default().to_record());
+    game.set_header("White", "A. \"Quoted\" \\ Player").unwrap();
+    let back = Game::from_record(&game.to_record()).unwrap();
+    assert_eq!(back.header("White"), Some("A. \"Quoted\" \\ Player"));
+    assert_eq!(back.to_record(), game.to_record());
+}
