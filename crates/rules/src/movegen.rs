@@ -363,7 +363,8 @@ pub(crate) struct KingGuard {
 }
 
 impl KingGuard {
-    pub(crate) fn new(pos: &Position) -> KingGuard {
+    /// `in_check` is [`Position::is_check`], which the caller may know already.
+    pub(crate) fn new(pos: &Position, in_check: bool) -> KingGuard {
         let b = &pos.board;
         let us = pos.turn;
         let them = !us;
@@ -413,7 +414,7 @@ impl KingGuard {
         }
         KingGuard {
             king,
-            in_check: pos.is_check(),
+            in_check,
             theirs,
             danger,
             lifted: Cell::new(Bitboard::EMPTY),
