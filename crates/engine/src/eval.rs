@@ -123,10 +123,10 @@ fn positional_terms(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], p: &Ev
         } else if (b.pieces(them, Role::Immobilizer) & within(k, 2)).any() {
             s -= p.immobilizer_near_king;
         }
-        let zone = their_free & within(k, 2);
-        if zone.any() {
-            for r in Role::ALL {
-                s -= p.king_attacker[r.index()] * (b.by_role(r) & zone).count() as i32;
+        // A lookup per piece in the zone (usually none or one) rather than a count per role.
+        for sq in their_free & within(k, 2) {
+            if let Some(r) = b.role_at(sq) {
+                s -= p.king_attacker[r.index()];
             }
         }
         if (b.pieces(them, Role::Coordinator) & their_free).any() {

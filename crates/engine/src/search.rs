@@ -456,7 +456,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     /// twice before in the game) and by bare Kings.
     fn is_rule_draw(&self) -> bool {
         let rules = self.pos.rules();
-        if rules.bare_kings_draw && self.pos.board().occupied().count() == 2 {
+        if rules.bare_kings_draw && self.pos.board().occupied().is_pair() {
             return true;
         }
         if !rules.repetition_draw {
@@ -566,7 +566,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(ply, alpha, beta, 0);
+            return self.qsearch(ply, alpha, beta, 0, in_check);
         }
         if !self.enter_node() {
             return 0;
@@ -611,7 +611,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             // horizon and far below alpha, only captures can help: search them as
             // quiescence does, which also spares generating every legal move.
             if depth == 1 && p.futility_margin > 0 && static_eval + p.futility_margin <= alpha {
-                return self.quiesce(ply, alpha, beta, 0);
+                return self.quiesce(ply, alpha, beta, 0, false);
             }
             // CITE: null-move pruning (chessprogramming.org/Null_Move_Pruning). Kept away
             // from thin material, where zugzwang is common (stalemate loses, RULES §4).
@@ -661,7 +661,11 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 Some(m) if i == 0 => m,
                 _ => {
                     if king_test.is_none() {
-                        king_test = Some(self.pos.fill_pseudo_moves(&mut self.frames[ply].moves));
+                        king_test = Some(
+                            self.pos
+                                .fill_pseudo_moves(&mut self.frames[ply].moves)
+                                .knowing_check(in_check),
+                        );
                         if ply > 0
                             && self.pos.rules().move_limit_draw
                             && self.pos.halfmoves() >= 100
@@ -833,7 +837,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     /// Quiescence: captures only (every move while in check, near the horizon), with stand
     /// pat, delta pruning and a depth bound, so that multi-capture chains stay small.
     // CITE: chessprogramming.org/Quiescence_Search, /Delta_Pruning.
-    fn qsearch(&mut self, ply: usize, alpha: i32, beta: i32, qdepth: u32) -> i32 {
+    /// `in_check` is whether the side to move is in check, known to every caller (the search
+    /// has tested it, and past the first quiescence ply it does not matter): the test is not
+    /// cheap.
+    fn qsearch(&mut self, ply: usize, alpha: i32, beta: i32, qdepth: u32, in_check: bool) -> i32 {
         #[cfg(test)]
         {
             let here = &ply as *const usize as usize;
@@ -845,14 +852,21 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         if !self.enter_node() {
             return 0;
         }
-        self.quiesce(ply, alpha, beta, qdepth)
+        self.quiesce(ply, alpha, beta, qdepth, in_check)
     }
 
     /// The body of [`Searcher::qsearch`], for a node already counted.
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
+    fn quiesce(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: u32,
+        in_check: bool,
+    ) -> i32 {
         self.seldepth = self.seldepth.max(ply as u32);
         let rules = self.pos.rules();
-        if rules.bare_kings_draw && self.pos.board().occupied().count() == 2 {
+        if rules.bare_kings_draw && self.pos.board().occupied().is_pair() {
             return 0;
         }
         if rules.move_limit_draw && self.pos.halfmoves() >= 100 {
@@ -866,7 +880,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         if ply >= MAX_PLY - 2 {
             return self.eval();
         }
-        let in_check = qdepth == 0 && self.pos.is_check();
+        let in_check = qdepth == 0 && in_check;
         let stand = if in_check {
             -INF
         } else {
@@ -889,7 +903,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 return -MATE + ply as i32;
             }
         } else {
-            king_test = Some(self.pos.fill_pseudo_captures(&mut frame.moves));
+            let test = self.pos.fill_pseudo_captures(&mut frame.moves);
+            // Past the first ply nobody asked.
+            king_test = Some(if qdepth == 0 {
+                test.knowing_check(false)
+            } else {
+                test
+            });
         }
         let b = self.pos.board();
         frame.keys.clear();
@@ -912,7 +932,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 continue;
             }
             let undo = self.pos.play_unchecked(m);
-            let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1);
+            let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1, false);
             self.pos.undo(m, undo);
             if self.stopped {
                 return 0;

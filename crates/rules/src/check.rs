@@ -1,7 +1,9 @@
 //! Who can capture a King (RULES §4): the attack patterns of every capture method, tested
 //! directly from the King's square, never by generating the opponent's moves.
 
-use crate::attacks::{first_blocker, king_steps, queen_lines, queen_slides, ray, within, Dir};
+use crate::attacks::{
+    first_blocker, king_steps, queen_lines, queen_slides, ray, rook_lines, within, Dir,
+};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
 /// The squares a piece of `color` on `sq` can reach under the distance rule.
@@ -43,8 +45,9 @@ pub(crate) fn king_attackers<const FIRST: bool>(
     }
 
     // Pinch: a Pawn arrives next to the King with a piece of its own side beyond (RULES §2.6).
+    // It needs a piece of theirs orthogonally next to the King, which is rare: look first.
     let pawns = active & board.by_role(Role::Pawn);
-    if pawns.any() {
+    if pawns.any() && (near & rook_lines(king) & theirs).any() {
         for d in Dir::ORTHOGONAL {
             let (Some(arrival), Some(beyond)) = (d.opposite().step(king), d.step(king)) else {
                 continue;
@@ -93,13 +96,16 @@ pub(crate) fn king_attackers<const FIRST: bool>(
     let leapers = active & board.by_role(Role::LongLeaper);
     if (leapers & queen_lines(king)).any() {
         for d in Dir::ALL {
+            let back = d.opposite();
+            if (ray(king, back) & leapers).is_empty() {
+                continue;
+            }
             let Some(landing) = d.step(king) else {
                 continue;
             };
             if occupied.contains(landing) {
                 continue;
             }
-            let back = d.opposite();
             let mut next_occupied = true; // the King itself follows the first square back
             let mut s = king;
             while let Some(n) = back.step(s) {

@@ -10,7 +10,7 @@ use core::cell::Cell;
 
 /// The enemy pieces among `victims` pinched by a piece arriving on `to`: each orthogonal
 /// neighbour in `victims` with a piece of `friends` just beyond it (RULES §2.6, §2.7c).
-/// Four shifts instead of a walk per direction: it runs for every Pawn and Chameleon move.
+/// Four shifts instead of a walk per direction.
 #[inline]
 fn pinched(to: Square, victims: Bitboard, friends: Bitboard) -> Bitboard {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
@@ -24,6 +24,23 @@ fn pinched(to: Square, victims: Bitboard, friends: Bitboard) -> Bitboard {
     let east = (t << 1) & NOT_A & ((f & NOT_A) >> 1);
     let west = (t >> 1) & NOT_H & ((f & NOT_H) << 1);
     Bitboard((north | south | east | west) & victims.0)
+}
+
+/// The squares where a piece arriving pinches something of `victims` against `friends`:
+/// where [`pinched`] is not empty. Computed once per generation, so that the many Pawn and
+/// Chameleon destinations that take nothing cost one bit test.
+#[inline]
+fn pinch_squares(victims: Bitboard, friends: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let (v, f) = (victims.0, friends.0);
+    // Each term: a victim one square that way and a friend two squares that way; the file
+    // masks drop pairs that would wrap to the next rank.
+    let north = (v >> 8) & (f >> 16);
+    let south = (v << 8) & (f << 16);
+    let east = ((v & NOT_A) >> 1) & ((f & NOT_A) >> 2);
+    let west = ((v & NOT_H) << 1) & ((f & NOT_H) << 2);
+    Bitboard(north | south | east | west)
 }
 
 /// The two corners of the rectangle spanned by a Coordinator on `to` and its King on `king`;
@@ -53,15 +70,6 @@ fn withdrawn(from: Square, d: Dir, victims: Bitboard) -> Bitboard {
         Some(s) if victims.contains(s) => Bitboard::from_square(s),
         _ => Bitboard::EMPTY,
     }
-}
-
-/// The squares orthogonally next to some member of `bb`.
-#[inline]
-fn orthogonal_neighbours(bb: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let b = bb.0;
-    Bitboard((b << 8) | (b >> 8) | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H))
 }
 
 /// The squares a Coordinator may arrive on to capture something with its King on `king`: on
@@ -179,14 +187,20 @@ impl Position {
             }
         }
 
-        let pawn_to = if CAPTURES {
-            orthogonal_neighbours(enemy)
+        let pawns = movable & b.by_role(Role::Pawn);
+        let pinch_at = if pawns.any() {
+            pinch_squares(enemy, own)
         } else {
-            Bitboard::FULL
+            Bitboard::EMPTY
         };
-        for from in movable & b.by_role(Role::Pawn) {
+        let pawn_to = if CAPTURES { pinch_at } else { Bitboard::FULL };
+        for from in pawns {
             for to in rook_slides(from, occupied) & self.reach(from, us) & pawn_to {
-                let captures = pinched(to, enemy, own);
+                let captures = if pinch_at.contains(to) {
+                    pinched(to, enemy, own)
+                } else {
+                    Bitboard::EMPTY
+                };
                 if CAPTURES && captures.is_empty() {
                     continue;
                 }
@@ -264,9 +278,10 @@ impl Position {
         let leapers = b.pieces(them, Role::LongLeaper);
         let pawns = b.pieces(them, Role::Pawn);
         let coordinators = b.pieces(them, Role::Coordinator);
+        let pinch_at = pinch_squares(pawns, own);
         let captures_on_arrival = |d: Dir, to: Square| {
             let mut c = withdrawn(from, d, withdrawers) | (corners(to, own_king) & coordinators);
-            if d.is_orthogonal() {
+            if d.is_orthogonal() && pinch_at.contains(to) {
                 c |= pinched(to, pawns, own);
             }
             c
@@ -278,11 +293,7 @@ impl Position {
         } else {
             Bitboard::EMPTY
         };
-        let pinching = if CAPTURES {
-            orthogonal_neighbours(pawns)
-        } else {
-            Bitboard::EMPTY
-        };
+        let pinching = if CAPTURES { pinch_at } else { Bitboard::EMPTY };
 
         for d in Dir::ALL {
             let mut leapt = Bitboard::EMPTY;
@@ -363,7 +374,8 @@ pub(crate) struct KingGuard {
 }
 
 impl KingGuard {
-    pub(crate) fn new(pos: &Position) -> KingGuard {
+    /// `in_check` is [`Position::is_check`], which the caller may know already.
+    pub(crate) fn new(pos: &Position, in_check: bool) -> KingGuard {
         let b = &pos.board;
         let us = pos.turn;
         let them = !us;
@@ -413,7 +425,7 @@ impl KingGuard {
         }
         KingGuard {
             king,
-            in_check: pos.is_check(),
+            in_check,
             theirs,
             danger,
             lifted: Cell::new(Bitboard::EMPTY),
@@ -512,5 +524,32 @@ impl KingGuard {
             }
         };
         king_attackers::<true>(&board, &pos.rules, king, !us).is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `pinch_squares` is exactly where `pinched` finds something, edges and corners included.
+    #[test]
+    fn pinch_squares_agree_with_pinched() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let victims = Bitboard(x & 0x5A5A_A5A5_3C3C_C3C3);
+            let friends = Bitboard(x.rotate_left(23) & !victims.0);
+            let at = pinch_squares(victims, friends);
+            for i in 0..64 {
+                let to = Square::new_masked(i);
+                assert_eq!(
+                    at.contains(to),
+                    pinched(to, victims, friends).any(),
+                    "{to:?} with victims {victims:?} friends {friends:?}"
+                );
+            }
+        }
     }
 }

@@ -54,6 +54,8 @@ pub struct Undo {
 pub struct KingTest {
     /// `false` when every listed move is legal (`king_capture` rules, or no list at all).
     needed: bool,
+    /// Whether the position is in check, when the caller said so.
+    in_check: Option<bool>,
     guard: OnceCell<KingGuard>,
 }
 
@@ -64,8 +66,26 @@ impl KingTest {
         !self.needed
             || self
                 .guard
-                .get_or_init(|| KingGuard::new(pos))
+                .get_or_init(|| {
+                    let in_check = match self.in_check {
+                        Some(known) => {
+                            debug_assert_eq!(known, pos.is_check(), "knowing_check was told wrong");
+                            known
+                        }
+                        None => pos.is_check(),
+                    };
+                    KingGuard::new(pos, in_check)
+                })
                 .allows(pos, m)
+    }
+
+    /// The same test, told whether the position that filled the list is in check (what
+    /// [`Position::is_check`] answers), so that it does not ask again: a search has asked
+    /// already, and the question costs about as much as the rest of the test's preparation.
+    /// The answer must be right, or the test is wrong.
+    pub fn knowing_check(mut self, in_check: bool) -> KingTest {
+        self.in_check = Some(in_check);
+        self
     }
 }
 
@@ -309,7 +329,7 @@ impl Position {
             });
             return;
         }
-        let guard = KingGuard::new(self);
+        let guard = KingGuard::new(self, self.is_check());
         self.for_each_pseudo::<CAPTURES, _>(from_mask, &mut |m| {
             if keep(m) && guard.allows(self, m) {
                 f(m)
@@ -326,6 +346,7 @@ impl Position {
         if self.king_missing() {
             return KingTest {
                 needed: false,
+                in_check: None,
                 guard: OnceCell::new(),
             };
         }
@@ -340,6 +361,7 @@ impl Position {
         if self.king_missing() {
             return KingTest {
                 needed: false,
+                in_check: None,
                 guard: OnceCell::new(),
             };
         }
@@ -350,6 +372,7 @@ impl Position {
     fn king_test(&self) -> KingTest {
         KingTest {
             needed: !self.rules.king_capture,
+            in_check: None,
             guard: OnceCell::new(),
         }
     }
@@ -551,7 +574,7 @@ impl Position {
                 PositionOutcome::Stalemate { winner }
             });
         }
-        if self.rules.bare_kings_draw && self.board.occupied().count() == 2 {
+        if self.rules.bare_kings_draw && self.board.occupied().is_pair() {
             return Some(PositionOutcome::BareKings);
         }
         if self.rules.move_limit_draw && self.halfmoves >= 100 {
