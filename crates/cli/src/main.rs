@@ -8,6 +8,7 @@
 //! ultima bench  [--depth N]
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
+//! ultima play-engine <player>   (the other side of a match player exe:<path>,<player>)
 //! ```
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
@@ -15,6 +16,7 @@
 //! message on stderr and exit with code 2.
 
 mod matches;
+mod remote;
 mod think;
 
 use std::process::ExitCode;
@@ -30,11 +32,15 @@ const USAGE: &str = "usage:
   ultima bench  [--depth N] [--hash MB]
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
-                [--max-plies N] [--hash MB] [--verbose 0|1]
+                [--max-plies N] [--hash MB] [--verbose 0|1] [--exe-timeout S]
+  ultima play-engine <player> [--time-ms T | --nodes N] [--hash MB]
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
-          checkext (0/1), mob (centipawns per square of mobility)
+          checkext (0/1), mob (centipawns per square of mobility);
+          or exe:<path>[,<player>]: another build of ultima (default player level:8),
+          run as '<path> play-engine <player>' and asked for moves, at most S seconds
+          (default 60) beyond twice its time per move
 <position>: a position string such as \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w\", or start
 <rules>: default, or options joined by commas: king_capture, distance_1968,
          no_repetition_draw, no_move_limit_draw, no_bare_kings_draw";
@@ -105,6 +111,7 @@ fn engine_command(raw: &[String]) -> Option<Result<(), String>> {
         "search" => think::search(rest),
         "bench" => think::bench(rest),
         "match" => matches::run(rest),
+        "play-engine" => remote::serve(rest),
         _ => return None,
     })
 }
