@@ -75,6 +75,9 @@ pub fn serve(raw: &[String]) -> Result<(), String> {
         ));
     };
     let spec = Spec::parse(text)?;
+    if matches!(spec, Spec::Exe { .. }) {
+        return Err("'play-engine' plays this build's own players, not another build".into());
+    }
     let global = Limits {
         time_ms: o.number("time-ms", 1..=3_600_000)?,
         nodes: o.number("nodes", 1..=u64::MAX)?,
@@ -82,6 +85,7 @@ pub fn serve(raw: &[String]) -> Result<(), String> {
     };
     let hash = o.number("hash", 1..=4096)?.unwrap_or(16);
     let name = spec.name();
+    // Not a build by `exe:`, so no wait for one.
     let mut player = Player::new(spec, hash, &global, Duration::ZERO)?;
     let mut out = std::io::stdout().lock();
     let mut say = |line: String| -> Result<(), String> {

@@ -90,6 +90,9 @@ fn play_engine_answers_each_request_and_refuses_bad_ones() {
     let bad = ultima(&["play-engine", "level:12"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("unknown player 'level:12'"));
+    let chained = ultima(&["play-engine", &format!("exe:{ULTIMA}")]);
+    assert_eq!(chained.status.code(), Some(2));
+    assert!(text(&chained.stderr).contains("not another build"));
 }
 
 /// Runs a match of `exe:<build>,level:1` against level 1 and returns its error output,
