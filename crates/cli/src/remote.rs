@@ -335,9 +335,15 @@ impl Drop for Remote {
     }
 }
 
-/// At most 200 characters of `text`, for messages.
+/// The first line of `text`, at most 200 characters of it, for messages.
 fn clip(text: &str) -> String {
-    let mut out: String = text.chars().take(200).collect();
+    let mut out: String = text
+        .lines()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(200)
+        .collect();
     if out.len() < text.len() {
         out.push('…');
     }
@@ -364,5 +370,12 @@ mod tests {
         let fen = Position::default().to_fen();
         assert!(parse_go(&format!("default\t{fen}\ta1-a9")).is_err());
         assert!(parse_go(&format!("rules_unknown\t{fen}\t")).is_err());
+    }
+
+    #[test]
+    fn messages_keep_the_first_line() {
+        assert_eq!(clip("unknown option\nusage: ..."), "unknown option…");
+        assert_eq!(clip("short"), "short");
+        assert_eq!(clip(&"x".repeat(300)).chars().count(), 201);
     }
 }
