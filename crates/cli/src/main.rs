@@ -9,6 +9,7 @@
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
 //! ultima tactics [--check | --verify] [--time-ms T] [--level N] [--file F]
+//! ultima play-engine <player>   (the other side of a match player exe:<path>,<player>)
 //! ```
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
@@ -17,6 +18,7 @@
 
 mod matches;
 mod mine;
+mod remote;
 mod tactics;
 mod think;
 
@@ -33,14 +35,18 @@ const USAGE: &str = "usage:
   ultima bench  [--depth N] [--hash MB]
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
-                [--max-plies N] [--hash MB] [--verbose 0|1]
+                [--max-plies N] [--hash MB] [--verbose 0|1] [--exe-timeout S]
   ultima tactics [--time-ms T] [--level N] [--only <id prefix>] [--file F] [--hash MB]
   ultima tactics --check | --verify [--nodes N] [--margin CP]   (the tactical test set)
   ultima tactics --mine [--games N] [--seed S] [--nodes N] [--plies-random K]
+  ultima play-engine <player> [--time-ms T | --nodes N] [--hash MB]
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
-          checkext (0/1), mob (centipawns per square of mobility)
+          checkext (0/1), mob (centipawns per square of mobility);
+          or exe:<path>[,<player>]: another build of ultima (default player level:8),
+          run as '<path> play-engine <player>' and asked for moves, at most S seconds
+          (default 60) beyond twice its time per move
 <position>: a position string such as \"clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w\", or start
 <rules>: default, or options joined by commas: king_capture, distance_1968,
          no_repetition_draw, no_move_limit_draw, no_bare_kings_draw";
@@ -113,6 +119,7 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
         "bench" => think::bench(rest).map(|()| true),
         "match" => matches::run(rest).map(|()| true),
         "tactics" => tactics::run(rest),
+        "play-engine" => remote::serve(rest).map(|()| true),
         _ => return None,
     })
 }

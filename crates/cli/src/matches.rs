@@ -3,15 +3,16 @@
 //! Prints wins, draws and losses, the score, an Elo estimate with its 95% margin, and in
 //! SPRT mode the log-likelihood ratio and the decision.
 
+use crate::remote::Remote;
 use crate::think::{ClockHandler, Options};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use ultima::{Color, Game, Move, Position, Role, Rules};
 use ultima_engine::players::{greedy_move, minimax2_move, random_move};
 use ultima_engine::{Config, Engine, EvalParams, Level, Limits, Rng, SearchParams};
 
 /// A player of a match, as given on the command line.
 #[derive(Clone, Debug)]
-enum Spec {
+pub enum Spec {
     Random,
     Greedy,
     Minimax2,
@@ -26,10 +27,27 @@ enum Spec {
         /// Whether the limits were set per player (they then win over the match's).
         own_limits: bool,
     },
+    /// Another build of `ultima` playing `player` ([`crate::remote`]).
+    Exe {
+        path: String,
+        player: String,
+    },
 }
 
 impl Spec {
-    fn parse(text: &str) -> Result<Spec, String> {
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        if let Some(rest) = text.strip_prefix("exe:") {
+            let (path, player) = rest.split_once(',').unwrap_or((rest, "level:8"));
+            if path.is_empty() || player.is_empty() {
+                return Err(format!(
+                    "player '{text}' is not exe:<path to ultima>[,<player>]"
+                ));
+            }
+            return Ok(Spec::Exe {
+                path: path.into(),
+                player: player.into(),
+            });
+        }
         let mut parts = text.split(',');
         let head = parts.next().unwrap_or_default();
         let base = match head {
@@ -48,7 +66,8 @@ impl Spec {
                 .and_then(|n| n.parse::<u8>().ok())
                 .and_then(Level::new)
                 .ok_or(format!(
-                    "unknown player '{text}' (random, greedy, minimax2 or level:1 .. level:8)"
+                    "unknown player '{text}' (random, greedy, minimax2, level:1 .. level:8 \
+                     or exe:<path>[,<player>])"
                 ))?,
         };
         let mut limits = base.limits();
@@ -110,29 +129,76 @@ impl Spec {
         })
     }
 
-    fn name(&self) -> String {
+    pub fn name(&self) -> String {
         match self {
             Spec::Random => "random".into(),
             Spec::Greedy => "greedy".into(),
             Spec::Minimax2 => "minimax2".into(),
             Spec::Engine { name, .. } => name.clone(),
+            Spec::Exe { path, player } => format!("exe:{path},{player}"),
+        }
+    }
+
+    /// An engine player's search limits: its own, or the match's if it has none of its own.
+    fn limits(&self, global: &Limits) -> Option<Limits> {
+        let Spec::Engine {
+            limits, own_limits, ..
+        } = self
+        else {
+            return None;
+        };
+        let mut limits = *limits;
+        if !own_limits && (global.time_ms.is_some() || global.nodes.is_some()) {
+            limits.time_ms = global.time_ms;
+            limits.nodes = global.nodes;
+        }
+        Some(limits)
+    }
+
+    /// The time per move this player takes, if it is set by time (and this build can read
+    /// the player of another build).
+    fn time_ms(&self, global: &Limits) -> Option<u64> {
+        match self {
+            Spec::Exe { player, .. } => Spec::parse(player).ok()?.time_ms(global),
+            _ => self.limits(global)?.time_ms,
         }
     }
 }
 
 /// A player during a game.
-struct Player {
+pub struct Player {
     spec: Spec,
     engine: Option<Engine>,
+    remote: Option<Remote>,
     rng: Rng,
-    /// Nodes searched and time used over the match (engine players).
-    nodes: u64,
+    /// Nodes searched and depths reached over the match (engine players).
+    pub nodes: u64,
     moves: u64,
-    depth_sum: u64,
+    pub depth_sum: u64,
 }
 
 impl Player {
-    fn new(spec: Spec, default_hash: usize) -> Player {
+    /// The player of `spec`; a build given by `exe:` is started, with `exe_timeout` as its
+    /// longest wait for an answer beyond twice its time per move.
+    pub fn new(
+        spec: Spec,
+        default_hash: usize,
+        global: &Limits,
+        exe_timeout: Duration,
+    ) -> Result<Player, String> {
+        let remote = match &spec {
+            Spec::Exe { path, player } => {
+                let thinking = Duration::from_millis(spec.time_ms(global).unwrap_or(0));
+                Some(Remote::start(
+                    path,
+                    player,
+                    global,
+                    default_hash,
+                    exe_timeout + thinking * 2,
+                )?)
+            }
+            _ => None,
+        };
         let engine = match &spec {
             Spec::Engine {
                 hash_mb,
@@ -161,38 +227,50 @@ impl Player {
             }
             _ => None,
         };
-        Player {
+        Ok(Player {
             spec,
             engine,
+            remote,
             rng: Rng::new(0),
             nodes: 0,
             moves: 0,
             depth_sum: 0,
-        }
+        })
     }
 
-    fn new_game(&mut self, seed: u64) {
+    pub fn new_game(&mut self, seed: u64) -> Result<(), String> {
         self.rng = Rng::new(seed);
         if let Some(e) = &mut self.engine {
             e.new_game();
             e.set_seed(seed);
         }
+        match &mut self.remote {
+            Some(r) => r.new_game(seed),
+            None => Ok(()),
+        }
     }
 
-    fn choose(&mut self, game: &Game, global: &Limits) -> Option<Move> {
+    /// The player's move in `game` (`None` from a player with no move to offer); an error if
+    /// another build fails.
+    pub fn choose(&mut self, game: &Game, global: &Limits) -> Result<Option<Move>, String> {
         let pos = game.position();
-        match &self.spec {
+        Ok(match &self.spec {
             Spec::Random => random_move(pos, &mut self.rng),
             Spec::Greedy => greedy_move(pos, &mut self.rng),
             Spec::Minimax2 => minimax2_move(pos, &mut self.rng),
-            Spec::Engine {
-                limits, own_limits, ..
-            } => {
-                let mut limits = *limits;
-                if !own_limits && (global.time_ms.is_some() || global.nodes.is_some()) {
-                    limits.time_ms = global.time_ms;
-                    limits.nodes = global.nodes;
-                }
+            Spec::Exe { .. } => {
+                let remote = self.remote.as_mut().expect("exe players have a build");
+                let reply = remote.choose(game)?;
+                self.nodes += reply.nodes;
+                self.moves += 1;
+                self.depth_sum += reply.depth;
+                Some(reply.mv)
+            }
+            Spec::Engine { .. } => {
+                let limits = self
+                    .spec
+                    .limits(global)
+                    .expect("an engine player has limits");
                 let history = history_hashes(game);
                 let engine = self.engine.as_mut().expect("engine players have an engine");
                 let mut handler = ClockHandler::new(limits.time_ms, false);
@@ -202,7 +280,7 @@ impl Player {
                 self.depth_sum += r.depth as u64;
                 r.best_move
             }
-        }
+        })
     }
 }
 
@@ -250,7 +328,7 @@ fn play_game(
     a_is_white: bool,
     global: &Limits,
     max_plies: usize,
-) -> GameResult {
+) -> Result<GameResult, String> {
     let mut game = start.clone();
     let a_color = if a_is_white {
         Color::White
@@ -264,18 +342,18 @@ fn play_game(
                 Some(_) => 0,
                 None => 1,
             };
-            return GameResult {
+            return Ok(GameResult {
                 score_a,
                 reason: o.reason.to_string(),
                 plies: game.moves().len(),
-            };
+            });
         }
         if game.moves().len() >= max_plies {
-            return GameResult {
+            return Ok(GameResult {
                 score_a: 1,
                 reason: format!("adjudicated draw after {max_plies} plies"),
                 plies: game.moves().len(),
-            };
+            });
         }
         let mover = game.position().turn();
         let player = if mover == Color::White {
@@ -283,12 +361,12 @@ fn play_game(
         } else {
             &mut *black
         };
-        let chosen = player.choose(&game, global);
+        let chosen = player.choose(&game, global)?;
         let ok = chosen.is_some_and(|m| game.play(m).is_ok());
         if !ok {
             // The referee refuses the move: the mover forfeits.
             let _ = game.resign(mover);
-            return GameResult {
+            return Ok(GameResult {
                 score_a: if mover == a_color { 0 } else { 2 },
                 reason: format!(
                     "forfeit: {} played an illegal move {}",
@@ -296,7 +374,7 @@ fn play_game(
                     chosen.map_or("(none)".into(), |m| m.to_string())
                 ),
                 plies: game.moves().len(),
-            };
+            });
         }
     }
 }
@@ -363,6 +441,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             "max-plies",
             "hash",
             "verbose",
+            "exe-timeout",
         ],
     )?;
     if !o.positional.is_empty() {
@@ -387,6 +466,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let max_plies = o.number("max-plies", 10..=100_000)?.unwrap_or(1000);
     let hash = o.number("hash", 1..=4096)?.unwrap_or(16);
     let verbose = o.number("verbose", 0..=1u8)?.unwrap_or(1) == 1;
+    let exe_timeout = Duration::from_secs(o.number("exe-timeout", 1..=3600)?.unwrap_or(60));
     let rules = o.rules()?;
     let sprt = match o.get("sprt") {
         None => None,
@@ -417,8 +497,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             .nodes
             .map_or(String::new(), |n| format!(", {n} nodes per move")),
     );
-    let mut pa = Player::new(a, hash);
-    let mut pb = Player::new(b, hash);
+    let mut pa = Player::new(a, hash, &global, exe_timeout)?;
+    let mut pb = Player::new(b, hash, &global, exe_timeout)?;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let started = Instant::now();
     let mut decision = None;
@@ -430,13 +510,14 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         }
         let a_is_white = g % 2 == 0;
         let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
-        pa.new_game(game_seed);
-        pb.new_game(game_seed ^ 0x5555);
+        pa.new_game(game_seed)?;
+        pb.new_game(game_seed ^ 0x5555)?;
         let r = if a_is_white {
             play_game(&start, &mut pa, &mut pb, true, &global, max_plies as usize)
         } else {
             play_game(&start, &mut pb, &mut pa, false, &global, max_plies as usize)
-        };
+        }
+        .map_err(|e| format!("game {}: {e}", g + 1))?;
         match r.score_a {
             2 => w += 1,
             0 => l += 1,
@@ -563,5 +644,27 @@ mod tests {
         assert!(Spec::parse("level:9").is_err());
         assert!(Spec::parse("level:3,speed=2").is_err());
         assert!(Spec::parse("greedy,time=2").is_err());
+        let Ok(Spec::Exe { path, player }) = Spec::parse("exe:/a/ultima,level:3,nodes=9") else {
+            panic!("exe:/a/ultima,level:3,nodes=9 parses");
+        };
+        assert_eq!(
+            (path.as_str(), player.as_str()),
+            ("/a/ultima", "level:3,nodes=9")
+        );
+        assert!(
+            matches!(Spec::parse("exe:/a/ultima"), Ok(Spec::Exe { player, .. }) if player == "level:8")
+        );
+        assert!(Spec::parse("exe:").is_err() && Spec::parse("exe:/a/ultima,").is_err());
+        let global = Limits {
+            time_ms: Some(300),
+            ..Limits::default()
+        };
+        let exe = Spec::parse("exe:/a/ultima,level:8,time=50").unwrap();
+        assert_eq!(exe.time_ms(&global), Some(50));
+        assert_eq!(Spec::parse("level:2").unwrap().time_ms(&global), Some(300));
+        assert_eq!(
+            Spec::parse("level:2").unwrap().time_ms(&Limits::default()),
+            None
+        );
     }
 }
