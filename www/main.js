@@ -232,6 +232,10 @@ async function main() {
       hint = '';
       refresh();
     });
+    // A trap in the wasm (a bug): the board restarted itself, and the player hears what happened
+    // to the game. The record stays exportable all along (board.record() answers from the
+    // rebuilt game; the copy button is never disabled).
+    embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
     board.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       hint = '';
