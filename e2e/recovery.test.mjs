@@ -41,15 +41,15 @@ after(async () => {
  * @param {number} byte
  */
 function corrupt(where, glue, byte) {
-  return where.evaluate(
-    async ([glue, byte]) => {
-      const bindings = await import(String(glue));
-      // Already initialised: init returns the instance's exports.
-      const exports = await bindings.default();
-      new Uint8Array(exports.memory.buffer).fill(Number(byte));
-    },
-    [glue, byte],
-  );
+  const fill = async (/** @type {[string, number]} */ [glue, byte]) => {
+    const bindings = await import(glue);
+    // Already initialised: init returns the instance's exports.
+    const exports = await bindings.default();
+    new Uint8Array(exports.memory.buffer).fill(byte);
+  };
+  /** @type {[string, number]} */
+  const arg = [glue, byte];
+  return 'goto' in where ? where.evaluate(fill, arg) : where.evaluate(fill, arg);
 }
 
 test('a trap in the page restarts the wasm, rebuilds the game from its record and says so', { timeout: 90_000 }, async () => {
