@@ -122,8 +122,14 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
         start();
         send(pending.request);
       } else if (data.type === 'error') {
-        const trap = data.trapped === true ? ' (an internal error, twice)' : '';
-        fail(new Error(`${String(data.message)}${trap}`));
+        const trapped = data.trapped === true;
+        if (trapped) {
+          // Trapped again: the worker closed itself, and the next request starts another.
+          worker.terminate();
+          queued = null;
+          dead = true;
+        }
+        fail(new Error(`${String(data.message)}${trapped ? ' (an internal error, twice)' : ''}`));
       }
     };
     worker.onerror = (event) => {
