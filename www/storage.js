@@ -103,7 +103,7 @@ export function load() {
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return aside('could not be read');
   const version = 'version' in data ? data.version : undefined;
-  if (typeof version === 'number' && version > SCHEMA_VERSION) return aside(`was saved by a newer version of this page (schema ${version})`);
+  if (typeof version === 'number' && version > SCHEMA_VERSION) return aside(`comes from a newer version of this page (schema ${version})`);
   if (version !== SCHEMA_VERSION) return aside('is in a form this version does not know');
   const record = 'record' in data && typeof data.record === 'string' ? data.record : null;
   if ('settings' in data && typeof data.settings === 'object' && data.settings !== null) {
