@@ -105,8 +105,12 @@ test(`${GAMES} AI-against-AI games at level 1 in one page leave memory, workers 
   const end = await measure(page, cdp);
   report(`${GAMES} games, ${plies} plies, ${((Date.now() - started) / 1000).toFixed(0)} s`, start, end);
   assert.equal(end.workers, 1, 'one computer player worker, as at the start');
-  assert.equal(end.pageWasm, start.pageWasm, 'the page\'s wasm memory did not grow');
-  assert.equal(end.workerWasm, start.workerWasm, 'the worker\'s wasm memory did not grow');
+  // Wasm memory only grows, to the peak need: the longest game's history and record. The full
+  // run saw the page's grow by one 64 KiB page over 200 games (33,102 plies); a leak of even 10
+  // bytes a ply would be five times the bound.
+  const slack = 4 * 65_536;
+  assert.ok(end.pageWasm <= start.pageWasm + slack, `page wasm memory ${start.pageWasm} -> ${end.pageWasm}`);
+  assert.ok((end.workerWasm ?? 0) <= (start.workerWasm ?? 0) + slack, `worker wasm memory ${start.workerWasm} -> ${end.workerWasm}`);
   assert.ok(end.listeners <= start.listeners, `listeners ${start.listeners} -> ${end.listeners}`);
   // The move list holds one button per ply of the last game only.
   assert.ok(end.nodes <= start.nodes + 4 * 400, `DOM nodes ${start.nodes} -> ${end.nodes}`);
