@@ -1,6 +1,7 @@
-// The front end never turns text into markup: no innerHTML, outerHTML, insertAdjacentHTML or
-// document.write anywhere in www/ or index.html (DOM is built with createElement/textContent), so
-// no option, attribute or move text can ever become script.
+// The front end never turns text into markup or code: no innerHTML, outerHTML,
+// insertAdjacentHTML or document.write, and no eval or new Function, anywhere in www/, the HTML
+// pages or the service worker (DOM is built with createElement/textContent), so no option,
+// attribute, message or move text can ever become script.
 
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
@@ -8,11 +9,11 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const FORBIDDEN = /\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(ln)?)\b/;
+const FORBIDDEN = /\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(ln)?)\b|\beval\s*\(|\bnew\s+Function\b|\bsetTimeout\s*\(\s*['"`]/;
 /** The HTML pages of the build. */
 const PAGES = ['index.html', 'embed.html', 'demo.html'];
 
-test('no markup is parsed from strings in the front end', async () => {
+test('no markup or code is made from strings in the front end', async () => {
   const files = (await readdir(`${ROOT}www`)).filter((f) => /\.(m?js|html)$/.test(f)).map((f) => `www/${f}`);
   files.push(...PAGES, 'sw.js');
   for (const file of files) {
@@ -32,5 +33,14 @@ test('the pages have no inline script, handler or style attribute', async () => 
     assert.doesNotMatch(text, /\son[a-z]+\s*=/i, `${page}: an event-handler attribute`);
     assert.doesNotMatch(text, /\sstyle\s*=/i, `${page}: a style attribute`);
     assert.doesNotMatch(text, /<style\b/i, `${page}: a <style> element`);
+  }
+});
+
+test('the check finds each banned construct', () => {
+  for (const line of ['x.innerHTML = s', 'x.outerHTML = s', "x.insertAdjacentHTML('beforeend', s)", 'document.write(s)', 'document.writeln(s)', 'eval(s)', 'eval (s)', 'new Function(s)', "setTimeout('go()', 1)"]) {
+    assert.ok(FORBIDDEN.test(line), line);
+  }
+  for (const line of ['element.textContent = s', 'const evaluation = 1', 'retrieval(s)', 'new FunctionList()', 'setTimeout(go, 1)']) {
+    assert.ok(!FORBIDDEN.test(line), line);
   }
 });

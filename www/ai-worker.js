@@ -5,7 +5,9 @@
 // Messages in:  { type: 'think', id, record, level, timeMs }
 // Messages out: { type: 'ready' } once the wasm is loaded;
 //               { type: 'progress', id, depth, score, nodes, pv } after each iteration;
-//               { type: 'move', id, move, score, depth, nodes, pv } or { type: 'error', id, message }.
+//               { type: 'move', id, move, score, depth, nodes, pv } or { type: 'error', id, message }
+//               with `trapped: true` when the wasm trapped (a bug), after which this worker closes:
+//               its instance cannot be trusted, and the page starts another.
 
 import init, { Ai } from '../ultima-wasm.js';
 
@@ -36,7 +38,9 @@ function answer(request) {
     });
     post({ type: 'move', id, ...found });
   } catch (error) {
-    post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+    const trapped = error instanceof WebAssembly.RuntimeError;
+    post({ type: 'error', id, message: error instanceof Error ? error.message : String(error), trapped });
+    if (trapped) self.close();
   }
 }
 

@@ -24,6 +24,8 @@
  * @property {(move: string) => void} resolve
  * @property {(error: Error) => void} reject
  * @property {((progress: AiProgress) => void) | undefined} onProgress
+ * @property {object} request  what was posted, to post again to a fresh worker after a trap
+ * @property {boolean} retried  whether it was
  */
 
 /** @param {string} text */
@@ -112,8 +114,22 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
         const { resolve } = pending;
         pending = null;
         resolve(String(data.move));
+      } else if (data.type === 'error' && data.trapped === true && !pending.retried) {
+        // The worker's wasm trapped (a bug) and the worker closed itself: the same request once
+        // more, in a fresh worker.
+        pending.retried = true;
+        worker.terminate();
+        start();
+        send(pending.request);
       } else if (data.type === 'error') {
-        fail(new Error(String(data.message)));
+        const trapped = data.trapped === true;
+        if (trapped) {
+          // Trapped again: the worker closed itself, and the next request starts another.
+          worker.terminate();
+          queued = null;
+          dead = true;
+        }
+        fail(new Error(`${String(data.message)}${trapped ? ' (an internal error, twice)' : ''}`));
       }
     };
     worker.onerror = (event) => {
@@ -140,8 +156,9 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
       if (dead) start();
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        pending = { id, resolve, reject, onProgress };
-        send({ type: 'think', id, record, level, timeMs });
+        const request = { type: 'think', id, record, level, timeMs };
+        pending = { id, resolve, reject, onProgress, request, retried: false };
+        send(request);
       });
     },
     stop() {

@@ -4,15 +4,15 @@
 // moves, captures, frozen pieces, check, the result) goes to the bindings: this module only
 // shows what they answer and passes the player's moves back.
 
-import { Game } from '../ultima-wasm.js';
 import { watchCanvas } from './canvas.js';
 import { bindInput } from './input.js';
 import { createMirror, pieceName } from './mirror.js';
 import { render } from './render.js';
 import { defaults } from './state.js';
 import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
+import { bindings, restartWasm, wasmGeneration } from './wasm.js';
 
-/** @import { GameResult, MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
+/** @import { Game, GameResult, MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
 /** @import { BoardState, LastMove, PieceSet, Theme } from './state.js' */
 
 /**
@@ -81,7 +81,13 @@ function withHighlights(state, shown) {
  * @property {{}} change  anything about the game changed (move, undo, redo, new game, resign)
  * @property {{ ply: number | null }} view  the board shows an earlier position (`showPly`), or
  *   the game again (null)
+ * @property {{ ok: boolean, message: string }} restart  the wasm instance trapped (a bug) and was
+ *   replaced: `ok` when the game was rebuilt from its record, with the moves played so far (the
+ *   moves taken back are lost); otherwise the board stays stopped and `message` says why
  */
+
+/** The game's methods that change it: after each, its record is kept for a restart. */
+const CHANGES = new Set(['play', 'undo', 'redo', 'resign']);
 
 /**
  * @typedef {object} BoardHandle
@@ -128,6 +134,7 @@ function withHighlights(state, shown) {
  * @returns {Game}
  */
 export function createGame(options) {
+  const { Game } = bindings();
   const rules = options.rules && options.rules !== 'default' ? options.rules : undefined;
   if (options.record?.trim()) return Game.fromRecord(options.record);
   if (options.position?.trim()) return new Game(options.position.trim(), rules);
@@ -142,7 +149,15 @@ export function createGame(options) {
  * @returns {BoardHandle}
  */
 export function mount(element, options = {}) {
-  let game = createGame(options);
+  /** The wasm game. The board reaches it only through `game`, which guards every call. */
+  let real = createGame(options);
+  /** The game's record after its last change: what a restart rebuilds it from. */
+  let saved = real.record();
+  /** The wasm instance `real` lives in (see wasm.js). */
+  let generation = wasmGeneration();
+  /** True from a trap until the game is rebuilt in a fresh instance. */
+  let down = false;
+  let destroyed = false;
   /** @type {BoardState} */
   const state = defaults();
   let movable = options.movable ?? 'both';
@@ -172,6 +187,88 @@ export function mount(element, options = {}) {
   const emit = (type, detail) => {
     for (const listener of listeners[type] ?? []) listener(detail);
   };
+
+  /**
+   * Runs `call` (which uses the wasm), first rebuilding the game if another board of the page
+   * replaced the instance. A trap starts the restart and becomes an Error that says so.
+   *
+   * @template T
+   * @param {() => T} call
+   * @returns {T}
+   */
+  function guard(call) {
+    if (destroyed) throw new Error('this board was destroyed');
+    if (down) throw new Error('the board is restarting after an internal error; try again in a moment');
+    if (generation !== wasmGeneration()) rebuild();
+    try {
+      return call();
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+      restart(error);
+      throw new Error(`the board hit an internal error (${error.message}) and is restarting; the game goes on from its last position`);
+    }
+  }
+
+  /** The game in the live instance, from the record kept. */
+  function rebuild() {
+    real = bindings().Game.fromRecord(saved);
+    generation = wasmGeneration();
+  }
+
+  /**
+   * Replaces the trapped instance (shared with the page's other boards), rebuilds the game and
+   * says so. The trapped game is not freed: its memory is not to be trusted.
+   *
+   * @param {Error} trap
+   */
+  function restart(trap) {
+    if (down) return;
+    down = true;
+    clearSelection();
+    restartWasm().then(
+      () => {
+        if (destroyed) return;
+        down = false;
+        try {
+          rebuild();
+        } catch (error) {
+          down = true;
+          emit('restart', { ok: false, message: `the game could not be rebuilt after an internal error (${trap.message}): ${error instanceof Error ? error.message : String(error)}` });
+          return;
+        }
+        sync();
+        redraw();
+        const moves = real.history().length;
+        emit('restart', { ok: true, message: `the board had an internal error (${trap.message}) and was restarted; the game goes on from its record (${moves} ${moves === 1 ? 'move' : 'moves'})` });
+        emit('change', {});
+      },
+      (error) => emit('restart', { ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  /** Frees the wasm game, unless its instance trapped or was replaced. */
+  function release() {
+    if (down || generation !== wasmGeneration()) return;
+    try {
+      real.free();
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    }
+  }
+
+  /** The wasm game, each method call guarded. */
+  const game = /** @type {Game} */ (
+    new Proxy(/** @type {object} */ ({}), {
+      get(_, name) {
+        return (/** @type {unknown[]} */ ...args) =>
+          guard(() => {
+            const value = /** @type {any} */ (real)[name](...args);
+            if (CHANGES.has(String(name))) saved = real.record();
+            return value;
+          });
+      },
+    })
+  );
 
   let paints = 0;
   const view = watchCanvas(canvas, () => {
@@ -242,12 +339,14 @@ export function mount(element, options = {}) {
     const index = Math.max(-1, ply);
     const rules = game.rules() === 'default' ? undefined : game.rules();
     const position = index < 0 ? game.startPosition() : (plies[index]?.position ?? game.startPosition());
-    const earlier = new Game(position, rules);
-    try {
-      showPosition(earlier, plies[index]);
-    } finally {
-      earlier.free();
-    }
+    guard(() => {
+      const earlier = new (bindings().Game)(position, rules);
+      try {
+        showPosition(earlier, plies[index]);
+      } finally {
+        earlier.free();
+      }
+    });
     state.fade = null;
     shown = index;
     redraw();
@@ -496,9 +595,10 @@ export function mount(element, options = {}) {
       redraw();
     },
     newGame(next) {
-      const fresh = createGame(next);
-      game.free();
-      game = fresh;
+      const fresh = guard(() => createGame(next));
+      release();
+      real = fresh;
+      saved = fresh.record();
       sync();
       redraw();
       emit('change', {});
@@ -536,11 +636,13 @@ export function mount(element, options = {}) {
       return () => set.delete(listener);
     },
     destroy() {
+      if (destroyed) return;
       unbind();
       view.stop();
       mirror.remove();
       root.remove();
-      game.free();
+      release();
+      destroyed = true;
     },
   };
 }

@@ -44,6 +44,9 @@ export { OptionError };
  * @property {ThinkingDetail} thinking  the computer started thinking (for its move or for a
  *   hint), finished an iteration of its search, or stopped
  * @property {{ message: string }} error  a bad option, a wasm file that did not load, …
+ * @property {{ ok: boolean, message: string }} restart  the wasm trapped (a bug) and the board
+ *   was restarted with its game rebuilt from the record (`ok`), or could not be (the board
+ *   stays stopped); `message` says which, also shown in the board area
  */
 
 /**
@@ -388,6 +391,12 @@ export function mount(element, options = {}) {
         stopThinking();
         replay.update();
         think();
+      }),
+      handle.on('restart', (detail) => {
+        stopThinking();
+        errorBox.textContent = `Ultima board: ${detail.message}`;
+        errorBox.hidden = false;
+        emit('restart', detail);
       }),
       handle.on('view', () => {
         // A hint belongs to the game's position, which viewing another one hides.

@@ -10,6 +10,11 @@
 // { source: "ultima", type: "result", id, value } or { …, id, error }.
 // With ?origin=https://host.example the bridge talks only to that origin (messages from any
 // other are ignored, and its own are posted to that origin alone); without it, to any parent.
+// Only the parent window is heard. Messages that are not calls (not an object with source
+// "ultima" and type "call": another script's traffic) are ignored; a call of the wrong shape (an
+// id that is not a number or short text, args that are not a short array, an argument of the
+// wrong type) is answered with an error. Nothing received is ever run as code or put in markup:
+// values only reach the handle's methods, which check them (options.js).
 
 import { mount } from './embed.js';
 import { checkOption, kebab, OPTION_NAMES, OptionError, quote } from './options.js';
@@ -22,6 +27,26 @@ const METHODS = /** @type {const} */ (['set', 'position', 'setPosition', 'play',
 
 /** @param {unknown} error */
 const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/** The most arguments any method takes. */
+const MAX_ARGS = 1;
+/** The longest id echoed back. */
+const MAX_ID_LENGTH = 100;
+/** The longest move text accepted (the longest real one is about 20 characters). */
+const MAX_MOVE_LENGTH = 100;
+
+/**
+ * A call's id as given, or an error when it cannot be echoed back as it is.
+ *
+ * @param {unknown} id
+ * @returns {number | string | null}
+ */
+function checkId(id) {
+  if (id === undefined || id === null) return null;
+  if (typeof id === 'number' && Number.isFinite(id)) return id;
+  if (typeof id === 'string' && id.length <= MAX_ID_LENGTH) return id;
+  throw new Error(`a call's id must be a number or text of at most ${MAX_ID_LENGTH} characters, not ${quote(typeof id === 'string' ? id : typeof id)}`);
+}
 
 /**
  * The host's origin from ?origin=, checked: "*" when absent.
@@ -82,11 +107,16 @@ function start() {
   window.addEventListener('message', (event) => {
     if (parent === null || event.source !== parent) return;
     if (origin !== '*' && event.origin !== origin) return;
+    /** @type {unknown} */
     const data = event.data;
-    if (data?.source !== 'ultima' || data.type !== 'call') return;
-    const { id } = data;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return;
+    const fields = /** @type {Record<string, unknown>} */ (data);
+    if (fields.source !== 'ultima' || fields.type !== 'call') return;
+    /** @type {number | string | null} */
+    let id = null;
     try {
-      const value = call(handle, data.method, data.args);
+      id = checkId(fields.id);
+      const value = call(handle, fields.method, fields.args);
       post('result', { id, value: value ?? null });
     } catch (error) {
       post('result', { id, error: message(error) });
@@ -102,24 +132,43 @@ function start() {
  */
 function call(handle, method, args) {
   const name = METHODS.find((m) => m === method);
-  if (!name) throw new Error(`unknown method ${quote(method)}`);
-  const list = Array.isArray(args) ? args : [];
+  if (!name) throw new Error(`unknown method ${quote(typeof method === 'string' ? method : typeof method)}`);
+  if (args !== undefined && !Array.isArray(args)) throw new Error(`${name}: args must be an array, not ${typeof args}`);
+  /** @type {unknown[]} */
+  const list = args ?? [];
+  if (list.length > MAX_ARGS) throw new Error(`${name}: too many arguments (${list.length}; at most ${MAX_ARGS})`);
   switch (name) {
     case 'set':
-      return handle.set(list[0] ?? {});
+      return handle.set(options(name, list[0] ?? {}));
     case 'position':
       return handle.position();
     case 'setPosition':
       return handle.setPosition(checkOption('position', list[0]));
-    case 'play':
-      return handle.play(String(list[0]));
+    case 'play': {
+      const move = list[0];
+      if (typeof move !== 'string') throw new Error(`play: the move must be text such as "b2-b5", not ${typeof move}`);
+      if (move.length > MAX_MOVE_LENGTH) throw new Error(`play: the move is too long (${move.length} characters; at most ${MAX_MOVE_LENGTH})`);
+      return handle.play(move);
+    }
     case 'undo':
       return handle.undo();
     case 'flip':
       return handle.flip();
     case 'newGame':
-      return handle.newGame(list[0] ?? undefined);
+      return handle.newGame(list[0] === undefined || list[0] === null ? undefined : options(name, list[0]));
   }
+}
+
+/**
+ * @param {string} method
+ * @param {unknown} value
+ * @returns {EmbedOptions} `value`, if it is a plain object (the handle checks each option)
+ */
+function options(method, value) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${method}: the options must be an object such as { "pieceSet": "abstract" }, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  return /** @type {EmbedOptions} */ (value);
 }
 
 start();

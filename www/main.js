@@ -9,7 +9,7 @@ import { resultText } from './board.js';
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
-import { defaultSettings, load, save } from './storage.js';
+import { defaultSettings, load, save, setAsideStored } from './storage.js';
 import { createThinking } from './thinking.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
@@ -97,7 +97,9 @@ async function restore(host, notice) {
   if (saved.record) {
     const resumed = await mountReady(host, { ...options, record: saved.record });
     if ('board' in resumed) return { ...resumed, settings: saved.settings };
-    warn(`The saved game could not be resumed (${resumed.failure}), so a new game was started.`);
+    // Set aside before the new game is saved over it.
+    const reason = `could not be resumed (${resumed.failure})`;
+    warn(setAsideStored(reason) ?? `The saved game ${reason}, so a new game was started.`);
   }
   const fresh = await mountReady(host, options);
   if ('failure' in fresh) throw new Error(fresh.failure);
@@ -146,7 +148,10 @@ async function main() {
     const thinkingBox = element('thinking', HTMLElement);
     const thinking = createThinking(thinkingBox);
 
-    const persist = () => save(board.record(), { ...settings });
+    const persist = () => {
+      const problem = save(board.record(), { ...settings });
+      if (problem) showNotice(notice, problem);
+    };
 
     /** Status line, move list and button states, from the board. */
     const refresh = () => {
@@ -232,6 +237,10 @@ async function main() {
       hint = '';
       refresh();
     });
+    // A trap in the wasm (a bug): the board restarted itself, and the player hears what happened
+    // to the game. The record stays exportable all along (board.record() answers from the
+    // rebuilt game; the copy button is never disabled).
+    embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
     board.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       hint = '';

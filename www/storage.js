@@ -1,10 +1,20 @@
 // Keeps the current game (as its game record) and the settings in localStorage, under one key
-// with a schema version, so a reload resumes. Anything unreadable is reported, never trusted.
+// with a schema version, so a reload resumes. Nothing stored is ever trusted, and nothing stored
+// is ever lost without a word: data this version cannot use (unreadable, from another schema
+// version, a record that does not load) is copied to a backup key before the page writes its own,
+// and the player is told where it is. When storage is off (a private window, a policy) or full,
+// the game still plays and a notice says it will not be saved; the record can be copied out.
 
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
 export const STORAGE_KEY = 'ultima.page';
+/** Data set aside goes under this prefix plus the time, e.g. "ultima.page.backup.2026-11-22T01:02:03.456Z". */
+export const BACKUP_PREFIX = 'ultima.page.backup.';
+/**
+ * The schema of what is stored: { version: 1, record: string | null, settings: Settings }. A
+ * later schema raises it; data of an earlier one is set aside (version 1 is the first there was).
+ */
 export const SCHEMA_VERSION = 1;
 
 /**
@@ -29,7 +39,8 @@ export const SCHEMA_VERSION = 1;
  * @typedef {object} Saved
  * @property {string | null} record  the game record, e.g. "[Setup \"rotated\"]\n\n1. b2-b5 *"
  * @property {Settings} settings
- * @property {string | null} problem  why stored data was ignored, if it was
+ * @property {string | null} problem  what happened to stored data that could not be used, or
+ *   why nothing will be saved, for a notice
  */
 
 /** @returns {Settings} */
@@ -37,8 +48,37 @@ export function defaultSettings() {
   return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false };
 }
 
+/** Whether `save` may write: false when storage is off, or when data could not be set aside. */
+let writable = true;
+/** Whether a failed save was reported already (one notice, not one per move). */
+let saveFailureReported = false;
+
+/** @param {unknown} error */
+const why = (error) => (error instanceof DOMException && error.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : 'the browser refused to store it');
+
 /**
- * Reads what was saved. Never throws: unreadable data gives the defaults and a `problem`.
+ * Copies `text` to a new backup key so that the page may write over `STORAGE_KEY`. If the copy
+ * fails, the page writes nothing for the rest of the visit: the original stays where it is.
+ *
+ * @param {string} text  the data as it was stored
+ * @param {string} reason  e.g. "could not be read"
+ * @returns {string} the notice, e.g. "The saved game could not be read, so a new game was
+ *   started; the saved data was kept under …"
+ */
+export function setAside(text, reason) {
+  const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
+  try {
+    localStorage.setItem(key, text);
+    return `The saved game ${reason}, so a new game was started. The saved data was kept in this browser's storage under "${key}".`;
+  } catch (error) {
+    writable = false;
+    return `The saved game ${reason}, so a new game was started. It could not be copied aside (${why(error)}), so it was left as it was and this game will not be saved.`;
+  }
+}
+
+/**
+ * Reads what was saved. Never throws: data that cannot be used is set aside (see `setAside`) and
+ * the defaults come back with a `problem`.
  *
  * @returns {Saved}
  */
@@ -48,18 +88,23 @@ export function load() {
   try {
     text = localStorage.getItem(STORAGE_KEY);
   } catch {
-    return { record: null, settings, problem: 'This browser does not allow saving the game.' };
+    writable = false;
+    return { record: null, settings, problem: 'This browser does not allow this page to store data, so the game will not be saved. It still plays, and its record can be copied out.' };
   }
   if (text === null) return { record: null, settings, problem: null };
-  const bad = { record: null, settings, problem: 'The saved game could not be read, so a new game was started.' };
+  /** @param {string} reason */
+  const aside = (reason) => ({ record: null, settings, problem: setAside(text, reason) });
   /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return bad;
+    return aside('could not be read');
   }
-  if (typeof data !== 'object' || data === null || !('version' in data) || data.version !== SCHEMA_VERSION) return bad;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return aside('could not be read');
+  const version = 'version' in data ? data.version : undefined;
+  if (typeof version === 'number' && version > SCHEMA_VERSION) return aside(`comes from a newer version of this page (schema ${version})`);
+  if (version !== SCHEMA_VERSION) return aside('is in a form this version does not know');
   const record = 'record' in data && typeof data.record === 'string' ? data.record : null;
   if ('settings' in data && typeof data.settings === 'object' && data.settings !== null) {
     const s = /** @type {Record<string, unknown>} */ (data.settings);
@@ -73,14 +118,39 @@ export function load() {
 }
 
 /**
+ * Sets aside what is stored now (a record that would not load), before the page saves a new game
+ * over it.
+ *
+ * @param {string} reason  e.g. "could not be resumed (…)"
+ * @returns {string | null} the notice, or null when nothing is stored
+ */
+export function setAsideStored(reason) {
+  let text;
+  try {
+    text = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  return text === null ? null : setAside(text, reason);
+}
+
+/**
+ * Saves the game and settings.
+ *
  * @param {string} record
  * @param {Settings} settings
+ * @returns {string | null} a notice the first time saving fails (storage full or refused), else null
  */
 export function save(record, settings) {
+  if (!writable) return null;
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: SCHEMA_VERSION, record, settings }));
-  } catch {
-    // Storage full or forbidden: the game goes on unsaved.
+    saveFailureReported = false;
+    return null;
+  } catch (error) {
+    if (saveFailureReported) return null;
+    saveFailureReported = true;
+    return `The game could not be saved: ${why(error)}. It still plays, and its record can be copied out.`;
   }
 }
 

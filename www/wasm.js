@@ -1,14 +1,31 @@
-// Loads the wasm module once per page, from a base URL. Every page of the build (the game, the
-// embeds, the demo) loads it through here rather than through an inline script, so that pages run
-// under a Content-Security-Policy without 'unsafe-inline' (script-src 'self' 'wasm-unsafe-eval').
+// Loads the wasm module once per page, from a base URL, and replaces it after a trap. Every page
+// of the build (the game, the embeds, the demo) loads it through here rather than through an
+// inline script, so that pages run under a Content-Security-Policy without 'unsafe-inline'
+// (script-src 'self' 'wasm-unsafe-eval').
+//
+// A trap (a Rust panic compiled to `unreachable`, an access out of bounds) leaves the instance
+// in an unknown state: its memory may be half-written. It cannot be reset, and the bindings
+// module holds its one instance for good, so `restartWasm` imports the bindings module again
+// under another URL (a fragment: a new module record, the same file, from the same cache) and
+// instantiates that. The boards then rebuild their games from their records (board.js).
 
-import init from '../ultima-wasm.js';
+import init, * as first from '../ultima-wasm.js';
+
+/** @typedef {typeof import('../ultima-wasm.js')} Bindings */
 
 /** The build's root folder, where ultima-wasm_bg.wasm lies: the parent of this file's folder. */
 export const DEFAULT_BASE = new URL('../', import.meta.url).href;
 
 /** @type {Promise<void> | null} */
 let loading = null;
+/** @type {URL | null} where the wasm file was loaded from */
+let wasmUrl = null;
+/** The bindings of the live instance. */
+let live = /** @type {Bindings} */ (first);
+/** How many times the instance was replaced. */
+let generation = 0;
+/** @type {Promise<void> | null} */
+let restarting = null;
 
 /**
  * Instantiates the wasm module from `<base>ultima-wasm_bg.wasm`, once: later calls share the
@@ -22,12 +39,53 @@ export function loadWasm(base = DEFAULT_BASE) {
   if (!loading) {
     const url = new URL('ultima-wasm_bg.wasm', base);
     loading = init({ module_or_path: url }).then(
-      () => undefined,
+      () => {
+        wasmUrl = url;
+      },
       (error) => {
         loading = null;
-        throw new Error(`the board's wasm file did not load from ${url.href}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`the board's wasm file did not load from ${url.href}: ${describe(error)}`);
       },
     );
   }
   return loading;
 }
+
+/** @returns {Bindings} the classes and functions of the live instance */
+export const bindings = () => live;
+
+/** @returns {number} how many times the instance was replaced: a board whose game is older rebuilds it */
+export const wasmGeneration = () => generation;
+
+/** @returns {boolean} whether a replacement is under way */
+export const wasmRestarting = () => restarting !== null;
+
+/**
+ * Replaces the instance after a trap with a fresh one. Every board of the page shares the
+ * instance, so the first to see the trap starts this and the others wait for the same promise.
+ *
+ * @returns {Promise<void>}
+ */
+export function restartWasm() {
+  if (!restarting) {
+    const next = generation + 1;
+    const glue = new URL(`../ultima-wasm.js#instance-${next}`, import.meta.url).href;
+    const url = wasmUrl ?? new URL('ultima-wasm_bg.wasm', DEFAULT_BASE);
+    restarting = import(glue)
+      .then(async (/** @type {Bindings} */ fresh) => {
+        await fresh.default({ module_or_path: url });
+        live = fresh;
+        generation = next;
+      })
+      .catch((error) => {
+        throw new Error(`the board's wasm could not be restarted from ${url.href}: ${describe(error)}`);
+      })
+      .finally(() => {
+        restarting = null;
+      });
+  }
+  return restarting;
+}
+
+/** @param {unknown} error */
+const describe = (error) => (error instanceof Error ? error.message : String(error));

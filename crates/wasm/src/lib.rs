@@ -1,9 +1,10 @@
 //! The JavaScript face of the `ultima` rules crate: a thin wasm-bindgen layer.
 //!
-//! Each method parses what JavaScript passes, asks the rules crate, and converts the answer. There
-//! is no game logic here: what is legal, what a move captures, check and the result all come from
-//! `ultima`. Every error of the rules crate reaches JavaScript as an `Error` whose message is the
-//! error's `Display`; no input makes this crate panic.
+//! Each method checks what JavaScript passes (`args`: any value of any type, answered with an
+//! `Error` naming the argument when it is not what the `.d.ts` says), asks the rules crate, and
+//! converts the answer. There is no game logic here: what is legal, what a move captures, check
+//! and the result all come from `ultima`. Every error of the rules crate reaches JavaScript as an
+//! `Error` whose message is the error's `Display`; no input makes this crate panic or trap.
 //!
 //! ```js
 //! const game = new Game();              // the default start, default rules
@@ -17,6 +18,8 @@
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
+
+mod args;
 
 use serde::Serialize;
 use ultima::{Color, Move, MoveList, Position, Rules, Square, StartSetup};
@@ -113,10 +116,6 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "AiMove")]
     pub type AiMoveValue;
 
-    /// `((progress: AiProgress) => void) | undefined` in TypeScript.
-    #[wasm_bindgen(typescript_type = "((progress: AiProgress) => void) | undefined")]
-    pub type ProgressCallback;
-
     /// `Side` in TypeScript.
     #[wasm_bindgen(typescript_type = "Side")]
     pub type SideName;
@@ -143,11 +142,12 @@ impl Game {
     /// # Errors
     /// A bad position string or unknown rule option, with the rules crate's message.
     #[wasm_bindgen(constructor)]
-    pub fn new(position: Option<String>, rules: Option<String>) -> Result<Game, JsError> {
-        let rules = match rules.as_deref() {
-            Some(text) => text.parse::<Rules>()?,
-            None => Rules::default(),
-        };
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] position: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: &JsValue,
+    ) -> Result<Game, JsError> {
+        let position = args::optional_text("the position string", position)?;
+        let rules = parse_rules(rules)?;
         let position = match position.as_deref() {
             Some(text) => Position::from_fen(text, rules)?,
             None => Position::start(StartSetup::default(), rules),
@@ -162,8 +162,10 @@ impl Game {
     /// # Errors
     /// A record that does not parse or holds an illegal move, with the rules crate's message.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(text: &str) -> Result<Game, JsError> {
-        let game = ultima::Game::from_record(text)?;
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<Game, JsError> {
+        let game = ultima::Game::from_record(&args::text("the game record", text)?)?;
         Ok(Game { game })
     }
 
@@ -173,12 +175,12 @@ impl Game {
     /// # Errors
     /// An unknown setup or rule option, with the rules crate's message.
     #[wasm_bindgen(js_name = fromSetup)]
-    pub fn from_setup(setup: &str, rules: Option<String>) -> Result<Game, JsError> {
-        let rules = match rules.as_deref() {
-            Some(text) => text.parse::<Rules>()?,
-            None => Rules::default(),
-        };
-        let setup = setup.parse::<StartSetup>()?;
+    pub fn from_setup(
+        #[wasm_bindgen(unchecked_param_type = "string")] setup: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: &JsValue,
+    ) -> Result<Game, JsError> {
+        let setup = args::text("the setup", setup)?.parse::<StartSetup>()?;
+        let rules = parse_rules(rules)?;
         Ok(Game {
             game: ultima::Game::new(Position::start(setup, rules)),
         })
@@ -257,7 +259,10 @@ impl Game {
     /// # Errors
     /// A square that is not `a1`…`h8`.
     #[wasm_bindgen(js_name = legalMovesFrom)]
-    pub fn legal_moves_from(&self, square: &str) -> Result<MoveInfoArray, JsError> {
+    pub fn legal_moves_from(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: &JsValue,
+    ) -> Result<MoveInfoArray, JsError> {
         let square = parse_square(square)?;
         let moves = match self.is_over() {
             true => MoveList::new(),
@@ -271,8 +276,11 @@ impl Game {
     ///
     /// # Errors
     /// Move text that does not parse, a move that is not legal here, or a finished game.
-    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
-        let m = self.game.play_text(text)?;
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<String, JsError> {
+        let m = self.game.play_text(&args::text("the move text", text)?)?;
         Ok(m.to_string())
     }
 
@@ -316,7 +324,10 @@ impl Game {
     /// # Errors
     /// A square that is not `a1`…`h8`.
     #[wasm_bindgen(js_name = pieceAt)]
-    pub fn piece_at(&self, square: &str) -> Result<Option<String>, JsError> {
+    pub fn piece_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: &JsValue,
+    ) -> Result<Option<String>, JsError> {
         let square = parse_square(square)?;
         Ok(self.pos().piece_at(square).map(|p| p.char().to_string()))
     }
@@ -359,19 +370,17 @@ impl Game {
 /// timing the rules engine compiled to wasm against the native build.
 ///
 /// # Errors
-/// A bad position string or rule option, or a depth over 8 (it would block for minutes).
+/// A bad position string or rule option, or a depth that is not a whole number from 0 to 8
+/// (deeper would block for minutes).
 #[wasm_bindgen]
-pub fn perft(position: &str, depth: u32, rules: Option<String>) -> Result<f64, JsError> {
-    let rules = match rules.as_deref() {
-        Some(text) => text.parse::<Rules>()?,
-        None => Rules::default(),
-    };
-    if depth > 8 {
-        return Err(JsError::new(&format!(
-            "perft depth {depth} is too deep (at most 8)"
-        )));
-    }
-    let pos = Position::from_fen(position, rules)?;
+pub fn perft(
+    #[wasm_bindgen(unchecked_param_type = "string")] position: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: &JsValue,
+) -> Result<f64, JsError> {
+    let position = args::text("the position string", position)?;
+    let depth = args::whole("the perft depth", depth, 0, 8)?;
+    let pos = Position::from_fen(&position, parse_rules(rules)?)?;
     // Counts stay far below 2^53 at depth 8, so a JavaScript number holds them exactly.
     Ok(ultima::perft(&pos, depth) as f64)
 }
@@ -381,15 +390,16 @@ pub fn perft(position: &str, depth: u32, rules: Option<String>) -> Result<f64, J
 /// build, so the two can be timed on the same work (`bench/wasm-search.mjs`).
 ///
 /// # Errors
-/// A bad position string, or a depth outside 1–10 (deeper would block for minutes).
+/// A bad position string, or a depth that is not a whole number from 1 to 10 (deeper would block
+/// for minutes).
 #[wasm_bindgen(js_name = searchNodes)]
-pub fn search_nodes(position: &str, depth: u32) -> Result<f64, JsError> {
-    if !(1..=10).contains(&depth) {
-        return Err(JsError::new(&format!(
-            "search depth {depth} is out of range (1 to 10)"
-        )));
-    }
-    let pos = Position::from_fen(position, Rules::default())?;
+pub fn search_nodes(
+    #[wasm_bindgen(unchecked_param_type = "string")] position: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: &JsValue,
+) -> Result<f64, JsError> {
+    let position = args::text("the position string", position)?;
+    let depth = args::whole("the search depth", depth, 1, 10)?;
+    let pos = Position::from_fen(&position, Rules::default())?;
     let mut engine = Engine::new(Config {
         hash_mb: 16,
         ..Config::default()
@@ -422,20 +432,43 @@ impl Ai {
     /// hears each completed iteration.
     ///
     /// # Errors
-    /// A record that does not parse or holds an illegal move, a level outside 1–8, a finished
-    /// game, or a position with no legal move.
+    /// A record that does not parse or holds an illegal move, a level that is not a whole number
+    /// from 1 to 8, a thinking time that is not a positive number, a `progress` that is not a
+    /// function, a finished game, or a position with no legal move.
     pub fn think(
         &mut self,
-        record: &str,
-        level: u32,
-        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
-        progress: Option<ProgressCallback>,
+        #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: &JsValue,
+        #[wasm_bindgen(js_name = timeMs, unchecked_optional_param_type = "number | null")]
+        time_ms: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "((progress: AiProgress) => void) | null")]
+        progress: &JsValue,
     ) -> Result<AiMoveValue, JsError> {
+        let record = args::text("the game record", record)?;
+        let level = args::whole("the level", level, 1, 8)?;
         let level = u8::try_from(level)
             .ok()
             .and_then(Level::new)
             .ok_or_else(|| JsError::new(&format!("level {level} is out of range (1 to 8)")))?;
-        let game = ultima::Game::from_record(record)?;
+        let time_ms = match time_ms {
+            t if t.is_undefined() || t.is_null() => None,
+            t => Some(t.as_f64().ok_or_else(|| {
+                JsError::new(&format!(
+                    "the thinking time must be a number of milliseconds, not {}",
+                    args::describe(t)
+                ))
+            })?),
+        };
+        let progress = match progress {
+            p if p.is_undefined() || p.is_null() => None,
+            p => Some(p.clone().dyn_into::<js_sys::Function>().map_err(|p| {
+                JsError::new(&format!(
+                    "progress must be a function, not {}",
+                    args::describe(&p)
+                ))
+            })?),
+        };
+        let game = ultima::Game::from_record(&record)?;
         if let Some(outcome) = game.outcome() {
             return Err(JsError::new(&format!(
                 "the game is over ({})",
@@ -469,9 +502,7 @@ impl Ai {
             start: clock.now(),
             clock,
             limit_ms,
-            progress: progress
-                .map(JsValue::from)
-                .and_then(|f| f.dyn_into::<js_sys::Function>().ok()),
+            progress,
         };
         let result = self
             .engine
@@ -637,8 +668,17 @@ fn move_infos(moves: &[Move]) -> Vec<MoveInfo> {
     moves.iter().copied().map(MoveInfo::from).collect()
 }
 
-fn parse_square(text: &str) -> Result<Square, JsError> {
+fn parse_square(value: &JsValue) -> Result<Square, JsError> {
+    let text = args::text("the square", value)?;
     text.parse::<Square>().map_err(JsError::from)
+}
+
+/// Rule options given as text ("king_capture,distance_1968"), or the default rules when left out.
+fn parse_rules(value: &JsValue) -> Result<Rules, JsError> {
+    match args::optional_text("the rule options", value)? {
+        Some(text) => Ok(text.parse::<Rules>()?),
+        None => Ok(Rules::default()),
+    }
 }
 
 /// Converts to a JavaScript value as JSON would (`None` becomes `null`, maps become objects),

@@ -1,0 +1,149 @@
+// The wasm bindings as a page's script calls them, through the real generated glue: every export
+// given values of every type, empty and huge strings, numbers out of range and not whole, and
+// objects after free(). Each call either answers or throws an `Error` with a message — never a
+// `RuntimeError` (a trap, which would leave the instance unusable) and never a bare `TypeError`
+// from the glue — and the instance still works afterwards. A destroyed board says so.
+
+import assert from 'node:assert/strict';
+import { access } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { launch } from './browser.mjs';
+import { DIST, openGame } from './game-page.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}index.html`);
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('every export, given any value, answers or throws an Error with a message, and never traps', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame(browser.context, server.url);
+  const outcome = await page.evaluate(async (glue) => {
+    const w = await import(glue);
+    /** @type {Record<string, unknown>} */
+    const values = {
+      null: null,
+      undefined,
+      number: 5,
+      negative: -1,
+      fraction: 1.5,
+      NaN,
+      Infinity,
+      'above 2^32': 2 ** 32 + 1,
+      true: true,
+      object: {},
+      array: ['b2-b5'],
+      symbol: Symbol('x'),
+      bigint: 10n,
+      function: () => 'b2-b5',
+      'empty string': '',
+      'huge string': 'a'.repeat(2_000_000),
+      'numeric string': '3',
+    };
+    const game = new w.Game();
+    const ai = new w.Ai();
+    const record = game.record();
+    /** @type {Record<string, (v: any) => unknown>} */
+    const calls = {
+      'new Game(v)': (v) => new w.Game(v).free(),
+      'new Game(_, v)': (v) => new w.Game(undefined, v).free(),
+      'Game.fromRecord(v)': (v) => w.Game.fromRecord(v).free(),
+      'Game.fromSetup(v)': (v) => w.Game.fromSetup(v).free(),
+      'Game.fromSetup(_, v)': (v) => w.Game.fromSetup('rotated', v).free(),
+      'play(v)': (v) => {
+        game.play(v);
+        game.undo();
+      },
+      'legalMovesFrom(v)': (v) => game.legalMovesFrom(v),
+      'pieceAt(v)': (v) => game.pieceAt(v),
+      'perft(v, 1)': (v) => w.perft(v, 1),
+      'perft(fen, v)': (v) => w.perft('4k3/8/8/8/8/8/8/4K3 w', v),
+      'perft(fen, 1, v)': (v) => w.perft('4k3/8/8/8/8/8/8/4K3 w', 1, v),
+      'searchNodes(v, 1)': (v) => w.searchNodes(v, 1),
+      'searchNodes(fen, v)': (v) => w.searchNodes('4k3/8/8/8/8/8/8/4K3 w', v),
+      'think(v, 1)': (v) => ai.think(v, 1),
+      'think(record, v)': (v) => ai.think(record, v),
+      'think(record, 1, v)': (v) => ai.think(record, 1, v),
+      'think(record, 1, 50, v)': (v) => ai.think(record, 1, 50, v),
+    };
+    /** @type {string[]} */
+    const bad = [];
+    let answered = 0;
+    let refused = 0;
+    for (const [call, f] of Object.entries(calls)) {
+      for (const [name, value] of Object.entries(values)) {
+        try {
+          f(value);
+          answered++;
+        } catch (error) {
+          refused++;
+          if (!(error instanceof Error) || error.constructor !== Error || !error.message || error.message.length > 600) {
+            bad.push(`${call} with ${name}: ${error instanceof Error ? `${error.constructor.name}: ${error.message.slice(0, 80)}` : String(error)}`);
+          }
+        }
+      }
+    }
+    // Freed objects.
+    const freed = new w.Game();
+    freed.free();
+    const freedAi = new w.Ai();
+    freedAi.free();
+    /** @type {string[]} */
+    const afterFree = [];
+    for (const f of [() => freed.position(), () => freed.play('b2-b5'), () => freed.free(), () => freedAi.think(record, 1)]) {
+      try {
+        f();
+        afterFree.push('answered');
+      } catch (error) {
+        afterFree.push(error instanceof Error && error.constructor === Error ? error.message : `not an Error: ${String(error)}`);
+      }
+    }
+    const still = new w.Game().legalMoves().length;
+    return { bad, answered, refused, afterFree, still, position: game.position() };
+  }, `${server.url}ultima-wasm.js`);
+  console.log(`boundary: ${outcome.answered + outcome.refused} calls, ${outcome.refused} refused with an Error, ${outcome.answered} answered`);
+  assert.deepEqual(outcome.bad, []);
+  // wasm-bindgen's own check: a freed object's pointer is 0.
+  assert.deepEqual(outcome.afterFree, Array(4).fill('null pointer passed to rust'));
+  assert.equal(outcome.still, 32, 'the instance still works');
+  assert.match(outcome.position, /^clxwkxli\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/ILXKWXLC w/, 'nothing was played');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a destroyed board says so instead of reaching freed wasm', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(browser.context, server.url);
+  const messages = await page.evaluate(async () => {
+    const { mount } = await import(new URL('www/board.js', document.baseURI).href);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const board = mount(host, {});
+    board.destroy();
+    board.destroy();
+    return [() => board.position(), () => board.play('b2-b5'), () => board.record()].map((f) => {
+      try {
+        f();
+        return 'answered';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    });
+  });
+  assert.deepEqual(messages, Array(3).fill('this board was destroyed'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

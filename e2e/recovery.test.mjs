@@ -1,0 +1,109 @@
+// A trap in the wasm (a bug: a panic compiled to `unreachable`, an access out of bounds) must not
+// leave a dead board. The tests force one honestly, with no hook in the shipped code: they fill
+// the live instance's memory with 0x7f bytes from outside (the bindings module's init returns
+// the instance's exports, memory included, to anyone who imports it again), so the next call
+// reads pointers far out of bounds and traps. The page's board must then restart the instance,
+// rebuild its game from the record, say so, and play on; the computer player's worker likewise.
+
+import assert from 'node:assert/strict';
+import { access, mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { launch } from './browser.mjs';
+import { ARTIFACTS, DIST, click, onBoard, openGame, painted, plies } from './game-page.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Page, Worker } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}index.html`);
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * Overwrites every byte of the wasm memory of the page or worker `where` with `byte`.
+ *
+ * @param {Page | Worker} where
+ * @param {string} glue the URL of ultima-wasm.js
+ * @param {number} byte
+ */
+function corrupt(where, glue, byte) {
+  const fill = async (/** @type {[string, number]} */ [glue, byte]) => {
+    const bindings = await import(glue);
+    // Already initialised: init returns the instance's exports.
+    const exports = await bindings.default();
+    new Uint8Array(exports.memory.buffer).fill(byte);
+  };
+  /** @type {[string, number]} */
+  const arg = [glue, byte];
+  return 'goto' in where ? where.evaluate(fill, arg) : where.evaluate(fill, arg);
+}
+
+test('a trap in the page restarts the wasm, rebuilds the game from its record and says so', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(browser.context, server.url);
+  for (const [from, to] of [['b2', 'b5'], ['g7', 'g4']]) {
+    await click(page, from);
+    await click(page, to);
+  }
+  await painted(page);
+  const before = await onBoard(page, (board) => ({ position: board.position(), record: board.record() }));
+  await corrupt(page, `${server.url}ultima-wasm.js`, 0x7f);
+  const thrown = await onBoard(page, (board) => {
+    try {
+      board.position();
+      return 'no error';
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  });
+  assert.match(thrown, /internal error .* is restarting/);
+  const notice = page.locator('#notice');
+  await notice.waitFor({ state: 'visible' });
+  assert.match((await notice.textContent()) ?? '', /internal error .* was restarted; the game goes on from its record \(2 moves\)/);
+  assert.deepEqual(await onBoard(page, (board) => ({ position: board.position(), record: board.record() })), before);
+  await page.screenshot({ path: `${ARTIFACTS}recovery-page.png` });
+  // The game goes on, by clicks, and the record can be copied out.
+  await click(page, 'c2');
+  await click(page, 'c6');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c6']);
+  await page.click('.io summary');
+  await page.click('#copy-record');
+  assert.match(await page.locator('#record-text').inputValue(), /1\. b2-b5 g7-g4 2\. c2-c6/);
+  // The saved game follows the rebuilt one: a reload resumes it.
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c6']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a trap in the computer player\'s worker: a fresh worker answers the same request', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(browser.context, server.url);
+  // Start the worker with a first search, then corrupt its memory and ask again.
+  const first = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
+  assert.match(first, /^[a-h][1-8]-/);
+  const workers = page.workers();
+  assert.equal(workers.length, 1);
+  await corrupt(/** @type {Worker} */ (workers[0]), `${server.url}ultima-wasm.js`, 0x00);
+  const second = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
+  assert.match(second, /^[a-h][1-8]-/);
+  // The trapped worker closed itself; its replacement is the only one.
+  const now = page.workers();
+  assert.equal(now.length, 1);
+  assert.notEqual(now[0], workers[0], 'the answer came from the worker that trapped');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

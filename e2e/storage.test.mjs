@@ -1,0 +1,135 @@
+// The saved game in localStorage: data this version cannot use (unreadable, another schema
+// version, a record that does not load) is set aside under a backup key with a notice, never
+// dropped; storage that is refused or full leaves a playable game, a notice, and a record that
+// can still be copied out.
+
+import assert from 'node:assert/strict';
+import { access } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { launch, watchProblems } from './browser.mjs';
+import { DIST, click, openGame, plies, ready } from './game-page.mjs';
+import { serveStatic } from './server.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { StaticServer } from './server.mjs' */
+
+/** @type {StaticServer} */
+let server;
+/** @type {Browser} */
+let browser;
+
+before(async () => {
+  await access(`${DIST}index.html`);
+  server = await serveStatic({ root: DIST, base: '/sub/path/' });
+  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** @param {Page} page @returns {Promise<Record<string, string>>} everything in localStorage */
+const stored = (page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+
+/** @param {Page} page */
+const notice = async (page) => ((await page.isVisible('#notice')) ? ((await page.textContent('#notice')) ?? '') : '');
+
+/** Plays b2-b5 by clicks and checks it was played. @param {Page} page */
+async function playsOn(page) {
+  await click(page, 'b2');
+  await click(page, 'b5');
+  assert.deepEqual(await plies(page), ['b2-b5']);
+}
+
+/** The record can be copied out (into the text box) whatever storage did. @param {Page} page */
+async function exports(page) {
+  await page.click('.io summary');
+  await page.click('#copy-record');
+  assert.match(await page.inputValue('#record-text'), /1\. b2-b5/);
+}
+
+const V1 = (/** @type {object} */ fields) => JSON.stringify({ version: 1, settings: {}, ...fields });
+
+for (const [what, text, says] of /** @type {Array<[string, string, RegExp]>} */ ([
+  ['unreadable text', '{not json', /could not be read/],
+  ['JSON that is not an object', '[1, 2, 3]', /could not be read/],
+  ['a newer schema', JSON.stringify({ version: 99, record: '1. b2-b5', settings: { theme: 'night' } }), /newer version of this page \(schema 99\)/],
+  ['data with no schema version', JSON.stringify({ record: '1. b2-b5' }), /form this version does not know/],
+  ['a record that does not load', V1({ record: '1. b2-b5 g7-g4 2. z9-z9' }), /could not be resumed \(.*z9/],
+])) {
+  test(`${what} is set aside under a backup key with a notice, and a new game plays`, { timeout: 60_000 }, async () => {
+    const { page, problems } = await openGame(browser.context, server.url, String(text));
+    const said = await notice(page);
+    assert.match(said, says);
+    const key = /under "(ultima\.page\.backup\.[^"]+)"/.exec(said)?.[1];
+    assert.ok(key, `the notice names the backup key: ${said}`);
+    await playsOn(page);
+    const now = await stored(page);
+    assert.equal(now[key], text, 'the backup holds the data exactly as it was');
+    assert.equal(JSON.parse(now['ultima.page'] ?? '').version, 1, 'the new game is saved in the current schema');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+/**
+ * Opens the game page with localStorage broken by `script` (run before the page's own).
+ *
+ * @param {() => void} script
+ * @returns {Promise<{ page: Page, problems: string[] }>}
+ */
+async function openBroken(script) {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript(() => localStorage.clear());
+  await page.addInitScript(script);
+  await page.goto(server.url);
+  await ready(page);
+  return { page, problems };
+}
+
+test('storage refused (a SecurityError, as in some private modes): a notice, and the game plays', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openBroken(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  assert.match(await notice(page), /does not allow this page to store data, so the game will not be saved/);
+  await playsOn(page);
+  await exports(page);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('storage full (QuotaExceededError): one notice, and the game plays and can be copied out', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openBroken(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  assert.match(await notice(page), /could not be saved: the browser's storage is full/);
+  await page.click('#notice .notice-close');
+  await playsOn(page);
+  assert.equal(await notice(page), '', 'the failure is reported once, not after every move');
+  await exports(page);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('data that cannot be set aside (storage full) is left as it was, and nothing is saved over it', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openBroken(() => {
+    localStorage.setItem('ultima.page', '{not json');
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  assert.match(await notice(page), /could not be copied aside \(the browser's storage is full\), so it was left as it was and this game will not be saved/);
+  await playsOn(page);
+  assert.deepEqual(await stored(page), { 'ultima.page': '{not json' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
