@@ -132,20 +132,18 @@ export function bindInput(canvas, act) {
 
   const blur = () => act.moveFocus(null, false);
 
-  canvas.addEventListener('pointerdown', down);
-  canvas.addEventListener('pointermove', move);
-  canvas.addEventListener('pointerup', up);
-  canvas.addEventListener('pointercancel', cancelPress);
-  canvas.addEventListener('pointerleave', leave);
-  canvas.addEventListener('keydown', key);
-  canvas.addEventListener('blur', blur);
+  /** @type {Array<[string, (event: any) => void]>} */
+  const listeners = [
+    ['pointerdown', down],
+    ['pointermove', move],
+    ['pointerup', up],
+    ['pointercancel', cancelPress],
+    ['pointerleave', leave],
+    ['keydown', key],
+    ['blur', blur],
+  ];
+  for (const [type, listener] of listeners) canvas.addEventListener(type, listener);
   return () => {
-    canvas.removeEventListener('pointerdown', down);
-    canvas.removeEventListener('pointermove', move);
-    canvas.removeEventListener('pointerup', up);
-    canvas.removeEventListener('pointercancel', cancelPress);
-    canvas.removeEventListener('pointerleave', leave);
-    canvas.removeEventListener('keydown', key);
-    canvas.removeEventListener('blur', blur);
+    for (const [type, listener] of listeners) canvas.removeEventListener(type, listener);
   };
 }

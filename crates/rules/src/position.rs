@@ -342,21 +342,17 @@ impl Position {
     /// search that stops at the first moves it tries (a refutation) then tests only those.
     /// The legal ones come in the order of [`Position::legal_moves`].
     pub fn fill_pseudo_moves(&self, out: &mut MoveList) -> KingTest {
-        out.clear();
-        if self.king_missing() {
-            return KingTest {
-                needed: false,
-                in_check: None,
-                guard: OnceCell::new(),
-            };
-        }
-        self.for_each_pseudo::<false, _>(Bitboard::FULL, &mut |m| out.push(m));
-        self.king_test()
+        self.fill_pseudo::<false>(out)
     }
 
     /// [`Position::fill_pseudo_moves`] for the moves that capture (those of
     /// [`Position::fill_legal_captures`] before their test).
     pub fn fill_pseudo_captures(&self, out: &mut MoveList) -> KingTest {
+        self.fill_pseudo::<true>(out)
+    }
+
+    /// The pseudo-legal moves (`CAPTURES`: only those that capture) into `out`, with their test.
+    fn fill_pseudo<const CAPTURES: bool>(&self, out: &mut MoveList) -> KingTest {
         out.clear();
         if self.king_missing() {
             return KingTest {
@@ -365,7 +361,7 @@ impl Position {
                 guard: OnceCell::new(),
             };
         }
-        self.for_each_pseudo::<true, _>(Bitboard::FULL, &mut |m| out.push(m));
+        self.for_each_pseudo::<CAPTURES, _>(Bitboard::FULL, &mut |m| out.push(m));
         self.king_test()
     }
 
