@@ -32,7 +32,7 @@ const USAGE: &str = "usage:
   ultima divide \"<position>\" <depth> [--rules <rules>]
   ultima search \"<position>\" [--depth N | --time-ms T | --nodes N | --level N]
                 [--rules <rules>] [--hash MB] [--seed S]
-  ultima bench  [--depth N] [--hash MB]
+  ultima bench  [--depth N] [--hash MB] [--player level:N,<setting>=<value>,...]
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
                 [--max-plies N] [--hash MB] [--verbose 0|1] [--exe-timeout S]

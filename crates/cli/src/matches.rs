@@ -155,6 +155,38 @@ impl Spec {
         Some(limits)
     }
 
+    /// The engine settings of an engine player (`None` for the others): its search settings,
+    /// mobility weight and table size, `default_hash` MB unless it sets its own.
+    pub fn config(&self, default_hash: usize) -> Option<Config> {
+        let Spec::Engine {
+            hash_mb,
+            search,
+            mobility,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let mut eval = EvalParams::default();
+        if let Some(w) = mobility {
+            for r in [
+                Role::Withdrawer,
+                Role::Coordinator,
+                Role::Immobilizer,
+                Role::LongLeaper,
+                Role::Chameleon,
+            ] {
+                eval.mobility[r.index()] = *w;
+            }
+        }
+        Some(Config {
+            hash_mb: hash_mb.unwrap_or(default_hash),
+            seed: 0,
+            eval,
+            search: search.clone(),
+        })
+    }
+
     /// The time per move this player takes, if it is set by time (and this build can read
     /// the player of another build).
     fn time_ms(&self, global: &Limits) -> Option<u64> {
@@ -199,34 +231,7 @@ impl Player {
             }
             _ => None,
         };
-        let engine = match &spec {
-            Spec::Engine {
-                hash_mb,
-                search,
-                mobility,
-                ..
-            } => {
-                let mut eval = EvalParams::default();
-                if let Some(w) = mobility {
-                    for r in [
-                        Role::Withdrawer,
-                        Role::Coordinator,
-                        Role::Immobilizer,
-                        Role::LongLeaper,
-                        Role::Chameleon,
-                    ] {
-                        eval.mobility[r.index()] = *w;
-                    }
-                }
-                Some(Engine::new(Config {
-                    hash_mb: hash_mb.unwrap_or(default_hash),
-                    seed: 0,
-                    eval,
-                    search: search.clone(),
-                }))
-            }
-            _ => None,
-        };
+        let engine = spec.config(default_hash).map(Engine::new);
         Ok(Player {
             spec,
             engine,

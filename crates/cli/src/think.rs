@@ -1,6 +1,7 @@
 //! The engine's commands: `search` (analyse one position) and `bench` (speed on fixed
 //! positions), and what they share with `match`: option parsing and the clock handler.
 
+use crate::matches::Spec;
 use std::time::{Duration, Instant};
 use ultima::{Position, Rules};
 use ultima_engine::{Config, Engine, Iteration, Level, Limits, SearchHandler};
@@ -233,7 +234,7 @@ pub const BENCH_POSITIONS: [&str; 10] = [
 
 /// `ultima bench [--depth N]`: each position searched to a fixed depth with a fresh engine.
 pub fn bench(raw: &[String]) -> Result<(), String> {
-    let o = Options::parse(raw, &["depth", "hash"])?;
+    let o = Options::parse(raw, &["depth", "hash", "player"])?;
     if !o.positional.is_empty() {
         return Err(format!(
             "'bench' takes no argument, got {}",
@@ -242,6 +243,16 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
     }
     let depth = o.number("depth", 1..=30)?.unwrap_or(7);
     let hash = hash_mb(&o)?;
+    // The engine's settings: the defaults, or a player's (to measure a search change).
+    let config = match o.get("player") {
+        None => Config {
+            hash_mb: hash,
+            ..Config::default()
+        },
+        Some(text) => Spec::parse(text)?.config(hash).ok_or(format!(
+            "bench needs an engine player (level:N,...), not '{text}'"
+        ))?,
+    };
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
     println!(
@@ -250,10 +261,7 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
     );
     for fen in BENCH_POSITIONS {
         let pos = Position::from_fen(fen, Rules::default()).map_err(|e| e.to_string())?;
-        let mut engine = Engine::new(Config {
-            hash_mb: hash,
-            ..Config::default()
-        });
+        let mut engine = Engine::new(config.clone());
         let mut handler = ClockHandler::new(None, false);
         let r = engine.search(&pos, &[], Limits::depth(depth), &mut handler);
         let secs = handler.elapsed().as_secs_f64();

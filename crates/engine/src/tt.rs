@@ -74,15 +74,21 @@ pub struct Hit {
 /// The table. Its size is fixed when made.
 pub struct Table {
     entries: Vec<Entry>,
+    /// 64 minus log2 of the number of entries: a key's top bits are its slot.
+    shift: u32,
     generation: u8,
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least one entry).
+    /// A table of at most `megabytes` MB: a power-of-two number of entries (at least two), so
+    /// that a slot is a shift of the key. A 128-bit multiply would allow any size, but wasm
+    /// has no such instruction and calls a helper function at every probe and store.
     pub fn new(megabytes: usize) -> Table {
-        let n = (megabytes * 1024 * 1024 / core::mem::size_of::<Entry>()).max(1);
+        let fit = (megabytes * 1024 * 1024 / core::mem::size_of::<Entry>()).max(2);
+        let bits = usize::BITS - 1 - fit.leading_zeros();
         Table {
-            entries: vec![Entry::default(); n],
+            entries: vec![Entry::default(); 1 << bits],
+            shift: 64 - bits,
             generation: 0,
         }
     }
@@ -99,7 +105,7 @@ impl Table {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+        (key >> self.shift) as usize
     }
 
     #[inline]
@@ -180,6 +186,16 @@ mod tests {
     fn entries_are_16_bytes() {
         assert_eq!(core::mem::size_of::<Entry>(), 16);
         assert_eq!(Table::new(1).entries.len(), 65536);
+    }
+
+    #[test]
+    fn sizes_round_down_to_a_power_of_two() {
+        // 3 MB holds 196,608 entries: the table takes the 131,072 that are a power of two.
+        let t = Table::new(3);
+        assert_eq!(t.entries.len(), 1 << 17);
+        assert_eq!(t.index(u64::MAX), (1 << 17) - 1);
+        assert_eq!(t.index(1 << 47), 1);
+        assert_eq!(Table::new(0).entries.len(), 2);
     }
 
     #[test]
