@@ -5,7 +5,7 @@
 //! ultima perft  "<position>" <depth> [--rules <rules>]
 //! ultima divide "<position>" <depth> [--rules <rules>]
 //! ultima search "<position>" [--depth N | --time-ms T | --nodes N | --level N]
-//! ultima bench  [--depth N]
+//! ultima bench  [--depth N] [--player <player>]
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
 //! ultima tactics [--check | --verify] [--time-ms T] [--level N] [--file F]
@@ -15,6 +15,17 @@
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
 //! [`ultima::Rules`] (`default`, `king_capture`, `distance_1968`, …). Bad arguments print a
 //! message on stderr and exit with code 2.
+
+/// `println!` that ends the program quietly once standard output is closed, as when the
+/// output is piped into `head`: the reader has all it wanted, and `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 mod matches;
 mod mine;
@@ -147,14 +158,14 @@ fn main() -> ExitCode {
     match (args.command.as_str(), args.depth) {
         ("moves", _) => {
             for m in pos.legal_moves() {
-                println!("{m}");
+                say!("{m}");
             }
         }
         ("perft", Some(depth)) => {
             let start = Instant::now();
             let nodes = perft(pos, depth);
             let secs = start.elapsed().as_secs_f64();
-            println!("{nodes}");
+            say!("{nodes}");
             eprintln!(
                 "{nodes} nodes in {secs:.3} s: {:.1} million nodes per second",
                 nodes as f64 / secs.max(1e-9) / 1e6
@@ -163,10 +174,10 @@ fn main() -> ExitCode {
         ("divide", Some(depth)) => {
             let mut total = 0;
             for (m, n) in divide(pos, depth.max(1)) {
-                println!("{m} {n}");
+                say!("{m} {n}");
                 total += n;
             }
-            println!("total {total}");
+            say!("total {total}");
         }
         _ => unreachable!("parse_args checked the command"),
     }

@@ -491,7 +491,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     // alpha = beta = 0.05.
     let (lower, upper) = ((0.05f64 / 0.95).ln(), (0.95f64 / 0.05).ln());
 
-    println!(
+    say!(
         "match: A = {} vs B = {}, {games} games, {plies} random plies, seed {seed}{}{}",
         a.name(),
         b.name(),
@@ -529,7 +529,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             _ => d += 1,
         }
         if verbose {
-            println!(
+            say!(
                 "game {:>4}: A {} {:<3} {:>4} plies, {}   (W {w} D {d} L {l})",
                 g + 1,
                 if a_is_white { "white" } else { "black" },
@@ -557,7 +557,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let n = w + d + l;
     let score = (w as f64 + d as f64 / 2.0) / n as f64;
     let (e, lo, hi) = elo_interval(w, d, l);
-    println!(
+    say!(
         "games {n}: A wins {w}, draws {d}, losses {l}; score {:.1}%",
         score * 100.0
     );
@@ -581,14 +581,14 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         } else {
             ("<", -elo(q))
         };
-        println!(
+        say!(
             "Elo difference A - B: {} (95%: {side} {:+.0}; every game {})",
             fmt_elo(e),
             bound,
             if l == 0 { "won" } else { "lost" }
         );
     } else {
-        println!(
+        say!(
             "Elo difference A - B: {} ± {} (95%: {} .. {})",
             fmt_elo(e),
             if (hi - lo).is_finite() && hi.abs() < 2000.0 && lo.abs() < 2000.0 {
@@ -601,7 +601,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         );
     }
     if let Some((e0, e1)) = sprt {
-        println!(
+        say!(
             "SPRT elo0 {e0} elo1 {e1}: LLR {:.2} (bounds {lower:.2} .. {upper:.2}): {}",
             llr(w, d, l, e0, e1),
             decision.unwrap_or("no decision yet".to_string())
@@ -609,7 +609,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     }
     for (name, p) in [("A", &pa), ("B", &pb)] {
         if p.moves > 0 {
-            println!(
+            say!(
                 "{name} ({}): {} moves searched, {:.0} nodes and depth {:.1} per move",
                 p.spec.name(),
                 p.moves,
@@ -618,7 +618,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             );
         }
     }
-    println!("time {:.1} s", started.elapsed().as_secs_f64());
+    say!("time {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -43,7 +43,7 @@ pub fn run(o: &Options) -> Result<(), String> {
             ) {
                 match check(&t, nodes * 2) {
                     // The output is itself a set file: `--verify --file` reads it.
-                    Ok(note) => println!(
+                    Ok(note) => say!(
                         "# {note}\n{} | {} | {} | {} | {}",
                         t.id,
                         t.kind,

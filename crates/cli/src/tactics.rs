@@ -342,7 +342,7 @@ pub fn run(raw: &[String]) -> Result<bool, String> {
     }
     let failures = if mode == Some("--check") {
         let f = check_set(&set);
-        println!(
+        say!(
             "{} positions parsed, {} wins in one checked exactly",
             set.len(),
             set.iter()
@@ -374,12 +374,12 @@ pub fn run(raw: &[String]) -> Result<bool, String> {
         solve(&set, limits, hash)
     };
     if failures.is_empty() {
-        println!("all {} positions pass", set.len());
+        say!("all {} positions pass", set.len());
     } else {
         for f in &failures {
-            println!("FAILED {f}");
+            say!("FAILED {f}");
         }
-        println!("{} of {} positions failed", failures.len(), set.len());
+        say!("{} of {} positions failed", failures.len(), set.len());
     }
     Ok(failures.is_empty())
 }
@@ -409,9 +409,9 @@ fn verify(set: &[Tactic], nodes: u64, margin: i32) -> Vec<String> {
     for t in set {
         let result = check_with_margin(t, nodes, margin);
         match result {
-            Ok(note) => println!("ok     {:<24} {}: {note}", t.id, t.solution),
+            Ok(note) => say!("ok     {:<24} {}: {note}", t.id, t.solution),
             Err(e) => {
-                println!("FAIL   {:<24} {}: {e}", t.id, t.solution);
+                say!("FAIL   {:<24} {}: {e}", t.id, t.solution);
                 failures.push(format!("{} (line {}): {e}", t.id, t.line));
             }
         }
@@ -432,7 +432,7 @@ fn solve(set: &[Tactic], limits: Limits, hash_mb: usize) -> Vec<String> {
         let ms = handler.elapsed().as_millis();
         let found = r.best_move.map_or("-".to_string(), |m| m.to_string());
         let solved = r.best_move == Some(t.solution);
-        println!(
+        say!(
             "{} {:<24} {:<18} found {:<18} score {:>7} depth {:>2} {:>5} ms",
             if solved { "solved" } else { "MISSED" },
             t.id,
@@ -447,7 +447,7 @@ fn solve(set: &[Tactic], limits: Limits, hash_mb: usize) -> Vec<String> {
         }
     }
     let solved = set.len() - failures.len();
-    println!(
+    say!(
         "solved {solved}/{} ({:.0}%)",
         set.len(),
         100.0 * solved as f64 / set.len().max(1) as f64

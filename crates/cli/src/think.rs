@@ -137,7 +137,7 @@ impl SearchHandler for ClockHandler {
         }
         let secs = self.start.elapsed().as_secs_f64();
         let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-        println!(
+        say!(
             "depth {:>2} seldepth {:>2} score {:>7} nodes {:>10} nps {:>9.0} time {:>6} ms  pv {}",
             info.depth,
             info.seldepth,
@@ -197,7 +197,7 @@ pub fn search(raw: &[String]) -> Result<(), String> {
     let result = engine.search(&pos, &[], limits, &mut handler);
     let secs = handler.elapsed().as_secs_f64();
     match result.best_move {
-        Some(m) => println!(
+        Some(m) => say!(
             "bestmove {m} ({}) score {} depth {} nodes {} time {} ms nps {:.0}",
             pos.display_move(m),
             result.score,
@@ -206,7 +206,7 @@ pub fn search(raw: &[String]) -> Result<(), String> {
             (secs * 1000.0) as u64,
             result.nodes as f64 / secs.max(1e-9)
         ),
-        None => println!(
+        None => say!(
             "no legal move: {}",
             match pos.outcome() {
                 Some(o) => format!("{o:?}"),
@@ -255,9 +255,13 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
     };
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
-    println!(
+    say!(
         "{:<68} {:>5} {:>11} {:>9} {:>10}  best",
-        "position", "depth", "nodes", "ms", "nps"
+        "position",
+        "depth",
+        "nodes",
+        "ms",
+        "nps"
     );
     for fen in BENCH_POSITIONS {
         let pos = Position::from_fen(fen, Rules::default()).map_err(|e| e.to_string())?;
@@ -267,7 +271,7 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
         let secs = handler.elapsed().as_secs_f64();
         total_nodes += r.nodes;
         total_secs += secs;
-        println!(
+        say!(
             "{fen:<68} {:>5} {:>11} {:>9.0} {:>10.0}  {} {}",
             r.depth,
             r.nodes,
@@ -277,7 +281,7 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
             r.score
         );
     }
-    println!(
+    say!(
         "total {total_nodes} nodes in {:.3} s: {:.0} nodes per second (depth {depth}, signature {total_nodes})",
         total_secs,
         total_nodes as f64 / total_secs.max(1e-9)
