@@ -34,21 +34,22 @@ after(async () => {
 });
 
 /**
- * Overwrites every byte of the wasm memory of the page or worker `where` with `byte`.
+ * Overwrites every byte of the live wasm memory of the page or worker `where` with `byte`.
  *
  * @param {Page | Worker} where
- * @param {string} glue the URL of ultima-wasm.js
+ * @param {string} base the served build's URL
  * @param {number} byte
  */
-function corrupt(where, glue, byte) {
-  const fill = async (/** @type {[string, number]} */ [glue, byte]) => {
-    const bindings = await import(glue);
+function corrupt(where, base, byte) {
+  const fill = async (/** @type {[string, number]} */ [base, byte]) => {
+    const { glueUrl, wasmGeneration } = await import(`${base}www/wasm.js`);
+    const bindings = await import(glueUrl(wasmGeneration()));
     // Already initialised: init returns the instance's exports.
     const exports = await bindings.default();
     new Uint8Array(exports.memory.buffer).fill(byte);
   };
   /** @type {[string, number]} */
-  const arg = [glue, byte];
+  const arg = [base, byte];
   return 'goto' in where ? where.evaluate(fill, arg) : where.evaluate(fill, arg);
 }
 
@@ -60,7 +61,7 @@ test('a trap in the page restarts the wasm, rebuilds the game from its record an
   }
   await painted(page);
   const before = await onBoard(page, (board) => ({ position: board.position(), record: board.record() }));
-  await corrupt(page, `${server.url}ultima-wasm.js`, 0x7f);
+  await corrupt(page, server.url, 0x7f);
   const thrown = await onBoard(page, (board) => {
     try {
       board.position();
@@ -97,13 +98,79 @@ test('a trap in the computer player\'s worker: a fresh worker answers the same r
   assert.match(first, /^[a-h][1-8]-/);
   const workers = page.workers();
   assert.equal(workers.length, 1);
-  await corrupt(/** @type {Worker} */ (workers[0]), `${server.url}ultima-wasm.js`, 0x00);
+  await corrupt(/** @type {Worker} */ (workers[0]), server.url, 0x00);
   const second = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
   assert.match(second, /^[a-h][1-8]-/);
   // The trapped worker closed itself; its replacement is the only one.
   const now = page.workers();
   assert.equal(now.length, 1);
   assert.notEqual(now[0], workers[0], 'the answer came from the worker that trapped');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each restart keeps the failed instance\'s memory: from the second a reload is advised, after the third the board stops and asks for one', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame(browser.context, server.url);
+  await click(page, 'b2');
+  await click(page, 'b5');
+  /** The restart limits, and the wasm memory of every instance the page ever made, in bytes. */
+  const instances = () =>
+    page.evaluate(async (base) => {
+      const { glueUrl, wasmGeneration, MAX_RESTARTS, RELOAD_ADVISED } = await import(`${base}www/wasm.js`);
+      /** @type {number[]} */
+      const bytes = [];
+      for (let k = 0; k <= wasmGeneration(); k++) bytes.push((await (await import(glueUrl(k))).default()).memory.buffer.byteLength);
+      return { bytes, MAX_RESTARTS, RELOAD_ADVISED };
+    }, server.url);
+  const { bytes: first, MAX_RESTARTS, RELOAD_ADVISED } = await instances();
+  assert.ok(RELOAD_ADVISED >= 2 && RELOAD_ADVISED <= MAX_RESTARTS && MAX_RESTARTS <= 5, 'a small number of restarts');
+  const notice = page.locator('#notice');
+  /** Traps the page's live instance and returns what the board's next call threw. */
+  const trap = async () => {
+    await corrupt(page, server.url, 0x7f);
+    return onBoard(page, (board) => {
+      try {
+        board.position();
+        return 'no error';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    });
+  };
+  for (let restart = 1; restart <= MAX_RESTARTS; restart++) {
+    assert.match(await trap(), /internal error .* is restarting/);
+    await page.waitForFunction(
+      ([base, restart]) => import(`${base}www/wasm.js`).then((w) => w.wasmGeneration() === restart && !w.wasmRestarting()),
+      /** @type {[string, number]} */ ([server.url, restart]),
+    );
+    await page.waitForFunction((restart) => document.querySelector('#notice')?.textContent?.includes(restart === 1 ? 'was restarted' : `restarted ${restart} times`), restart);
+    const text = (await notice.textContent()) ?? '';
+    assert.match(text, /was restarted; the game goes on from its record \(1 move\)/);
+    if (restart < RELOAD_ADVISED) assert.doesNotMatch(text, /reload/);
+    else assert.match(text, new RegExp(`restarted ${restart} times in this page and each failed instance keeps its memory until the page is reloaded: reloading is advised`));
+    assert.deepEqual(await plies(page), ['b2-b5'], 'the game goes on');
+  }
+  assert.match((await notice.textContent()) ?? '', /\(no more restarts allowed\)/);
+  // Every instance is still there, each as large as the first: what a restart costs.
+  const { bytes } = await instances();
+  assert.equal(bytes.length, MAX_RESTARTS + 1);
+  console.log(`wasm memory of the page's instances after ${MAX_RESTARTS} restarts: ${bytes.map((b) => `${(b / 2 ** 20).toFixed(2)} MB`).join(' + ')}`);
+  for (const b of bytes) assert.equal(b, first[0]);
+  // One more trap: no new instance; the board stops, says why, and the record still exports.
+  assert.match(await trap(), /internal error .* is restarting/);
+  await page.waitForFunction(() => document.querySelector('#notice')?.textContent?.includes('reload the page'));
+  assert.match((await notice.textContent()) ?? '', new RegExp(`failed again after ${MAX_RESTARTS} restarts in this page and is not restarted any more .*: reload the page`));
+  assert.match(await trap().catch((error) => String(error)), /reload the page/);
+  assert.equal((await instances()).bytes.length, MAX_RESTARTS + 1, 'no further instance');
+  await page.screenshot({ path: `${ARTIFACTS}recovery-stopped.png` });
+  await page.click('.io summary');
+  await page.click('#copy-record');
+  assert.match(await page.locator('#record-text').inputValue(), /1\. b2-b5/);
+  // The reload the notice asks for: a fresh page, the game resumed.
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  assert.deepEqual(await plies(page), ['b2-b5']);
+  assert.equal((await instances()).bytes.length, 1);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -9,6 +9,13 @@
 // under another URL (a fragment: a new module record, the same file, from the same cache) and
 // instantiates that. The boards then rebuild their games from their records (board.js).
 //
+// A module record is never unloaded, so each trapped instance keeps its memory (the page's is
+// about 1.1 MB) until the page is reloaded; this file keeps no reference to it besides the
+// module map's. The cost is therefore bounded by restarting at most MAX_RESTARTS times in one
+// page, and from the RELOAD_ADVISED-th restart on the restart message advises a reload. (The
+// computer player's worker is not concerned: after a trap it closes, and its memory goes with
+// it.)
+//
 // Every bindings module this file hands out has its classes guarded against use after `free()`
 // (`guardFreed`): the page, the embeds and the computer player's worker (ai-worker.js) all load
 // the wasm through here, so each class is guarded once, in one place.
@@ -30,6 +37,11 @@ let live = guardFreed(/** @type {Bindings} */ (first));
 let generation = 0;
 /** @type {Promise<void> | null} */
 let restarting = null;
+
+/** From this restart on, the restart message advises reloading the page. */
+export const RELOAD_ADVISED = 2;
+/** Restarts allowed in one page: a further trap leaves the boards stopped, asking for a reload. */
+export const MAX_RESTARTS = 3;
 
 /**
  * Instantiates the wasm module from `<base>ultima-wasm_bg.wasm`, once: later calls share the
@@ -55,6 +67,16 @@ export function loadWasm(base = DEFAULT_BASE) {
   return loading;
 }
 
+/**
+ * The URL of the bindings module of the `k`-th instance: the first is the module this file
+ * imports; each restart imports the same file under a new fragment, a new module record. (Tests
+ * reach an instance's memory through it.)
+ *
+ * @param {number} k 0 for the first instance, n for the one after the n-th restart
+ * @returns {string}
+ */
+export const glueUrl = (k) => new URL(`../ultima-wasm.js${k === 0 ? '' : `#instance-${k}`}`, import.meta.url).href;
+
 /** @returns {Bindings} the classes and functions of the live instance */
 export const bindings = () => live;
 
@@ -65,15 +87,31 @@ export const wasmGeneration = () => generation;
 export const wasmRestarting = () => restarting !== null;
 
 /**
+ * @returns {string} what to add to a restart's message: from the RELOAD_ADVISED-th restart on, a
+ *   reload is advised; before, nothing
+ */
+export function reloadAdvice() {
+  if (generation < RELOAD_ADVISED) return '';
+  const left = MAX_RESTARTS - generation;
+  return `. It has restarted ${generation} times in this page and each failed instance keeps its memory until the page is reloaded: reloading is advised${left > 0 ? ` (${left} more ${left === 1 ? 'restart' : 'restarts'} allowed)` : ' (no more restarts allowed)'}`;
+}
+
+/**
  * Replaces the instance after a trap with a fresh one. Every board of the page shares the
  * instance, so the first to see the trap starts this and the others wait for the same promise.
+ * After MAX_RESTARTS it refuses, saying that the page must be reloaded.
  *
  * @returns {Promise<void>}
  */
 export function restartWasm() {
+  if (!restarting && generation >= MAX_RESTARTS) {
+    return Promise.reject(
+      new Error(`the board's wasm failed again after ${generation} restarts in this page and is not restarted any more (each failed instance keeps its memory): reload the page`),
+    );
+  }
   if (!restarting) {
     const next = generation + 1;
-    const glue = new URL(`../ultima-wasm.js#instance-${next}`, import.meta.url).href;
+    const glue = glueUrl(next);
     const url = wasmUrl ?? new URL('ultima-wasm_bg.wasm', DEFAULT_BASE);
     restarting = import(glue)
       .then(async (/** @type {Bindings} */ fresh) => {
