@@ -6,7 +6,7 @@
 // rebuild its game from the record, say so, and play on; the computer player's worker likewise.
 
 import assert from 'node:assert/strict';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launch } from './browser.mjs';
 import { ARTIFACTS, DIST, click, onBoard, openGame, painted, plies } from './game-page.mjs';
@@ -52,6 +52,33 @@ function corrupt(where, base, byte) {
   const arg = [base, byte];
   return 'goto' in where ? where.evaluate(fill, arg) : where.evaluate(fill, arg);
 }
+
+/**
+ * The resident memory of the browser's renderer processes (proportional set size, so shared
+ * pages count once), after a forced garbage collection: what a trap costs the machine beyond
+ * the wasm memory, which only the renderer's own figures show. Linux (/proc) only.
+ *
+ * @param {Page} page
+ * @returns {Promise<number>} bytes
+ */
+async function rendererMemory(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.detach();
+  const system = await page.context().browser()?.newBrowserCDPSession();
+  assert.ok(system, 'a browser-level CDP session');
+  const { processInfo } = await system.send('SystemInfo.getProcessInfo');
+  await system.detach();
+  let kb = 0;
+  for (const { id, type } of processInfo) {
+    if (type !== 'renderer') continue;
+    kb += Number(/^Pss:\s+(\d+) kB/m.exec(await readFile(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1]);
+  }
+  return kb * 1024;
+}
+
+/** @param {number} bytes */
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 
 test('a trap in the page restarts the wasm, rebuilds the game from its record and says so', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(browser.context, server.url);
@@ -105,6 +132,14 @@ test('a trap in the computer player\'s worker: a fresh worker answers the same r
   const now = page.workers();
   assert.equal(now.length, 1);
   assert.notEqual(now[0], workers[0], 'the answer came from the worker that trapped');
+  // Its memory went with it: more traps cost nothing lasting (figures for the README).
+  const before = await rendererMemory(page);
+  for (let i = 0; i < 3; i++) {
+    await corrupt(/** @type {Worker} */ (page.workers()[0]), server.url, 0x00);
+    assert.match(await onBoard(page, (board, _, ai) => ai.think(board.record(), 1)), /^[a-h][1-8]-/);
+  }
+  assert.equal(page.workers().length, 1);
+  console.log(`renderer memory around 3 more worker traps: ${mb(before)} -> ${mb(await rendererMemory(page))}`);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -123,6 +158,7 @@ test('each restart keeps the failed instance\'s memory: from the second a reload
       return { bytes, MAX_RESTARTS, RELOAD_ADVISED };
     }, server.url);
   const { bytes: first, MAX_RESTARTS, RELOAD_ADVISED } = await instances();
+  const memory = [await rendererMemory(page)];
   assert.ok(RELOAD_ADVISED >= 2 && RELOAD_ADVISED <= MAX_RESTARTS && MAX_RESTARTS <= 5, 'a small number of restarts');
   const notice = page.locator('#notice');
   /** Traps the page's live instance and returns what the board's next call threw. */
@@ -149,12 +185,14 @@ test('each restart keeps the failed instance\'s memory: from the second a reload
     if (restart < RELOAD_ADVISED) assert.doesNotMatch(text, /reload/);
     else assert.match(text, new RegExp(`restarted ${restart} times in this page and each failed instance keeps its memory until the page is reloaded: reloading is advised`));
     assert.deepEqual(await plies(page), ['b2-b5'], 'the game goes on');
+    memory.push(await rendererMemory(page));
   }
+  console.log(`renderer memory from the start through ${MAX_RESTARTS} restarts: ${memory.map(mb).join(' -> ')}`);
   assert.match((await notice.textContent()) ?? '', /\(no more restarts allowed\)/);
   // Every instance is still there, each as large as the first: what a restart costs.
   const { bytes } = await instances();
   assert.equal(bytes.length, MAX_RESTARTS + 1);
-  console.log(`wasm memory of the page's instances after ${MAX_RESTARTS} restarts: ${bytes.map((b) => `${(b / 2 ** 20).toFixed(2)} MB`).join(' + ')}`);
+  console.log(`wasm memory of the page's instances after ${MAX_RESTARTS} restarts: ${bytes.map(mb).join(' + ')}`);
   for (const b of bytes) assert.equal(b, first[0]);
   // One more trap: no new instance; the board stops, says why, and the record still exports.
   assert.match(await trap(), /internal error .* is restarting/);
