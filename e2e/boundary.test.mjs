@@ -6,33 +6,13 @@
 // afterwards. A destroyed board says so.
 
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { DIST, openGame } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { test } from 'node:test';
+import { openGame, useServedDist } from './game-page.mjs';
 
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
-
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 test('every export, given any value, answers or throws an Error with a message, and never traps', { timeout: 120_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   const outcome = await page.evaluate(async (loader) => {
     // Through www/wasm.js, as the page, the embeds and the worker load the bindings.
     const { bindings, loadWasm } = await import(loader);
@@ -103,7 +83,7 @@ test('every export, given any value, answers or throws an Error with a message, 
     }
     const still = new w.Game().legalMoves().length;
     return { bad, answered, refused, still, position: game.position() };
-  }, `${server.url}www/wasm.js`);
+  }, `${served.url}www/wasm.js`);
   console.log(`boundary: ${outcome.answered + outcome.refused} calls, ${outcome.refused} refused with an Error, ${outcome.answered} answered`);
   assert.deepEqual(outcome.bad, []);
   assert.equal(outcome.still, 32, 'the instance still works');
@@ -113,7 +93,7 @@ test('every export, given any value, answers or throws an Error with a message, 
 });
 
 test('every method of every class, called after free(), throws an Error naming the class; a second free() is harmless', { timeout: 60_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   const outcome = await page.evaluate(async (loader) => {
     const { bindings, loadWasm } = await import(loader);
     await loadWasm();
@@ -152,7 +132,7 @@ test('every method of every class, called after free(), throws an Error naming t
     game.free();
     ai.free();
     return { found, calls, legal, move };
-  }, `${server.url}www/wasm.js`);
+  }, `${served.url}www/wasm.js`);
   console.log(`boundary after free(): ${outcome.calls} calls on ${Object.keys(outcome.found).length} classes (${Object.entries(outcome.found).map(([name, { methods }]) => `${name} ${methods.length}`).join(', ')})`);
   assert.deepEqual(Object.keys(outcome.found).sort(), ['Ai', 'Game']);
   assert.ok(outcome.found.Game.methods.length >= 19, `Game's methods: ${outcome.found.Game.methods}`);
@@ -167,7 +147,7 @@ test('every method of every class, called after free(), throws an Error naming t
 });
 
 test('a destroyed board says so instead of reaching freed wasm', { timeout: 60_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   const messages = await page.evaluate(async () => {
     const { mount } = await import(new URL('www/board.js', document.baseURI).href);
     const host = document.createElement('div');

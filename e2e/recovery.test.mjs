@@ -6,32 +6,13 @@
 // rebuild its game from the record, say so, and play on; the computer player's worker likewise.
 
 import assert from 'node:assert/strict';
-import { access, mkdir, readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, DIST, click, onBoard, openGame, painted, plies } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { ARTIFACTS, click, onBoard, openGame, painted, plies, useServedDist } from './game-page.mjs';
 
 /** @import { Page, Worker } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-  await mkdir(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 /**
  * Overwrites every byte of the live wasm memory of the page or worker `where` with `byte`.
@@ -81,14 +62,14 @@ async function rendererMemory(page) {
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 
 test('a trap in the page restarts the wasm, rebuilds the game from its record and says so', { timeout: 90_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   for (const [from, to] of [['b2', 'b5'], ['g7', 'g4']]) {
     await click(page, from);
     await click(page, to);
   }
   await painted(page);
   const before = await onBoard(page, (board) => ({ position: board.position(), record: board.record() }));
-  await corrupt(page, server.url, 0x7f);
+  await corrupt(page, served.url, 0x7f);
   const thrown = await onBoard(page, (board) => {
     try {
       board.position();
@@ -119,13 +100,13 @@ test('a trap in the page restarts the wasm, rebuilds the game from its record an
 });
 
 test('a trap in the computer player\'s worker: a fresh worker answers the same request', { timeout: 90_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   // Start the worker with a first search, then corrupt its memory and ask again.
   const first = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
   assert.match(first, /^[a-h][1-8]-/);
   const workers = page.workers();
   assert.equal(workers.length, 1);
-  await corrupt(/** @type {Worker} */ (workers[0]), server.url, 0x00);
+  await corrupt(/** @type {Worker} */ (workers[0]), served.url, 0x00);
   const second = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
   assert.match(second, /^[a-h][1-8]-/);
   // The trapped worker closed itself; its replacement is the only one.
@@ -135,7 +116,7 @@ test('a trap in the computer player\'s worker: a fresh worker answers the same r
   // Its memory went with it: more traps cost nothing lasting (figures for the README).
   const before = await rendererMemory(page);
   for (let i = 0; i < 3; i++) {
-    await corrupt(/** @type {Worker} */ (page.workers()[0]), server.url, 0x00);
+    await corrupt(/** @type {Worker} */ (page.workers()[0]), served.url, 0x00);
     assert.match(await onBoard(page, (board, _, ai) => ai.think(board.record(), 1)), /^[a-h][1-8]-/);
   }
   assert.equal(page.workers().length, 1);
@@ -145,7 +126,7 @@ test('a trap in the computer player\'s worker: a fresh worker answers the same r
 });
 
 test('each restart keeps the failed instance\'s memory: from the second a reload is advised, after the third the board stops and asks for one', { timeout: 120_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   await click(page, 'b2');
   await click(page, 'b5');
   /** The restart limits, and the wasm memory of every instance the page ever made, in bytes. */
@@ -156,14 +137,14 @@ test('each restart keeps the failed instance\'s memory: from the second a reload
       const bytes = [];
       for (let k = 0; k <= wasmGeneration(); k++) bytes.push((await (await import(glueUrl(k))).default()).memory.buffer.byteLength);
       return { bytes, MAX_RESTARTS, RELOAD_ADVISED };
-    }, server.url);
+    }, served.url);
   const { bytes: first, MAX_RESTARTS, RELOAD_ADVISED } = await instances();
   const memory = [await rendererMemory(page)];
   assert.ok(RELOAD_ADVISED >= 2 && RELOAD_ADVISED <= MAX_RESTARTS && MAX_RESTARTS <= 5, 'a small number of restarts');
   const notice = page.locator('#notice');
   /** Traps the page's live instance and returns what the board's next call threw. */
   const trap = async () => {
-    await corrupt(page, server.url, 0x7f);
+    await corrupt(page, served.url, 0x7f);
     return onBoard(page, (board) => {
       try {
         board.position();
@@ -177,7 +158,7 @@ test('each restart keeps the failed instance\'s memory: from the second a reload
     assert.match(await trap(), /internal error .* is restarting/);
     await page.waitForFunction(
       ([base, restart]) => import(`${base}www/wasm.js`).then((w) => w.wasmGeneration() === restart && !w.wasmRestarting()),
-      /** @type {[string, number]} */ ([server.url, restart]),
+      /** @type {[string, number]} */ ([served.url, restart]),
     );
     await page.waitForFunction((restart) => document.querySelector('#notice')?.textContent?.includes(restart === 1 ? 'was restarted' : `restarted ${restart} times`), restart);
     const text = (await notice.textContent()) ?? '';
