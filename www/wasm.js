@@ -10,11 +10,11 @@
 // instantiates that. The boards then rebuild their games from their records (board.js).
 //
 // A module record is never unloaded, so each trapped instance keeps its memory (the page's is
-// about 1.1 MB) until the page is reloaded; this file keeps no reference to it besides the
-// module map's. The cost is therefore bounded by restarting at most MAX_RESTARTS times in one
-// page, and from the RELOAD_ADVISED-th restart on the restart message advises a reload. (The
-// computer player's worker is not concerned: after a trap it closes, and its memory goes with
-// it.)
+// about 1.1 MB) until the page is reloaded: the boards and this file let go of it, but the
+// page's module map holds it, and nothing can release it. The cost is therefore bounded by
+// restarting at most MAX_RESTARTS times in one page, and from the RELOAD_ADVISED-th restart on
+// the restart message advises a reload. (The computer player's worker is not concerned: after
+// a trap it closes, and its memory goes with it.)
 //
 // Every bindings module this file hands out has its classes guarded against use after `free()`
 // (`guardFreed`): the page, the embeds and the computer player's worker (ai-worker.js) all load
