@@ -568,7 +568,7 @@ export function mount(element, options = {}) {
     view: () => ({ orientation: state.orientation, pieceSet: state.pieceSet, theme: state.theme, coordinates: state.coordinates, movable, animation, highlights: [...highlights] }),
     position: () => game.position(),
     // Also while the board restarts, or after it stopped for good: the record kept.
-    record: () => (down || stopped ? saved : game.record()),
+    record: () => (!destroyed && (down || stopped) ? saved : game.record()),
     rules: () => game.rules(),
     history: () => game.history(),
     redoLength: () => game.redoLength(),
