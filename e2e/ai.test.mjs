@@ -4,34 +4,15 @@
 // game stopping a running search — and never a console error or warning.
 
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, DIST, click, onBoard, openGame as open, plies, ready } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, click, onBoard, openGame as open, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 /** @returns {Promise<{ page: Page, problems: string[] }>} a fresh page, storage empty */
-const openGame = () => open(browser.context, server.url);
+const openGame = () => open(served.context, served.url);
 
 /**
  * Starts a game against the computer from the dialog.

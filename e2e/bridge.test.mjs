@@ -5,36 +5,12 @@
 // of it the board still answers and plays.
 
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { launch, watchProblems } from './browser.mjs';
+import { test } from 'node:test';
+import { watchProblems } from './browser.mjs';
 import { hostPages } from './hosts.mjs';
-import { serveStatic } from './server.mjs';
+import { useServedDist } from './game-page.mjs';
 
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer, Page as HostPage } from './server.mjs' */
-
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}embed.html`);
-  /** @type {Record<string, HostPage>} */
-  const pages = {};
-  server = await serveStatic({ root: DIST, base: '/sub/path/', pages });
-  Object.assign(pages, hostPages(server.url));
-  browser = await launch({ viewport: { width: 900, height: 800 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist({ needs: 'embed.html', pages: hostPages, browser: { viewport: { width: 900, height: 800 }, deviceScaleFactor: 1 } });
 
 const call = (/** @type {object} */ fields) => ({ source: 'ultima', type: 'call', ...fields });
 
@@ -65,11 +41,11 @@ const CASES = /** @type {Array<[string, unknown, { id: unknown, error: RegExp } 
 ]);
 
 test('malformed messages are ignored or answered with an error, and the board plays on', { timeout: 90_000 }, async () => {
-  const page = await browser.context.newPage();
+  const page = await served.context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${server.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{}]))}`);
+  await page.goto(`${served.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{}]))}`);
   await page.waitForFunction(() => /** @type {any} */ (window).events.some((/** @type {any} */ e) => e.type === 'ready'));
-  const origin = new URL(server.url).origin;
+  const origin = new URL(served.url).origin;
   for (const [what, data, answer] of CASES) {
     const before = await page.evaluate(() => /** @type {any} */ (window).results.length);
     await page.evaluate(
@@ -99,9 +75,9 @@ test('malformed messages are ignored or answered with an error, and the board pl
 });
 
 test('a window other than the parent is not heard', { timeout: 60_000 }, async () => {
-  const page = await browser.context.newPage();
+  const page = await served.context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${server.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{}]))}`);
+  await page.goto(`${served.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{}]))}`);
   await page.waitForFunction(() => /** @type {any} */ (window).events.some((/** @type {any} */ e) => e.type === 'ready'));
   // A sibling frame of the host's origin posts a well-formed call to the board's frame.
   await page.evaluate(() => {

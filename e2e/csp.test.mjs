@@ -7,33 +7,15 @@
 // reported).
 
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch, watchProblems } from './browser.mjs';
-import { DIST, ready } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { test } from 'node:test';
+import { watchProblems } from './browser.mjs';
+import { ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'";
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/strict/', headers: { 'content-security-policy': CSP } });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist({ base: '/strict/', headers: { 'content-security-policy': CSP } });
 
 /**
  * A page whose problems include its workers' console errors and warnings, with CSP violations
@@ -42,7 +24,7 @@ after(async () => {
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
 async function strictPage() {
-  const page = await browser.context.newPage();
+  const page = await served.context.newPage();
   const problems = watchProblems(page);
   page.on('worker', (worker) => {
     worker.on('console', (message) => {
@@ -58,7 +40,7 @@ async function strictPage() {
 
 test('the game page under the strict CSP: the computer moves from its worker, the service worker takes over, nothing is refused', { timeout: 90_000 }, async () => {
   const { page, problems } = await strictPage();
-  const response = await page.goto(server.url);
+  const response = await page.goto(served.url);
   assert.equal(response?.headers()['content-security-policy'], CSP);
   await ready(page);
   // The computer plays White: its worker loads the wasm and searches.
@@ -75,7 +57,7 @@ test('the game page under the strict CSP: the computer moves from its worker, th
 
 test('embed.html against the computer under the strict CSP: nothing is refused', { timeout: 90_000 }, async () => {
   const { page, problems } = await strictPage();
-  await page.goto(`${server.url}embed.html?mode=ai&side=black&level=1`);
+  await page.goto(`${served.url}embed.html?mode=ai&side=black&level=1`);
   await page.waitForSelector('canvas[data-paints]', { timeout: 30_000 });
   // The computer's first move is drawn: the board repaints after it.
   await page.waitForFunction(() => Number(document.querySelector('canvas')?.dataset.paints) > 1, undefined, { timeout: 30_000 });

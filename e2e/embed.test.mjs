@@ -5,56 +5,45 @@
 // files; a host page under a strict Content-Security-Policy; hostile option values.
 
 import assert from 'node:assert/strict';
-import { access, mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { launch, watchProblems } from './browser.mjs';
+import { watchProblems } from './browser.mjs';
+import { ARTIFACTS, DIST, useServedDist } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 import { serveStatic } from './server.mjs';
 
 /** @import { Locator, Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
 /** @import { StaticServer, Page as HostPage } from './server.mjs' */
 
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
 /** The Long Leaper on a1 takes both Pawns with a1-a6. */
 const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w';
 /** The CSP of the strict host: scripts only from the page's origin, plus wasm compilation. */
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
 
-/** @type {StaticServer} the build, with the same-origin host pages and CORS for other origins */
-let files;
+// The board's files are served with CORS, as a CDN would, so pages elsewhere may import them.
+/** The build, with the same-origin host pages and CORS for other origins. */
+const files = useServedDist({
+  needs: 'embed.html',
+  headers: { 'access-control-allow-origin': '*' },
+  pages: hostPages,
+  browser: { viewport: { width: 900, height: 1000 }, deviceScaleFactor: 1 },
+});
 /** @type {StaticServer} the host pages on a second port: another origin */
 let elsewhere;
 /** @type {StaticServer} the build and host pages, all under the strict CSP */
 let strict;
-/** @type {Browser} */
-let browser;
 
 before(async () => {
-  await access(`${DIST}embed.html`).catch(() => {
-    throw new Error(`no release build in ${DIST}: run \`trunk build --release\` (cargo xtask test does)`);
-  });
-  await mkdir(ARTIFACTS, { recursive: true });
-  // The board's files are served with CORS, as a CDN would, so pages elsewhere may import them.
+  await files.started;
   // The host pages name the server's own URL, known once it listens: filled in then.
-  /** @type {Record<string, HostPage>} */
-  const same = {};
-  files = await serveStatic({ root: DIST, base: '/sub/path/', pages: same, headers: { 'access-control-allow-origin': '*' } });
-  Object.assign(same, hostPages(files.url));
   elsewhere = await serveStatic({ root: `${DIST}www/`, base: '/host/', pages: hostPages(files.url) });
   /** @type {Record<string, HostPage>} */
   const csp = {};
   strict = await serveStatic({ root: DIST, base: '/csp/', pages: csp, headers: { 'content-security-policy': CSP } });
   Object.assign(csp, hostPages(strict.url, { 'content-security-policy': CSP }));
-  browser = await launch({ viewport: { width: 900, height: 1000 }, deviceScaleFactor: 1 });
 });
 
 after(async () => {
-  await browser?.close();
-  await files?.close();
   await elsewhere?.close();
   await strict?.close();
 });
@@ -62,13 +51,13 @@ after(async () => {
 /**
  * Opens a host page with boards made from `options` (one entry per board).
  *
- * @param {StaticServer} server
+ * @param {{ url: string }} server  where the host pages are
  * @param {'module' | 'element' | 'frame'} way
  * @param {object[]} options
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
 async function openHost(server, way, options) {
-  const page = await browser.context.newPage();
+  const page = await files.context.newPage();
   const problems = watchProblems(page);
   await page.goto(`${server.url}host-${way}.html?options=${encodeURIComponent(JSON.stringify(options))}`);
   return { page, problems };
@@ -296,7 +285,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
 }
 
 test('the game page itself runs under the strict Content-Security-Policy', { timeout: 60_000 }, async () => {
-  const page = await browser.context.newPage();
+  const page = await files.context.newPage();
   const problems = watchProblems(page);
   await page.addInitScript(() => {
     /** @type {any} */ (window).violations = [];

@@ -1,12 +1,18 @@
-// Helpers the game page's end-to-end tests share: open the page with chosen saved data, run code
-// on its board handle, click and drag at the centres of squares the board itself reports
+// Helpers the end-to-end tests share: serve the build and launch Chromium for a test file
+// (`useServedDist`), open the game page with chosen saved data, run code on its board handle,
+// click and drag at the centres of squares the board itself reports
 // (`window.ultima.board.squareCenter`), read the moves played, wait for the board to settle, and
 // read canvas pixels.
 
+import { access, mkdir } from 'node:fs/promises';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { watchProblems } from './browser.mjs';
+import { launch, watchProblems } from './browser.mjs';
+import { serveStatic } from './server.mjs';
 
-/** @import { BrowserContext, Page } from 'playwright-core' */
+/** @import { BrowserContext, BrowserContextOptions, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { Page as HostPage, StaticServer } from './server.mjs' */
 /** @import { BoardHandle } from '../www/board.js' */
 /** @import { Ai } from '../www/ai.js' */
 
@@ -14,6 +20,80 @@ import { watchProblems } from './browser.mjs';
 export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Where tests leave screenshots (and failed golden images) for people to look at. */
 export const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+
+/**
+ * What `useServedDist` serves, for the tests of a file, once its `before` hook has run.
+ *
+ * @typedef {object} Served
+ * @property {string} url  the served folder's URL, e.g. "http://127.0.0.1:41234/sub/path/"
+ * @property {BrowserContext} context  the browser's one context
+ * @property {string[]} requests  every path requested from the server so far
+ * @property {Promise<void>} started  settles when the server listens and the browser runs: a
+ *   file's own `before` hook that needs them awaits it (top-level hooks start at once, together)
+ */
+
+/**
+ * The hooks most test files share: before the file's tests, check that the build is there,
+ * serve it from a sub-path (which proves it works from any folder of a web server) and launch
+ * Chromium; after them, close both. Call it at the top of a test file.
+ *
+ * @param {object} [options]
+ * @param {BrowserContextOptions} [options.browser]  viewport, device scale…; 1100 × 850 CSS px
+ *   at 1× unless told
+ * @param {string} [options.root]  the folder served: the release build, dist/, unless told
+ * @param {string} [options.base]  the URL path it is served under: "/sub/path/" unless told
+ * @param {string} [options.needs]  a file under `root` the tests need: index.html unless told
+ * @param {Record<string, string>} [options.headers]  sent with every file, e.g. a CSP
+ * @param {(url: string) => Record<string, HostPage>} [options.pages]  pages served from memory
+ *   (host pages), made from the server's URL once it listens
+ * @returns {Served}
+ */
+export function useServedDist(options = {}) {
+  const { root = DIST, base = '/sub/path/', needs = 'index.html', headers } = options;
+  /** @type {StaticServer | undefined} */
+  let server;
+  /** @type {Browser | undefined} */
+  let browser;
+  /** @type {Promise<void> | null} */
+  let serving = null;
+  /** Serves and launches, once: the hook and a file's own hooks share it. */
+  const start = () => (serving ??= serve());
+  const serve = async () => {
+    await access(`${root}${needs}`).catch(() => {
+      throw new Error(`no ${needs} in ${root}${root === DIST ? ': run `trunk build --release` (cargo xtask test does)' : ''}`);
+    });
+    await mkdir(ARTIFACTS, { recursive: true });
+    /** @type {Record<string, HostPage>} */
+    const pages = {};
+    server = await serveStatic({ root, base, pages, headers });
+    Object.assign(pages, options.pages?.(server.url));
+    browser = await launch(options.browser ?? { viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
+  };
+  before(start);
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  /** @template T @param {T | undefined} value @returns {T} */
+  const started = (value) => {
+    if (value === undefined) throw new Error('the served build is used before its before() hook ran');
+    return value;
+  };
+  return {
+    get url() {
+      return started(server).url;
+    },
+    get context() {
+      return started(browser).context;
+    },
+    get requests() {
+      return started(server).requests;
+    },
+    get started() {
+      return start();
+    },
+  };
+}
 
 /**
  * A fresh page with the game loaded and its problems watched; localStorage starts empty unless

@@ -5,43 +5,24 @@
 // piece, the new-game dialog's inline errors — and never a console error or warning.
 
 import assert from 'node:assert/strict';
-import { access, mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, DIST, centre, click, drag, onBoard, openGame as open, painted, pixels, plies, ready } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { ARTIFACTS, centre, click, drag, onBoard, openGame as open, painted, pixels, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
 const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w';
 const PREVIEW_RED = [0xd0, 0x34, 0x2c];
 const LIGHT = [0xdd, 0xdd, 0xd0];
 const DARK = [0x55, 0x99, 0x33];
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-  await mkdir(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 /**
  * @param {string | null} [stored] raw text to put under the page's storage key first
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
-const openGame = (stored = null) => open(browser.context, server.url, stored);
+const openGame = (stored = null) => open(served.context, served.url, stored);
 
 /** @param {number[]} actual @param {number[]} expected @param {string} what */
 function assertColour(actual, expected, what) {
@@ -368,7 +349,7 @@ test('touch: tap-tap and drag by finger', { timeout: 60_000 }, async () => {
   try {
     const page = await touch.context.newPage();
     const problems = watchProblems(page);
-    await page.goto(server.url);
+    await page.goto(served.url);
     await ready(page);
     const session = await touch.context.newCDPSession(page);
     /** @param {'touchStart' | 'touchMove' | 'touchEnd'} type @param {{ x: number, y: number } | null} at */

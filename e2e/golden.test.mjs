@@ -22,15 +22,11 @@
 
 import assert from 'node:assert/strict';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, DIST, centre, click, onBoard, openGame, painted } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { ARTIFACTS, centre, click, onBoard, openGame, painted, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -43,25 +39,13 @@ const MAX_DIFFERING = 0.001;
 /** The font file behind Chromium's sans-serif on Debian. */
 const LIBERATION_SANS = '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf';
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
+const served = useServedDist({ browser: { viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1, reducedMotion: 'reduce' } });
 
 before(async () => {
-  await access(`${DIST}index.html`);
   await access(LIBERATION_SANS).catch(() => {
     throw new Error(`${LIBERATION_SANS} is missing: install Debian's fonts-liberation (cargo xtask test does)`);
   });
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
-  await mkdir(ARTIFACTS, { recursive: true });
   if (UPDATE) await mkdir(GOLDEN, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /**
@@ -70,7 +54,7 @@ after(async () => {
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
 async function openFixed() {
-  const opened = await openGame(browser.context, server.url);
+  const opened = await openGame(served.context, served.url);
   await opened.page.addStyleTag({ content: `.board { width: ${SIZE}px !important; }` });
   await opened.page.waitForFunction((size) => document.querySelector('canvas#board')?.getAttribute('width') === String(size), SIZE);
   await onBoard(opened.page, (board) => board.set({ theme: 'green', orientation: 'white', coordinates: true }));

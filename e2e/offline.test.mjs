@@ -10,34 +10,14 @@ import { access, appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { launch, watchProblems } from './browser.mjs';
+import { test } from 'node:test';
+import { watchProblems } from './browser.mjs';
 import { serveStatic } from './server.mjs';
+import { DIST, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}sw.js`).catch(() => {
-    throw new Error(`no release build with a service worker in ${DIST}: run \`trunk build --release\``);
-  });
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist({ needs: 'sw.js', browser: { viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 } });
 
 /**
  * @param {string} [root] a build folder
@@ -62,9 +42,9 @@ test('after one visit the game works offline: reload, play a move, get the compu
   assert.ok(build.files.includes('embed.html'));
   assert.ok(!build.files.includes('sw.js'));
 
-  const page = await browser.context.newPage();
+  const page = await served.context.newPage();
   const problems = watchProblems(page);
-  await page.goto(server.url);
+  await page.goto(served.url);
   await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
   await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
   const stored = await page.evaluate(async () => {
@@ -76,13 +56,13 @@ test('after one visit the game works offline: reload, play a move, get the compu
   assert.ok(stored.names[0]?.endsWith(` ${build.id}`), `cache ${stored.names[0]} is not named after build ${build.id}`);
   assert.equal(stored.count, build.files.length);
   // Chromium's own verdict on installing the page as an app (manifest, icons, service worker).
-  const cdp = await browser.context.newCDPSession(page);
+  const cdp = await served.context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   assert.deepEqual(installabilityErrors, []);
   await cdp.detach();
 
-  await browser.context.setOffline(true);
-  const served = server.requests.length;
+  await served.context.setOffline(true);
+  const requested = served.requests.length;
   try {
     await page.reload();
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
@@ -99,18 +79,18 @@ test('after one visit the game works offline: reload, play a move, get the compu
     assert.deepEqual(plies, ['white', 'black']);
 
     // The iframe embed's page and the demo come from the cache too.
-    const frame = await browser.context.newPage();
+    const frame = await served.context.newPage();
     const frameProblems = watchProblems(frame);
-    await frame.goto(`${server.url}embed.html?mode=view&position=${encodeURIComponent('4k3/8/8/p7/8/8/p7/L3K3 w')}`);
+    await frame.goto(`${served.url}embed.html?mode=view&position=${encodeURIComponent('4k3/8/8/p7/8/8/p7/L3K3 w')}`);
     await frame.waitForSelector('canvas[data-paints]', { timeout: 30_000 });
-    await frame.goto(`${server.url}demo.html`);
+    await frame.goto(`${served.url}demo.html`);
     await frame.waitForFunction(() => document.querySelectorAll('ultima-board').length === 3 && [...document.querySelectorAll('ultima-board')].every((b) => b.shadowRoot?.querySelector('canvas[data-paints]')), undefined, { timeout: 30_000 });
     assert.deepEqual(frameProblems, []);
     await frame.close();
   } finally {
-    await browser.context.setOffline(false);
+    await served.context.setOffline(false);
   }
-  assert.equal(server.requests.length, served, 'a request reached the server while offline');
+  assert.equal(served.requests.length, requested, 'a request reached the server while offline');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -133,7 +113,7 @@ test('a new build installs its own cache and drops the old one', { timeout: 120_
   try {
     await cp(DIST, root, { recursive: true });
     const first = await buildInfo(root);
-    const page = await browser.context.newPage();
+    const page = await served.context.newPage();
     const problems = watchProblems(page);
     await page.goto(copy.url);
     await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });

@@ -2,36 +2,16 @@
 // start position on the board canvas, with no error or warning.
 
 import assert from 'node:assert/strict';
-import { access, mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, DIST, pixels } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
-
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
+import { mkdir } from 'node:fs/promises';
+import { test } from 'node:test';
+import { watchProblems } from './browser.mjs';
+import { ARTIFACTS, pixels, useServedDist } from './game-page.mjs';
 
 const LIGHT = [0xdd, 0xdd, 0xd0];
 const DARK = [0x55, 0x99, 0x33];
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`).catch(() => {
-    throw new Error(`no release build in ${DIST}: run \`trunk build --release\` (cargo xtask test does)`);
-  });
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  // A device pixel ratio of 2 checks that the canvas's backing store follows it.
-  browser = await launch({ viewport: { width: 800, height: 900 }, deviceScaleFactor: 2 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// A device pixel ratio of 2 checks that the canvas's backing store follows it.
+const served = useServedDist({ browser: { viewport: { width: 800, height: 900 }, deviceScaleFactor: 2 } });
 
 /**
  * @param {number[]} actual [r, g, b, a]
@@ -44,10 +24,10 @@ function assertColour(actual, expected, what) {
 }
 
 test('the release build draws the board when served from a sub-path', { timeout: 60_000 }, async () => {
-  const page = await browser.context.newPage();
+  const page = await served.context.newPage();
   const problems = watchProblems(page);
 
-  await page.goto(server.url);
+  await page.goto(served.url);
   await page.waitForSelector('canvas#board[data-paints]', { timeout: 30_000 });
   assert.equal(await page.textContent('#status'), 'White to move');
 
@@ -85,9 +65,9 @@ test('the release build draws the board when served from a sub-path', { timeout:
   await page.screenshot({ path: `${ARTIFACTS}start-position.png` });
 
   // Everything was loaded from the sub-path: the build uses relative URLs only.
-  const outside = server.requests.filter((path) => !path.startsWith('/sub/path/'));
+  const outside = served.requests.filter((path) => !path.startsWith('/sub/path/'));
   assert.deepEqual(outside, [], 'requests outside the served folder');
-  assert.ok(server.requests.some((path) => path.endsWith('.wasm')), 'the wasm module was fetched');
+  assert.ok(served.requests.some((path) => path.endsWith('.wasm')), 'the wasm module was fetched');
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });

@@ -5,17 +5,12 @@
 // something, that White and Black differ clearly, and that the Chameleon's holes show the square.
 
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launch, watchProblems } from './browser.mjs';
-import { serveStatic } from './server.mjs';
-
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
+import { watchProblems } from './browser.mjs';
+import { ARTIFACTS, useServedDist } from './game-page.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
 /** Centres of the abstract Chameleon's holes, in the 100-unit square (see www/pieces.js). */
 const CHAMELEON_HOLES = [
@@ -35,27 +30,13 @@ const CHAMELEON_HOLES = [
  * @property {number[][]} holes  [r, g, b] at each Chameleon hole centre
  */
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serveStatic({ root: ROOT, base: '/pieces/' });
-  browser = await launch({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist({ root: ROOT, base: '/pieces/', needs: 'e2e/pieces-preview.html', browser: { viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 } });
 
 for (const set of ['chess', 'abstract']) {
   test(`the ${set} pieces draw clearly on every square`, async () => {
-    const page = await browser.context.newPage();
+    const page = await served.context.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}e2e/pieces-preview.html?set=${set}`);
+    await page.goto(`${served.url}e2e/pieces-preview.html?set=${set}`);
     await page.waitForFunction(() => 'sheet' in window);
     await page.locator('#sheet').screenshot({ path: `${ARTIFACTS}pieces-${set}.png` });
     await page.locator('#legend').screenshot({ path: `${ARTIFACTS}pieces-legend-${set}.png` });

@@ -6,61 +6,70 @@
 // rebuild its game from the record, say so, and play on; the computer player's worker likewise.
 
 import assert from 'node:assert/strict';
-import { access, mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, DIST, click, onBoard, openGame, painted, plies } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { ARTIFACTS, click, onBoard, openGame, painted, plies, useServedDist } from './game-page.mjs';
 
 /** @import { Page, Worker } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-  await mkdir(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 /**
- * Overwrites every byte of the wasm memory of the page or worker `where` with `byte`.
+ * Overwrites every byte of the live wasm memory of the page or worker `where` with `byte`.
  *
  * @param {Page | Worker} where
- * @param {string} glue the URL of ultima-wasm.js
+ * @param {string} base the served build's URL
  * @param {number} byte
  */
-function corrupt(where, glue, byte) {
-  const fill = async (/** @type {[string, number]} */ [glue, byte]) => {
-    const bindings = await import(glue);
+function corrupt(where, base, byte) {
+  const fill = async (/** @type {[string, number]} */ [base, byte]) => {
+    const { glueUrl, wasmGeneration } = await import(`${base}www/wasm.js`);
+    const bindings = await import(glueUrl(wasmGeneration()));
     // Already initialised: init returns the instance's exports.
     const exports = await bindings.default();
     new Uint8Array(exports.memory.buffer).fill(byte);
   };
   /** @type {[string, number]} */
-  const arg = [glue, byte];
+  const arg = [base, byte];
   return 'goto' in where ? where.evaluate(fill, arg) : where.evaluate(fill, arg);
 }
 
+/**
+ * The resident memory of the browser's renderer processes (proportional set size, so shared
+ * pages count once), after a forced garbage collection: what a trap costs the machine beyond
+ * the wasm memory, which only the renderer's own figures show. Linux (/proc) only.
+ *
+ * @param {Page} page
+ * @returns {Promise<number>} bytes
+ */
+async function rendererMemory(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.detach();
+  const system = await page.context().browser()?.newBrowserCDPSession();
+  assert.ok(system, 'a browser-level CDP session');
+  const { processInfo } = await system.send('SystemInfo.getProcessInfo');
+  await system.detach();
+  let kb = 0;
+  for (const { id, type } of processInfo) {
+    if (type !== 'renderer') continue;
+    kb += Number(/^Pss:\s+(\d+) kB/m.exec(await readFile(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1]);
+  }
+  return kb * 1024;
+}
+
+/** @param {number} bytes */
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
+
 test('a trap in the page restarts the wasm, rebuilds the game from its record and says so', { timeout: 90_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   for (const [from, to] of [['b2', 'b5'], ['g7', 'g4']]) {
     await click(page, from);
     await click(page, to);
   }
   await painted(page);
   const before = await onBoard(page, (board) => ({ position: board.position(), record: board.record() }));
-  await corrupt(page, `${server.url}ultima-wasm.js`, 0x7f);
+  await corrupt(page, served.url, 0x7f);
   const thrown = await onBoard(page, (board) => {
     try {
       board.position();
@@ -91,19 +100,96 @@ test('a trap in the page restarts the wasm, rebuilds the game from its record an
 });
 
 test('a trap in the computer player\'s worker: a fresh worker answers the same request', { timeout: 90_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   // Start the worker with a first search, then corrupt its memory and ask again.
   const first = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
   assert.match(first, /^[a-h][1-8]-/);
   const workers = page.workers();
   assert.equal(workers.length, 1);
-  await corrupt(/** @type {Worker} */ (workers[0]), `${server.url}ultima-wasm.js`, 0x00);
+  await corrupt(/** @type {Worker} */ (workers[0]), served.url, 0x00);
   const second = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
   assert.match(second, /^[a-h][1-8]-/);
   // The trapped worker closed itself; its replacement is the only one.
   const now = page.workers();
   assert.equal(now.length, 1);
   assert.notEqual(now[0], workers[0], 'the answer came from the worker that trapped');
+  // Its memory went with it: more traps cost nothing lasting (figures for the README).
+  const before = await rendererMemory(page);
+  for (let i = 0; i < 3; i++) {
+    await corrupt(/** @type {Worker} */ (page.workers()[0]), served.url, 0x00);
+    assert.match(await onBoard(page, (board, _, ai) => ai.think(board.record(), 1)), /^[a-h][1-8]-/);
+  }
+  assert.equal(page.workers().length, 1);
+  console.log(`renderer memory around 3 more worker traps: ${mb(before)} -> ${mb(await rendererMemory(page))}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each restart keeps the failed instance\'s memory: from the second a reload is advised, after the third the board stops and asks for one', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  await click(page, 'b2');
+  await click(page, 'b5');
+  /** The restart limits, and the wasm memory of every instance the page ever made, in bytes. */
+  const instances = () =>
+    page.evaluate(async (base) => {
+      const { glueUrl, wasmGeneration, MAX_RESTARTS, RELOAD_ADVISED } = await import(`${base}www/wasm.js`);
+      /** @type {number[]} */
+      const bytes = [];
+      for (let k = 0; k <= wasmGeneration(); k++) bytes.push((await (await import(glueUrl(k))).default()).memory.buffer.byteLength);
+      return { bytes, MAX_RESTARTS, RELOAD_ADVISED };
+    }, served.url);
+  const { bytes: first, MAX_RESTARTS, RELOAD_ADVISED } = await instances();
+  const memory = [await rendererMemory(page)];
+  assert.ok(RELOAD_ADVISED >= 2 && RELOAD_ADVISED <= MAX_RESTARTS && MAX_RESTARTS <= 5, 'a small number of restarts');
+  const notice = page.locator('#notice');
+  /** Traps the page's live instance and returns what the board's next call threw. */
+  const trap = async () => {
+    await corrupt(page, served.url, 0x7f);
+    return onBoard(page, (board) => {
+      try {
+        board.position();
+        return 'no error';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    });
+  };
+  for (let restart = 1; restart <= MAX_RESTARTS; restart++) {
+    assert.match(await trap(), /internal error .* is restarting/);
+    await page.waitForFunction(
+      ([base, restart]) => import(`${base}www/wasm.js`).then((w) => w.wasmGeneration() === restart && !w.wasmRestarting()),
+      /** @type {[string, number]} */ ([served.url, restart]),
+    );
+    await page.waitForFunction((restart) => document.querySelector('#notice')?.textContent?.includes(restart === 1 ? 'was restarted' : `restarted ${restart} times`), restart);
+    const text = (await notice.textContent()) ?? '';
+    assert.match(text, /was restarted; the game goes on from its record \(1 move\)/);
+    if (restart < RELOAD_ADVISED) assert.doesNotMatch(text, /reload/);
+    else assert.match(text, new RegExp(`restarted ${restart} times in this page and each failed instance keeps its memory until the page is reloaded: reloading is advised`));
+    assert.deepEqual(await plies(page), ['b2-b5'], 'the game goes on');
+    memory.push(await rendererMemory(page));
+  }
+  console.log(`renderer memory from the start through ${MAX_RESTARTS} restarts: ${memory.map(mb).join(' -> ')}`);
+  assert.match((await notice.textContent()) ?? '', /\(no more restarts allowed\)/);
+  // Every instance is still there, each as large as the first: what a restart costs.
+  const { bytes } = await instances();
+  assert.equal(bytes.length, MAX_RESTARTS + 1);
+  console.log(`wasm memory of the page's instances after ${MAX_RESTARTS} restarts: ${bytes.map(mb).join(' + ')}`);
+  for (const b of bytes) assert.equal(b, first[0]);
+  // One more trap: no new instance; the board stops, says why, and the record still exports.
+  assert.match(await trap(), /internal error .* is restarting/);
+  await page.waitForFunction(() => document.querySelector('#notice')?.textContent?.includes('reload the page'));
+  assert.match((await notice.textContent()) ?? '', new RegExp(`failed again after ${MAX_RESTARTS} restarts in this page and is not restarted any more .*: reload the page`));
+  assert.match(await trap().catch((error) => String(error)), /reload the page/);
+  assert.equal((await instances()).bytes.length, MAX_RESTARTS + 1, 'no further instance');
+  await page.screenshot({ path: `${ARTIFACTS}recovery-stopped.png` });
+  await page.click('.io summary');
+  await page.click('#copy-record');
+  assert.match(await page.locator('#record-text').inputValue(), /1\. b2-b5/);
+  // The reload the notice asks for: a fresh page, the game resumed.
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  assert.deepEqual(await plies(page), ['b2-b5']);
+  assert.equal((await instances()).bytes.length, 1);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -11,35 +11,16 @@
 // rounds); its figures are in the README.
 
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { DIST, openGame } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { test } from 'node:test';
+import { openGame, useServedDist } from './game-page.mjs';
 
 /** @import { CDPSession, Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
 const FULL = process.env.ULTIMA_SOAK === 'full';
 const GAMES = FULL ? 200 : 5;
 const ROUNDS = FULL ? 500 : 50;
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 /**
  * @typedef {object} Figures
@@ -60,7 +41,7 @@ async function measure(page, cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
-  const glue = `${server.url}ultima-wasm.js`;
+  const glue = `${served.url}ultima-wasm.js`;
   const wasmBytes = async (/** @type {string} */ glue) => (await (await import(glue)).default()).memory.buffer.byteLength;
   const pageWasm = await page.evaluate(wasmBytes, glue);
   const workers = page.workers();
@@ -86,7 +67,7 @@ function report(label, before, after) {
 }
 
 test(`${GAMES} AI-against-AI games at level 1 in one page leave memory, workers and listeners flat`, { timeout: FULL ? 3_600_000 : 180_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   const cdp = await page.context().newCDPSession(page);
   /** Plays one game to its end, both sides by the page's computer player; returns its plies. */
   const playGame = () =>
@@ -120,7 +101,7 @@ test(`${GAMES} AI-against-AI games at level 1 in one page leave memory, workers 
 });
 
 test(`${ROUNDS} rounds of mounting and destroying three boards leave nothing behind`, { timeout: FULL ? 3_600_000 : 180_000 }, async () => {
-  const { page, problems } = await openGame(browser.context, server.url);
+  const { page, problems } = await openGame(served.context, served.url);
   const cdp = await page.context().newCDPSession(page);
   /** Mounts a board of each kind in a new element, waits until all are ready, destroys them. */
   const rounds = (/** @type {number} */ n) =>

@@ -4,31 +4,13 @@
 // can still be copied out.
 
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { launch, watchProblems } from './browser.mjs';
-import { DIST, click, openGame, plies, ready } from './game-page.mjs';
-import { serveStatic } from './server.mjs';
+import { test } from 'node:test';
+import { watchProblems } from './browser.mjs';
+import { click, openGame, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
-/** @import { StaticServer } from './server.mjs' */
 
-/** @type {StaticServer} */
-let server;
-/** @type {Browser} */
-let browser;
-
-before(async () => {
-  await access(`${DIST}index.html`);
-  server = await serveStatic({ root: DIST, base: '/sub/path/' });
-  browser = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const served = useServedDist();
 
 /** @param {Page} page @returns {Promise<Record<string, string>>} everything in localStorage */
 const stored = (page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
@@ -60,7 +42,7 @@ for (const [what, text, says] of /** @type {Array<[string, string, RegExp]>} */ 
   ['a record that does not load', V1({ record: '1. b2-b5 g7-g4 2. z9-z9' }), /could not be resumed \(.*z9/],
 ])) {
   test(`${what} is set aside under a backup key with a notice, and a new game plays`, { timeout: 60_000 }, async () => {
-    const { page, problems } = await openGame(browser.context, server.url, String(text));
+    const { page, problems } = await openGame(served.context, served.url, String(text));
     const said = await notice(page);
     assert.match(said, says);
     const key = /under "(ultima\.page\.backup\.[^"]+)"/.exec(said)?.[1];
@@ -81,11 +63,11 @@ for (const [what, text, says] of /** @type {Array<[string, string, RegExp]>} */ 
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
 async function openBroken(script) {
-  const page = await browser.context.newPage();
+  const page = await served.context.newPage();
   const problems = watchProblems(page);
   await page.addInitScript(() => localStorage.clear());
   await page.addInitScript(script);
-  await page.goto(server.url);
+  await page.goto(served.url);
   await ready(page);
   return { page, problems };
 }

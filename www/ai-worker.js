@@ -9,7 +9,9 @@
 //               with `trapped: true` when the wasm trapped (a bug), after which this worker closes:
 //               its instance cannot be trusted, and the page starts another.
 
-import init, { Ai } from '../ultima-wasm.js';
+import { bindings, loadWasm } from './wasm.js';
+
+/** @import { Ai } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} ThinkRequest
@@ -32,7 +34,7 @@ const post = (message) => self.postMessage(message);
 function answer(request) {
   const { id } = request;
   try {
-    if (!ai) ai = new Ai();
+    if (!ai) ai = new (bindings().Ai)();
     const found = ai.think(request.record, request.level, request.timeMs, (progress) => {
       post({ type: 'progress', id, ...progress });
     });
@@ -53,9 +55,10 @@ self.onmessage = (/** @type {MessageEvent<ThinkRequest>} */ event) => {
 };
 
 try {
-  // Relative to this file, so the page works from any folder and sub-path.
-  await init({ module_or_path: new URL('../ultima-wasm_bg.wasm', import.meta.url) });
-  ai = new Ai();
+  // From the build's root next to www/ (wasm.js's default), so the page works from any folder
+  // and sub-path.
+  await loadWasm();
+  ai = new (bindings().Ai)();
   post({ type: 'ready' });
   for (const request of waiting.splice(0)) answer(request);
 } catch (error) {

@@ -10,7 +10,7 @@ import { createMirror, pieceName } from './mirror.js';
 import { render } from './render.js';
 import { defaults } from './state.js';
 import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
-import { bindings, restartWasm, wasmGeneration } from './wasm.js';
+import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
 
 /** @import { Game, GameResult, MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
 /** @import { BoardState, LastMove, PieceSet, Theme } from './state.js' */
@@ -95,7 +95,7 @@ const CHANGES = new Set(['play', 'undo', 'redo', 'resign']);
  * @property {(options: ViewOptions) => void} set  changes how the board looks, without reload
  * @property {() => ViewOptions} view  the current look
  * @property {() => string} position  the position string
- * @property {() => string} record  the game record
+ * @property {() => string} record  the game record, which answers even after a trap
  * @property {() => string} rules  the rule options in force
  * @property {() => PlyInfo[]} history  the moves played
  * @property {() => number} redoLength  how many undone moves can be replayed
@@ -157,6 +157,8 @@ export function mount(element, options = {}) {
   let generation = wasmGeneration();
   /** True from a trap until the game is rebuilt in a fresh instance. */
   let down = false;
+  /** @type {string | null} why the board stopped for good after a trap, if it did */
+  let stopped = null;
   let destroyed = false;
   /** @type {BoardState} */
   const state = defaults();
@@ -198,6 +200,7 @@ export function mount(element, options = {}) {
    */
   function guard(call) {
     if (destroyed) throw new Error('this board was destroyed');
+    if (stopped) throw new Error(stopped);
     if (down) throw new Error('the board is restarting after an internal error; try again in a moment');
     if (generation !== wasmGeneration()) rebuild();
     try {
@@ -232,18 +235,29 @@ export function mount(element, options = {}) {
         try {
           rebuild();
         } catch (error) {
-          down = true;
-          emit('restart', { ok: false, message: `the game could not be rebuilt after an internal error (${trap.message}): ${error instanceof Error ? error.message : String(error)}` });
+          stop(`the game could not be rebuilt after an internal error (${trap.message}): ${error instanceof Error ? error.message : String(error)}`);
           return;
         }
         sync();
         redraw();
         const moves = real.history().length;
-        emit('restart', { ok: true, message: `the board had an internal error (${trap.message}) and was restarted; the game goes on from its record (${moves} ${moves === 1 ? 'move' : 'moves'})` });
+        emit('restart', { ok: true, message: `the board had an internal error (${trap.message}) and was restarted; the game goes on from its record (${moves} ${moves === 1 ? 'move' : 'moves'})${reloadAdvice()}` });
         emit('change', {});
       },
-      (error) => emit('restart', { ok: false, message: error instanceof Error ? error.message : String(error) }),
+      (error) => stop(error instanceof Error ? error.message : String(error)),
     );
+  }
+
+  /**
+   * Stops the board for good after a trap it could not recover from: every later call throws
+   * `message`, which the restart event also carries.
+   *
+   * @param {string} message
+   */
+  function stop(message) {
+    if (destroyed) return;
+    stopped = message;
+    emit('restart', { ok: false, message });
   }
 
   /** Frees the wasm game, unless its instance trapped or was replaced. */
@@ -553,7 +567,8 @@ export function mount(element, options = {}) {
     },
     view: () => ({ orientation: state.orientation, pieceSet: state.pieceSet, theme: state.theme, coordinates: state.coordinates, movable, animation, highlights: [...highlights] }),
     position: () => game.position(),
-    record: () => game.record(),
+    // Also while the board restarts, or after it stopped for good: the record kept.
+    record: () => (!destroyed && (down || stopped) ? saved : game.record()),
     rules: () => game.rules(),
     history: () => game.history(),
     redoLength: () => game.redoLength(),

@@ -3,19 +3,19 @@
 // copy and paste of positions and records, piece set and theme, rules help — and the game saved in
 // localStorage so a reload resumes it. Against the computer, the embed (mode "ai") asks the AI, a
 // Web Worker, for a move whenever it is the computer's turn; a hint is the same search for the
-// player, shown as an arrow; the figures of either can be shown as they come (thinking.js).
+// player, shown as an arrow; the figures of either can be shown as they come (searching.js).
 
 import { resultText } from './board.js';
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
+import { wireSearching } from './searching.js';
 import { defaultSettings, load, save, setAsideStored } from './storage.js';
-import { createThinking } from './thinking.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
 
 /** @import { BoardHandle } from './board.js' */
-/** @import { EmbedHandle, Purpose } from './embed.js' */
+/** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { Opponent, Settings } from './storage.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -116,14 +116,6 @@ async function main() {
     let opponent = settings.opponent;
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
-    /** Whether a search runs: at the start, when a resumed game is on the computer's turn. */
-    let searching = computerToMove();
-    /** What the running search is for: the computer's move, or a hint for the player. */
-    let purpose = /** @type {Purpose} */ ('move');
-    /** The last hint, for the status line, e.g. "b2-b5"; cleared by any change. */
-    let hint = '';
-    /** What the search reported last, for the status line, e.g. "depth 4, +0.25". */
-    let progress = '';
 
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
@@ -143,10 +135,6 @@ async function main() {
       recordError.textContent = text;
       recordError.classList.toggle('ok', ok);
     };
-    const hintButton = element('hint', HTMLButtonElement);
-    const showThinking = element('show-thinking', HTMLInputElement);
-    const thinkingBox = element('thinking', HTMLElement);
-    const thinking = createThinking(thinkingBox);
 
     const persist = () => {
       const problem = save(board.record(), { ...settings });
@@ -165,7 +153,7 @@ async function main() {
           ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
           : result
             ? resultText(result)
-            : `${side} to move${check ? ' — check' : ''}${activity()}`;
+            : `${side} to move${check ? ' — check' : ''}${search.activity()}`;
       moves.replaceChildren(
         ...plies.map((ply, i) => {
           const button = make('button', { type: 'button', 'data-move': ply.text, title: ply.text }, ply.display);
@@ -193,33 +181,22 @@ async function main() {
       undo.disabled = plies.length === 0 && !result;
       redo.disabled = board.redoLength() === 0;
       resign.disabled = result !== null || computerToMove();
-      hintButton.disabled = result !== null || shown !== null || computerToMove() || searching;
+      search.update(result !== null || shown !== null || computerToMove());
     };
 
-    /** The status line's end: the search running, or the hint found. */
-    const activity = () => {
-      if (searching) {
-        const doing = purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
-        return ` — ${doing}${progress ? ` (${progress})` : ''}`;
-      }
-      return hint ? ` — hint: ${hint} (the arrow)` : '';
-    };
-
-    /** @param {Purpose} kind */
-    const titleOf = (kind) => {
-      const mover = board.turn() === 'white' ? 'White' : 'Black';
-      return kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`;
-    };
-    if (searching) thinking.start(titleOf('move'), board.turn());
-    embed.on('thinking', (detail) => {
-      searching = detail.thinking;
-      purpose = detail.purpose;
-      const { depth, score = '', nodes = 0, pv = [] } = detail;
-      if (!detail.thinking) thinking.done();
-      else if (depth === undefined) thinking.start(titleOf(detail.purpose), board.turn());
-      else thinking.show({ depth, score, nodes, pv });
-      progress = detail.thinking && depth !== undefined ? `depth ${depth}, ${score}` : '';
-      refresh();
+    const search = wireSearching({
+      embed,
+      board,
+      hintButton: element('hint', HTMLButtonElement),
+      showThinking: element('show-thinking', HTMLInputElement),
+      thinkingBox: element('thinking', HTMLElement),
+      settings,
+      // At the start, a resumed game on the computer's turn.
+      searching: computerToMove(),
+      hintLevel: () => opponent?.level ?? DEFAULT_LEVEL,
+      refresh,
+      persist,
+      notify: (text) => showNotice(notice, text),
     });
 
     const viewPrev = element('view-prev', HTMLButtonElement);
@@ -234,7 +211,7 @@ async function main() {
     board.on('view', () => {
       // A hint belongs to the game's position, which viewing another one hides: its arrow goes
       // (and the embed stops a search for one).
-      hint = '';
+      search.forgetHint();
       refresh();
     });
     // A trap in the wasm (a bug): the board restarted itself, and the player hears what happened
@@ -243,7 +220,7 @@ async function main() {
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
     board.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
-      hint = '';
+      search.forgetHint();
       refresh();
       persist();
     });
@@ -257,7 +234,7 @@ async function main() {
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
       (options, chosen) => {
-        thinking.clear();
+        search.clear();
         // Throws, changing nothing, when the options do not make a game.
         embed.newGame({ ...options, ...modeOf(chosen) });
         opponent = chosen;
@@ -272,23 +249,6 @@ async function main() {
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
     resign.addEventListener('click', () => board.resign());
-    hintButton.addEventListener('click', () => {
-      hint = '';
-      embed.hint(opponent?.level ?? DEFAULT_LEVEL).then(
-        (found) => {
-          hint = found ?? '';
-          refresh();
-        },
-        (error) => showNotice(notice, `No hint: ${message(error)}`),
-      );
-    });
-    showThinking.checked = settings.showThinking;
-    thinkingBox.hidden = !settings.showThinking;
-    showThinking.addEventListener('change', () => {
-      settings.showThinking = showThinking.checked;
-      thinkingBox.hidden = !showThinking.checked;
-      persist();
-    });
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       board.flip();
       settings.orientation = board.view().orientation ?? 'white';

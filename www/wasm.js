@@ -8,6 +8,17 @@
 // module holds its one instance for good, so `restartWasm` imports the bindings module again
 // under another URL (a fragment: a new module record, the same file, from the same cache) and
 // instantiates that. The boards then rebuild their games from their records (board.js).
+//
+// A module record is never unloaded, so each trapped instance keeps its memory (the page's is
+// about 1.1 MB) until the page is reloaded: the boards and this file let go of it, but the
+// page's module map holds it, and nothing can release it. The cost is therefore bounded by
+// restarting at most MAX_RESTARTS times in one page, and from the RELOAD_ADVISED-th restart on
+// the restart message advises a reload. (The computer player's worker is not concerned: after
+// a trap it closes, and its memory goes with it.)
+//
+// Every bindings module this file hands out has its classes guarded against use after `free()`
+// (`guardFreed`): the page, the embeds and the computer player's worker (ai-worker.js) all load
+// the wasm through here, so each class is guarded once, in one place.
 
 import init, * as first from '../ultima-wasm.js';
 
@@ -21,11 +32,16 @@ let loading = null;
 /** @type {URL | null} where the wasm file was loaded from */
 let wasmUrl = null;
 /** The bindings of the live instance. */
-let live = /** @type {Bindings} */ (first);
+let live = guardFreed(/** @type {Bindings} */ (first));
 /** How many times the instance was replaced. */
 let generation = 0;
 /** @type {Promise<void> | null} */
 let restarting = null;
+
+/** From this restart on, the restart message advises reloading the page. */
+export const RELOAD_ADVISED = 2;
+/** Restarts allowed in one page: a further trap leaves the boards stopped, asking for a reload. */
+export const MAX_RESTARTS = 3;
 
 /**
  * Instantiates the wasm module from `<base>ultima-wasm_bg.wasm`, once: later calls share the
@@ -51,6 +67,16 @@ export function loadWasm(base = DEFAULT_BASE) {
   return loading;
 }
 
+/**
+ * The URL of the bindings module of the `k`-th instance: the first is the module this file
+ * imports; each restart imports the same file under a new fragment, a new module record. (Tests
+ * reach an instance's memory through it.)
+ *
+ * @param {number} k 0 for the first instance, n for the one after the n-th restart
+ * @returns {string}
+ */
+export const glueUrl = (k) => new URL(`../ultima-wasm.js${k === 0 ? '' : `#instance-${k}`}`, import.meta.url).href;
+
 /** @returns {Bindings} the classes and functions of the live instance */
 export const bindings = () => live;
 
@@ -61,20 +87,36 @@ export const wasmGeneration = () => generation;
 export const wasmRestarting = () => restarting !== null;
 
 /**
+ * @returns {string} what to add to a restart's message: from the RELOAD_ADVISED-th restart on, a
+ *   reload is advised; before, nothing
+ */
+export function reloadAdvice() {
+  if (generation < RELOAD_ADVISED) return '';
+  const left = MAX_RESTARTS - generation;
+  return `. It has restarted ${generation} times in this page and each failed instance keeps its memory until the page is reloaded: reloading is advised${left > 0 ? ` (${left} more ${left === 1 ? 'restart' : 'restarts'} allowed)` : ' (no more restarts allowed)'}`;
+}
+
+/**
  * Replaces the instance after a trap with a fresh one. Every board of the page shares the
  * instance, so the first to see the trap starts this and the others wait for the same promise.
+ * After MAX_RESTARTS it refuses, saying that the page must be reloaded.
  *
  * @returns {Promise<void>}
  */
 export function restartWasm() {
+  if (!restarting && generation >= MAX_RESTARTS) {
+    return Promise.reject(
+      new Error(`the board's wasm failed again after ${generation} restarts in this page and is not restarted any more (each failed instance keeps its memory): reload the page`),
+    );
+  }
   if (!restarting) {
     const next = generation + 1;
-    const glue = new URL(`../ultima-wasm.js#instance-${next}`, import.meta.url).href;
+    const glue = glueUrl(next);
     const url = wasmUrl ?? new URL('ultima-wasm_bg.wasm', DEFAULT_BASE);
     restarting = import(glue)
       .then(async (/** @type {Bindings} */ fresh) => {
         await fresh.default({ module_or_path: url });
-        live = fresh;
+        live = guardFreed(fresh);
         generation = next;
       })
       .catch((error) => {
@@ -85,6 +127,37 @@ export function restartWasm() {
       });
   }
   return restarting;
+}
+
+/**
+ * Makes every method of every class of `glue` refuse a freed object with an Error that names
+ * the class ("this Game was freed: create a new one"), and makes `free()` (and
+ * `Symbol.dispose`) on a freed object do nothing. The generated glue would instead pass the
+ * pointer 0 to Rust and throw its own "null pointer passed to rust". A class of the glue is a
+ * function whose prototype has `free`; the glue marks a freed object by setting its
+ * `__wbg_ptr` to 0 (wasm-bindgen 0.2.130, pinned). Its internal methods (`__` names) are left
+ * alone. Changes the classes in place, as every importer of that module shares them.
+ *
+ * @param {Bindings} glue
+ * @returns {Bindings} the same
+ */
+function guardFreed(glue) {
+  for (const exported of Object.values(glue)) {
+    const prototype = typeof exported === 'function' ? exported.prototype : undefined;
+    if (!prototype || !Object.hasOwn(prototype, 'free')) continue;
+    const freed = `this ${exported.name} was freed: create a new one`;
+    for (const key of Reflect.ownKeys(prototype)) {
+      const method = prototype[key];
+      if (key === 'constructor' || (typeof key === 'string' && key.startsWith('__')) || typeof method !== 'function') continue;
+      const releases = key === 'free' || key === Symbol.dispose;
+      prototype[key] = /** @this {{ __wbg_ptr: number }} @param {unknown[]} args */ function (...args) {
+        if (this.__wbg_ptr !== 0) return method.apply(this, args);
+        if (releases) return undefined;
+        throw new Error(freed);
+      };
+    }
+  }
+  return glue;
 }
 
 /** @param {unknown} error */

@@ -1,0 +1,102 @@
+// What the game page shows of the computer's searches: the Hint button (a search for the player,
+// its move drawn as an arrow by the embed and named in the status line), the status line's end
+// while a search runs ("thinking… (depth 4, +0.25)", "looking for a hint…"), and the optional
+// view of the computer's thinking (thinking.js) with its checkbox, a saved setting. main.js owns
+// the status line and the settings; this module tells it what to add and when to redraw.
+
+import { createThinking } from './thinking.js';
+
+/** @import { BoardHandle } from './board.js' */
+/** @import { EmbedHandle, Purpose } from './embed.js' */
+/** @import { Settings } from './storage.js' */
+
+/**
+ * @typedef {object} Searching
+ * @property {() => string} activity  the status line's end: the search running, or the hint
+ *   found (e.g. " — hint: b2-b5 (the arrow)"), or nothing
+ * @property {(blocked: boolean) => void} update  enables the Hint button unless `blocked` (the
+ *   game is over, an earlier position is shown, or the computer is to move) or a search runs
+ * @property {() => void} forgetHint  the game or the position shown changed: the hint is stale
+ * @property {() => void} clear  a new game: the thinking view empties
+ */
+
+/**
+ * Wires the Hint button, the thinking view and its checkbox to the embed's searches.
+ *
+ * @param {object} parts
+ * @param {EmbedHandle} parts.embed
+ * @param {BoardHandle} parts.board
+ * @param {HTMLButtonElement} parts.hintButton
+ * @param {HTMLInputElement} parts.showThinking  the checkbox that shows or hides the view
+ * @param {HTMLElement} parts.thinkingBox  where the view draws
+ * @param {Settings} parts.settings  `showThinking` is read here and changed by the checkbox
+ * @param {boolean} parts.searching  whether a search for the computer's move runs already (a
+ *   resumed game on the computer's turn)
+ * @param {() => number} parts.hintLevel  the level a hint is searched at
+ * @param {() => void} parts.refresh  redraws the status line and buttons (calls `activity`)
+ * @param {() => void} parts.persist  saves the settings
+ * @param {(text: string) => void} parts.notify  tells the player something went wrong
+ * @returns {Searching}
+ */
+export function wireSearching({ embed, board, hintButton, showThinking, thinkingBox, settings, searching, hintLevel, refresh, persist, notify }) {
+  const thinking = createThinking(thinkingBox);
+  /** What the running search is for: the computer's move, or a hint for the player. */
+  let purpose = /** @type {Purpose} */ ('move');
+  /** The last hint, e.g. "b2-b5"; cleared by any change. */
+  let hint = '';
+  /** What the search reported last, e.g. "depth 4, +0.25". */
+  let progress = '';
+
+  /** @param {Purpose} kind */
+  const titleOf = (kind) => {
+    const mover = board.turn() === 'white' ? 'White' : 'Black';
+    return kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`;
+  };
+  if (searching) thinking.start(titleOf('move'), board.turn());
+  embed.on('thinking', (detail) => {
+    searching = detail.thinking;
+    purpose = detail.purpose;
+    const { depth, score = '', nodes = 0, pv = [] } = detail;
+    if (!detail.thinking) thinking.done();
+    else if (depth === undefined) thinking.start(titleOf(detail.purpose), board.turn());
+    else thinking.show({ depth, score, nodes, pv });
+    progress = detail.thinking && depth !== undefined ? `depth ${depth}, ${score}` : '';
+    refresh();
+  });
+
+  hintButton.addEventListener('click', () => {
+    hint = '';
+    embed.hint(hintLevel()).then(
+      (found) => {
+        hint = found ?? '';
+        refresh();
+      },
+      (error) => notify(`No hint: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  });
+
+  showThinking.checked = settings.showThinking;
+  thinkingBox.hidden = !settings.showThinking;
+  showThinking.addEventListener('change', () => {
+    settings.showThinking = showThinking.checked;
+    thinkingBox.hidden = !showThinking.checked;
+    persist();
+  });
+
+  return {
+    activity() {
+      if (searching) {
+        const doing = purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
+        return ` — ${doing}${progress ? ` (${progress})` : ''}`;
+      }
+      return hint ? ` — hint: ${hint} (the arrow)` : '';
+    },
+    update(blocked) {
+      hintButton.disabled = blocked || searching;
+    },
+    forgetHint() {
+      hint = '';
+    },
+    clear: () => thinking.clear(),
+  };
+}
