@@ -110,7 +110,9 @@ test('a new game stops the computer at once, and it plays White when asked', { t
   await page.check('#new-game-form input[name="mode"][value="two"]');
   await page.click('#new-game-start');
   assert.doesNotMatch((await page.textContent('#status')) ?? '', /thinking/);
-  await page.waitForTimeout(2500);
+  // The abandoned search's worker was ended at once: a search after it gets its own answer, and
+  // no move of the old one has arrived meanwhile.
+  assert.match(await onBoard(page, (board, _arg, ai) => ai.think(board.record(), 1)), /^[a-h][1-8]-/);
   assert.deepEqual(await plies(page), []);
   // A stopped search rejects; the next one works in a fresh worker.
   const outcome = await onBoard(page, async (board, _arg, ai) => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { watchProblems } from './browser.mjs';
-import { ARTIFACTS, DIST, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DIST, settled, useServedDist, workersDown } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 import { serveStatic } from './server.mjs';
 
@@ -141,7 +141,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     assert.equal(move.to, 'a6');
     assert.equal(move.side, 'white');
     assert.match(move.position, /^4k3\/8\/L7\/8\/8\/8\/8\/4K3 b/);
-    await page.waitForTimeout(400);
+    await settled(canvas);
     await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-chess.png` });
     const chess = await picture(canvas);
 
@@ -153,7 +153,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
       const result = await page.evaluate(() => /** @type {any} */ (window).results.find((/** @type {any} */ r) => r.id === 1));
       assert.equal(result.error, undefined);
     }
-    await page.waitForTimeout(200);
+    await settled(canvas);
     await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-abstract.png` });
     assert.notEqual(await picture(canvas), chess, 'the piece set did not change the drawing');
 
@@ -208,10 +208,11 @@ test('two boards on one page: one is played while the other thinks', { timeout: 
   assert.equal(position0, answer.position);
   assert.equal(position1, move.position);
   await page.screenshot({ path: `${ARTIFACTS}embed-two-boards.png`, fullPage: true });
+  // The computer's worker ends with its board.
+  const down = workersDown(page, 0);
   await page.evaluate(() => /** @type {any} */ (window).handles.forEach((/** @type {any} */ h) => h.destroy()));
   await page.waitForFunction(() => document.querySelectorAll('#hosts canvas, #hosts .ultima-embed').length === 0);
-  // The computer's worker ends with its board.
-  for (let tries = 0; page.workers().length > 0 && tries < 50; tries++) await page.waitForTimeout(100);
+  await down;
   assert.equal(page.workers().length, 0);
   assert.deepEqual(problems, []);
   await page.close();
@@ -304,14 +305,20 @@ test('frame: given origin=, the bridge talks to that origin only', { timeout: 60
   const { page, problems } = await openHost(files, 'frame', [{ position: LEAPER, origin: 'https://example.org' }, { position: LEAPER }]);
   await eventsOf(page, 1, 'ready');
   await page.frameLocator('iframe >> nth=0').locator('canvas[data-paints]').waitFor();
+  // Board 0's frame hears the call (after its bridge, which listened first, has refused it).
+  const frame0 = await (await page.locator('iframe >> nth=0').elementHandle())?.contentFrame();
+  assert.ok(frame0, 'board 0 is a frame');
+  await frame0.evaluate(() => {
+    /** @type {any} */ (window).heard = new Promise((resolve) => addEventListener('message', () => resolve(true), { once: true }));
+  });
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     w.call(0, 1, 'position');
     w.call(1, 2, 'position');
     w.call(1, 3, 'launchMissiles');
   });
+  await frame0.evaluate(() => /** @type {any} */ (window).heard);
   await page.waitForFunction(() => /** @type {any} */ (window).results.length >= 2);
-  await page.waitForTimeout(500);
   const results = await page.evaluate(() => /** @type {any} */ (window).results);
   assert.deepEqual(results, [
     { board: 1, id: 2, value: `${LEAPER.replace(' w', ' w 0 1')}` },
@@ -337,7 +344,7 @@ test('element: replay steps through a record, view mode is a still diagram, ::pa
   await eventsOf(page, 2, 'error');
   const boards = page.locator('ultima-board');
   const replay = boards.nth(0);
-  const shown = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.board().shownPly());
+  const shown = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shownPly());
   assert.equal(await shown(), -1, 'a replay starts at the start');
   const label = replay.locator('[part="controls"] span');
   assert.equal(await label.textContent(), '0 / 4');

@@ -13,7 +13,7 @@ import { serveStatic } from './server.mjs';
 /** @import { BrowserContext, BrowserContextOptions, Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
 /** @import { Page as HostPage, StaticServer } from './server.mjs' */
-/** @import { BoardHandle } from '../www/board.js' */
+/** @import { EmbedHandle } from '../www/embed.js' */
 /** @import { Ai } from '../www/ai.js' */
 
 /** The release build the tests serve. */
@@ -135,7 +135,7 @@ export async function ready(page) {
  *
  * @template T
  * @param {Page} page
- * @param {(board: BoardHandle, arg: any, ai: Ai) => T} fn
+ * @param {(board: EmbedHandle, arg: any, ai: Ai) => T} fn
  * @param {unknown} [arg]
  * @returns {Promise<Awaited<T>>}
  */
@@ -181,14 +181,43 @@ export function plies(page) {
 }
 
 /**
- * Waits until the board has settled: past a move's animation (250 ms) and painted again (redraws
- * happen on the next animation frame).
+ * Waits until the board has settled: its move animation over (the canvas's `animationend`) and
+ * painted again (redraws happen on the next animation frame).
  *
  * @param {Page} page
  */
 export async function painted(page) {
-  await page.waitForTimeout(300);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await settled(page.locator('canvas#board'));
+}
+
+/**
+ * Waits until a board's canvas has settled: no animation running (it fires `animationend` when
+ * one ends) and two animation frames later, so the last redraw is painted.
+ *
+ * @param {import('playwright-core').Locator} canvas
+ */
+export async function settled(canvas) {
+  await canvas.evaluate(async (node) => {
+    if (!(node instanceof HTMLCanvasElement)) return;
+    if (node.dataset.animating) await new Promise((resolve) => node.addEventListener('animationend', resolve, { once: true }));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * Resolves once the page has at most `count` workers, on their `close` events.
+ *
+ * @param {Page} page
+ * @param {number} count
+ */
+export async function workersDown(page, count) {
+  const workers = page.workers();
+  if (workers.length <= count) return;
+  const closed = workers.map((worker) => new Promise((resolve) => worker.once('close', resolve)));
+  let done = 0;
+  await new Promise((resolve) => {
+    for (const close of closed) close.then(() => page.workers().length <= count || ++done === closed.length ? resolve(undefined) : undefined);
+  });
 }
 
 /**

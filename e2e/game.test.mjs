@@ -123,7 +123,7 @@ test('hovering a destination previews exactly the squares the move would capture
   const said = await page.textContent('.ultima-live');
   assert.match(said ?? '', /captures black Pawn on a2 and black Pawn on a5/);
   // After the captured pieces' fade, each captured square keeps a cross.
-  await page.waitForTimeout(500);
+  await painted(page);
   await page.screenshot({ path: `${ARTIFACTS}capture-played.png` });
   assert.deepEqual(problems, []);
   await page.close();

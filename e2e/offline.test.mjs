@@ -126,11 +126,14 @@ test('a new build installs its own cache and drops the old one', { timeout: 120_
     assert.notEqual(second.id, first.id);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     // The new worker installs its cache, takes over and deletes the old one.
-    for (let tries = 0; tries < 100; tries++) {
-      const ids = (await names()).map((n) => n.split(' ').at(-1));
-      if (ids.length === 1 && ids[0] === second.id) break;
-      await page.waitForTimeout(200);
-    }
+    // Waits in the page until the caches are in that state (checked each animation frame).
+    await page.evaluate(async (id) => {
+      for (;;) {
+        const names = (await caches.keys()).filter((n) => n.includes('/app/'));
+        if (names.length === 1 && names[0]?.endsWith(id)) return;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    }, second.id);
     assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [second.id]);
     const cached = await page.evaluate(async () => {
       const cache = await caches.open((await caches.keys()).find((n) => n.includes('/app/')) ?? '');

@@ -1,8 +1,8 @@
 // A trap in the wasm (a bug: a panic compiled to `unreachable`, an access out of bounds) must not
-// leave a dead board. The tests force one honestly, with no hook in the shipped code: they fill
-// the live instance's memory with 0x7f bytes from outside (the bindings module's init returns
-// the instance's exports, memory included, to anyone who imports it again), so the next call
-// reads pointers far out of bounds and traps. The page's board must then restart the instance,
+// leave a dead board, nor lose a move. The tests force one honestly, with no hook in the shipped
+// code: they fill the live instance's memory with zero bytes from outside (the bindings module's
+// init returns the instance's exports, memory included, to anyone who imports it again), so the
+// next call into it finds a game with no position and panics: a trap. The page's board must then restart the instance,
 // rebuild its game from the record, say so, and play on; the computer player's worker likewise.
 
 import assert from 'node:assert/strict';
@@ -69,10 +69,12 @@ test('a trap in the page restarts the wasm, rebuilds the game from its record an
   }
   await painted(page);
   const before = await onBoard(page, (board) => ({ position: board.position(), record: board.record() }));
-  await corrupt(page, served.url, 0x7f);
+  await corrupt(page, served.url, 0x00);
+  // The next call into the wasm traps (reading the board's state does not call it; showing an
+  // earlier position does).
   const thrown = await onBoard(page, (board) => {
     try {
-      board.position();
+      board.showPly(-1);
       return 'no error';
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
@@ -95,6 +97,23 @@ test('a trap in the page restarts the wasm, rebuilds the game from its record an
   await page.reload();
   await page.waitForSelector('body[data-ready]');
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c6']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a trap met by a move made by clicks: the game is rebuilt and the move is played, none lost', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  await click(page, 'b2');
+  await click(page, 'b5');
+  await painted(page);
+  await corrupt(page, served.url, 0x00);
+  await click(page, 'g7');
+  await click(page, 'g4');
+  await page.locator('#notice').waitFor({ state: 'visible' });
+  assert.match((await page.locator('#notice').textContent()) ?? '', /was restarted; the game goes on from its record \(1 move\)/);
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2);
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  assert.match(await onBoard(page, (board) => board.record()), /1\. b2-b5 g7-g4/);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -144,10 +163,10 @@ test('each restart keeps the failed instance\'s memory: from the second a reload
   const notice = page.locator('#notice');
   /** Traps the page's live instance and returns what the board's next call threw. */
   const trap = async () => {
-    await corrupt(page, served.url, 0x7f);
+    await corrupt(page, served.url, 0x00);
     return onBoard(page, (board) => {
       try {
-        board.position();
+        board.showPly(-1);
         return 'no error';
       } catch (error) {
         return error instanceof Error ? error.message : String(error);

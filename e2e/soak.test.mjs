@@ -12,7 +12,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openGame, useServedDist } from './game-page.mjs';
+import { openGame, useServedDist, workersDown } from './game-page.mjs';
 
 /** @import { CDPSession, Page } from 'playwright-core' */
 
@@ -130,7 +130,7 @@ test(`${ROUNDS} rounds of mounting and destroying three boards leave nothing beh
   const started = Date.now();
   await rounds(ROUNDS);
   // Terminated workers go away asynchronously.
-  await page.waitForTimeout(500);
+  await workersDown(page, start.workers);
   const end = await measure(page, cdp);
   report(`${ROUNDS} rounds of 3 boards, ${((Date.now() - started) / 1000).toFixed(0)} s`, start, end);
   assert.equal(end.workers, start.workers, 'no worker left behind');

@@ -81,7 +81,7 @@ export class UltimaBoard extends HTMLElement {
         handle.report(error);
       }
     };
-    if (handle.board()) apply();
+    if (handle.canvas()) apply();
     else handle.ready.then((ok) => ok && apply());
   }
 }

@@ -1,25 +1,48 @@
-// `mount(element, options)`: an Ultima board for any web page. It loads the wasm (from the
-// build's folder, or `options.base`), mounts the board of board.js in `element`, and adds what a
-// page author asks for: a mode (two players, against the computer, a diagram, a replay), a size,
-// an error shown in the board area instead of a blank, and events. The custom element
-// (element.js) and the iframe page (embed.html, frame.js) are thin layers over this function.
+// `mount(element, options)`: an Ultima board for any web page, and the one API every board of
+// this project is built on — the game page, the help diagrams, the custom element (element.js)
+// and the iframe page (embed.html, frame.js) all call it.
+//
+// It is the controller of one board: it holds the board's one state (state.js: the game's
+// snapshot plus the view), changes the game only through the session (session.js: one call into
+// the wasm per action, answered by a snapshot), asks the computer player (ai.js) when it is the
+// computer's turn or for a hint, draws through the board view (board.js), and tells the host
+// what happened through events. Every action is one transition: act on the session, take its
+// snapshot into the state, draw once, emit once — so nothing here re-enters itself.
 //
 // Everything it creates lives in one <div> appended to `element`, and `destroy()` removes it, with
 // its listeners and its computer player (a Web Worker). Option text only ever reaches the page as
 // text (textContent), never as markup.
 
 import { createAi } from './ai.js';
-import { mount as mountBoard, resultText } from './board.js';
+import { createBoard } from './board.js';
+import { describeMove, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
-import { make } from './util.js';
+import { openSession, RESTARTING } from './session.js';
+import {
+  clearSelection,
+  createState,
+  isOver,
+  lastPly,
+  moveBetween,
+  moveNamed,
+  point,
+  pressOutcome,
+  select,
+  selection,
+  setLook,
+  setSnapshot,
+} from './state.js';
+import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 
-/** @import { PlyInfo, Side } from '../ultima-wasm.js' */
+/** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
 /** @import { Ai } from './ai.js' */
-/** @import { BoardHandle, GameOptions } from './board.js' */
+/** @import { BoardView } from './board.js' */
 /** @import { EmbedOptions, Mode } from './options.js' */
+/** @import { Restart, Session, GameSpec } from './session.js' */
+/** @import { Look, State } from './state.js' */
 
-export { OptionError };
+export { OptionError, OPTION_NAMES };
 
 /**
  * @typedef {object} MoveDetail
@@ -33,20 +56,11 @@ export { OptionError };
  */
 
 /**
- * The events of a mounted board: passed to `on` listeners, and dispatched as bubbling, composed
- * `CustomEvent`s (with this `detail`) on the board's outer <div>.
- *
- * @typedef {object} EmbedEvents
- * @property {{ position: string }} ready  the board is drawn and playable
- * @property {MoveDetail} move  a move was played, by hand, by `play` or by the computer
- * @property {{ result: string, winner: Side | null, reason: string, text: string }} gameover
- *   e.g. { result: "1-0", winner: "white", reason: "checkmate", text: "White wins by checkmate" }
- * @property {ThinkingDetail} thinking  the computer started thinking (for its move or for a
- *   hint), finished an iteration of its search, or stopped
- * @property {{ message: string }} error  a bad option, a wasm file that did not load, …
- * @property {{ ok: boolean, message: string }} restart  the wasm trapped (a bug) and the board
- *   was restarted with its game rebuilt from the record (`ok`), or could not be (the board
- *   stays stopped); `message` says which, also shown in the board area
+ * @typedef {object} GameoverDetail
+ * @property {'1-0' | '0-1' | '1/2-1/2'} result
+ * @property {Side | null} winner
+ * @property {Exclude<Status['kind'], 'ongoing'>} reason  e.g. "checkmate", "repetition"
+ * @property {string} text  e.g. "White wins by checkmate"
  */
 
 /**
@@ -66,29 +80,74 @@ export { OptionError };
  */
 
 /**
+ * The events of a mounted board: passed to `on` listeners, and dispatched as bubbling, composed
+ * `CustomEvent`s (with this `detail`) on the board's outer <div>.
+ *
+ * @typedef {object} EmbedEvents
+ * @property {{ position: string }} ready  the board is drawn and playable
+ * @property {MoveDetail} move  a move was played, by hand, by `play` or by the computer
+ * @property {GameoverDetail} gameover  the game ended
+ * @property {ThinkingDetail} thinking  the computer started thinking (for its move or for a
+ *   hint), finished an iteration of its search, or stopped
+ * @property {{ message: string }} error  a bad option, a wasm file that did not load, …
+ * @property {{ ok: boolean, message: string }} restart  the wasm trapped (a bug) and the board
+ *   was restarted with its game rebuilt from the record (`ok`), or could not be (the board
+ *   stays stopped); `message` says which, also shown in the board area
+ * @property {{ snapshot: Snapshot }} change  the game changed (a move, undo, redo, resignation,
+ *   new game, a restart)
+ * @property {{ square: string | null, moves: MoveInfo[] }} select  a piece was picked up (its
+ *   legal moves) or put down
+ * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
+ *   game again (null)
+ */
+
+/**
  * @typedef {object} EmbedHandle
  * @property {Promise<boolean>} ready  true once the board is ready, false if it failed (never
  *   rejects)
  * @property {(options: EmbedOptions) => void} set  changes any options; game options start a new
  *   game; throws an `OptionError` for a bad value (nothing is changed then)
+ * @property {() => Look & { mode: Mode, side: Side, level: number }} view  the board's look and mode
+ * @property {() => Snapshot} snapshot  the game as it stands (plain data; no call into the wasm)
  * @property {() => string} position  the position string
+ * @property {() => string} record  the game record (it answers after an internal error too)
+ * @property {() => string} rules  the rule options in force
+ * @property {() => PlyInfo[]} history  the moves played
+ * @property {() => number} redoLength  how many undone moves `redo` can replay
+ * @property {() => Side} turn  the side to move
+ * @property {() => boolean} isCheck  whether the side to move is in check
+ * @property {() => Status | null} result  how the game ended, or null while it goes on
  * @property {(position: string) => void} setPosition  a new game from a position string
  * @property {(move: string) => string} play  plays move text, e.g. "b2-b5"; returns the canonical
  *   text; throws with the rules' message
  * @property {() => string | undefined} undo  takes back the last move (against the computer,
- *   also its answer)
+ *   also its answer), or only a resignation; returns the first move taken back
  * @property {() => string | undefined} redo  replays the last move taken back (against the
  *   computer, also its answer)
- * @property {() => void} flip
+ * @property {(side?: Side) => void} resign  `side` (by default the side to move) resigns
+ * @property {() => void} flip  turns the board round
  * @property {(level?: number) => Promise<string | null>} hint  searches for the best move of the
  *   player to move (at `level`, by default the board's) and draws it as an arrow; resolves to
  *   its text, or null when the game changed meanwhile; rejects when no hint can be given now
  *   (the game is over, an earlier position is shown, the computer is to move) or the search fails
+ * @property {(text: string | null) => MoveInfo | null} showMove  draws a legal move of the
+ *   position (its canonical text) as an arrow with its captures framed, until the position
+ *   changes; null removes it; throws for a move that is not legal
+ * @property {(ply: number | null) => void} showPly  shows the position after ply `ply` (0 = the
+ *   first move; -1 = the start) without changing the game, input off; null returns to the game
+ * @property {() => number | null} shownPly  the ply shown, or null when showing the game
+ * @property {() => { square: string | null, moves: MoveInfo[] }} selection  the picked-up piece
+ * @property {() => void} deselect
+ * @property {() => string[]} preview  the squares the pointed move would capture
+ * @property {() => { left: number, top: number, size: number, orientation: Side }} geometry
+ *   the board's square in viewport CSS pixels, for tests and hosts
+ * @property {(name: string) => { x: number, y: number }} squareCenter  a square's centre in
+ *   viewport CSS pixels
+ * @property {() => HTMLCanvasElement | null} canvas  the board's canvas, once ready
  * @property {(options?: EmbedOptions) => void} newGame  a new game (by default, the one the
- *   options describe)
+ *   options describe); throws, leaving the game as it was, when the options do not make one
  * @property {<K extends keyof EmbedEvents>(type: K, listener: (detail: EmbedEvents[K]) => void) => () => void} on
  *   adds a listener; returns the function that removes it
- * @property {() => BoardHandle | null} board  the underlying board, once ready
  * @property {() => Ai} ai  the computer player of this board (started on first use)
  * @property {(error: unknown) => void} report  shows an error in the board area and fires
  *   `error` (for the layers over mount: a bad attribute or parameter after the start)
@@ -133,6 +192,36 @@ function styleBoard(/** @type {HTMLElement} */ root, /** @type {HTMLCanvasElemen
 }
 
 /**
+ * The game options of a set of options.
+ *
+ * @param {EmbedOptions} options
+ * @returns {GameSpec}
+ */
+const specOf = (options) => ({ position: options.position, record: options.record, setup: options.setup, rules: options.rules });
+
+/**
+ * The look a set of options asks for: in `ai` mode the player's side comes to the bottom.
+ *
+ * @param {EmbedOptions} options
+ * @returns {Partial<Look>}
+ */
+const lookOf = (options) => ({
+  orientation: options.orientation ?? (options.mode === 'ai' ? options.side : undefined),
+  pieceSet: options.pieceSet,
+  theme: options.theme,
+  coordinates: options.coordinates,
+  animation: options.animation,
+  highlights: options.highlights,
+});
+
+/**
+ * @param {PlyInfo} ply
+ * @param {string} position
+ * @returns {MoveDetail}
+ */
+const moveDetail = (ply, position) => ({ move: ply.text, display: ply.display, from: ply.from, to: ply.to, captures: [...ply.captures], side: ply.side, position });
+
+/**
  * Mounts a board in `element` and returns its handle at once; the board appears when the wasm is
  * loaded (the `ready` event). Bad options show an error in the board area and fire `error`.
  *
@@ -172,24 +261,25 @@ export function mount(element, options = {}) {
     outer.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   };
 
-  /** @type {BoardHandle | null} */
-  let board = null;
+  /**
+   * The parts of a board that is up: its session (the game), its one state, and its view.
+   *
+   * @typedef {{ session: Session, state: State, view: BoardView }} Live
+   */
+  /** @type {Live | null} */
+  let live = null;
   /** @type {Ai | null} */
   let ai = null;
   /** @type {string | null} why the board could not start */
   let failure = null;
   let destroyed = false;
-  /** @type {Array<() => void>} */
-  const unsubscribe = [];
   /** @type {EmbedOptions & Settled} */
   let current = { ...DEFAULTS };
   /** The number of the running search; 0 when the computer is not thinking. */
   let searching = 0;
   let searches = 0;
-  /** What the running search is for. */
-  let purpose = /** @type {Purpose} */ ('move');
-  /** True while several changes make one (undo of two moves): no search in between. */
-  let quiet = false;
+  /** @type {string | null} a move by hand that met an internal error, played once the game is rebuilt */
+  let retry = null;
 
   /** @param {string} text */
   const showError = (text) => {
@@ -203,57 +293,101 @@ export function mount(element, options = {}) {
     style(outer, size === 'fill' ? { width: '100%', 'max-width': '100%' } : { width: `${size}px`, 'max-width': '100%' });
   };
 
-  /** @returns {BoardHandle} */
-  const live = () => {
-    if (board) return board;
+  /** @returns {Live} */
+  const up = () => {
+    if (destroyed) throw new Error('this board was destroyed');
+    if (live) return live;
     throw new Error(failure ? `the board could not start: ${failure}` : 'the board is not ready yet (wait for the ready event)');
   };
 
   /** The side the computer plays, in `ai` mode. */
   const computer = () => (current.mode === 'ai' ? other(current.side) : null);
-  const computerToMove = () => board !== null && board.result() === null && board.turn() === computer();
+  /** @param {Snapshot} snapshot */
+  const computerToMove = (snapshot) => snapshot.status.kind === 'ongoing' && snapshot.turn === computer();
+
+  /** Draws the state and brings the replay controls up to date. */
+  const draw = () => {
+    if (!live) return;
+    live.view.draw(live.state);
+    replay.update();
+  };
 
   const stopThinking = () => {
-    if (!searching) return;
+    if (!searching || !live) return;
+    const { purpose } = live.state.search ?? { purpose: /** @type {Purpose} */ ('move') };
     searching = 0;
+    live.state.search = null;
     ai?.stop();
     emit('thinking', { thinking: false, purpose });
+  };
+
+  /**
+   * Takes the game's new snapshot into the state after an action, draws it, and tells the host:
+   * the move it added (slid unless `slide` is false, and announced), the change, the end.
+   *
+   * @param {Snapshot} snapshot
+   * @param {{ slide?: boolean }} [how]
+   */
+  const transition = (snapshot, how = {}) => {
+    const { state, view } = up();
+    const before = state.snapshot;
+    setSnapshot(state, snapshot);
+    const added = snapshot.plies.length === before.plies.length + 1 ? lastPly(snapshot) : undefined;
+    if (added) view.animate(state, added, how.slide ?? true);
+    else Object.assign(state, { fade: null, slide: null });
+    draw();
+    if (added) {
+      view.announce(describeMove(added));
+      emit('move', moveDetail(added, snapshot.position));
+    }
+    emit('change', { snapshot });
+    const { status } = snapshot;
+    if (status.kind !== 'ongoing' && before.status.kind === 'ongoing') {
+      view.announce(statusText(status));
+      emit('gameover', { result: /** @type {GameoverDetail['result']} */ (status.result), winner: status.winner, reason: status.kind, text: statusText(status) });
+    }
   };
 
   /**
    * Searches for the side to move in the computer player's worker: the computer's move, played
    * when found, or a hint, drawn as an arrow. Any change of the game meanwhile abandons it.
    *
-   * @param {BoardHandle} b
-   * @param {Purpose} kind
+   * @param {Purpose} purpose
    * @param {number} level
    * @returns {Promise<string | null>} the move's text, or null when abandoned
    */
-  const search = (b, kind, level) => {
+  const search = (purpose, level) => {
+    const board = up();
     const id = ++searches;
     searching = id;
-    purpose = kind;
-    const record = b.record();
-    emit('thinking', { thinking: true, purpose: kind });
+    board.state.search = { purpose };
+    const record = board.session.record();
+    emit('thinking', { thinking: true, purpose });
+    draw();
     return computerPlayer()
       .think(record, level, (progress) => {
-        if (searching === id) emit('thinking', { thinking: true, purpose: kind, ...progress });
+        if (searching !== id) return;
+        board.state.search = { purpose, ...progress };
+        emit('thinking', { thinking: true, purpose, ...progress });
       })
       .then(
         (move) => {
-          if (searching !== id || board !== b) return null;
+          if (searching !== id || live !== board) return null;
           searching = 0;
-          emit('thinking', { thinking: false, purpose: kind });
-          if (b.record() !== record) return null;
-          if (kind === 'move') return b.play(move);
-          return b.showMove(move)?.text ?? move;
+          board.state.search = null;
+          emit('thinking', { thinking: false, purpose });
+          if (board.session.record() !== record) return null;
+          if (purpose === 'move') return playText(move);
+          return showMove(move)?.text ?? move;
         },
         (error) => {
           if (searching !== id) return null;
           searching = 0;
-          emit('thinking', { thinking: false, purpose: kind });
-          const text = `the computer could not ${kind === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`;
-          if (kind === 'hint') throw new Error(text);
+          board.state.search = null;
+          emit('thinking', { thinking: false, purpose });
+          draw();
+          const text = `the computer could not ${purpose === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`;
+          if (purpose === 'hint') throw new Error(text);
           showError(text);
           return null;
         },
@@ -262,27 +396,153 @@ export function mount(element, options = {}) {
 
   /** Asks the computer for its move when it is its turn, then plays it. */
   const think = () => {
-    if (quiet || searching || !board || !computerToMove()) return;
-    search(board, 'move', current.level);
+    if (searching || !live || live.state.viewed !== null || !computerToMove(live.state.snapshot)) return;
+    search('move', current.level);
   };
 
   /**
-   * @param {number} [level]
-   * @returns {Promise<string | null>}
+   * Plays move text: one call into the wasm, one transition, then the computer's turn if it is.
+   *
+   * @param {string} text
+   * @param {{ slide?: boolean, listed?: boolean }} [how] `slide`: animate the piece's way (not
+   *   after a drag: it is already there); `listed`: the move is one of the snapshot's legal moves
+   * @returns {string} the canonical text
    */
-  const hint = async (level = current.level) => {
-    const b = live();
-    const why = b.result()
-      ? 'the game is over'
-      : b.shownPly() !== null
-        ? 'an earlier position is shown'
-        : computerToMove()
-          ? 'the computer is to move'
-          : searching
-            ? 'a search is running'
-            : null;
-    if (why) throw new Error(`no hint now: ${why}`);
-    return search(b, 'hint', checkOption('level', level));
+  const playText = (text, how = {}) => {
+    const { session } = up();
+    const snapshot = how.listed ? session.playListed(text) : session.play(text);
+    if (searching && live?.state.search?.purpose === 'hint') stopThinking();
+    transition(snapshot, { slide: how.slide ?? true });
+    think();
+    return lastPly(snapshot)?.text ?? text;
+  };
+
+  /**
+   * A move made on the board by hand. A move met by an internal error is played again once the
+   * game is rebuilt, so that no move is lost.
+   *
+   * @param {MoveInfo} move
+   * @param {boolean} slide
+   */
+  const playByHand = (move, slide) => {
+    try {
+      playText(move.text, { slide, listed: true });
+    } catch (error) {
+      if (error instanceof Error && error.name === RESTARTING) retry = move.text;
+      else showError(message(error));
+      draw();
+    }
+  };
+
+  /** @param {Restart} restart */
+  const restarted = (restart) => {
+    if (!live) return;
+    stopThinking();
+    errorBox.textContent = `Ultima board: ${restart.message}`;
+    errorBox.hidden = false;
+    emit('restart', { ok: restart.ok, message: restart.message });
+    if (!restart.ok) return;
+    transition(restart.snapshot);
+    const again = retry;
+    retry = null;
+    if (again !== null && moveNamed(restart.snapshot, again)) playText(again, { listed: true });
+    else think();
+  };
+
+  /**
+   * What the player does on the board.
+   *
+   * @param {Live} board
+   * @returns {import('./board.js').Intents}
+   */
+  const intentsOf = (board) => {
+    const { state } = board;
+    const emitSelection = () => emit('select', selection(state));
+    return {
+      press(square) {
+        const name = squareName(square);
+        const outcome = pressOutcome(state, name);
+        if (outcome.kind === 'play') {
+          playByHand(outcome.move, true);
+          return 'moved';
+        }
+        if (outcome.kind === 'select') {
+          select(state, name);
+          emitSelection();
+          draw();
+          return 'selected';
+        }
+        if (outcome.kind === 'keep') return 'selected';
+        const had = state.selected !== null;
+        clearSelection(state);
+        if (had) emitSelection();
+        draw();
+        return 'none';
+      },
+      drop(from, to) {
+        const move = to === null || state.selected !== squareName(from) ? undefined : moveBetween(state.snapshot, state.selected, squareName(to));
+        if (move) return playByHand(move, false);
+        const had = state.selected !== null;
+        clearSelection(state);
+        if (had) emitSelection();
+        draw();
+      },
+      point(square) {
+        if (point(state, square === null ? null : squareName(square))) draw();
+      },
+      dragging(from, x, y, started) {
+        state.drag = from === null ? null : { from, x, y, startX: 0, startY: 0, started };
+        draw();
+      },
+      selected: () => (state.selected === null ? null : squareIndex(state.selected)),
+      cancel() {
+        const had = state.selected !== null;
+        clearSelection(state);
+        if (had) emitSelection();
+        draw();
+      },
+      moveFocus(delta, show) {
+        state.showFocus = show;
+        if (delta) {
+          const { column, row } = screenOf(state.focus, state.look.orientation);
+          state.focus = squareAt(Math.min(7, Math.max(0, column + delta[0])), Math.min(7, Math.max(0, row + delta[1])), state.look.orientation);
+        }
+        draw();
+        return state.focus;
+      },
+    };
+  };
+
+  /**
+   * Shows the position after ply `ply` (-1: the start), or the game again (null).
+   *
+   * @param {number | null} ply
+   */
+  const showPly = (ply) => {
+    const { session, state } = up();
+    const played = state.snapshot.plies.length;
+    const wanted = ply === null || ply >= played - 1 ? null : Math.max(-1, ply);
+    if (wanted === null && state.viewed === null) return;
+    // A hint belongs to the game's position, which viewing another one hides.
+    if (state.search?.purpose === 'hint') stopThinking();
+    clearSelection(state);
+    state.viewed = wanted === null ? null : session.at(wanted + 1);
+    Object.assign(state, { fade: null, slide: null });
+    draw();
+    emit('view', { ply: wanted });
+  };
+
+  /**
+   * @param {string | null} text
+   * @returns {MoveInfo | null}
+   */
+  const showMove = (text) => {
+    const { state } = up();
+    const move = text === null ? null : (moveNamed(state.snapshot, text) ?? null);
+    if (text !== null && !move) throw new Error(`${text} is not a legal move here`);
+    state.arrow = move?.text ?? null;
+    draw();
+    return move;
   };
 
   /** Replay controls: first, previous, next, last, and where the replay is. */
@@ -291,11 +551,11 @@ export function mount(element, options = {}) {
     /** @param {string} text @param {string} name @param {() => number | null} target */
     const button = (text, name, target) => {
       const b = make('button', { type: 'button', 'aria-label': name, title: name }, text);
-      b.addEventListener('click', () => board?.showPly(target()));
+      b.addEventListener('click', () => showPly(target()));
       return b;
     };
-    const last = () => (board ? board.history().length - 1 : -1);
-    const at = () => board?.shownPly() ?? last();
+    const last = () => (live ? live.state.snapshot.plies.length - 1 : -1);
+    const at = () => (live?.state.viewed ? live.state.viewed.ply - 1 : last());
     const first = button('◀◀', 'Start', () => -1);
     const prev = button('◀', 'Previous move', () => at() - 1);
     const next = button('▶', 'Next move', () => (at() + 1 >= last() ? null : at() + 1));
@@ -303,115 +563,48 @@ export function mount(element, options = {}) {
     controls.append(first, prev, label, next, end);
     return {
       update() {
-        if (!board) return;
+        if (!live) return;
         const n = last() + 1;
-        const shown = at() + 1;
-        label.textContent = `${shown} / ${n}`;
-        first.disabled = prev.disabled = shown === 0;
-        next.disabled = end.disabled = shown === n;
+        const shownAt = at() + 1;
+        label.textContent = `${shownAt} / ${n}`;
+        first.disabled = prev.disabled = shownAt === 0;
+        next.disabled = end.disabled = shownAt === n;
       },
     };
   })();
 
-  /** Applies the mode: who may move, the replay controls, the computer's turn. */
+  /** Applies the mode: who may move, the replay controls, the position shown. */
   const applyMode = () => {
-    if (!board) return;
+    const { state } = up();
     const mode = current.mode;
-    const movable = mode === 'play' ? 'both' : mode === 'ai' ? current.side : 'none';
-    board.set({ movable });
+    setLook(state, { movable: mode === 'play' ? 'both' : mode === 'ai' ? current.side : 'none' });
     // display, not the hidden attribute: the flex display set above would override it.
     style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
     stopThinking();
-    if (mode === 'replay') board.showPly(-1);
-    else board.showPly(null);
-    replay.update();
-    think();
+    showPly(mode === 'replay' ? -1 : null);
+    draw();
   };
-
-  /**
-   * The game options of `current`, for the board.
-   *
-   * @returns {GameOptions}
-   */
-  const gameOptions = () => ({ position: current.position, record: current.record, setup: current.setup, rules: current.rules });
-
-  /**
-   * The game options after a change: a record wins over a position, which wins over a setup, so
-   * giving one drops those that would win over it.
-   *
-   * @param {EmbedOptions} changed
-   * @returns {GameOptions}
-   */
-  const changeGame = (changed) => {
-    const game = gameOptions();
-    if (changed.setup !== undefined) Object.assign(game, { record: undefined, position: undefined });
-    if (changed.position !== undefined) game.record = undefined;
-    for (const name of GAME_OPTIONS) if (changed[name] !== undefined) game[name] = changed[name];
-    return game;
-  };
-
-  /** @param {EmbedOptions} next */
-  const viewOf = (next) => ({
-    orientation: next.orientation ?? (next.mode === 'ai' ? next.side : undefined),
-    pieceSet: next.pieceSet,
-    theme: next.theme,
-    coordinates: next.coordinates,
-    animation: next.animation,
-    highlights: next.highlights,
-  });
-
-  /** @param {PlyInfo} ply */
-  const moveDetail = (ply, /** @type {string} */ position) => ({
-    move: ply.text,
-    display: ply.display,
-    from: ply.from,
-    to: ply.to,
-    captures: [...ply.captures],
-    side: ply.side,
-    position,
-  });
 
   const start = async () => {
     current = { ...DEFAULTS, ...checkOptions(/** @type {Record<string, unknown>} */ (options)) };
     await loadWasm(current.base);
     if (destroyed) return false;
-    const handle = mountBoard(stage, { ...gameOptions(), ...viewOf(current) });
-    board = handle;
-    const root = handle.canvas.parentElement;
-    if (root) styleBoard(root, handle.canvas);
-    applySize();
-    unsubscribe.push(
-      handle.on('move', ({ ply, position }) => emit('move', moveDetail(ply, position))),
-      handle.on('gameover', ({ result }) => {
-        const score = result.winner === null ? '1/2-1/2' : result.winner === 'white' ? '1-0' : '0-1';
-        emit('gameover', { result: score, winner: result.winner, reason: result.reason, text: resultText(result) });
-      }),
-      handle.on('change', () => {
-        if (quiet) return;
-        stopThinking();
-        replay.update();
-        think();
-      }),
-      handle.on('restart', (detail) => {
-        stopThinking();
-        errorBox.textContent = `Ultima board: ${detail.message}`;
-        errorBox.hidden = false;
-        emit('restart', detail);
-      }),
-      handle.on('view', () => {
-        // A hint belongs to the game's position, which viewing another one hides.
-        if (purpose === 'hint') stopThinking();
-        replay.update();
-      }),
-    );
-    // `ready` comes first, before the computer's first `thinking`.
-    quiet = true;
+    const session = openSession(specOf(current), restarted);
+    const state = createState(session.snapshot(), lookOf(current));
+    /** @type {Live} */
+    const board = { session, state, view: /** @type {BoardView} */ (/** @type {unknown} */ (null)) };
     try {
-      applyMode();
-    } finally {
-      quiet = false;
+      board.view = createBoard(stage, state, intentsOf(board));
+    } catch (error) {
+      session.close();
+      throw error;
     }
-    emit('ready', { position: handle.position() });
+    live = board;
+    styleBoard(board.view.root, board.view.canvas);
+    applySize();
+    applyMode();
+    // `ready` comes first, before the computer's first `thinking`.
+    emit('ready', { position: session.snapshot().position });
     think();
     return true;
   };
@@ -420,11 +613,27 @@ export function mount(element, options = {}) {
     .then(start)
     .catch((error) => {
       failure = message(error);
-      board?.destroy();
-      board = null;
+      live?.view.destroy();
+      live?.session.close();
+      live = null;
       if (!destroyed) showError(failure);
       return false;
     });
+
+  /**
+   * The game options after a change: a record wins over a position, which wins over a setup, so
+   * giving one drops those that would win over it.
+   *
+   * @param {EmbedOptions} changed
+   * @returns {GameSpec}
+   */
+  const changeGame = (changed) => {
+    const game = specOf(current);
+    if (changed.setup !== undefined) Object.assign(game, { record: undefined, position: undefined });
+    if (changed.position !== undefined) game.record = undefined;
+    for (const name of GAME_OPTIONS) if (changed[name] !== undefined) game[name] = changed[name];
+    return game;
+  };
 
   /**
    * Applies options: a new game when `fresh` or when game options are among them, then the look,
@@ -434,26 +643,24 @@ export function mount(element, options = {}) {
    * @param {boolean} fresh
    */
   const change = (next, fresh) => {
-    const b = live();
+    const { session, state } = up();
     const checked = checkOptions(/** @type {Record<string, unknown>} */ (next));
     if ('base' in checked) throw new OptionError('base can only be given to mount');
     const restart = fresh || GAME_OPTIONS.some((name) => name in checked);
     const game = changeGame(checked);
     if (restart) {
-      quiet = true;
-      try {
-        b.newGame(game);
-      } finally {
-        quiet = false;
-      }
+      stopThinking();
+      transition(session.open(game));
     }
     current = { ...current, ...checked, ...game };
     // In `ai` mode the player's side comes to the bottom when the mode or side is chosen.
     const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
-    b.set(viewOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
+    setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode();
+    draw();
+    think();
   };
 
   /** @param {EmbedOptions} [next] */
@@ -461,26 +668,42 @@ export function mount(element, options = {}) {
 
   /**
    * Takes back (`undo`) or replays (`redo`) a move; against the computer, its answer too, so
-   * that it is the player's turn again.
+   * that it is the player's turn again. One transition either way.
    *
    * @param {'undo' | 'redo'} way
    * @returns {string | undefined} the first move taken back or replayed
    */
   const step = (way) => {
-    const b = live();
+    const { session, state } = up();
     stopThinking();
-    quiet = true;
-    let text;
-    try {
-      text = b[way]();
-      const more = way === 'undo' ? b.history().length > 0 : b.redoLength() > 0;
-      if (computerToMove() && more) b[way]();
-    } finally {
-      quiet = false;
-    }
-    replay.update();
+    const before = state.snapshot;
+    let snapshot = session[way]();
+    const more = way === 'undo' ? snapshot.plies.length > 0 : snapshot.redo > 0;
+    const undidMove = snapshot.plies.length !== before.plies.length;
+    if (undidMove && computerToMove(snapshot) && more) snapshot = session[way]();
+    transition(snapshot);
     think();
-    return text;
+    const plies = way === 'undo' ? before.plies : snapshot.plies;
+    return undidMove ? plies[before.plies.length - (way === 'undo' ? 1 : 0)]?.text : undefined;
+  };
+
+  /**
+   * @param {number} [level]
+   * @returns {Promise<string | null>}
+   */
+  const hint = async (level = current.level) => {
+    const { state } = up();
+    const why = isOver(state)
+      ? 'the game is over'
+      : state.viewed !== null
+        ? 'an earlier position is shown'
+        : computerToMove(state.snapshot)
+          ? 'the computer is to move'
+          : searching
+            ? 'a search is running'
+            : null;
+    if (why) throw new Error(`no hint now: ${why}`);
+    return search('hint', checkOption('level', level));
   };
 
   /** The computer player, started when first needed. */
@@ -489,25 +712,63 @@ export function mount(element, options = {}) {
   return {
     ready,
     set: (next) => change(next, false),
-    position: () => live().position(),
-    setPosition(position) {
-      const b = live();
-      const text = checkOption('position', position);
-      const rules = b.rules();
-      newGame({ position: text, rules });
+    view: () => ({ ...up().state.look, mode: current.mode, side: current.side, level: current.level }),
+    snapshot: () => up().state.snapshot,
+    position: () => up().state.snapshot.position,
+    record: () => up().session.record(),
+    rules: () => up().state.snapshot.rules,
+    history: () => up().state.snapshot.plies,
+    redoLength: () => up().state.snapshot.redo,
+    turn: () => up().state.snapshot.turn,
+    isCheck: () => up().state.snapshot.check !== null,
+    result: () => {
+      const { status } = up().state.snapshot;
+      return status.kind === 'ongoing' ? null : status;
     },
-    play: (move) => live().play(move),
+    setPosition(position) {
+      const text = checkOption('position', position);
+      newGame({ position: text, rules: up().state.snapshot.rules });
+    },
+    play: (move) => playText(move),
     undo: () => step('undo'),
     redo: () => step('redo'),
-    flip: () => live().flip(),
+    resign(side) {
+      const { session, state } = up();
+      stopThinking();
+      transition(session.resign(side ?? state.snapshot.turn));
+    },
+    flip() {
+      const { state } = up();
+      setLook(state, { orientation: other(state.look.orientation) });
+      draw();
+    },
     hint,
+    showMove,
+    showPly,
+    shownPly: () => {
+      const { viewed } = up().state;
+      return viewed === null ? null : viewed.ply - 1;
+    },
+    selection: () => selection(up().state),
+    deselect() {
+      const { state } = up();
+      clearSelection(state);
+      emit('select', selection(state));
+      draw();
+    },
+    preview() {
+      const { state } = up();
+      return moveBetween(state.snapshot, state.selected, state.pointed)?.captures ?? [];
+    },
+    geometry: () => up().view.geometry(),
+    squareCenter: (name) => up().view.squareCenter(name),
+    canvas: () => live?.view.canvas ?? null,
     newGame,
     on(type, listener) {
       const set = (listeners[type] ??= new Set());
       set.add(listener);
       return () => set.delete(listener);
     },
-    board: () => board,
     ai: computerPlayer,
     report: (error) => showError(message(error)),
     destroy() {
@@ -516,14 +777,12 @@ export function mount(element, options = {}) {
       searching = 0;
       ai?.dispose();
       ai = null;
-      for (const off of unsubscribe.splice(0)) off();
-      board?.destroy();
-      board = null;
+      live?.view.destroy();
+      live?.session.close();
+      live = null;
       outer.remove();
       for (const set of Object.values(listeners)) set.clear();
     },
   };
 }
 
-/** The option names mount understands, camelCase (attributes and parameters use kebab-case). */
-export { OPTION_NAMES };

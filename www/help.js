@@ -4,37 +4,39 @@
 
 import { renderLegend } from './legend.js';
 import { make } from './util.js';
-import { mount } from './board.js';
+import { mount } from './embed.js';
 
 /** @import { PieceSet } from './state.js' */
-/** @import { BoardHandle } from './board.js' */
+/** @import { EmbedHandle } from './embed.js' */
 
 /**
  * Each piece, how it captures, and a diagram: a position and a move of White's drawn as an
- * arrow, the pieces it would capture framed (the same marks as a pointed move on the board).
+ * arrow, the pieces it would capture framed (the same marks as a pointed move on the board). A
+ * move is its two squares: the diagram finds it among the position's legal moves, captures and
+ * all.
  *
- * @type {Array<{ name: string, words: string, position: string, move: string | null, caption: string }>}
+ * @type {Array<{ name: string, words: string, position: string, move: [string, string] | null, caption: string }>}
  */
 const PIECES = [
   {
     name: 'King',
     words: 'Moves one square in any direction and captures by stepping onto an enemy piece.',
     position: '4k3/8/8/8/3p4/3K4/8/8 w',
-    move: 'd3-d4',
+    move: ['d3', 'd4'],
     caption: 'd3–d4 takes the Pawn on d4.',
   },
   {
     name: 'Withdrawer',
     words: 'Moves like a queen; captures the enemy piece it stands next to by moving directly away from it.',
     position: '4k3/8/8/8/3pW3/8/8/3K4 w',
-    move: 'e4-h4',
+    move: ['e4', 'h4'],
     caption: 'Moving away from d4 takes the Pawn there.',
   },
   {
     name: 'Coordinator',
     words: 'Moves like a queen; captures the enemies on the two other corners of the rectangle it forms with its own King.',
     position: '4k3/8/1p6/8/8/8/8/1K4C1 w',
-    move: 'g1-g6',
+    move: ['g1', 'g6'],
     caption: 'On g6, with its King on b1, it takes the Pawn on b6.',
   },
   {
@@ -48,21 +50,21 @@ const PIECES = [
     name: 'Long Leaper',
     words: 'Moves like a queen; leaps over enemy pieces, each followed by an empty square, and takes them all.',
     position: '4k3/8/8/p7/8/8/p7/L3K3 w',
-    move: 'a1-a6',
+    move: ['a1', 'a6'],
     caption: 'a1–a6 leaps over and takes both Pawns.',
   },
   {
     name: 'Chameleon',
     words: 'Moves like a queen; captures each kind of enemy piece the way that piece captures.',
     position: '4k3/8/8/8/3wX3/8/8/3K4 w',
-    move: 'e4-h4',
+    move: ['e4', 'h4'],
     caption: 'It takes the Withdrawer on d4 by withdrawing from it, as a Withdrawer would.',
   },
   {
     name: 'Pawn',
     words: 'Moves like a rook; captures by pinching an enemy piece between itself and a friendly piece.',
     position: '4k3/8/8/8/8/2pP4/8/1P1K4 w',
-    move: 'b1-b3',
+    move: ['b1', 'b3'],
     caption: 'On b3 it pinches the Pawn on c3 against the Pawn on d3.',
   },
 ];
@@ -78,7 +80,7 @@ const PIECES = [
  */
 export function setUpHelp(panel, legend, text, pieceSet) {
   renderLegend(legend, pieceSet());
-  /** @type {BoardHandle[]} */
+  /** @type {EmbedHandle[]} */
   const diagrams = [];
   /** @type {HTMLElement[]} */
   const hosts = [];
@@ -99,9 +101,14 @@ export function setUpHelp(panel, legend, text, pieceSet) {
       if (!host) return;
       try {
         // Coordinates on: the captions name squares.
-        const board = mount(host, { position, movable: 'none', pieceSet: pieceSet(), animation: false });
-        if (move) board.showMove(move);
+        const board = mount(host, { position, mode: 'view', pieceSet: pieceSet(), animation: false });
         diagrams.push(board);
+        board.ready.then((ok) => {
+          if (!ok || !move) return;
+          const [from, to] = move;
+          const shown = board.snapshot().moves[from]?.find((m) => m.to === to);
+          if (shown) board.showMove(shown.text);
+        });
       } catch (error) {
         host.textContent = `(diagram unavailable: ${error instanceof Error ? error.message : String(error)})`;
       }

@@ -5,16 +5,15 @@
 // Web Worker, for a move whenever it is the computer's turn; a hint is the same search for the
 // player, shown as an arrow; the figures of either can be shown as they come (searching.js).
 
-import { resultText } from './board.js';
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
 import { wireSearching } from './searching.js';
-import { defaultSettings, load, save, setAsideStored } from './storage.js';
+import { defaultSettings, load, onOtherTab, save, setAsideStored } from './storage.js';
+import { statusText } from './notation.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
 
-/** @import { BoardHandle } from './board.js' */
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { Opponent, Settings } from './storage.js' */
@@ -66,15 +65,15 @@ const modeOf = (opponent) => (opponent ? { mode: 'ai', side: other(opponent.comp
  *
  * @param {HTMLElement} host
  * @param {EmbedOptions} options
- * @returns {Promise<{ embed: EmbedHandle, board: BoardHandle } | { failure: string }>}
+ * @returns {Promise<{ embed: EmbedHandle } | { failure: string }>}
  */
 async function mountReady(host, options) {
   const embed = mount(host, options);
   let failure = 'the board did not start';
   const off = embed.on('error', ({ message }) => (failure = message));
-  const board = (await embed.ready) ? embed.board() : null;
+  const ok = await embed.ready;
   off();
-  if (board) return { embed, board };
+  if (ok) return { embed };
   embed.destroy();
   return { failure };
 }
@@ -84,7 +83,7 @@ async function mountReady(host, options) {
  *
  * @param {HTMLElement} host
  * @param {HTMLElement} notice
- * @returns {Promise<{ embed: EmbedHandle, board: BoardHandle, settings: Settings }>}
+ * @returns {Promise<{ embed: EmbedHandle, settings: Settings }>}
  */
 async function restore(host, notice) {
   const saved = load();
@@ -96,7 +95,7 @@ async function restore(host, notice) {
   const options = { pieceSet, theme, orientation, ...modeOf(opponent) };
   if (saved.record) {
     const resumed = await mountReady(host, { ...options, record: saved.record });
-    if ('board' in resumed) return { ...resumed, settings: saved.settings };
+    if ('embed' in resumed) return { ...resumed, settings: saved.settings };
     // Set aside before the new game is saved over it.
     const reason = `could not be resumed (${resumed.failure})`;
     warn(setAsideStored(reason) ?? `The saved game ${reason}, so a new game was started.`);
@@ -110,12 +109,13 @@ async function main() {
   const status = element('status', HTMLElement);
   try {
     const notice = element('notice', HTMLElement);
-    const { embed, board, settings } = await restore(element('board-host', HTMLElement), notice);
-    board.canvas.id = 'board';
+    const { embed, settings } = await restore(element('board-host', HTMLElement), notice);
+    const canvas = embed.canvas();
+    if (canvas) canvas.id = 'board';
     /** @type {Opponent | null} the computer player, or null for two players */
     let opponent = settings.opponent;
     /** The computer plays the side to move of a game still going on. */
-    const computerToMove = () => opponent !== null && board.result() === null && board.turn() === opponent.computer;
+    const computerToMove = () => opponent !== null && embed.result() === null && embed.turn() === opponent.computer;
 
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
@@ -137,27 +137,26 @@ async function main() {
     };
 
     const persist = () => {
-      const problem = save(board.record(), { ...settings });
+      const problem = save(embed.record(), { ...settings });
       if (problem) showNotice(notice, problem);
     };
 
     /** Status line, move list and button states, from the board. */
     const refresh = () => {
-      const result = board.result();
-      const side = board.turn() === 'white' ? 'White' : 'Black';
-      const check = board.isCheck();
-      const plies = board.history();
-      const shown = board.shownPly();
+      const { turn, check, plies } = embed.snapshot();
+      const result = embed.result();
+      const side = turn === 'white' ? 'White' : 'Black';
+      const shown = embed.shownPly();
       status.textContent =
         shown !== null
           ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
           : result
-            ? resultText(result)
-            : `${side} to move${check ? ' — check' : ''}${search.activity()}`;
+            ? statusText(result)
+            : `${side} to move${check !== null ? ' — check' : ''}${search.activity()}`;
       moves.replaceChildren(
         ...plies.map((ply, i) => {
           const button = make('button', { type: 'button', 'data-move': ply.text, title: ply.text }, ply.display);
-          button.addEventListener('click', () => board.showPly(i));
+          button.addEventListener('click', () => embed.showPly(i));
           const item = make('li', {}, undefined);
           item.append(button);
           if (i % 2 === 0) item.dataset.number = `${i / 2 + 1}.`;
@@ -178,15 +177,14 @@ async function main() {
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;
       viewLive.disabled = shown === null;
-      undo.disabled = plies.length === 0 && !result;
-      redo.disabled = board.redoLength() === 0;
+      undo.disabled = !embed.snapshot().canUndo;
+      redo.disabled = embed.redoLength() === 0;
       resign.disabled = result !== null || computerToMove();
       search.update(result !== null || shown !== null || computerToMove());
     };
 
     const search = wireSearching({
       embed,
-      board,
       hintButton: element('hint', HTMLButtonElement),
       showThinking: element('show-thinking', HTMLInputElement),
       thinkingBox: element('thinking', HTMLElement),
@@ -202,29 +200,29 @@ async function main() {
     const viewPrev = element('view-prev', HTMLButtonElement);
     const viewNext = element('view-next', HTMLButtonElement);
     const viewLive = element('view-live', HTMLButtonElement);
-    viewPrev.addEventListener('click', () => board.showPly((board.shownPly() ?? board.history().length - 1) - 1));
+    viewPrev.addEventListener('click', () => embed.showPly((embed.shownPly() ?? embed.history().length - 1) - 1));
     viewNext.addEventListener('click', () => {
-      const shown = board.shownPly();
-      if (shown !== null) board.showPly(shown + 1);
+      const shown = embed.shownPly();
+      if (shown !== null) embed.showPly(shown + 1);
     });
-    viewLive.addEventListener('click', () => board.showPly(null));
-    board.on('view', () => {
+    viewLive.addEventListener('click', () => embed.showPly(null));
+    embed.on('view', () => {
       // A hint belongs to the game's position, which viewing another one hides: its arrow goes
       // (and the embed stops a search for one).
       search.forgetHint();
       refresh();
     });
     // A trap in the wasm (a bug): the board restarted itself, and the player hears what happened
-    // to the game. The record stays exportable all along (board.record() answers from the
+    // to the game. The record stays exportable all along (embed.record() answers from the
     // rebuilt game; the copy button is never disabled).
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
-    board.on('change', () => {
+    embed.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       search.forgetHint();
       refresh();
       persist();
     });
-    setUpSuicide(board);
+    setUpSuicide(embed);
 
     element('new-game', HTMLButtonElement).addEventListener('click', () => {
       element('new-game-dialog', HTMLDialogElement).showModal();
@@ -248,10 +246,10 @@ async function main() {
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
-    resign.addEventListener('click', () => board.resign());
+    resign.addEventListener('click', () => embed.resign());
     element('flip', HTMLButtonElement).addEventListener('click', () => {
-      board.flip();
-      settings.orientation = board.view().orientation ?? 'white';
+      embed.flip();
+      settings.orientation = embed.view().orientation;
       persist();
     });
 
@@ -265,13 +263,13 @@ async function main() {
     );
     pieceSet.addEventListener('change', () => {
       settings.pieceSet = pieceSet.value === 'abstract' ? 'abstract' : 'chess';
-      board.set({ pieceSet: settings.pieceSet });
+      embed.set({ pieceSet: settings.pieceSet });
       updateHelp(settings.pieceSet);
       persist();
     });
     theme.addEventListener('change', () => {
       settings.theme = theme.value === 'neutral' ? 'neutral' : 'green';
-      board.set({ theme: settings.theme });
+      embed.set({ theme: settings.theme });
       persist();
     });
 
@@ -287,8 +285,8 @@ async function main() {
         answer('Copy the selected text (the browser refused the clipboard).', false);
       }
     };
-    element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(board.position()));
-    element('copy-record', HTMLButtonElement).addEventListener('click', () => copy(board.record()));
+    element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(embed.position()));
+    element('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
       const text = recordText.value.trim();
       try {
@@ -301,11 +299,29 @@ async function main() {
       }
     });
 
+    // Another tab of this browser saved the game: follow it there rather than play on an old
+    // copy (the next save would otherwise overwrite that tab's moves).
+    onOtherTab((saved) => {
+      if (saved.record === null) return false;
+      if (saved.record === embed.record()) return true;
+      try {
+        search.clear();
+        opponent = saved.settings.opponent;
+        settings.opponent = opponent;
+        embed.newGame({ record: saved.record, ...modeOf(opponent) });
+        showNotice(notice, 'This game was continued in another tab: it now shows the latest position there.');
+        return true;
+      } catch (error) {
+        showNotice(notice, `Another tab saved a game this tab could not open (${message(error)}); this tab's game goes on, and the other one will be kept aside when this tab saves.`);
+        return false;
+      }
+    });
+
     refresh();
     persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player.
-    Object.assign(window, { ultima: { board, embed, defaultSettings, ai: embed.ai() } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai() } });
     document.body.dataset.ready = 'true';
     registerServiceWorker();
   } catch (error) {
@@ -318,7 +334,7 @@ async function main() {
  * Offers the suicide of a selected frozen piece behind a confirmation, so it never happens by
  * accident: "Remove frozen piece…", then "Remove it" or "Keep it".
  *
- * @param {BoardHandle} board
+ * @param {EmbedHandle} board
  */
 function setUpSuicide(board) {
   const box = element('suicide', HTMLElement);

@@ -2,7 +2,7 @@
 // with its square, piece and "frozen", plus a live region that announces each move. The canvas
 // alone says nothing to assistive technology.
 
-import { ROLE_NAMES } from './pieces.js';
+import { pieceName } from './notation.js';
 import { make, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { BoardState } from './state.js' */
@@ -47,24 +47,11 @@ export function createMirror(parent, activate) {
     update(state) {
       cells.forEach((cell, i) => {
         const square = squareAt(i & 7, i >> 3, state.orientation);
-        const name = squareName(square);
-        const letter = state.pieces[square] ?? '';
-        const parts = [name];
-        if (letter) parts.push(pieceName(letter));
-        if (state.frozen.includes(square)) parts.push('frozen');
-        if (state.check === square) parts.push('in check');
-        if (state.preview.includes(square)) parts.push('would be captured');
-        cell.dataset.square = name;
-        cell.setAttribute('aria-label', parts.join(', '));
+        cell.dataset.square = squareName(square);
+        cell.setAttribute('aria-label', cellLabel(state, square));
         cell.setAttribute('aria-selected', String(state.selected === square));
       });
-      const names = (/** @type {number[]} */ list) => list.map(squareName).join(' ');
-      grid.dataset.selected = state.selected === null ? '' : squareName(state.selected);
-      grid.dataset.dests = state.dests.map((m) => m.to ?? '').filter(Boolean).join(' ');
-      grid.dataset.preview = names(state.preview);
-      grid.dataset.frozen = names(state.frozen);
-      grid.dataset.focus = squareName(state.focus);
-      grid.dataset.arrow = state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '';
+      Object.assign(grid.dataset, gridData(state));
     },
     announce(text) {
       // A fresh node per message, so that repeating a message is announced again.
@@ -78,11 +65,36 @@ export function createMirror(parent, activate) {
 }
 
 /**
- * @param {string} letter e.g. "L" or "p"
- * @returns {string} e.g. "white Long Leaper" or "black Pawn"
+ * What a screen reader hears of a square, e.g. "d4, black Immobilizer, frozen".
+ *
+ * @param {BoardState} state
+ * @param {number} square index, a1=0 … h8=63
+ * @returns {string}
  */
-export function pieceName(letter) {
-  const upper = letter.toUpperCase();
-  const side = letter === upper ? 'white' : 'black';
-  return `${side} ${ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (upper)] ?? upper}`;
+export function cellLabel(state, square) {
+  const letter = state.pieces[square] ?? '';
+  const parts = [squareName(square)];
+  if (letter) parts.push(pieceName(letter));
+  if (state.frozen.includes(square)) parts.push('frozen');
+  if (state.check === square) parts.push('in check');
+  if (state.preview.includes(square)) parts.push('would be captured');
+  return parts.join(', ');
+}
+
+/**
+ * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
+ *
+ * @param {BoardState} state
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, focus: string, arrow: string }}
+ */
+export function gridData(state) {
+  const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
+  return {
+    selected: state.selected === null ? '' : squareName(state.selected),
+    dests: state.dests.map((m) => m.to ?? '').filter(Boolean).join(' '),
+    preview: names(state.preview),
+    frozen: names(state.frozen),
+    focus: squareName(state.focus),
+    arrow: state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '',
+  };
 }

@@ -1,7 +1,7 @@
 // The new-game dialog: turns the form into game options, and keeps the dialog open with the
 // error shown inline when the bindings refuse them (a bad position string, say).
 
-/** @import { GameOptions } from './board.js' */
+/** @import { GameSpec } from './session.js' */
 /** @import { Opponent } from './storage.js' */
 
 /** The level the dialog offers first. */
@@ -25,7 +25,7 @@ export function rulesText(data) {
 
 /**
  * @param {FormData} data
- * @returns {GameOptions}
+ * @returns {GameSpec}
  */
 export function gameOptions(data) {
   const text = (/** @type {string} */ name) => String(data.get(name) ?? '');
@@ -59,7 +59,7 @@ export function opponentOptions(data) {
  * @param {HTMLDialogElement} dialog
  * @param {HTMLFormElement} form
  * @param {HTMLElement} error
- * @param {(options: GameOptions, opponent: Opponent | null) => void} start
+ * @param {(options: GameSpec, opponent: Opponent | null) => void} start
  * @param {boolean} [aiAvailable]
  */
 export function bindNewGameDialog(dialog, form, error, start, aiAvailable = false) {

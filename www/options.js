@@ -3,11 +3,10 @@
 // value is checked before use, and a message about a bad value quotes it only as text, shortened:
 // options come from pages we do not control.
 
-import { HIGHLIGHTS } from './board.js';
+import { HIGHLIGHTS } from './state.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
-/** @import { Highlight } from './board.js' */
-/** @import { PieceSet, Theme } from './state.js' */
+/** @import { Highlight, PieceSet, Theme } from './state.js' */
 
 /**
  * What an embedded board does: `play` (two players on one device), `ai` (against the computer),

@@ -6,7 +6,6 @@
 
 import { createThinking } from './thinking.js';
 
-/** @import { BoardHandle } from './board.js' */
 /** @import { EmbedHandle, Purpose } from './embed.js' */
 /** @import { Settings } from './storage.js' */
 
@@ -25,7 +24,6 @@ import { createThinking } from './thinking.js';
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed
- * @param {BoardHandle} parts.board
  * @param {HTMLButtonElement} parts.hintButton
  * @param {HTMLInputElement} parts.showThinking  the checkbox that shows or hides the view
  * @param {HTMLElement} parts.thinkingBox  where the view draws
@@ -38,7 +36,7 @@ import { createThinking } from './thinking.js';
  * @param {(text: string) => void} parts.notify  tells the player something went wrong
  * @returns {Searching}
  */
-export function wireSearching({ embed, board, hintButton, showThinking, thinkingBox, settings, searching, hintLevel, refresh, persist, notify }) {
+export function wireSearching({ embed, hintButton, showThinking, thinkingBox, settings, searching, hintLevel, refresh, persist, notify }) {
   const thinking = createThinking(thinkingBox);
   /** What the running search is for: the computer's move, or a hint for the player. */
   let purpose = /** @type {Purpose} */ ('move');
@@ -49,16 +47,16 @@ export function wireSearching({ embed, board, hintButton, showThinking, thinking
 
   /** @param {Purpose} kind */
   const titleOf = (kind) => {
-    const mover = board.turn() === 'white' ? 'White' : 'Black';
+    const mover = embed.turn() === 'white' ? 'White' : 'Black';
     return kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`;
   };
-  if (searching) thinking.start(titleOf('move'), board.turn());
+  if (searching) thinking.start(titleOf('move'), embed.turn());
   embed.on('thinking', (detail) => {
     searching = detail.thinking;
     purpose = detail.purpose;
     const { depth, score = '', nodes = 0, pv = [] } = detail;
     if (!detail.thinking) thinking.done();
-    else if (depth === undefined) thinking.start(titleOf(detail.purpose), board.turn());
+    else if (depth === undefined) thinking.start(titleOf(detail.purpose), embed.turn());
     else thinking.show({ depth, score, nodes, pv });
     progress = detail.thinking && depth !== undefined ? `depth ${depth}, ${score}` : '';
     refresh();

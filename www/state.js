@@ -1,10 +1,53 @@
-// The one state object a board is painted from (chessground's state.ts): everything the picture
-// shows, as plain data, so `render` is a pure function of it.
+// The one state a board holds (chessground's state.ts): the game's last snapshot from the wasm,
+// and the view around it — selection, pointed square, orientation, piece set, the ply shown, the
+// computer's activity. Everything here is plain data and pure functions: the controller
+// (embed.js) changes the state only through these functions, and `picture(state)` is all that
+// `render` draws. No function here asks the wasm anything or knows a rule: legal moves and their
+// captures are looked up in the snapshot.
 
-/** @import { MoveInfo, Side } from '../ultima-wasm.js' */
+import { squareIndex } from './util.js';
+
+/** @import { MoveInfo, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
 
 /** @typedef {'chess' | 'abstract'} PieceSet */
 /** @typedef {'green' | 'neutral'} Theme */
+
+/**
+ * A kind of mark on the board: legal destinations (`moves`), the captures of the pointed move
+ * (`preview`), the last move and its captures (`last`), check and checkers (`check`), frozen
+ * pieces (`frozen`).
+ *
+ * @typedef {'moves' | 'preview' | 'last' | 'check' | 'frozen'} Highlight
+ */
+
+/** Every kind of mark, in the order the options name them. */
+export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'check', 'frozen']);
+
+/** @typedef {'both' | 'white' | 'black' | 'none'} Movable */
+
+/**
+ * How the board looks and who may move: what `set` changes.
+ *
+ * @typedef {object} Look
+ * @property {Side} orientation  the side at the bottom, e.g. "white"
+ * @property {PieceSet} pieceSet  e.g. "chess"
+ * @property {Theme} theme  e.g. "green" (light #DDDDD0, dark #559933)
+ * @property {boolean} coordinates  files and ranks written on the edge
+ * @property {Movable} movable  who may move pieces by hand
+ * @property {boolean} animation  slide moved pieces and fade captured ones
+ * @property {Highlight[]} highlights  the marks drawn, e.g. ["moves", "last"]
+ */
+
+/**
+ * What the computer is doing for this board.
+ *
+ * @typedef {object} Search
+ * @property {'move' | 'hint'} purpose  its own move, or a hint for the player
+ * @property {number} [depth]  the last completed iteration, e.g. 6
+ * @property {string} [score]  its score for the side to move, e.g. "+0.25"
+ * @property {number} [nodes]  nodes searched so far
+ * @property {string[]} [pv]  the line it expects, as move text
+ */
 
 /**
  * A piece being dragged: where it came from and where the pointer is.
@@ -19,37 +62,12 @@
  */
 
 /**
- * The last move played, with what it took, marked until the next move.
+ * A move's squares as indices: the last move, or a move drawn as an arrow.
  *
  * @typedef {object} LastMove
  * @property {number} from  e.g. 0 (a1)
  * @property {number | null} to  e.g. 40 (a6); null for a suicide
  * @property {number[]} captures  e.g. [8, 32] (a2, a5)
- */
-
-/**
- * @typedef {object} BoardState
- * @property {readonly string[]} pieces  64 piece letters or "" for an empty square, indexed a1=0,
- *   b1=1 … h8=63, e.g. ["I", "L", "X", "K", …, "i"] (upper case White, lower case Black)
- * @property {Side} orientation  the side whose first rank is at the bottom, e.g. "white"
- * @property {PieceSet} pieceSet  e.g. "chess"
- * @property {Theme} theme  e.g. "green" (light #DDDDD0, dark #559933)
- * @property {boolean} coordinates  files and ranks written on the edge, e.g. true
- * @property {number | null} selected  the picked-up piece's square, e.g. 0 (a1)
- * @property {MoveInfo[]} dests  the selected piece's legal moves as the bindings report them
- * @property {number | null} pointed  the destination pointed at (hover, drag or keyboard), e.g. 40
- * @property {number[]} preview  the squares the pointed move would capture, e.g. [8, 32]
- * @property {LastMove | null} lastMove  e.g. { from: 0, to: 40, captures: [8, 32] }
- * @property {LastMove | null} arrow  a move shown with an arrow and its captures framed (a hint,
- *   a help diagram), until the position changes, e.g. { from: 0, to: 40, captures: [8, 32] }
- * @property {number[]} frozen  squares of frozen pieces, both sides, e.g. [27, 35]
- * @property {number | null} check  the square of the King in check, e.g. 4
- * @property {number[]} checkers  squares of the pieces giving check, e.g. [36]
- * @property {number} focus  the keyboard's focus square, e.g. 27 (d4)
- * @property {boolean} showFocus  draw the focus square (keyboard in use), e.g. false
- * @property {Drag | null} drag  the piece being dragged, if any
- * @property {Fade | null} fade  captured pieces fading out after a move, if animating
- * @property {Slide | null} slide  the moved piece sliding to its square, if animating
  */
 
 /**
@@ -69,27 +87,278 @@
  * @property {number} opacity  1 at the start, 0 when done
  */
 
-/** @returns {BoardState} the empty board seen from White's side, nothing marked */
-export function defaults() {
+/**
+ * The one state of a board.
+ *
+ * @typedef {object} State
+ * @property {Snapshot} snapshot  the game as the wasm last reported it
+ * @property {Snapshot | null} viewed  an earlier position shown instead (`showPly`), or null
+ * @property {Look} look
+ * @property {string | null} selected  the picked-up piece's square, e.g. "a1"
+ * @property {string | null} pointed  the destination pointed at (hover, drag or keyboard), e.g. "a6"
+ * @property {string | null} arrow  a legal move drawn as an arrow with its captures framed (a
+ *   hint, a help diagram), as its canonical text, until the position changes
+ * @property {number} focus  the keyboard's focus square, e.g. 27 (d4)
+ * @property {boolean} showFocus  draw the focus square (keyboard in use)
+ * @property {Drag | null} drag
+ * @property {Fade | null} fade
+ * @property {Slide | null} slide
+ * @property {Search | null} search  the computer's running search, if any
+ */
+
+/**
+ * What `render` paints: the state reduced to squares (indices a1=0 … h8=63), the marks not
+ * asked for left out.
+ *
+ * @typedef {object} BoardState
+ * @property {readonly string[]} pieces  64 piece letters or "" (upper case White, lower case Black)
+ * @property {Side} orientation
+ * @property {PieceSet} pieceSet
+ * @property {Theme} theme
+ * @property {boolean} coordinates
+ * @property {number | null} selected  e.g. 0 (a1)
+ * @property {MoveInfo[]} dests  the selected piece's legal moves
+ * @property {number | null} pointed  e.g. 40
+ * @property {number[]} preview  the squares the pointed move would capture, e.g. [8, 32]
+ * @property {LastMove | null} lastMove
+ * @property {LastMove | null} arrow
+ * @property {number[]} frozen  e.g. [27, 35]
+ * @property {number | null} check  the square of the King in check, e.g. 4
+ * @property {number[]} checkers  e.g. [36]
+ * @property {number} focus
+ * @property {boolean} showFocus
+ * @property {Drag | null} drag
+ * @property {Fade | null} fade
+ * @property {Slide | null} slide
+ */
+
+/** @returns {Look} the look of a board nobody configured */
+export function defaultLook() {
+  return { orientation: 'white', pieceSet: 'chess', theme: 'green', coordinates: true, movable: 'both', animation: true, highlights: [...HIGHLIGHTS] };
+}
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {Partial<Look>} [look]
+ * @returns {State}
+ */
+export function createState(snapshot, look = {}) {
   return {
-    pieces: Array(64).fill(''),
-    orientation: 'white',
-    pieceSet: 'chess',
-    theme: 'green',
-    coordinates: true,
+    snapshot,
+    viewed: null,
+    look: { ...defaultLook(), ...defined(look) },
     selected: null,
-    dests: [],
     pointed: null,
-    preview: [],
-    lastMove: null,
     arrow: null,
-    frozen: [],
-    check: null,
-    checkers: [],
     focus: 27,
     showFocus: false,
     drag: null,
     fade: null,
     slide: null,
+    search: null,
+  };
+}
+
+/**
+ * `look` without its undefined fields, so that merging it changes only what it gives.
+ *
+ * @param {Partial<Look>} look
+ * @returns {Partial<Look>}
+ */
+function defined(look) {
+  return Object.fromEntries(Object.entries(look).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Merges a change of look into the state.
+ *
+ * @param {State} state
+ * @param {Partial<Look>} change
+ */
+export function setLook(state, change) {
+  state.look = { ...state.look, ...defined(change) };
+}
+
+/**
+ * A new snapshot of the game: the selection, pointer, arrow and earlier position shown belong
+ * to the old one and go.
+ *
+ * @param {State} state
+ * @param {Snapshot} snapshot
+ */
+export function setSnapshot(state, snapshot) {
+  state.snapshot = snapshot;
+  state.viewed = null;
+  state.arrow = null;
+  clearSelection(state);
+}
+
+/**
+ * @param {State} state
+ * @returns {Snapshot} what the board shows: the earlier position viewed, or the game
+ */
+export const shown = (state) => state.viewed ?? state.snapshot;
+
+/**
+ * @param {State} state
+ * @returns {boolean} whether the game is over
+ */
+export const isOver = (state) => state.snapshot.status.kind !== 'ongoing';
+
+/**
+ * Whether a person may move the side to move by hand now.
+ *
+ * @param {State} state
+ * @returns {boolean}
+ */
+export function mayMove(state) {
+  const { movable } = state.look;
+  if (isOver(state) || state.viewed !== null || state.search?.purpose === 'move') return false;
+  return movable === 'both' || movable === state.snapshot.turn;
+}
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {string | null} square e.g. "a1"
+ * @returns {MoveInfo[]} the legal moves of the piece there (none for an empty square, a piece
+ *   of the side not to move, or a finished game)
+ */
+export const movesFrom = (snapshot, square) => (square === null ? [] : (snapshot.moves[square] ?? []));
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {string | null} from
+ * @param {string | null} to
+ * @returns {MoveInfo | undefined} the legal move of the piece on `from` to `to`
+ */
+export const moveBetween = (snapshot, from, to) => (to === null ? undefined : movesFrom(snapshot, from).find((m) => m.to === to));
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {string} text canonical move text, e.g. "a1-a6xa2xa5"
+ * @returns {MoveInfo | undefined} the legal move with that text
+ */
+export function moveNamed(snapshot, text) {
+  for (const moves of Object.values(snapshot.moves)) {
+    const found = moves.find((m) => m.text === text);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * @param {State} state
+ * @returns {{ square: string | null, moves: MoveInfo[] }} the picked-up piece and its moves
+ */
+export const selection = (state) => ({ square: state.selected, moves: movesFrom(state.snapshot, state.selected) });
+
+/**
+ * Picks up the piece on `square`.
+ *
+ * @param {State} state
+ * @param {string} square
+ */
+export function select(state, square) {
+  state.selected = square;
+  state.pointed = null;
+}
+
+/** @param {State} state */
+export function clearSelection(state) {
+  state.selected = null;
+  state.pointed = null;
+}
+
+/**
+ * Points at a square (hover, drag, keyboard): a destination of the picked-up piece, or nothing.
+ *
+ * @param {State} state
+ * @param {string | null} square
+ * @returns {boolean} whether the pointed destination changed
+ */
+export function point(state, square) {
+  const pointed = moveBetween(state.snapshot, state.selected, square) ? square : null;
+  if (pointed === state.pointed) return false;
+  state.pointed = pointed;
+  return true;
+}
+
+/**
+ * What a press on a square means: play the picked-up piece's move there, pick up the piece on
+ * it, keep the selection (a press on the picked-up piece), or drop the selection.
+ *
+ * @param {State} state
+ * @param {string} square
+ * @returns {{ kind: 'play', move: MoveInfo } | { kind: 'select' } | { kind: 'keep' } | { kind: 'clear' }}
+ */
+export function pressOutcome(state, square) {
+  const move = moveBetween(state.snapshot, state.selected, square);
+  if (move) return { kind: 'play', move };
+  const own = movesFrom(state.snapshot, square).length > 0 || ownPiece(state.snapshot, square);
+  if (own && state.selected === square) return { kind: 'keep' };
+  if (own && mayMove(state)) return { kind: 'select' };
+  return { kind: 'clear' };
+}
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {string} square
+ * @returns {boolean} whether a piece of the side to move stands there (it may have no move)
+ */
+function ownPiece(snapshot, square) {
+  const letter = snapshot.pieces[squareIndex(square)] ?? '';
+  return letter !== '' && (letter === letter.toUpperCase()) === (snapshot.turn === 'white');
+}
+
+/**
+ * A move's squares as indices, for the marks.
+ *
+ * @param {{ from: string, to: string | null, captures: string[] }} move
+ * @returns {LastMove}
+ */
+export function marked(move) {
+  return { from: squareIndex(move.from), to: move.to === null ? null : squareIndex(move.to), captures: move.captures.map(squareIndex) };
+}
+
+/**
+ * @param {Snapshot} snapshot
+ * @returns {PlyInfo | undefined} the move that led to the position described
+ */
+export const lastPly = (snapshot) => snapshot.plies[snapshot.ply - 1];
+
+/**
+ * The state reduced to what `render` paints, the marks not asked for left out.
+ *
+ * @param {State} state
+ * @param {boolean} [every] every mark, whatever the highlights asked for (the accessible mirror
+ *   says everything)
+ * @returns {BoardState}
+ */
+export function picture(state, every = false) {
+  const view = shown(state);
+  const on = new Set(every ? HIGHLIGHTS : state.look.highlights);
+  const last = lastPly(view);
+  const arrow = state.arrow === null ? undefined : moveNamed(state.snapshot, state.arrow);
+  const pointedMove = moveBetween(state.snapshot, state.selected, state.pointed);
+  return {
+    pieces: view.pieces,
+    orientation: state.look.orientation,
+    pieceSet: state.look.pieceSet,
+    theme: state.look.theme,
+    coordinates: state.look.coordinates,
+    selected: state.selected === null ? null : squareIndex(state.selected),
+    dests: on.has('moves') ? movesFrom(state.snapshot, state.selected) : [],
+    pointed: on.has('moves') && state.pointed !== null ? squareIndex(state.pointed) : null,
+    preview: on.has('preview') && pointedMove ? pointedMove.captures.map(squareIndex) : [],
+    lastMove: on.has('last') && last ? marked(last) : null,
+    arrow: arrow && state.viewed === null ? marked(arrow) : null,
+    check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
+    checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
+    frozen: on.has('frozen') ? view.frozen.map(squareIndex) : [],
+    focus: state.focus,
+    showFocus: state.showFocus,
+    drag: state.drag,
+    fade: state.fade,
+    slide: state.slide,
   };
 }

@@ -4,6 +4,11 @@
 // version, a record that does not load) is copied to a backup key before the page writes its own,
 // and the player is told where it is. When storage is off (a private window, a policy) or full,
 // the game still plays and a notice says it will not be saved; the record can be copied out.
+//
+// Two tabs on the same saved game never silently overwrite each other: each tab remembers the
+// text it last read or wrote, a tab that finds another text stored when it saves sets that text
+// aside first (with a notice), and a tab hears another tab's saves (`onOtherTab`) so it can follow
+// the game there instead of playing on an old copy.
 
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -52,6 +57,8 @@ export function defaultSettings() {
 let writable = true;
 /** Whether a failed save was reported already (one notice, not one per move). */
 let saveFailureReported = false;
+/** @type {string | null} the stored text as this tab last read or wrote it */
+let lastSeen = null;
 
 /** @param {unknown} error */
 const why = (error) => (error instanceof DOMException && error.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : 'the browser refused to store it');
@@ -91,9 +98,24 @@ export function load() {
     writable = false;
     return { record: null, settings, problem: 'This browser does not allow this page to store data, so the game will not be saved. It still plays, and its record can be copied out.' };
   }
+  lastSeen = text;
   if (text === null) return { record: null, settings, problem: null };
+  const read = parse(text);
+  if ('unusable' in read) return { record: null, settings, problem: setAside(text, read.unusable) };
+  return read;
+}
+
+/**
+ * Reads stored text. Never throws.
+ *
+ * @param {string} text
+ * @returns {Saved | { unusable: string }} what it holds, or why it cannot be used (e.g. "could
+ *   not be read")
+ */
+export function parse(text) {
+  const settings = defaultSettings();
   /** @param {string} reason */
-  const aside = (reason) => ({ record: null, settings, problem: setAside(text, reason) });
+  const aside = (reason) => ({ unusable: reason });
   /** @type {unknown} */
   let data;
   try {
@@ -135,23 +157,67 @@ export function setAsideStored(reason) {
 }
 
 /**
- * Saves the game and settings.
+ * Saves the game and settings. When another tab has stored something since this tab last read
+ * or wrote (and this tab has not followed it yet), that is set aside first, and the notice says
+ * where.
  *
  * @param {string} record
  * @param {Settings} settings
- * @returns {string | null} a notice the first time saving fails (storage full or refused), else null
+ * @returns {string | null} a notice when another tab's game was set aside, or the first time
+ *   saving fails (storage full or refused); else null
  */
 export function save(record, settings) {
   if (!writable) return null;
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: SCHEMA_VERSION, record, settings }));
+    const stored = localStorage.getItem(STORAGE_KEY);
+    let notice = null;
+    if (stored !== null && stored !== lastSeen && recordOf(stored) !== record) {
+      const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
+      localStorage.setItem(key, stored);
+      notice = `This game was also changed in another tab. The other tab's game was kept in this browser's storage under "${key}".`;
+    }
+    const text = JSON.stringify({ version: SCHEMA_VERSION, record, settings });
+    localStorage.setItem(STORAGE_KEY, text);
+    lastSeen = text;
     saveFailureReported = false;
-    return null;
+    return notice;
   } catch (error) {
     if (saveFailureReported) return null;
     saveFailureReported = true;
     return `The game could not be saved: ${why(error)}. It still plays, and its record can be copied out.`;
   }
+}
+
+/**
+ * @param {string} text stored text
+ * @returns {string | null} the record it holds, if any
+ */
+function recordOf(text) {
+  const read = parse(text);
+  return 'unusable' in read ? null : read.record;
+}
+
+/**
+ * Calls `listener` whenever another tab of this browser saves a game, with what it saved; the
+ * listener answers whether this tab now follows it. What this tab does not follow (or cannot
+ * read) is set aside by this tab's next save instead of being overwritten.
+ *
+ * @param {(saved: Saved) => boolean} listener
+ * @returns {() => void} stops listening
+ */
+export function onOtherTab(listener) {
+  /** @param {StorageEvent} event */
+  const heard = (event) => {
+    if (event.key !== STORAGE_KEY || event.newValue === null || event.newValue === lastSeen) return;
+    const read = parse(event.newValue);
+    if ('unusable' in read) return;
+    // Seen before the listener runs: following the game saves it again, which is no conflict.
+    const previous = lastSeen;
+    lastSeen = event.newValue;
+    if (!listener(read)) lastSeen = previous;
+  };
+  window.addEventListener('storage', heard);
+  return () => window.removeEventListener('storage', heard);
 }
 
 /**

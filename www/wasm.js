@@ -7,7 +7,7 @@
 // in an unknown state: its memory may be half-written. It cannot be reset, and the bindings
 // module holds its one instance for good, so `restartWasm` imports the bindings module again
 // under another URL (a fragment: a new module record, the same file, from the same cache) and
-// instantiates that. The boards then rebuild their games from their records (board.js).
+// instantiates that. The boards then rebuild their games from their records (session.js).
 //
 // A module record is never unloaded, so each trapped instance keeps its memory (the page's is
 // about 1.1 MB) until the page is reloaded: the boards and this file let go of it, but the
@@ -15,10 +15,6 @@
 // restarting at most MAX_RESTARTS times in one page, and from the RELOAD_ADVISED-th restart on
 // the restart message advises a reload. (The computer player's worker is not concerned: after
 // a trap it closes, and its memory goes with it.)
-//
-// Every bindings module this file hands out has its classes guarded against use after `free()`
-// (`guardFreed`): the page, the embeds and the computer player's worker (ai-worker.js) all load
-// the wasm through here, so each class is guarded once, in one place.
 
 import init, * as first from '../ultima-wasm.js';
 
@@ -32,7 +28,7 @@ let loading = null;
 /** @type {URL | null} where the wasm file was loaded from */
 let wasmUrl = null;
 /** The bindings of the live instance. */
-let live = guardFreed(/** @type {Bindings} */ (first));
+let live = /** @type {Bindings} */ (first);
 /** How many times the instance was replaced. */
 let generation = 0;
 /** @type {Promise<void> | null} */
@@ -116,7 +112,7 @@ export function restartWasm() {
     restarting = import(glue)
       .then(async (/** @type {Bindings} */ fresh) => {
         await fresh.default({ module_or_path: url });
-        live = guardFreed(fresh);
+        live = fresh;
         generation = next;
       })
       .catch((error) => {
@@ -127,37 +123,6 @@ export function restartWasm() {
       });
   }
   return restarting;
-}
-
-/**
- * Makes every method of every class of `glue` refuse a freed object with an Error that names
- * the class ("this Game was freed: create a new one"), and makes `free()` (and
- * `Symbol.dispose`) on a freed object do nothing. The generated glue would instead pass the
- * pointer 0 to Rust and throw its own "null pointer passed to rust". A class of the glue is a
- * function whose prototype has `free`; the glue marks a freed object by setting its
- * `__wbg_ptr` to 0 (wasm-bindgen 0.2.130, pinned). Its internal methods (`__` names) are left
- * alone. Changes the classes in place, as every importer of that module shares them.
- *
- * @param {Bindings} glue
- * @returns {Bindings} the same
- */
-function guardFreed(glue) {
-  for (const exported of Object.values(glue)) {
-    const prototype = typeof exported === 'function' ? exported.prototype : undefined;
-    if (!prototype || !Object.hasOwn(prototype, 'free')) continue;
-    const freed = `this ${exported.name} was freed: create a new one`;
-    for (const key of Reflect.ownKeys(prototype)) {
-      const method = prototype[key];
-      if (key === 'constructor' || (typeof key === 'string' && key.startsWith('__')) || typeof method !== 'function') continue;
-      const releases = key === 'free' || key === Symbol.dispose;
-      prototype[key] = /** @this {{ __wbg_ptr: number }} @param {unknown[]} args */ function (...args) {
-        if (this.__wbg_ptr !== 0) return method.apply(this, args);
-        if (releases) return undefined;
-        throw new Error(freed);
-      };
-    }
-  }
-  return glue;
 }
 
 /** @param {unknown} error */

@@ -197,6 +197,13 @@ impl Game {
         &self.moves[..self.positions.len() - 1]
     }
 
+    /// The start, then the position after each move played: `positions()[i]` is the position
+    /// before `moves()[i]`, and the last is the current position. Lets a caller describe any ply
+    /// or show any earlier position without replaying the game.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The number of moves that [`Game::redo`] can replay.
     pub fn redo_len(&self) -> usize {
         self.moves.len() + 1 - self.positions.len()

@@ -1,13 +1,17 @@
 //! The bindings as JavaScript sees them, run in headless Chromium:
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p ultima-wasm --target wasm32-unknown-unknown`
 //! (`cargo xtask test` does this).
+//!
+//! Every action of `Game` answers with a snapshot; the tests read it back into [`Snapshot`] below
+//! (the `Snapshot` of the `.d.ts`) and check it against the rules crate.
 
 #![cfg(target_arch = "wasm32")]
 
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use ultima::{Position, Rules};
 use ultima_wasm::Game;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -16,6 +20,12 @@ type TestResult = Result<(), JsValue>;
 
 /// An argument left out, as JavaScript passes it.
 const NONE: JsValue = JsValue::UNDEFINED;
+
+/// The default start's position string (without the move counters).
+const START: &str = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w";
+
+/// RULES §7 example 2: the Long Leaper on a1 takes a2, or a2 and a5 in one move.
+const LEAPER: &str = "4k3/8/8/p7/8/8/p7/L3K3 w";
 
 /// A string argument.
 fn js(text: &str) -> JsValue {
@@ -27,8 +37,13 @@ fn num(n: impl Into<f64>) -> JsValue {
     JsValue::from_f64(n.into())
 }
 
+/// A failure of the test itself (not an assertion), as a `JsValue`.
+fn fail(message: impl AsRef<str>) -> JsValue {
+    JsValue::from_str(message.as_ref())
+}
+
 /// `MoveInfo` of the `.d.ts`, read back from the JavaScript value.
-#[derive(Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 struct MoveInfo {
     text: String,
     from: String,
@@ -37,137 +52,238 @@ struct MoveInfo {
     suicide: bool,
 }
 
-/// `GameResult` of the `.d.ts`.
-#[derive(Debug, Deserialize, PartialEq)]
-struct GameResult {
-    winner: Option<String>,
-    reason: String,
+/// `PlyInfo` of the `.d.ts` (a `MoveInfo` and more).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct PlyInfo {
+    text: String,
+    from: String,
+    to: Option<String>,
+    captures: Vec<String>,
+    suicide: bool,
+    display: String,
+    piece: String,
+    captured: Vec<String>,
+    side: String,
+    position: String,
 }
 
-fn moves(value: impl Into<JsValue>) -> Result<Vec<MoveInfo>, JsValue> {
+/// `Status` of the `.d.ts`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct Status {
+    kind: String,
+    winner: Option<String>,
+    result: String,
+}
+
+impl Status {
+    fn is(&self, kind: &str, winner: Option<&str>, result: &str) -> bool {
+        self.kind == kind && self.winner.as_deref() == winner && self.result == result
+    }
+}
+
+/// `Snapshot` of the `.d.ts`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct Snapshot {
+    ply: u32,
+    pieces: Vec<String>,
+    turn: String,
+    moves: BTreeMap<String, Vec<MoveInfo>>,
+    frozen: Vec<String>,
+    check: Option<String>,
+    checkers: Vec<String>,
+    status: Status,
+    plies: Vec<PlyInfo>,
+    redo: u32,
+    can_undo: bool,
+    position: String,
+    start: String,
+    rules: String,
+    record: String,
+}
+
+impl Snapshot {
+    /// Every legal move, from-square by from-square.
+    fn all_moves(&self) -> Vec<&MoveInfo> {
+        self.moves.values().flatten().collect()
+    }
+
+    /// The number of legal moves.
+    fn move_count(&self) -> usize {
+        self.moves.values().map(Vec::len).sum()
+    }
+
+    /// The letter of the piece on `square` ("" when empty).
+    fn piece(&self, square: &str) -> &str {
+        &self.pieces[index(square)]
+    }
+
+    /// The move texts of the plies.
+    fn texts(&self) -> Vec<&str> {
+        self.plies.iter().map(|p| p.text.as_str()).collect()
+    }
+}
+
+/// The index of a square in `pieces`: a1 = 0, b1 = 1, … h8 = 63.
+fn index(square: &str) -> usize {
+    let bytes = square.as_bytes();
+    assert_eq!(bytes.len(), 2, "square {square:?}");
+    usize::from(bytes[0] - b'a') + 8 * usize::from(bytes[1] - b'1')
+}
+
+/// A snapshot value read back. (`JsCast`, not `Into<JsValue>`: a `Game` converts into a
+/// `JsValue` too, and must not be mistaken for its snapshot.)
+fn read(value: impl JsCast) -> Result<Snapshot, JsValue> {
     Ok(serde_wasm_bindgen::from_value(value.into())?)
 }
 
+fn snapshot(game: &Game) -> Result<Snapshot, JsValue> {
+    read(game.snapshot()?)
+}
+
+fn play(game: &mut Game, text: &str) -> Result<Snapshot, JsValue> {
+    read(game.play(&js(text))?)
+}
+
+fn at(game: &Game, ply: u32) -> Result<Snapshot, JsValue> {
+    read(game.at(&num(ply))?)
+}
+
+fn new_game(position: Option<&str>, rules: Option<&str>) -> Result<Game, JsValue> {
+    let arg = |text: Option<&str>| text.map_or(NONE, js);
+    Ok(Game::new(&arg(position), &arg(rules))?)
+}
+
 /// The message of the JavaScript `Error` a call failed with.
-fn error_message<T>(result: Result<T, wasm_bindgen::JsError>) -> Result<String, JsValue> {
+fn error_message<T>(result: Result<T, JsError>) -> Result<String, JsValue> {
     let Err(error) = result else {
-        return Err(JsValue::from_str("expected an Error, got Ok"));
+        return Err(fail("expected an Error, got Ok"));
     };
     let value = JsValue::from(error);
     let error = value
         .dyn_into::<js_sys::Error>()
-        .map_err(|_| JsValue::from_str("the thrown value is not an Error"))?;
+        .map_err(|_| fail("the thrown value is not an Error"))?;
     Ok(String::from(error.message()))
 }
 
-const LEAPER: &str = "4k3/8/8/p7/8/8/p7/L3K3 w";
+/// A position string as the rules crate writes it (with the move counters).
+fn canonical(fen: &str) -> Result<String, JsValue> {
+    Position::from_fen(fen, Rules::default())
+        .map(|p| p.to_fen())
+        .map_err(|e| fail(format!("{fen}: {e}")))
+}
+
+/// Canonical move text from its parts: "a1-a6xa2xa5", or "d4-" for a suicide.
+fn text_of(m: &MoveInfo) -> String {
+    let captures: String = m.captures.iter().map(|c| format!("x{c}")).collect();
+    format!("{}-{}{captures}", m.from, m.to.as_deref().unwrap_or(""))
+}
+
+/// What holds for the moves of every snapshot: grouped under their own from-square, none
+/// empty, text made of from, to and captures (in ascending square index), a suicide has no
+/// destination.
+fn assert_moves_well_formed(s: &Snapshot) {
+    for (from, list) in &s.moves {
+        assert!(!list.is_empty(), "an empty group for {from}");
+        assert_ne!(s.piece(from), "", "moves from the empty square {from}");
+        for m in list {
+            assert_eq!(&m.from, from, "{m:?} listed under {from}");
+            assert_eq!(m.text, text_of(m), "{m:?}");
+            assert_eq!(m.suicide, m.to.is_none(), "{m:?}");
+            let indices: Vec<usize> = m.captures.iter().map(|c| index(c)).collect();
+            assert!(indices.windows(2).all(|w| w[0] < w[1]), "{m:?}");
+        }
+    }
+}
+
+// --- The start, and the moves ----------------------------------------------------------------
 
 #[wasm_bindgen_test]
 fn default_start_has_32_legal_moves() -> TestResult {
-    let game = Game::new(&NONE, &NONE)?;
-    assert_eq!(moves(game.legal_moves()?)?.len(), 32);
-    assert_eq!(game.turn().as_string().as_deref(), Some("white"));
-    assert!(!game.is_check());
-    assert!(game.checkers().is_empty());
-    assert!(game.frozen().is_empty());
-    assert!(game.result()?.is_null());
+    let s = snapshot(&new_game(None, None)?)?;
+    assert_eq!(s.move_count(), 32);
+    assert_eq!(s.turn, "white");
+    assert_eq!(s.ply, 0);
+    assert_eq!(s.check, None);
+    assert!(s.checkers.is_empty());
+    assert!(s.frozen.is_empty());
+    assert!(s.status.is("ongoing", None, "*"), "{:?}", s.status);
+    assert!(s.plies.is_empty());
+    assert_eq!(s.redo, 0);
+    assert!(!s.can_undo);
+    assert_eq!(s.rules, "default");
+    assert_eq!(s.start, s.position);
+    assert_moves_well_formed(&s);
     Ok(())
 }
 
 #[wasm_bindgen_test]
 fn default_start_board_and_position() -> TestResult {
-    let game = Game::new(&NONE, &NONE)?;
-    let board = game.board();
-    assert_eq!(board.len(), 64);
-    let first_rank: String = board[..8].concat();
-    let last_rank: String = board[56..].concat();
+    let s = snapshot(&new_game(None, None)?)?;
+    assert_eq!(s.pieces.len(), 64);
+    let first_rank: String = s.pieces[..8].concat();
+    let last_rank: String = s.pieces[56..].concat();
     assert_eq!(first_rank, "ILXKWXLC");
     assert_eq!(last_rank, "clxwkxli");
-    assert!(board[16..48].iter().all(String::is_empty));
-    assert_eq!(game.piece_at(&js("d1"))?.as_deref(), Some("K"));
-    assert_eq!(game.piece_at(&js("e4"))?, None);
-    assert!(game
-        .position()
-        .starts_with("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w"));
+    assert_eq!(s.pieces[8..16].concat(), "PPPPPPPP");
+    assert_eq!(s.pieces[48..56].concat(), "pppppppp");
+    assert!(s.pieces[16..48].iter().all(String::is_empty));
+    assert_eq!(s.piece("d1"), "K");
+    assert_eq!(s.piece("e4"), "");
+    assert!(s.position.starts_with(START), "{}", s.position);
+    assert_eq!(s.position, canonical(START)?);
+    assert!(s.record.contains("[Result \"*\"]"), "{}", s.record);
     Ok(())
 }
 
+/// The moves come grouped by from-square: at the start, each Pawn's four moves up its file.
 #[wasm_bindgen_test]
-fn a_bad_position_string_is_an_error_with_a_message() -> TestResult {
-    for bad in ["", "nonsense", "8/8/8/8/8/8/8/8 w", "4k3/8/8/8/8/8/8/4K3 x"] {
-        let message = error_message(Game::new(&js(bad), &NONE))?;
-        // The message is the rules crate's own.
-        let Err(expected) = Position::from_fen(bad, Rules::default()) else {
-            return Err(JsValue::from_str(&format!(
-                "the rules crate accepts {bad:?}"
-            )));
-        };
-        assert_eq!(message, expected.to_string());
+fn moves_are_grouped_by_from_square_with_their_text_and_captures() -> TestResult {
+    let s = snapshot(&new_game(None, None)?)?;
+    let keys: Vec<&str> = s.moves.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]);
+    for (from, list) in &s.moves {
+        let file = &from[..1];
+        let mut texts: Vec<&str> = list.iter().map(|m| m.text.as_str()).collect();
+        texts.sort_unstable();
+        let expected: Vec<String> = (3..=6).map(|r| format!("{from}-{file}{r}")).collect();
+        assert_eq!(texts, expected);
+        for m in list {
+            assert!(m.captures.is_empty() && !m.suicide, "{m:?}");
+            assert_eq!(m.to.as_deref(), Some(&m.text[3..]));
+        }
     }
-    Ok(())
-}
-
-#[wasm_bindgen_test]
-fn an_unknown_rule_option_is_an_error() -> TestResult {
-    let message = error_message(Game::new(&NONE, &js("no_such_rule")))?;
-    assert!(!message.is_empty());
-    Ok(())
-}
-
-#[wasm_bindgen_test]
-fn a_bad_move_is_an_error_and_changes_nothing() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
-    let before = game.position();
-    // An empty square, a blocked piece, an occupied destination, a false capture list.
-    for bad in ["", "zz", "e4-e5", "a1-a2", "b2-b7", "b2-b5xb6", "\u{0}"] {
-        let message = error_message(game.play(&js(bad)))
-            .map_err(|e| JsValue::from_str(&format!("play({bad:?}): {e:?}")))?;
-        let Err(expected) = Position::default().parse_move(bad) else {
-            return Err(JsValue::from_str(&format!(
-                "the rules crate accepts {bad:?}"
-            )));
-        };
-        assert_eq!(message, expected.to_string());
-        assert_eq!(game.position(), before);
+    // Positions with captures of each kind of piece (RULES §7 examples 2 to 8): every move well
+    // formed, and as many as the rules crate counts.
+    for fen in [
+        LEAPER,
+        "7k/8/8/3pp3/3W4/2p5/8/K7 w",
+        "7k/8/2p5/8/3C4/8/2K2p2/8 w",
+        "k7/8/3L4/3pl3/2p1pW2/8/8/3P3K w",
+        "2P3k1/2p5/Pp1pP2c/2l5/7K/2l5/2X5/2w5 w",
+        "4k3/8/8/8/8/1Pp5/8/3X1X1K w",
+    ] {
+        let s = snapshot(&new_game(Some(fen), None)?)?;
+        assert_moves_well_formed(&s);
+        let count = ultima_wasm::perft(&js(fen), &num(1), &NONE).map_err(JsValue::from)?;
+        assert_eq!(s.move_count() as f64, count, "{fen}");
+        assert!(
+            s.all_moves().iter().any(|m| !m.captures.is_empty()),
+            "{fen}"
+        );
     }
-    Ok(())
-}
-
-#[wasm_bindgen_test]
-fn a_bad_square_is_an_error() -> TestResult {
-    let game = Game::new(&NONE, &NONE)?;
-    for bad in ["", "i1", "a9", "a", "a10"] {
-        assert!(!error_message(game.legal_moves_from(&js(bad)))?.is_empty());
-        assert!(!error_message(game.piece_at(&js(bad)))?.is_empty());
-    }
-    Ok(())
-}
-
-#[wasm_bindgen_test]
-fn play_undo_redo_round_trip() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
-    let start = game.position();
-    assert_eq!(game.undo(), None);
-    assert_eq!(game.play(&js("b2-b5"))?, "b2-b5");
-    let after = game.position();
-    assert_ne!(after, start);
-    assert_eq!(game.turn().as_string().as_deref(), Some("black"));
-    assert_eq!(game.undo().as_deref(), Some("b2-b5"));
-    assert_eq!(game.position(), start);
-    assert_eq!(game.redo().as_deref(), Some("b2-b5"));
-    assert_eq!(game.position(), after);
-    assert_eq!(game.redo(), None);
     Ok(())
 }
 
 #[wasm_bindgen_test]
 fn captures_are_reported_for_a_capture_move() -> TestResult {
-    let mut game = Game::new(&js(LEAPER), &NONE)?;
-    let from_a1 = moves(game.legal_moves_from(&js("a1"))?)?;
+    let mut game = new_game(Some(LEAPER), None)?;
+    let s = snapshot(&game)?;
+    let from_a1 = s.moves.get("a1").ok_or_else(|| fail("no moves from a1"))?;
     let a6 = from_a1
         .iter()
         .find(|m| m.to.as_deref() == Some("a6"))
-        .ok_or_else(|| JsValue::from_str("no move a1-a6"))?;
+        .ok_or_else(|| fail("no move a1-a6"))?;
     assert_eq!(
         *a6,
         MoveInfo {
@@ -179,64 +295,601 @@ fn captures_are_reported_for_a_capture_move() -> TestResult {
         }
     );
     assert!(from_a1.iter().all(|m| m.from == "a1"));
-    assert!(moves(game.legal_moves_from(&js("e4"))?)?.is_empty());
-    assert_eq!(game.play(&js("a1-a6"))?, "a1-a6xa2xa5");
-    assert_eq!(game.piece_at(&js("a2"))?, None);
-    assert_eq!(game.piece_at(&js("a5"))?, None);
-    assert_eq!(game.piece_at(&js("a6"))?.as_deref(), Some("L"));
+    assert!(!s.moves.contains_key("e4"), "moves from an empty square");
+    assert!(!s.moves.contains_key("a2"), "moves of the side not to move");
+    // The capture list may be left out of the move text.
+    let s = play(&mut game, "a1-a6")?;
+    assert_eq!(s.texts(), ["a1-a6xa2xa5"]);
+    assert_eq!(s.piece("a2"), "");
+    assert_eq!(s.piece("a5"), "");
+    assert_eq!(s.piece("a6"), "L");
+    assert_eq!(s.piece("a1"), "");
     Ok(())
 }
 
 #[wasm_bindgen_test]
 fn suicide_and_frozen_pieces() -> TestResult {
     // RULES §7 example 9: Chameleon and Immobilizer freeze each other.
-    let game = Game::new(&js("4k3/8/8/3i4/3X4/8/8/4K3 w"), &NONE)?;
-    let mut frozen = game.frozen();
-    frozen.sort();
-    assert_eq!(frozen, ["d4", "d5"]);
-    let all = moves(game.legal_moves()?)?;
-    assert_eq!(all.len(), 6);
-    let suicides: Vec<&MoveInfo> = all.iter().filter(|m| m.suicide).collect();
+    let mut game = new_game(Some("4k3/8/8/3i4/3X4/8/8/4K3 w"), None)?;
+    let s = snapshot(&game)?;
+    assert_eq!(s.frozen, ["d4", "d5"]);
+    assert_eq!(s.move_count(), 6);
+    let suicides: Vec<&MoveInfo> = s.all_moves().into_iter().filter(|m| m.suicide).collect();
     assert_eq!(suicides.len(), 1);
     assert_eq!(suicides[0].text, "d4-");
     assert_eq!(suicides[0].from, "d4");
     assert_eq!(suicides[0].to, None);
+    assert_eq!(s.moves["d4"], [suicides[0].clone()]);
+    assert_eq!(s.moves["e1"].len(), 5);
+    let s = play(&mut game, "d4-")?;
+    let ply = &s.plies[0];
+    assert_eq!(
+        (ply.text.as_str(), ply.suicide, ply.to.as_deref()),
+        ("d4-", true, None)
+    );
+    assert_eq!(ply.piece, "X");
+    assert!(ply.display.starts_with("Xd4-"), "{}", ply.display);
+    assert_eq!(s.piece("d4"), "");
+    assert!(s.frozen.is_empty(), "{:?}", s.frozen);
     Ok(())
 }
 
 #[wasm_bindgen_test]
+fn check_is_the_kings_square_and_the_checkers_are_listed() -> TestResult {
+    // The Long Leaper on e1 can jump the black King on e5 (e6 is empty).
+    let s = snapshot(&new_game(Some("8/8/8/4k3/8/8/8/4L2K b"), None)?)?;
+    assert_eq!(s.check.as_deref(), Some("e5"));
+    assert_eq!(s.checkers, ["e1"]);
+    assert_eq!(s.turn, "black");
+    assert!(s.status.is("ongoing", None, "*"), "{:?}", s.status);
+    assert!(s.move_count() > 0);
+    assert!(s.all_moves().iter().all(|m| m.from == "e5"));
+
+    // Playing into check: the ply's display says so, and the snapshot names the King.
+    let mut game = new_game(Some("8/8/8/4k3/8/8/8/1L5K w"), None)?;
+    let before = snapshot(&game)?;
+    assert_eq!(before.check, None);
+    assert!(before.checkers.is_empty());
+    let s = play(&mut game, "b1-e1")?;
+    assert_eq!(s.plies[0].display, "Lb1-e1+");
+    assert_eq!(s.check.as_deref(), Some("e5"));
+    assert_eq!(s.checkers, ["e1"]);
+    assert_eq!(at(&game, 0)?.check, None);
+    assert_eq!(at(&game, 1)?.check.as_deref(), Some("e5"));
+    Ok(())
+}
+
+// --- Errors ----------------------------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn a_bad_position_string_is_an_error_with_a_message() -> TestResult {
+    for bad in ["", "nonsense", "8/8/8/8/8/8/8/8 w", "4k3/8/8/8/8/8/8/4K3 x"] {
+        let message = error_message(Game::new(&js(bad), &NONE))?;
+        // The message is the rules crate's own.
+        let Err(expected) = Position::from_fen(bad, Rules::default()) else {
+            return Err(fail(format!("the rules crate accepts {bad:?}")));
+        };
+        assert_eq!(message, expected.to_string());
+    }
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn an_unknown_rule_option_is_an_error_and_changes_nothing() -> TestResult {
+    let Err(expected) = "no_such_rule".parse::<Rules>() else {
+        return Err(fail("the rules crate accepts no_such_rule"));
+    };
+    let expected = expected.to_string();
+    assert_eq!(
+        error_message(Game::new(&NONE, &js("no_such_rule")))?,
+        expected
+    );
+    assert_eq!(
+        error_message(Game::from_setup(&js("rotated"), &js("no_such_rule")))?,
+        expected
+    );
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b4")?;
+    let before = snapshot(&game)?;
+    assert_eq!(
+        error_message(game.set_rules(&js("no_such_rule")))?,
+        expected
+    );
+    assert_eq!(snapshot(&game)?, before);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_bad_move_is_an_error_and_changes_nothing() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let before = snapshot(&game)?;
+    // An empty square, a blocked piece, an occupied destination, a false capture list.
+    for bad in ["", "zz", "e4-e5", "a1-a2", "b2-b7", "b2-b5xb6", "\u{0}"] {
+        let message = error_message(game.play(&js(bad)))
+            .map_err(|e| fail(format!("play({bad:?}): {e:?}")))?;
+        let Err(expected) = Position::default().parse_move(bad) else {
+            return Err(fail(format!("the rules crate accepts {bad:?}")));
+        };
+        assert_eq!(message, expected.to_string());
+        assert_eq!(snapshot(&game)?, before);
+    }
+    Ok(())
+}
+
+/// `at` takes a whole number of plies from 0 to the number played: anything else is an `Error`
+/// that says so, and changes nothing.
+#[wasm_bindgen_test]
+fn a_bad_ply_is_an_error_and_changes_nothing() -> TestResult {
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
+    let before = play(&mut game, "g7-g4")?;
+    for (value, what) in [
+        (num(3), "the number 3"),
+        (num(-1), "the number -1"),
+        (num(1.5), "the number 1.5"),
+        (num(f64::NAN), "the number NaN"),
+        (js("1"), "a string"),
+        (JsValue::NULL, "null"),
+        (NONE, "undefined"),
+    ] {
+        assert_eq!(
+            error_message(game.at(&value))?,
+            format!("the ply must be a whole number from 0 to 2, not {what}")
+        );
+    }
+    assert_eq!(snapshot(&game)?, before);
+    // Taking a move back shortens the range.
+    game.undo()?;
+    assert_eq!(
+        error_message(game.at(&num(2)))?,
+        "the ply must be a whole number from 0 to 1, not the number 2"
+    );
+    Ok(())
+}
+
+// --- Playing, undo, redo ---------------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn play_undo_redo_round_trip() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let start = snapshot(&game)?;
+    // Undo and redo at the start change nothing.
+    assert_eq!(read(game.undo()?)?, start);
+    assert_eq!(read(game.redo()?)?, start);
+
+    let after = play(&mut game, "b2-b5")?;
+    assert_eq!(after.texts(), ["b2-b5"]);
+    assert_ne!(after.position, start.position);
+    assert_eq!(after.turn, "black");
+    assert_eq!(after.ply, 1);
+    assert_eq!(after.redo, 0);
+    assert!(after.can_undo);
+    assert_eq!(after.start, start.position);
+
+    let undone = read(game.undo()?)?;
+    assert_eq!(undone.position, start.position);
+    assert!(undone.plies.is_empty());
+    assert_eq!(undone.redo, 1);
+    assert!(!undone.can_undo);
+    assert_eq!(undone.turn, "white");
+    assert_eq!(undone.move_count(), 32);
+
+    let redone = read(game.redo()?)?;
+    assert_eq!(redone, after);
+    assert_eq!(read(game.redo()?)?, after, "a second redo changes nothing");
+
+    // Two back, two forward.
+    play(&mut game, "g7-g4")?;
+    game.undo()?;
+    let s = read(game.undo()?)?;
+    assert_eq!((s.redo, s.plies.len(), s.can_undo), (2, 0, false));
+    game.redo()?;
+    let s = read(game.redo()?)?;
+    assert_eq!(s.texts(), ["b2-b5", "g7-g4"]);
+    assert_eq!(s.redo, 0);
+
+    // A move played after undo forgets the moves undone.
+    game.undo()?;
+    let s = play(&mut game, "g7-g5")?;
+    assert_eq!(s.texts(), ["b2-b5", "g7-g5"]);
+    assert_eq!(s.redo, 0);
+    assert_eq!(read(game.redo()?)?, s);
+    Ok(())
+}
+
+/// Each ply carries its display text, the letters of the piece moved and taken, the side and
+/// the position after it.
+#[wasm_bindgen_test]
+fn plies_carry_display_piece_captured_side_and_position() -> TestResult {
+    let mut game = new_game(Some(LEAPER), None)?;
+    let s = play(&mut game, "a1-a6")?;
+    assert_eq!(s.plies.len(), 1);
+    let ply = &s.plies[0];
+    assert_eq!(ply.text, "a1-a6xa2xa5");
+    assert!(ply.display.starts_with("La1-a6 xa2 xa5"), "{}", ply.display);
+    assert_eq!(ply.from, "a1");
+    assert_eq!(ply.to.as_deref(), Some("a6"));
+    assert_eq!(ply.captures, ["a2", "a5"]);
+    assert_eq!(ply.piece, "L");
+    assert_eq!(ply.captured, ["p", "p"]);
+    assert!(!ply.suicide);
+    assert_eq!(ply.side, "white");
+    assert_eq!(ply.position, s.position);
+    assert_eq!(s.start, canonical(LEAPER)?);
+    assert_eq!(s.redo, 0);
+    let s = read(game.undo()?)?;
+    assert_eq!(s.redo, 1);
+    assert!(s.plies.is_empty());
+    assert_eq!(s.position, canonical(LEAPER)?);
+
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
+    let s = play(&mut game, "g7-g4")?;
+    let [white, black] = &s.plies[..] else {
+        return Err(fail(format!("{:?}", s.plies)));
+    };
+    assert_eq!(
+        (
+            white.display.as_str(),
+            white.piece.as_str(),
+            white.side.as_str()
+        ),
+        ("Pb2-b5", "P", "white")
+    );
+    assert_eq!(
+        (
+            black.display.as_str(),
+            black.piece.as_str(),
+            black.side.as_str()
+        ),
+        ("Pg7-g4", "p", "black")
+    );
+    assert!(white.captured.is_empty() && black.captured.is_empty());
+    assert_eq!(black.position, s.position);
+    let after_white = play(&mut new_game(None, None)?, "b2-b5")?;
+    assert_eq!(white.position, after_white.position);
+    Ok(())
+}
+
+/// `at(ply)` describes an earlier position (pieces, turn, moves, marks) within the whole game
+/// (plies, status, record).
+#[wasm_bindgen_test]
+fn at_shows_an_earlier_position_of_the_whole_game() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let start = snapshot(&game)?;
+    play(&mut game, "b2-b5")?;
+    let now = play(&mut game, "g7-g4")?;
+
+    let first = at(&game, 0)?;
+    assert_eq!(first.ply, 0);
+    assert_eq!(first.pieces, start.pieces);
+    assert_eq!(first.position, start.position);
+    assert_eq!(first.turn, "white");
+    assert_eq!(first.moves, start.moves);
+    assert_eq!(first.plies, now.plies);
+    assert_eq!(first.record, now.record);
+    assert_eq!(first.status, now.status);
+    assert_eq!((first.redo, first.can_undo), (now.redo, now.can_undo));
+    assert_eq!(first.start, now.start);
+
+    let second = at(&game, 1)?;
+    assert_eq!(second.ply, 1);
+    assert_eq!(second.position, now.plies[0].position);
+    assert_eq!(second.turn, "black");
+    assert_eq!(second.piece("b5"), "P");
+    assert_eq!(second.piece("g7"), "p");
+    assert_eq!(second.plies.len(), 2);
+    assert!(second.moves.contains_key("g7"));
+
+    assert_eq!(at(&game, 2)?, now);
+    assert_eq!(now.ply, 2);
+    assert_eq!(
+        error_message(game.at(&num(3)))?,
+        "the ply must be a whole number from 0 to 2, not the number 3"
+    );
+    // Looking changes nothing.
+    assert_eq!(snapshot(&game)?, now);
+    Ok(())
+}
+
+// --- The end of the game ---------------------------------------------------------------------
+
+#[wasm_bindgen_test]
 fn stalemate_is_a_result() -> TestResult {
     // RULES §7 example 12: Black has no legal move and loses.
-    let game = Game::new(&js("8/8/8/4k3/5I2/8/8/K7 b"), &NONE)?;
-    assert!(moves(game.legal_moves()?)?.is_empty());
-    let result: GameResult = serde_wasm_bindgen::from_value(game.result()?.into())?;
-    assert_eq!(result.winner.as_deref(), Some("white"));
-    assert!(!result.reason.is_empty());
+    let s = snapshot(&new_game(Some("8/8/8/4k3/5I2/8/8/K7 b"), None)?)?;
+    assert!(s.moves.is_empty());
+    assert!(
+        s.status.is("stalemate", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(s.check, None);
+    assert!(!s.can_undo);
+    Ok(())
+}
+
+/// The status's `result` is the record's: "1-0", "0-1", "1/2-1/2", or "*" while the game goes
+/// on; once the game is over, no moves are offered.
+#[wasm_bindgen_test]
+fn status_results_of_each_ending() -> TestResult {
+    let ongoing = snapshot(&new_game(None, None)?)?;
+    assert!(
+        ongoing.status.is("ongoing", None, "*"),
+        "{:?}",
+        ongoing.status
+    );
+
+    // RULES §7 example 11: the King steps next to the frozen King: checkmate.
+    let mut game = new_game(Some("8/8/8/4k3/2K2I2/8/8/8 w"), None)?;
+    let s = play(&mut game, "c4-d5")?;
+    assert!(
+        s.status.is("checkmate", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+    assert!(s.plies[0].display.ends_with('#'), "{}", s.plies[0].display);
+    assert_eq!(s.check.as_deref(), Some("e5"));
+    assert_eq!(s.checkers, ["d5"]);
+    assert!(s.moves.is_empty());
+    assert!(s.record.contains("[Result \"1-0\"]"), "{}", s.record);
+
+    let mut game = new_game(None, None)?;
+    let s = read(game.resign(&js("white"))?)?;
+    assert!(
+        s.status.is("resignation", Some("black"), "0-1"),
+        "{:?}",
+        s.status
+    );
+    assert!(s.record.contains("[Result \"0-1\"]"), "{}", s.record);
+
+    let s = snapshot(&new_game(Some("k7/8/8/8/8/8/8/7K w"), None)?)?;
+    assert!(s.status.is("bare_kings", None, "1/2-1/2"), "{:?}", s.status);
+    assert!(s.moves.is_empty());
+
+    // A record whose result is a draw, on a game still going: a draw by agreement, which undo
+    // takes back.
+    let s = snapshot(&Game::from_record(&js("1. b2-b5 1/2-1/2"))?)?;
+    assert!(s.status.is("agreement", None, "1/2-1/2"), "{:?}", s.status);
+    assert!(s.can_undo);
+    assert!(s.moves.is_empty());
     Ok(())
 }
 
 #[wasm_bindgen_test]
 fn resigning_ends_the_game() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
-    game.resign()?;
-    let result: GameResult = serde_wasm_bindgen::from_value(game.result()?.into())?;
-    assert_eq!(result.winner.as_deref(), Some("black"));
-    assert!(!error_message(game.play(&js("b2-b5")))?.is_empty());
+    let mut game = new_game(None, None)?;
+    let s = read(game.resign(&js("white"))?)?;
+    assert!(
+        s.status.is("resignation", Some("black"), "0-1"),
+        "{:?}",
+        s.status
+    );
+    assert!(s.moves.is_empty());
+    assert!(s.can_undo);
+    assert!(s.plies.is_empty());
+    assert!(error_message(game.play(&js("b2-b5")))?.contains("over"));
+    assert!(error_message(game.resign(&js("black")))?.contains("over"));
+    assert_eq!(snapshot(&game)?, s);
+    // An earlier position of a finished game offers no moves either.
+    assert!(at(&game, 0)?.moves.is_empty());
+
+    let s = read(game.undo()?)?;
+    assert!(s.status.is("ongoing", None, "*"), "{:?}", s.status);
+    assert!(!s.can_undo);
+    assert_eq!(s.move_count(), 32);
+
+    let s = read(game.resign(&js("black"))?)?;
+    assert!(
+        s.status.is("resignation", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+
+    let mut game = new_game(None, None)?;
+    let before = snapshot(&game)?;
+    for bad in ["grey", "White", ""] {
+        assert_eq!(
+            error_message(game.resign(&js(bad)))?,
+            "the side must be \"white\" or \"black\""
+        );
+    }
+    assert_eq!(snapshot(&game)?, before);
+    Ok(())
+}
+
+/// Undo after a resignation takes back the resignation only, not the last move too.
+#[wasm_bindgen_test]
+fn undo_after_resigning_takes_back_only_the_resignation() -> TestResult {
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
+    let before = play(&mut game, "g7-g4")?;
+    let resigned = read(game.resign(&js("black"))?)?;
+    assert!(resigned.status.is("resignation", Some("white"), "1-0"));
+    assert_eq!(resigned.plies, before.plies);
+    let s = read(game.undo()?)?;
+    assert!(s.status.is("ongoing", None, "*"), "{:?}", s.status);
+    assert_eq!(s.texts(), ["b2-b5", "g7-g4"]);
+    assert_eq!(s.position, before.position);
+    assert!(s.can_undo);
+    assert_eq!(s, before);
+    Ok(())
+}
+
+// --- Records, rules, setups ------------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn a_record_round_trips() -> TestResult {
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
+    let s = play(&mut game, "g7-g4")?;
+    let again = snapshot(&Game::from_record(&js(&s.record))?)?;
+    assert_eq!(again, s);
+    assert!(!error_message(Game::from_record(&js("1. b2-b9")))?.is_empty());
+    // A finished game too.
+    let s = read(game.resign(&js("white"))?)?;
+    assert_eq!(snapshot(&Game::from_record(&js(&s.record))?)?, s);
     Ok(())
 }
 
 #[wasm_bindgen_test]
-fn a_record_round_trips() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
-    game.play(&js("b2-b5"))?;
+fn load_replaces_the_game_and_a_bad_record_changes_nothing() -> TestResult {
+    let mut other = new_game(Some(LEAPER), None)?;
+    let wanted = play(&mut other, "a1-a6")?;
+
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
     game.play(&js("g7-g4"))?;
-    let record = game.record();
-    let again = Game::from_record(&js(&record))?;
-    assert_eq!(again.position(), game.position());
-    assert_eq!(again.record(), record);
-    assert!(!error_message(Game::from_record(&js("1. b2-b9")))?.is_empty());
+    game.undo()?;
+    let loaded = read(game.load(&js(&wanted.record))?)?;
+    assert_eq!(loaded, wanted);
+    assert_eq!(loaded.redo, 0, "the moves undone belong to the old game");
+    assert_eq!(snapshot(&game)?, wanted);
+
+    for bad in [
+        "1. b2-b9",
+        "1. b2-b5 g7-g4 1-0 b5-b6",
+        "[Rules \"nonsense\"]",
+        "[Setup",
+    ] {
+        let message = error_message(game.load(&js(bad)))?;
+        let Err(expected) = ultima::Game::from_record(bad) else {
+            return Err(fail(format!("the rules crate accepts {bad:?}")));
+        };
+        assert_eq!(message, expected.to_string());
+        assert_eq!(snapshot(&game)?, wanted);
+    }
     Ok(())
 }
+
+#[wasm_bindgen_test]
+fn set_rules_keeps_the_moves_and_changes_the_rules() -> TestResult {
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b4")?;
+    let before = play(&mut game, "g7-g5")?;
+    let s = read(game.set_rules(&js("distance_1968"))?)?;
+    assert_eq!(s.rules, "distance_1968");
+    assert_eq!(s.plies, before.plies);
+    assert_eq!(s.position, before.position);
+    assert_eq!(s.start, before.start);
+    assert!(
+        s.record.contains("[Rules \"distance_1968\"]"),
+        "{}",
+        s.record
+    );
+    // The moves are those of the new rules.
+    let count = ultima_wasm::perft(&js(&s.position), &num(1), &js("distance_1968"))
+        .map_err(JsValue::from)?;
+    assert_eq!(s.move_count() as f64, count);
+    assert!(s.move_count() < before.move_count());
+    assert_eq!(snapshot(&game)?, s);
+    // And back.
+    let s = read(game.set_rules(&js("default"))?)?;
+    assert_eq!(s.rules, "default");
+    assert_eq!(s.moves, before.moves);
+    assert_eq!(s.plies, before.plies);
+
+    // A resigned game stays resigned.
+    game.resign(&js("black"))?;
+    let s = read(game.set_rules(&js("king_capture"))?)?;
+    assert_eq!(s.rules, "king_capture");
+    assert!(
+        s.status.is("resignation", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+    Ok(())
+}
+
+/// Under `distance_1968` a Pawn on its second rank travels at most two squares, so a game that
+/// opened b2-b5 cannot take those rules: refused, the game unchanged.
+#[wasm_bindgen_test]
+fn set_rules_refuses_rules_under_which_a_move_is_illegal() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let before = play(&mut game, "b2-b5")?;
+    let message = error_message(game.set_rules(&js("distance_1968")))?;
+    assert!(message.starts_with("game record, line"), "{message}");
+    assert!(message.contains("b2-b5"), "{message}");
+    assert_eq!(snapshot(&game)?, before);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn new_game_under_other_rules() -> TestResult {
+    let s = snapshot(&new_game(None, Some("distance_1968"))?)?;
+    assert_eq!(s.rules, "distance_1968");
+    // Each Pawn may go two squares.
+    assert_eq!(s.move_count(), 16);
+    let s = snapshot(&new_game(Some(LEAPER), Some("king_capture,distance_1968"))?)?;
+    assert_eq!(s.rules, "king_capture,distance_1968");
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn from_setup_builds_the_named_array_or_fails_with_a_message() -> TestResult {
+    let s = snapshot(&Game::from_setup(&js("mirrored"), &js("distance_1968"))?)?;
+    assert_eq!(s.piece("d8"), "k");
+    assert_eq!(s.rules, "distance_1968");
+    let rotated = snapshot(&Game::from_setup(&js("custom:da/eh"), &NONE)?)?;
+    assert_eq!(rotated, snapshot(&new_game(None, None)?)?);
+    assert!(!error_message(Game::from_setup(&js("sideways"), &NONE))?.is_empty());
+    Ok(())
+}
+
+/// The snapshot holds exactly the fields of the `.d.ts`, and its moves and plies too.
+#[wasm_bindgen_test]
+fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
+    fn keys(value: &JsValue) -> Vec<String> {
+        let object: &js_sys::Object = value.unchecked_ref();
+        let mut keys: Vec<String> = js_sys::Object::keys(object)
+            .iter()
+            .filter_map(|k| k.as_string())
+            .collect();
+        keys.sort();
+        keys
+    }
+    fn get(value: &JsValue, path: &[&str]) -> Result<JsValue, JsValue> {
+        let mut value = value.clone();
+        for key in path {
+            value = js_sys::Reflect::get(&value, &js(key))?;
+        }
+        Ok(value)
+    }
+    let mut game = new_game(Some(LEAPER), None)?;
+    let value: JsValue = game.play(&js("a1-a6"))?.into();
+    assert_eq!(
+        keys(&value),
+        [
+            "canUndo", "check", "checkers", "frozen", "moves", "pieces", "plies", "ply",
+            "position", "record", "redo", "rules", "start", "status", "turn"
+        ]
+    );
+    assert_eq!(
+        keys(&get(&value, &["status"])?),
+        ["kind", "result", "winner"]
+    );
+    let ply = js_sys::Reflect::get_u32(&get(&value, &["plies"])?, 0)?;
+    assert_eq!(
+        keys(&ply),
+        [
+            "captured", "captures", "display", "from", "piece", "position", "side", "suicide",
+            "text", "to"
+        ]
+    );
+    let moves = get(&value, &["moves", "e8"])?;
+    assert!(js_sys::Array::is_array(&moves));
+    let first = js_sys::Reflect::get_u32(&moves, 0)?;
+    assert_eq!(keys(&first), ["captures", "from", "suicide", "text", "to"]);
+    // Plain data: a JSON round trip keeps it.
+    let json = js_sys::JSON::stringify(&value)?;
+    assert_eq!(
+        read(js_sys::JSON::parse(&String::from(json))?)?,
+        read(value)?
+    );
+    Ok(())
+}
+
+// --- Odd input -------------------------------------------------------------------------------
 
 #[wasm_bindgen_test]
 fn odd_input_is_an_error_or_an_answer_never_a_panic() -> TestResult {
@@ -257,41 +910,69 @@ fn odd_input_is_an_error_or_an_answer_never_a_panic() -> TestResult {
         "\u{FFFF}",
         "é1-é2",
         "💥",
+        "white ",
         "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 99999999999999999999 1",
         "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w -1 0",
         "9/8/8/8/8/8/8/8 w",
         "k7/8/8/8/8/8/8/7K w x y z",
         "[Setup \"nonsense\"]\n1. b2-b5",
+        "[Rules \"distance_1968\"]\n1. b2-b5",
         "1. b2-b5 g7-g4 2. 3. 4.",
+        "1-0 1-0",
+        "*",
+        ",,,",
+        "default,default",
         &long,
     ];
-    let mut game = Game::new(&NONE, &NONE)?;
+    let mut game = new_game(None, None)?;
+    let mut other = new_game(None, None)?;
     for text in odd {
         let _ = Game::new(&js(text), &NONE);
         let _ = Game::new(&NONE, &js(text));
         let _ = Game::from_record(&js(text));
-        let _ = game.legal_moves_from(&js(text));
-        let _ = game.piece_at(&js(text));
+        let _ = Game::from_setup(&js(text), &NONE);
+        let _ = Game::from_setup(&js("rotated"), &js(text));
+        let _ = game.at(&js(text));
         if game.play(&js(text)).is_ok() {
-            game.undo();
+            game.undo()?;
         }
+        if game.resign(&js(text)).is_ok() {
+            game.undo()?;
+        }
+        let _ = other.load(&js(text));
+        let _ = other.set_rules(&js(text));
+        let _ = other.snapshot()?;
     }
-    assert_eq!(moves(game.legal_moves()?)?.len(), 32);
+    for ply in [
+        -0.0,
+        0.5,
+        -1e-300,
+        1e-300,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        2f64.powi(53),
+    ] {
+        let _ = game.at(&num(ply));
+    }
+    let s = snapshot(&game)?;
+    assert_eq!(s.move_count(), 32);
+    assert!(s.plies.is_empty() && s.status.is("ongoing", None, "*"));
     Ok(())
 }
 
+// --- perft and searchNodes -------------------------------------------------------------------
+
 #[wasm_bindgen_test]
 fn perft_counts_match_the_rules_table() -> TestResult {
-    let start = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w";
     assert_eq!(
-        ultima_wasm::perft(&js(start), &num(3), &NONE).map_err(JsValue::from)?,
+        ultima_wasm::perft(&js(START), &num(3), &NONE).map_err(JsValue::from)?,
         42762.0
     );
     assert_eq!(
-        ultima_wasm::perft(&js(start), &num(3), &js("distance_1968")).map_err(JsValue::from)?,
+        ultima_wasm::perft(&js(START), &num(3), &js("distance_1968")).map_err(JsValue::from)?,
         6992.0
     );
-    let message = error_message(ultima_wasm::perft(&js(start), &num(9), &NONE))?;
+    let message = error_message(ultima_wasm::perft(&js(START), &num(9), &NONE))?;
     assert_eq!(
         message,
         "the perft depth must be a whole number from 0 to 8, not the number 9"
@@ -317,53 +998,7 @@ fn search_nodes_match_the_native_engine() -> TestResult {
     Ok(())
 }
 
-/// `PlyInfo` of the `.d.ts`.
-#[derive(Debug, Deserialize, PartialEq)]
-struct PlyInfo {
-    text: String,
-    display: String,
-    from: String,
-    to: Option<String>,
-    captures: Vec<String>,
-    side: String,
-    position: String,
-}
-
-#[wasm_bindgen_test]
-fn history_lists_each_ply_with_display_text_and_captures() -> TestResult {
-    let mut game = Game::new(&js(LEAPER), &NONE)?;
-    game.play(&js("a1-a6"))?;
-    let plies: Vec<PlyInfo> = serde_wasm_bindgen::from_value(game.history()?.into())?;
-    assert_eq!(plies.len(), 1);
-    let ply = &plies[0];
-    assert_eq!(ply.text, "a1-a6xa2xa5");
-    assert!(ply.display.starts_with("La1-a6 xa2 xa5"), "{}", ply.display);
-    assert_eq!(ply.from, "a1");
-    assert_eq!(ply.to.as_deref(), Some("a6"));
-    assert_eq!(ply.captures, ["a2", "a5"]);
-    assert_eq!(ply.side, "white");
-    assert_eq!(ply.position, game.position());
-    let start = Position::from_fen(LEAPER, Rules::default())
-        .map_err(|e| JsValue::from_str(&e.to_string()))?;
-    assert_eq!(game.start_position(), start.to_fen());
-    assert_eq!(game.redo_length(), 0);
-    game.undo();
-    assert_eq!(game.redo_length(), 1);
-    let plies: Vec<PlyInfo> = serde_wasm_bindgen::from_value(game.history()?.into())?;
-    assert!(plies.is_empty());
-    Ok(())
-}
-
-#[wasm_bindgen_test]
-fn from_setup_builds_the_named_array_or_fails_with_a_message() -> TestResult {
-    let game = Game::from_setup(&js("mirrored"), &js("distance_1968"))?;
-    assert_eq!(game.piece_at(&js("d8"))?.as_deref(), Some("k"));
-    assert_eq!(game.rules(), "distance_1968");
-    let rotated = Game::from_setup(&js("custom:da/eh"), &NONE)?;
-    assert_eq!(rotated.position(), Game::new(&NONE, &NONE)?.position());
-    assert!(!error_message(Game::from_setup(&js("sideways"), &NONE))?.is_empty());
-    Ok(())
-}
+// --- The computer player ---------------------------------------------------------------------
 
 /// `AiMove` of the `.d.ts`.
 #[derive(Debug, Deserialize)]
@@ -380,11 +1015,14 @@ fn ai_move(value: ultima_wasm::AiMoveValue) -> Result<AiMove, JsValue> {
     Ok(serde_wasm_bindgen::from_value(value.into())?)
 }
 
+fn start_record() -> Result<String, JsValue> {
+    Ok(snapshot(&new_game(None, None)?)?.record)
+}
+
 fn assert_legal_from_start(found: &AiMove) -> TestResult {
-    let game = Game::new(&NONE, &NONE)?;
-    let legal = moves(game.legal_moves()?)?;
+    let s = snapshot(&new_game(None, None)?)?;
     assert!(
-        legal.iter().any(|m| m.text == found.text),
+        s.all_moves().iter().any(|m| m.text == found.text),
         "{} is not a legal first move",
         found.text
     );
@@ -397,18 +1035,16 @@ fn assert_legal_from_start(found: &AiMove) -> TestResult {
 #[wasm_bindgen_test]
 fn ai_plays_a_legal_move_at_level_1() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
-    let record = Game::new(&NONE, &NONE)?.record();
-    let found = ai_move(ai.think(&js(&record), &num(1), &NONE, &NONE)?)?;
+    let found = ai_move(ai.think(&js(&start_record()?), &num(1), &NONE, &NONE)?)?;
     assert_legal_from_start(&found)
 }
 
 #[wasm_bindgen_test]
 fn ai_plays_a_legal_move_at_level_3_and_reports_progress() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
-    let record = Game::new(&NONE, &NONE)?.record();
     let seen = js_sys::Array::new();
     let push = js_sys::Function::new_with_args("p", "this.push(p)").bind0(&seen);
-    let found = ai_move(ai.think(&js(&record), &num(3), &num(5000.0), &push)?)?;
+    let found = ai_move(ai.think(&js(&start_record()?), &num(3), &num(5000.0), &push)?)?;
     assert_legal_from_start(&found)?;
     assert!(seen.length() >= 1, "no progress reported");
     Ok(())
@@ -416,19 +1052,20 @@ fn ai_plays_a_legal_move_at_level_3_and_reports_progress() -> TestResult {
 
 #[wasm_bindgen_test]
 fn ai_answers_after_moves_of_a_record() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
-    game.play(&js("b2-b5"))?;
+    let mut game = new_game(None, None)?;
+    let s = play(&mut game, "b2-b5")?;
     let mut ai = ultima_wasm::Ai::new();
-    let found = ai_move(ai.think(&js(&game.record()), &num(2), &NONE, &NONE)?)?;
-    game.play(&js(&found.text))?;
-    assert_eq!(game.turn().as_string().as_deref(), Some("white"));
+    let found = ai_move(ai.think(&js(&s.record), &num(2), &NONE, &NONE)?)?;
+    let s = play(&mut game, &found.text)?;
+    assert_eq!(s.turn, "white");
+    assert_eq!(s.plies[1].text, found.text);
     Ok(())
 }
 
 #[wasm_bindgen_test]
 fn ai_refuses_a_bad_level() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
-    let record = Game::new(&NONE, &NONE)?.record();
+    let record = start_record()?;
     for level in [0, 9, 300] {
         let level = f64::from(level);
         let message = error_message(ai.think(&js(&record), &num(level), &NONE, &NONE))?;
@@ -447,13 +1084,15 @@ fn ai_refuses_a_bad_record() -> TestResult {
 
 #[wasm_bindgen_test]
 fn ai_refuses_a_finished_game() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
-    game.resign()?;
+    let mut game = new_game(None, None)?;
+    let s = read(game.resign(&js("white"))?)?;
     let mut ai = ultima_wasm::Ai::new();
-    let message = error_message(ai.think(&js(&game.record()), &num(1), &NONE, &NONE))?;
+    let message = error_message(ai.think(&js(&s.record), &num(1), &NONE, &NONE))?;
     assert!(message.contains("over"), "{message}");
     Ok(())
 }
+
+// --- Arguments of the wrong type or size -----------------------------------------------------
 
 /// A value of each type JavaScript could pass where the `.d.ts` asks for a string or a number,
 /// with how the error message names it.
@@ -476,9 +1115,10 @@ fn wrong_values() -> Vec<(JsValue, &'static str)> {
 /// bounds and trapped the instance).
 #[wasm_bindgen_test]
 fn a_wrong_type_for_a_string_is_an_error_naming_it() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
+    let mut game = new_game(None, None)?;
+    let before = snapshot(&game)?;
     let mut ai = ultima_wasm::Ai::new();
-    let record = js(&game.record());
+    let record = js(&before.record);
     for (value, what) in wrong_values() {
         let left_out = value.is_null() || value.is_undefined();
         let required = |name: &str| format!("{name} must be a string, not {what}");
@@ -488,11 +1128,20 @@ fn a_wrong_type_for_a_string_is_an_error_naming_it() -> TestResult {
             Ok(())
         };
         expect(error_message(game.play(&value)), required("the move text"))?;
+        expect(error_message(game.resign(&value)), required("the side"))?;
         expect(
-            error_message(game.legal_moves_from(&value)),
-            required("the square"),
+            error_message(game.load(&value)),
+            required("the game record"),
         )?;
-        expect(error_message(game.piece_at(&value)), required("the square"))?;
+        expect(
+            error_message(game.set_rules(&value)),
+            required("the rule options"),
+        )?;
+        // The ply is a number: every value here but a number in range is wrong.
+        expect(
+            error_message(game.at(&value)),
+            format!("the ply must be a whole number from 0 to 0, not {what}"),
+        )?;
         expect(
             error_message(Game::from_record(&value)),
             required("the game record"),
@@ -535,19 +1184,18 @@ fn a_wrong_type_for_a_string_is_an_error_naming_it() -> TestResult {
         }
     }
     // Nothing was played, and the instance still answers.
-    assert_eq!(game.position(), Game::new(&NONE, &NONE)?.position());
-    assert_eq!(moves(game.legal_moves()?)?.len(), 32);
+    assert_eq!(snapshot(&game)?, before);
+    assert_eq!(before.move_count(), 32);
     Ok(())
 }
 
-const START: &str = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w";
-
-/// Levels and depths: whole numbers in range, or an `Error` that says so (before the change, -1
-/// was read as 4294967295, 1.5 as 1 and 2^32 + 1 as 1).
+/// Levels, depths and plies: whole numbers in range, or an `Error` that says so (before the
+/// change, -1 was read as 4294967295, 1.5 as 1 and 2^32 + 1 as 1).
 #[wasm_bindgen_test]
 fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
-    let record = js(&Game::new(&NONE, &NONE)?.record());
+    let game = new_game(None, None)?;
+    let record = js(&snapshot(&game)?.record);
     let bad = [
         (num(-1), "the number -1"),
         (num(1.5), "the number 1.5"),
@@ -578,6 +1226,11 @@ fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
             message,
             format!("the search depth must be a whole number from 1 to 10, not {what}")
         );
+        let message = error_message(game.at(&value))?;
+        assert_eq!(
+            message,
+            format!("the ply must be a whole number from 0 to 0, not {what}")
+        );
     }
     for time in [0.0, -5.0, f64::NAN, f64::INFINITY] {
         let message = error_message(ai.think(&record, &num(1), &num(time), &NONE))?;
@@ -587,6 +1240,7 @@ fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
         ultima_wasm::perft(&js(START), &num(0), &NONE).map_err(JsValue::from)?,
         1.0
     );
+    assert_eq!(at(&game, 0)?, snapshot(&game)?);
     Ok(())
 }
 
@@ -594,7 +1248,8 @@ fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
 /// (the rules crate shortens what it quotes), the game unchanged.
 #[wasm_bindgen_test]
 fn huge_strings_are_errors_with_short_messages() -> TestResult {
-    let mut game = Game::new(&NONE, &NONE)?;
+    let mut game = new_game(None, None)?;
+    let before = snapshot(&game)?;
     let mut ai = ultima_wasm::Ai::new();
     let huge = [
         "a".repeat(1_000_000),
@@ -610,12 +1265,15 @@ fn huge_strings_are_errors_with_short_messages() -> TestResult {
         let value = js(text);
         let results = [
             error_message(game.play(&value)),
-            error_message(game.legal_moves_from(&value)),
-            error_message(game.piece_at(&value)),
+            error_message(game.resign(&value)),
+            error_message(game.load(&value)),
+            error_message(game.set_rules(&value)),
+            error_message(game.at(&value)),
             error_message(Game::new(&value, &NONE)),
             error_message(Game::new(&NONE, &value)),
             error_message(Game::from_record(&value)),
             error_message(Game::from_setup(&value, &NONE)),
+            error_message(Game::from_setup(&js("rotated"), &value)),
             error_message(ultima_wasm::perft(&value, &num(1), &NONE)),
             error_message(ultima_wasm::search_nodes(&value, &num(1))),
             error_message(ai.think(&value, &num(1), &NONE, &NONE)),
@@ -628,7 +1286,8 @@ fn huge_strings_are_errors_with_short_messages() -> TestResult {
                 message.len()
             );
         }
+        assert_eq!(snapshot(&game)?, before);
     }
-    assert_eq!(moves(game.legal_moves()?)?.len(), 32);
+    assert_eq!(before.move_count(), 32);
     Ok(())
 }

@@ -1,0 +1,220 @@
+//! The `Game` class: a game whose every action answers with one [`Snapshot`].
+
+use crate::args;
+use crate::snapshot::{Plies, Snapshot};
+use ultima::{Color, Position, Rules, StartSetup};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Snapshot` in TypeScript.
+    #[wasm_bindgen(typescript_type = "Snapshot")]
+    pub type SnapshotValue;
+}
+
+/// A game of Ultima: a position, the moves played, and the moves undone (for redo). Each action
+/// returns the game's [`Snapshot`]; a refused action throws an `Error` and changes nothing.
+///
+/// ```js
+/// const game = new Game();                    // the default start, default rules
+/// let s = game.snapshot();                    // s.moves["b2"] → the Pawn's moves
+/// s = game.play("b2-b5");                     // s.plies[0].text === "b2-b5"
+/// s = game.undo();                            // s.plies.length === 0, s.redo === 1
+/// new Game("nonsense");                       // throws Error: <what is wrong, and where>
+/// ```
+#[wasm_bindgen]
+pub struct Game {
+    game: ultima::Game,
+    plies: Plies,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game from `position` (a position string, RULES §6.1; the default start if absent)
+    /// under `rules` (rule options, e.g. "distance_1968"; the default rules if absent).
+    ///
+    /// # Errors
+    /// A bad position string or unknown rule option, with the rules crate's message.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] position: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: &JsValue,
+    ) -> Result<Game, JsError> {
+        let position = args::optional_text("the position string", position)?;
+        let rules = parse_rules(rules)?;
+        let position = match position.as_deref() {
+            Some(text) => Position::from_fen(text, rules)?,
+            None => Position::start(StartSetup::default(), rules),
+        };
+        Ok(Game::from(ultima::Game::new(position)))
+    }
+
+    /// A game read from a game record (RULES §6.2), positioned after its last move.
+    ///
+    /// # Errors
+    /// A record that does not parse or holds an illegal move, with the rules crate's message.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<Game, JsError> {
+        let game = ultima::Game::from_record(&args::text("the game record", text)?)?;
+        Ok(Game::from(game))
+    }
+
+    /// A new game from a starting array (`setup`: "rotated", "mirrored" or "custom:da/eh") under
+    /// `rules` (the default rules if absent).
+    ///
+    /// # Errors
+    /// An unknown setup or rule option, with the rules crate's message.
+    #[wasm_bindgen(js_name = fromSetup)]
+    pub fn from_setup(
+        #[wasm_bindgen(unchecked_param_type = "string")] setup: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: &JsValue,
+    ) -> Result<Game, JsError> {
+        let setup = args::text("the setup", setup)?.parse::<StartSetup>()?;
+        let rules = parse_rules(rules)?;
+        Ok(Game::from(ultima::Game::new(Position::start(setup, rules))))
+    }
+
+    /// The game as it stands.
+    ///
+    /// # Errors
+    /// Only if the snapshot cannot be converted to a JavaScript value.
+    pub fn snapshot(&self) -> Result<SnapshotValue, JsError> {
+        self.at_ply(self.game.moves().len())
+    }
+
+    /// The game seen at an earlier position: after `ply` plies (0 = the start). The plies,
+    /// status and record are the whole game's; the pieces, marks and legal moves are those of
+    /// that position.
+    ///
+    /// # Errors
+    /// A `ply` that is not a whole number from 0 to the number of plies played.
+    pub fn at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        let played = u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX);
+        let ply = args::whole("the ply", ply, 0, played)?;
+        self.at_ply(ply as usize)
+    }
+
+    /// Plays `text` (move text, RULES §6.2, or Game Courier's forms; the capture list may be
+    /// left out).
+    ///
+    /// # Errors
+    /// Move text that does not parse, a move that is not legal here, or a finished game.
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        self.game.play_text(&args::text("the move text", text)?)?;
+        self.changed()
+    }
+
+    /// Takes back the last move, or only the resignation of a resigned game; at the start of
+    /// the game, changes nothing.
+    ///
+    /// # Errors
+    /// Only if the snapshot cannot be converted to a JavaScript value.
+    pub fn undo(&mut self) -> Result<SnapshotValue, JsError> {
+        self.game.undo();
+        self.changed()
+    }
+
+    /// Plays again the last move taken back; changes nothing when there is none.
+    ///
+    /// # Errors
+    /// Only if the snapshot cannot be converted to a JavaScript value.
+    pub fn redo(&mut self) -> Result<SnapshotValue, JsError> {
+        self.game.redo();
+        self.changed()
+    }
+
+    /// `side` ("white" or "black") resigns; the game ends. `undo()` takes the resignation back.
+    ///
+    /// # Errors
+    /// A side that is not "white" or "black", or a game already over.
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        let loser = match args::text("the side", side)?.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return Err(JsError::new("the side must be \"white\" or \"black\"")),
+        };
+        self.game.resign(loser)?;
+        self.changed()
+    }
+
+    /// Replaces the game by the one a game record describes (RULES §6.2).
+    ///
+    /// # Errors
+    /// A record that does not parse or holds an illegal move; the game is left as it was.
+    pub fn load(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        let game = ultima::Game::from_record(&args::text("the game record", record)?)?;
+        *self = Game::from(game);
+        self.snapshot()
+    }
+
+    /// The same game (start, moves, headers, result) under other rule options, e.g.
+    /// "distance_1968" or "default".
+    ///
+    /// # Errors
+    /// Unknown rule options, or a move of the game that the new rules do not allow; the game is
+    /// left as it was.
+    #[wasm_bindgen(js_name = setRules)]
+    pub fn set_rules(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] rules: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        let rules = args::text("the rule options", rules)?.parse::<Rules>()?;
+        let game = ultima::Game::from_record(&with_rules(&self.game.to_record(), &rules))?;
+        *self = Game::from(game);
+        self.snapshot()
+    }
+}
+
+impl From<ultima::Game> for Game {
+    fn from(game: ultima::Game) -> Game {
+        let mut plies = Plies::default();
+        plies.sync(&game);
+        Game { game, plies }
+    }
+}
+
+impl Game {
+    /// The snapshot after an action that changed the game.
+    fn changed(&mut self) -> Result<SnapshotValue, JsError> {
+        self.plies.sync(&self.game);
+        self.snapshot()
+    }
+
+    fn at_ply(&self, ply: usize) -> Result<SnapshotValue, JsError> {
+        crate::to_js(&Snapshot::of(&self.game, &self.plies, ply))
+    }
+}
+
+/// `record` with its `Rules` header (which `ultima::Game::to_record` always writes) replaced.
+fn with_rules(record: &str, rules: &Rules) -> String {
+    record
+        .lines()
+        .map(|line| match line.starts_with("[Rules ") {
+            true => format!("[Rules \"{rules}\"]"),
+            false => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Rule options given as text ("king_capture,distance_1968"), or the default rules when left out.
+pub fn parse_rules(value: &JsValue) -> Result<Rules, JsError> {
+    match args::optional_text("the rule options", value)? {
+        Some(text) => Ok(text.parse::<Rules>()?),
+        None => Ok(Rules::default()),
+    }
+}
