@@ -185,6 +185,10 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
     steps.run("format (cargo fmt --check)", |s| {
         s.run_cmd(s.cmd("cargo").args(["fmt", "--all", "--check"]))
     })?;
+    steps.run("JavaScript unit tests (node --test test)", |s| {
+        let tests = test_files(&s.root.join("test"))?;
+        s.run_cmd(s.cmd("node").arg("--test").args(tests))
+    })?;
     supply_chain(steps)?;
     steps.run("clippy (native)", |s| {
         s.run_cmd(s.cmd("cargo").args([
@@ -233,7 +237,7 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
         )
     })?;
     steps.run("end-to-end tests (node --test e2e)", |s| {
-        let tests = e2e_tests(&s.root.join("e2e"))?;
+        let tests = test_files(&s.root.join("e2e"))?;
         s.run_cmd(s.cmd("node").arg("--test").args(tests))
     })
 }
@@ -464,8 +468,9 @@ fn setup_browser_tools(steps: &mut Steps) -> Result<(), Failure> {
     })
 }
 
-/// The end-to-end test files: `e2e/*.test.mjs`, sorted.
-fn e2e_tests(dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// The test files of a folder, `*.test.mjs`, sorted: the end-to-end tests (e2e/) and the unit
+/// tests of the front end's pure modules (test/).
+fn test_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let entries = fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     let mut tests: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { cellLabel, gridData } from '../www/mirror.js';
+import { createState, picture, point, select } from '../www/state.js';
+import { DOUBLE_CAPTURE, leaper } from './fixtures.mjs';
+
+test('each square is labelled with its piece and marks', () => {
+  const state = createState(leaper({ frozen: ['e1'], check: 'e1', ply: 1, plies: [DOUBLE_CAPTURE] }));
+  select(state, 'a1');
+  point(state, 'a6');
+  const drawn = picture(state, true);
+  assert.equal(cellLabel(drawn, 0), 'a1, white Long Leaper');
+  assert.equal(cellLabel(drawn, 4), 'e1, white King, frozen, in check');
+  assert.equal(cellLabel(drawn, 8), 'a2, black Pawn, would be captured');
+  assert.equal(cellLabel(drawn, 63), 'h8');
+});
+
+test('the grid says what the canvas shows, as square names', () => {
+  const state = createState(leaper({ frozen: ['e1'] }));
+  select(state, 'a1');
+  point(state, 'a6');
+  state.arrow = 'a1-a6xa2xa5';
+  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', focus: 'd4', arrow: 'a1-a6' });
+  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', focus: 'd4', arrow: '' });
+});

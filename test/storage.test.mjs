@@ -1,0 +1,156 @@
+// The page's storage as two tabs, a full disk or a refusing browser would use it: a fake
+// localStorage shared by several copies of the module (one per tab), and storage events sent by
+// hand as the browser would.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+/** @typedef {typeof import('../www/storage.js')} Storage */
+
+/** A Storage that keeps strings in a Map; `fail` makes every call throw that error. */
+class FakeStorage {
+  constructor() {
+    /** @type {Map<string, string>} */
+    this.items = new Map();
+    /** @type {Error | null} */
+    this.fail = null;
+    /** @type {Error | null} */
+    this.failWrites = null;
+  }
+  /** @param {string} key */
+  getItem(key) {
+    if (this.fail) throw this.fail;
+    return this.items.get(key) ?? null;
+  }
+  /** @param {string} key @param {string} value */
+  setItem(key, value) {
+    if (this.fail) throw this.fail;
+    if (this.failWrites) throw this.failWrites;
+    this.items.set(key, String(value));
+  }
+}
+
+const storage = new FakeStorage();
+const page = new EventTarget();
+Object.assign(globalThis, { localStorage: storage, window: page });
+
+let tabs = 0;
+/** @returns {Promise<Storage>} a fresh copy of the module: a tab of its own */
+const openTab = () => import(`../www/storage.js?tab=${++tabs}`);
+
+/** A storage event as the browser sends it to the other tabs. */
+function storageEvent(/** @type {string} */ key, /** @type {string | null} */ newValue) {
+  return Object.assign(new Event('storage'), { key, newValue });
+}
+
+test('nothing stored: the defaults; a save reads back', async () => {
+  storage.items.clear();
+  const tab = await openTab();
+  const first = tab.load();
+  assert.deepEqual(first, { record: null, settings: tab.defaultSettings(), problem: null });
+  const settings = { ...tab.defaultSettings(), pieceSet: /** @type {const} */ ('abstract'), opponent: { computer: /** @type {const} */ ('black'), level: 3 } };
+  assert.equal(tab.save('1. b2-b5 *', settings), null);
+  const again = (await openTab()).load();
+  assert.deepEqual(again, { record: '1. b2-b5 *', settings, problem: null });
+});
+
+test('unusable data is set aside under a backup key before anything is written over it', async () => {
+  for (const [text, reason] of [
+    ['{not json', 'could not be read'],
+    ['[1, 2]', 'could not be read'],
+    ['{"version": 99}', 'comes from a newer version'],
+    ['{"record": "1. b2-b5"}', 'in a form this version does not know'],
+  ]) {
+    storage.items.clear();
+    storage.items.set('ultima.page', text);
+    const tab = await openTab();
+    const { record, problem } = tab.load();
+    assert.equal(record, null);
+    assert.match(problem ?? '', new RegExp(reason));
+    const backups = [...storage.items].filter(([key]) => key.startsWith(tab.BACKUP_PREFIX));
+    assert.deepEqual(backups.map(([, value]) => value), [text]);
+    assert.match(problem ?? '', new RegExp(backups[0]?.[0] ?? 'no key'));
+  }
+});
+
+test('stored settings are checked one by one; bad values fall back to the defaults', async () => {
+  const tab = await openTab();
+  const read = tab.parse(JSON.stringify({ version: 1, record: 7, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes' } }));
+  assert.deepEqual(read, { record: null, settings: { ...tab.defaultSettings(), theme: 'neutral' }, problem: null });
+});
+
+test('two tabs never silently overwrite each other: a save over another tab\'s game sets it aside first', async () => {
+  storage.items.clear();
+  const a = await openTab();
+  const b = await openTab();
+  a.load();
+  b.load();
+  const settings = a.defaultSettings();
+  assert.equal(a.save('1. b2-b5 *', settings), null);
+  // Tab b has not followed a's save, and saves its own game.
+  const notice = b.save('1. c2-c6 *', settings);
+  assert.match(notice ?? '', /also changed in another tab/);
+  const backups = [...storage.items].filter(([key]) => key.startsWith(b.BACKUP_PREFIX));
+  assert.equal(backups.length, 1);
+  assert.equal(JSON.parse(backups[0]?.[1] ?? '{}').record, '1. b2-b5 *');
+  assert.equal(JSON.parse(storage.items.get('ultima.page') ?? '{}').record, '1. c2-c6 *');
+  // b's own later saves are no conflict.
+  assert.equal(b.save('1. c2-c6 g7-g4 *', settings), null);
+});
+
+test('a tab hears another tab\'s save and, once it follows, saves with no conflict', async () => {
+  storage.items.clear();
+  const a = await openTab();
+  const b = await openTab();
+  a.load();
+  b.load();
+  /** @type {Array<string | null>} */
+  const heard = [];
+  const stop = b.onOtherTab((saved) => {
+    heard.push(saved.record);
+    return true;
+  });
+  const settings = a.defaultSettings();
+  a.save('1. b2-b5 *', settings);
+  page.dispatchEvent(storageEvent('ultima.page', storage.items.get('ultima.page') ?? null));
+  page.dispatchEvent(storageEvent('other.key', 'x'));
+  page.dispatchEvent(storageEvent('ultima.page', '{not json'));
+  assert.deepEqual(heard, ['1. b2-b5 *']);
+  assert.equal(b.save('1. b2-b5 g7-g4 *', settings), null, 'b followed a: no conflict');
+  stop();
+  a.save('1. h2-h3 *', settings);
+  page.dispatchEvent(storageEvent('ultima.page', storage.items.get('ultima.page') ?? null));
+  assert.equal(heard.length, 1, 'no longer listening');
+});
+
+test('a tab that does not follow the other tab\'s game sets it aside when it saves', async () => {
+  storage.items.clear();
+  const a = await openTab();
+  const b = await openTab();
+  a.load();
+  b.load();
+  b.onOtherTab(() => false);
+  const settings = a.defaultSettings();
+  a.save('1. b2-b5 *', settings);
+  page.dispatchEvent(storageEvent('ultima.page', storage.items.get('ultima.page') ?? null));
+  assert.match(b.save('1. c2-c6 *', settings) ?? '', /another tab/);
+});
+
+test('storage refused or full: the game is not saved, and the player hears it once', async () => {
+  storage.items.clear();
+  storage.fail = new Error('SecurityError');
+  const refused = await openTab();
+  assert.match(refused.load().problem ?? '', /does not allow this page to store data/);
+  assert.equal(refused.save('1. b2-b5 *', refused.defaultSettings()), null);
+  storage.fail = null;
+  assert.equal(storage.items.size, 0, 'nothing written');
+
+  const full = await openTab();
+  full.load();
+  storage.failWrites = Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+  assert.match(full.save('1. b2-b5 *', full.defaultSettings()) ?? '', /could not be saved/);
+  assert.equal(full.save('1. b2-b5 g7-g4 *', full.defaultSettings()), null, 'said once');
+  storage.failWrites = null;
+  assert.equal(full.save('1. b2-b5 g7-g4 *', full.defaultSettings()), null);
+  assert.equal(JSON.parse(storage.items.get('ultima.page') ?? '{}').record, '1. b2-b5 g7-g4 *');
+});
