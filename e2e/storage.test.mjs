@@ -115,3 +115,31 @@ test('data that cannot be set aside (storage full) is left as it was, and nothin
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('two tabs on the saved game follow each other instead of overwriting each other', { timeout: 60_000 }, async () => {
+  const { page: first, problems } = await openGame(served.context, served.url);
+  await playsOn(first);
+  // A second tab of the same browser resumes the saved game.
+  const second = await served.context.newPage();
+  const secondProblems = watchProblems(second);
+  await second.goto(served.url);
+  await ready(second);
+  assert.deepEqual(await plies(second), ['b2-b5']);
+  // A move in the second tab reaches the first, which says so.
+  await click(second, 'g7');
+  await click(second, 'g4');
+  await first.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2);
+  assert.deepEqual(await plies(first), ['b2-b5', 'g7-g4']);
+  assert.match(await notice(first), /continued in another tab/);
+  // And back: the first tab plays on from there, the second follows.
+  await click(first, 'c2');
+  await click(first, 'c6');
+  await second.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 3);
+  assert.deepEqual(await plies(second), ['b2-b5', 'g7-g4', 'c2-c6']);
+  // Nothing was set aside: no save overwrote another tab's game.
+  assert.deepEqual(Object.keys(await stored(first)).filter((key) => key.startsWith('ultima.page.backup')), []);
+  assert.match(JSON.parse((await stored(first))['ultima.page'] ?? '{}').record, /1\. b2-b5 g7-g4 2\. c2-c6/);
+  assert.deepEqual([...problems, ...secondProblems], []);
+  await second.close();
+  await first.close();
+});
