@@ -449,59 +449,29 @@ impl Position {
 
     /// Plays `m`, which must be legal (for search and perft), and returns what
     /// [`Position::undo`] needs.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let mut undo = self.undo_record();
         let us = self.turn;
-        let them = !us;
-        let mut undo = Undo {
-            captured: 0,
-            halfmoves: self.halfmoves,
-            hash: self.hash,
-        };
-        match m {
-            Move::Normal {
-                role,
-                from,
-                to,
-                captures,
-            } => {
-                for (i, sq) in captures.into_iter().enumerate() {
-                    if let Some(victim) = self.board.role_at(sq) {
-                        self.board.take(sq, them, victim);
-                        self.hash ^= zobrist::piece_key(them, victim, sq);
-                        undo.captured |= (victim as u64) << (3 * i);
-                    }
-                }
-                self.board.take(from, us, role);
-                self.board.put(to, us, role);
-                self.hash ^= zobrist::piece_key(us, role, from) ^ zobrist::piece_key(us, role, to);
-                self.halfmoves = if captures.any() {
-                    0
-                } else {
-                    self.halfmoves + 1
-                };
+        let mut hash = self.hash;
+        let mut victims = 0;
+        self.board.play(us, m, |color, role, sq| {
+            hash ^= zobrist::piece_key(color, role, sq);
+            if color != us {
+                undo.captured |= (role as u64) << (3 * victims);
+                victims += 1;
             }
-            Move::Suicide { role, square } => {
-                self.board.take(square, us, role);
-                self.hash ^= zobrist::piece_key(us, role, square);
-                self.halfmoves = 0;
-            }
-        }
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = them;
-        self.hash ^= zobrist::black_to_move_key();
+        });
+        self.hash = hash;
+        self.end_ply(m.is_capture() || m.is_suicide());
         undo
     }
 
     /// Takes back `m`, the last move played by [`Position::play_unchecked`].
     pub fn undo(&mut self, m: Move, undo: Undo) {
-        let them = self.turn;
-        let us = !them;
-        self.turn = us;
-        if us == Color::Black {
-            self.fullmoves -= 1;
-        }
+        self.take_back_ply(undo);
+        let us = self.turn;
+        let them = !us;
         match m {
             Move::Normal {
                 role,
@@ -518,8 +488,6 @@ impl Position {
             }
             Move::Suicide { role, square } => self.board.put(square, us, role),
         }
-        self.halfmoves = undo.halfmoves;
-        self.hash = undo.hash;
     }
 
     /// Passes the turn (a "null move", for the AI's null-move pruning; not a move of the
@@ -527,22 +495,43 @@ impl Position {
     /// capture. The side to move must not be in check, or the result would let the other side
     /// capture a King. Returns what [`Position::undo_null`] needs.
     pub fn play_null(&mut self) -> Undo {
-        let undo = Undo {
-            captured: 0,
-            halfmoves: self.halfmoves,
-            hash: self.hash,
-        };
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.halfmoves += 1;
-        self.turn = !self.turn;
-        self.hash ^= zobrist::black_to_move_key();
+        let undo = self.undo_record();
+        self.end_ply(false);
         undo
     }
 
     /// Takes back the null move [`Position::play_null`] just played.
     pub fn undo_null(&mut self, undo: Undo) {
+        self.take_back_ply(undo);
+    }
+
+    /// What [`Position::take_back_ply`] restores, before a ply changes anything.
+    #[inline]
+    fn undo_record(&self) -> Undo {
+        Undo {
+            captured: 0,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        }
+    }
+
+    /// What every ply does besides moving pieces, a real move or a null move: counts it
+    /// (from 0 again after a capture or suicide, `resets`), and gives the turn to the other
+    /// side. The hash must already hold the ply's piece changes.
+    #[inline]
+    fn end_ply(&mut self, resets: bool) {
+        self.halfmoves = if resets { 0 } else { self.halfmoves + 1 };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_to_move_key();
+    }
+
+    /// Undoes [`Position::end_ply`] and restores the counters and hash of `undo`: the mover
+    /// is to move again.
+    #[inline]
+    fn take_back_ply(&mut self, undo: Undo) {
         self.turn = !self.turn;
         if self.turn == Color::Black {
             self.fullmoves -= 1;
