@@ -751,7 +751,7 @@ fn corpus_move_text() {
     // when it names one (`<rules>\n<position string>\n<text>`).
     let positions: Vec<Position> = perft_data::all_cases()
         .iter()
-        .map(|c| Position::from_fen(&c.epd, c.rules).unwrap_or_else(|e| panic!("{}: {e}", c.id)))
+        .map(perft_data::Case::position)
         .collect();
     for (name, bytes) in corpus("move_text") {
         eprintln!("move_text/{name}");
