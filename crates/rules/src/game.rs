@@ -120,6 +120,16 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// The resignation or agreed draw that had ended the game, with the outcome it gave; the
+    /// moves stay and the game goes on.
+    Verdict(Outcome),
+    /// The last move, which [`Game::redo`] can replay.
+    Move(Move),
+}
+
 /// How a game ended other than by the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
@@ -241,22 +251,24 @@ impl Game {
         Ok(())
     }
 
+    /// The end of the game by resignation or agreement, if so.
+    fn verdict_outcome(&self) -> Option<Outcome> {
+        Some(match self.verdict? {
+            Verdict::Resigned(loser) => Outcome {
+                winner: Some(!loser),
+                reason: Reason::Resignation,
+            },
+            Verdict::DrawAgreed => Outcome {
+                winner: None,
+                reason: Reason::Agreement,
+            },
+        })
+    }
+
     /// The end of the game, if it has ended.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.verdict {
-            Some(Verdict::Resigned(loser)) => {
-                return Some(Outcome {
-                    winner: Some(!loser),
-                    reason: Reason::Resignation,
-                })
-            }
-            Some(Verdict::DrawAgreed) => {
-                return Some(Outcome {
-                    winner: None,
-                    reason: Reason::Agreement,
-                })
-            }
-            None => {}
+        if let Some(o) = self.verdict_outcome() {
+            return Some(o);
         }
         let pos = self.position();
         let found = pos.outcome();
@@ -338,18 +350,26 @@ impl Game {
         Ok(m)
     }
 
-    /// Takes back the last move (and any resignation or agreed draw), keeping it for
-    /// [`Game::redo`]. Returns the move taken back.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.verdict = None;
+    /// Takes back the last thing done: the resignation or agreed draw that ended the game if
+    /// there is one, and otherwise the last move, kept for [`Game::redo`]. `None` when there
+    /// is nothing to take back (the start, no verdict).
+    ///
+    /// A verdict comes back alone because a player who takes back a resignation wants the
+    /// game as it stood, not a move less; the answer says which of the two happened, so that
+    /// a caller neither guesses from `None` nor replays a move to repair the position.
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(o) = self.verdict_outcome() {
+            self.verdict = None;
+            return Some(Undone::Verdict(o));
+        }
         if self.positions.len() == 1 {
             return None;
         }
         self.positions.pop();
-        Some(self.moves[self.positions.len() - 1])
+        Some(Undone::Move(self.moves[self.positions.len() - 1]))
     }
 
-    /// Replays the next undone move.
+    /// Replays the next undone move; none while a resignation or agreed draw ends the game.
     pub fn redo(&mut self) -> Option<Move> {
         let m = *self.moves.get(self.positions.len() - 1)?;
         if self.verdict.is_some() {

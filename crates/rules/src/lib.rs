@@ -49,7 +49,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, ParseFenError, ParseFenErrorKind, PositionError, Setup};
-pub use game::{Game, GameError, Outcome, Reason, RecordError};
+pub use game::{Game, GameError, Outcome, Reason, RecordError, Undone};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::{KingTest, PlayError, Position, PositionOutcome, Undo};

@@ -22,7 +22,7 @@
 mod args;
 
 use serde::Serialize;
-use ultima::{Color, Move, MoveList, Position, Rules, Square, StartSetup};
+use ultima::{Color, Move, MoveList, Position, Rules, Square, StartSetup, Undone};
 use ultima_engine::{Config, Engine, Iteration, Level, Limits, NoHandler, SearchHandler};
 use wasm_bindgen::prelude::*;
 
@@ -284,9 +284,13 @@ impl Game {
         Ok(m.to_string())
     }
 
-    /// Takes back the last move and returns its text, or `undefined` at the start of the game.
+    /// Takes back the last move and returns its text; after a resignation, takes back only the
+    /// resignation and returns `undefined`, as it does at the start of the game.
     pub fn undo(&mut self) -> Option<String> {
-        self.game.undo().map(|m| m.to_string())
+        match self.game.undo()? {
+            Undone::Move(m) => Some(m.to_string()),
+            Undone::Verdict(_) => None,
+        }
     }
 
     /// Plays again the last move taken back and returns its text, or `undefined` if none.
