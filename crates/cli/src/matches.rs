@@ -276,7 +276,7 @@ impl Player {
                     .spec
                     .limits(global)
                     .expect("an engine player has limits");
-                let history = history_hashes(game);
+                let history = game.history_hashes();
                 let engine = self.engine.as_mut().expect("engine players have an engine");
                 let mut handler = ClockHandler::new(limits.time_ms, false);
                 let r = engine.search(pos, &history, limits, &mut handler);
@@ -287,17 +287,6 @@ impl Player {
             }
         })
     }
-}
-
-/// The hashes of the game's positions before the current one.
-fn history_hashes(game: &Game) -> Vec<u64> {
-    let mut pos = *game.start();
-    let mut out = Vec::with_capacity(game.moves().len());
-    for &m in game.moves() {
-        out.push(pos.hash());
-        pos.play_unchecked(m);
-    }
-    out
 }
 
 /// A balanced opening: `plies` random legal moves from the start, retried until the game is

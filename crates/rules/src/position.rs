@@ -89,33 +89,6 @@ impl KingTest {
     }
 }
 
-/// Why a game is over without a draw or a resignation, judged from the position alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PositionOutcome {
-    /// The side to move has no legal move and is in check: it loses.
-    Checkmate { winner: Color },
-    /// The side to move has no legal move and is not in check: it loses too (RULES §4).
-    Stalemate { winner: Color },
-    /// Under `king_capture`, a side's King has been captured.
-    KingCaptured { winner: Color },
-    /// 100 consecutive plies without a capture or suicide.
-    MoveLimit,
-    /// Only the two Kings are left.
-    BareKings,
-}
-
-impl PositionOutcome {
-    /// The winning side, or `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            PositionOutcome::Checkmate { winner }
-            | PositionOutcome::Stalemate { winner }
-            | PositionOutcome::KingCaptured { winner } => Some(winner),
-            PositionOutcome::MoveLimit | PositionOutcome::BareKings => None,
-        }
-    }
-}
-
 /// An illegal move handed to [`Position::play`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayError {
@@ -299,7 +272,7 @@ impl Position {
     }
 
     /// Whether the game has ended because a King is gone (only possible under `king_capture`).
-    fn king_missing(&self) -> bool {
+    pub(crate) fn king_missing(&self) -> bool {
         self.board.by_role(Role::King).count() < 2
     }
 
@@ -538,34 +511,6 @@ impl Position {
         }
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;
-    }
-
-    /// The end of the game as far as the position alone tells (no repetition, no
-    /// resignation: see [`crate::Game::outcome`]).
-    pub fn outcome(&self) -> Option<PositionOutcome> {
-        if self.king_missing() {
-            let winner = if self.board.king_of(Color::White).is_some() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            return Some(PositionOutcome::KingCaptured { winner });
-        }
-        if !self.has_legal_move() {
-            let winner = !self.turn;
-            return Some(if self.is_check() {
-                PositionOutcome::Checkmate { winner }
-            } else {
-                PositionOutcome::Stalemate { winner }
-            });
-        }
-        if self.rules.bare_kings_draw && self.board.occupied().is_pair() {
-            return Some(PositionOutcome::BareKings);
-        }
-        if self.rules.move_limit_draw && self.halfmoves >= 100 {
-            return Some(PositionOutcome::MoveLimit);
-        }
-        None
     }
 
     /// The squares a piece of the side to move on `sq` may travel to under the distance rule.

@@ -479,13 +479,6 @@ impl Ai {
                 outcome.reason
             )));
         }
-        // The hashes of the positions before the current one, oldest first, for repetitions.
-        let mut pos = *game.start();
-        let mut history = Vec::with_capacity(game.moves().len());
-        for &m in game.moves() {
-            history.push(pos.hash());
-            pos.play_unchecked(m);
-        }
         let deadline_ms = match time_ms {
             Some(t) if t.is_finite() && t >= 1.0 => Some(t.min(86_400_000.0)),
             Some(t) => {
@@ -508,9 +501,12 @@ impl Ai {
             limit_ms,
             progress,
         };
-        let result = self
-            .engine
-            .search(game.position(), &history, limits, &mut handler);
+        let result = self.engine.search(
+            game.position(),
+            &game.history_hashes(),
+            limits,
+            &mut handler,
+        );
         let Some(best) = result.best_move else {
             return Err(JsError::new("the side to move has no legal move"));
         };
