@@ -27,6 +27,7 @@ macro_rules! say {
     }};
 }
 
+mod clock;
 mod matches;
 mod mine;
 mod remote;

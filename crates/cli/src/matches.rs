@@ -3,8 +3,9 @@
 //! Prints wins, draws and losses, the score, an Elo estimate with its 95% margin, and in
 //! SPRT mode the log-likelihood ratio and the decision.
 
+use crate::clock;
 use crate::remote::Remote;
-use crate::think::{ClockHandler, Options};
+use crate::think::Options;
 use std::time::{Duration, Instant};
 use ultima::{Color, Game, Move, Position, Role, Rules};
 use ultima_engine::players::{greedy_move, minimax2_move, random_move};
@@ -278,7 +279,7 @@ impl Player {
                     .expect("an engine player has limits");
                 let history = game.history_hashes();
                 let engine = self.engine.as_mut().expect("engine players have an engine");
-                let mut handler = ClockHandler::new(limits.time_ms, false);
+                let mut handler = clock::deadline(limits.time_ms, clock::silent);
                 let r = engine.search(pos, &history, limits, &mut handler);
                 self.nodes += r.nodes;
                 self.moves += 1;

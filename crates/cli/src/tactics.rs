@@ -15,7 +15,8 @@
 //!
 //! `--mine` ([`crate::mine`]) finds candidate positions in self-play.
 
-use crate::think::{ClockHandler, Options};
+use crate::clock;
+use crate::think::Options;
 use ultima::{Move, Position, PositionOutcome, Rules};
 use ultima_engine::{Config, Engine, Eval, Level, Limits, NoHandler};
 
@@ -427,9 +428,9 @@ fn solve(set: &[Tactic], limits: Limits, hash_mb: usize) -> Vec<String> {
             hash_mb,
             ..Config::default()
         });
-        let mut handler = ClockHandler::new(limits.time_ms, false);
+        let mut handler = clock::deadline(limits.time_ms, clock::silent);
         let r = engine.search(&t.position, &[], limits, &mut handler);
-        let ms = handler.elapsed().as_millis();
+        let ms = handler.elapsed_ms() as u64;
         let found = r.best_move.map_or("-".to_string(), |m| m.to_string());
         let solved = r.best_move == Some(t.solution);
         say!(
