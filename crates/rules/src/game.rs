@@ -206,7 +206,9 @@ impl Game {
         })
     }
 
-    /// The end of the game, if it has ended.
+    /// The end of the game, if it has ended: a resignation or agreed draw, else what the rules
+    /// say of the current position after the game's earlier ones
+    /// ([`Position::outcome_after`]).
     pub fn outcome(&self) -> Option<Outcome> {
         self.verdict_outcome()
             .or_else(|| self.position().outcome_after(&self.history_hashes()))
