@@ -27,8 +27,12 @@ macro_rules! say {
     }};
 }
 
+mod clock;
 mod matches;
 mod mine;
+mod options;
+mod play_engine;
+mod players;
 mod remote;
 mod tactics;
 mod think;
@@ -129,8 +133,11 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
         "search" => think::search(rest).map(|()| true),
         "bench" => think::bench(rest).map(|()| true),
         "match" => matches::run(rest).map(|()| true),
-        "tactics" => tactics::run(rest),
-        "play-engine" => remote::serve(rest).map(|()| true),
+        "tactics" => tactics::Mode::split(rest).and_then(|(mode, rest)| match mode {
+            tactics::Mode::Test(test) => tactics::run(test, &rest),
+            tactics::Mode::Mine => mine::run(&rest).map(|()| true),
+        }),
+        "play-engine" => play_engine::serve(rest).map(|()| true),
         _ => return None,
     })
 }

@@ -7,8 +7,8 @@
 //! line of the set with a generated comment, to be reviewed by hand.
 
 use crate::matches::opening;
+use crate::options::Options;
 use crate::tactics::{check, describe, Kind, Tactic};
-use crate::think::Options;
 use ultima::{Position, Rules};
 use ultima_engine::{Config, Engine, EvalKind, Level, Limits, NoHandler, Rng};
 
@@ -17,8 +17,10 @@ const GAP: i32 = 250;
 /// The 2-ply choice may leave the side at most this much ahead: the tactic must matter.
 const QUIET_MAX: i32 = 300;
 
-/// `ultima tactics --mine [--games N] [--seed S] [--nodes N] [--plies-random K]`.
-pub fn run(o: &Options) -> Result<(), String> {
+/// `ultima tactics --mine [--games N] [--seed S] [--nodes N] [--plies-random K]`, `raw`
+/// without `--mine`.
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let o = Options::parse(raw, &["games", "seed", "nodes", "plies-random"])?;
     let games = o.number("games", 1..=10_000)?.unwrap_or(10);
     let seed = o.number("seed", 0..=u64::MAX)?.unwrap_or(1);
     let nodes = o.number("nodes", 1_000..=u64::MAX)?.unwrap_or(300_000);

@@ -12,14 +12,13 @@
 //! child, on a request it cannot serve:                           error <message>
 //! ```
 //!
+//! This module is the protocol and the parent's side; [`crate::play_engine`] is the child's.
 //! The child holds the game's engine between requests, so its transposition table and seed
 //! carry over from move to move exactly as for a player inside the match: the same build as
 //! `exe:` plays the same games as in-process. The parent closes the child's input to end it.
 //! Every wait for the child has a deadline, so a silent or crashed build stops the match
 //! with a message instead of hanging it.
 
-use crate::matches::{Player, Spec};
-use crate::think::Options;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -30,12 +29,12 @@ use ultima::{Game, Move, Position};
 use ultima_engine::Limits;
 
 /// The first words of the child's greeting; the version changes with the protocol.
-const GREETING: &str = "ultima play-engine 1";
+pub const GREETING: &str = "ultima play-engine 1";
 /// How much of the child's standard error is kept for error messages.
 const STDERR_KEPT: usize = 2000;
 
 /// The request for a move in `game`: its rules, start position and moves.
-fn go_line(game: &Game) -> String {
+pub fn go_line(game: &Game) -> String {
     let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
     format!(
         "go {}\t{}\t{}",
@@ -46,7 +45,7 @@ fn go_line(game: &Game) -> String {
 }
 
 /// The game of a `go` request (the text after `go `).
-fn parse_go(fields: &str) -> Result<Game, String> {
+pub fn parse_go(fields: &str) -> Result<Game, String> {
     let mut parts = fields.split('\t');
     let (Some(rules), Some(fen), Some(moves), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -61,62 +60,6 @@ fn parse_go(fields: &str) -> Result<Game, String> {
             .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
     }
     Ok(game)
-}
-
-/// `ultima play-engine <player> [--time-ms T | --nodes N] [--hash MB]`: the child's side.
-/// Serves requests on standard input until it closes.
-pub fn serve(raw: &[String]) -> Result<(), String> {
-    let o = Options::parse(raw, &["time-ms", "nodes", "hash"])?;
-    o.exclusive(&["time-ms", "nodes"])?;
-    let [text] = o.positional.as_slice() else {
-        return Err(format!(
-            "'play-engine' takes 1 argument (a player), got {}",
-            o.positional.len()
-        ));
-    };
-    let spec = Spec::parse(text)?;
-    if matches!(spec, Spec::Exe { .. }) {
-        return Err("'play-engine' plays this build's own players, not another build".into());
-    }
-    let global = Limits {
-        time_ms: o.number("time-ms", 1..=3_600_000)?,
-        nodes: o.number("nodes", 1..=u64::MAX)?,
-        ..Limits::default()
-    };
-    let hash = o.number("hash", 1..=4096)?.unwrap_or(16);
-    let name = spec.name();
-    // Not a build by `exe:`, so no wait for one.
-    let mut player = Player::new(spec, hash, &global, Duration::ZERO)?;
-    let mut out = std::io::stdout().lock();
-    let mut say = |line: String| -> Result<(), String> {
-        writeln!(out, "{line}")
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write to the match: {e}"))
-    };
-    say(format!("{GREETING} {name}"))?;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("cannot read from the match: {e}"))?;
-        let reply = match line.split_once(' ').unwrap_or((line.as_str(), "")) {
-            ("new", seed) => match seed.parse::<u64>() {
-                Ok(seed) => player.new_game(seed).map(|()| "ok".to_string()),
-                Err(_) => Err(format!("seed '{seed}' is not a whole number")),
-            },
-            ("go", fields) => parse_go(fields).and_then(|game| {
-                let (nodes, depth) = (player.nodes, player.depth_sum);
-                match player.choose(&game, &global)? {
-                    Some(m) => Ok(format!(
-                        "move {m} {} {}",
-                        player.nodes - nodes,
-                        player.depth_sum - depth
-                    )),
-                    None => Err("no move: the game is over".into()),
-                }
-            }),
-            (word, _) => Err(format!("unknown request '{word}' (new, go)")),
-        };
-        say(reply.unwrap_or_else(|e| format!("error {e}")))?;
-    }
-    Ok(())
 }
 
 /// A move chosen by the other build, with its search's figures.

@@ -15,7 +15,8 @@
 //!
 //! `--mine` ([`crate::mine`]) finds candidate positions in self-play.
 
-use crate::think::{ClockHandler, Options};
+use crate::clock;
+use crate::options::Options;
 use ultima::{Move, Position, PositionOutcome, Rules};
 use ultima_engine::{Config, Engine, Eval, Level, Limits, NoHandler};
 
@@ -305,23 +306,46 @@ fn check_material(t: &Tactic, nodes: u64, margin: i32) -> Result<String, String>
     ))
 }
 
-/// `ultima tactics [--check | --verify | --mine] [--file F] [--time-ms T] [--level N] ...`:
-/// `Ok(true)` when every position passes, `Ok(false)` when some fail.
-pub fn run(raw: &[String]) -> Result<bool, String> {
-    // The three modes are bare flags; every other option takes a value.
-    let is_mode = |a: &String| a == "--check" || a == "--verify" || a == "--mine";
-    let modes: Vec<&String> = raw.iter().filter(|a| is_mode(a)).collect();
-    let rest: Vec<String> = raw.iter().filter(|a| !is_mode(a)).cloned().collect();
-    if modes.len() > 1 {
-        return Err("--check, --verify and --mine exclude each other".to_string());
+/// What `ultima tactics` is asked to do, by a bare flag (every other option takes a value).
+pub enum Mode {
+    /// Test the set: solve it, `--check` or `--verify` it.
+    Test(Test),
+    /// `--mine`: find new positions in self-play ([`crate::mine`]).
+    Mine,
+}
+
+/// The tests of the set (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Test {
+    Solve,
+    Check,
+    Verify,
+}
+
+impl Mode {
+    /// The mode among `raw` (the arguments after `tactics`), and the other arguments.
+    pub fn split(raw: &[String]) -> Result<(Mode, Vec<String>), String> {
+        let is_mode = |a: &String| a == "--check" || a == "--verify" || a == "--mine";
+        let modes: Vec<&String> = raw.iter().filter(|a| is_mode(a)).collect();
+        let rest: Vec<String> = raw.iter().filter(|a| !is_mode(a)).cloned().collect();
+        if modes.len() > 1 {
+            return Err("--check, --verify and --mine exclude each other".to_string());
+        }
+        let mode = match modes.first().map(|m| m.as_str()) {
+            Some("--mine") => Mode::Mine,
+            Some("--check") => Mode::Test(Test::Check),
+            Some("--verify") => Mode::Test(Test::Verify),
+            _ => Mode::Test(Test::Solve),
+        };
+        Ok((mode, rest))
     }
-    let mode = modes.first().map(|m| m.as_str());
-    if mode == Some("--mine") {
-        let o = Options::parse(&rest, &["games", "seed", "nodes", "plies-random"])?;
-        return crate::mine::run(&o).map(|()| true);
-    }
+}
+
+/// `ultima tactics [--check | --verify] [--file F] [--time-ms T] [--level N] ...`, `raw`
+/// without the mode: `Ok(true)` when every position passes, `Ok(false)` when some fail.
+pub fn run(test: Test, rest: &[String]) -> Result<bool, String> {
     let o = Options::parse(
-        &rest,
+        rest,
         &[
             "file", "time-ms", "level", "nodes", "margin", "hash", "only",
         ],
@@ -340,7 +364,7 @@ pub fn run(raw: &[String]) -> Result<bool, String> {
     if let Some(prefix) = o.get("only") {
         set.retain(|t| t.id.starts_with(prefix));
     }
-    let failures = if mode == Some("--check") {
+    let failures = if test == Test::Check {
         let f = check_set(&set);
         say!(
             "{} positions parsed, {} wins in one checked exactly",
@@ -350,7 +374,7 @@ pub fn run(raw: &[String]) -> Result<bool, String> {
                 .count()
         );
         f
-    } else if mode == Some("--verify") {
+    } else if test == Test::Verify {
         let nodes = o.number("nodes", 1..=u64::MAX)?.unwrap_or(DEEP_NODES);
         let margin = o.number("margin", 1..=10_000)?.unwrap_or(DEEP_MARGIN);
         verify(&set, nodes, margin)
@@ -427,9 +451,9 @@ fn solve(set: &[Tactic], limits: Limits, hash_mb: usize) -> Vec<String> {
             hash_mb,
             ..Config::default()
         });
-        let mut handler = ClockHandler::new(limits.time_ms, false);
+        let mut handler = clock::deadline(limits.time_ms, clock::silent);
         let r = engine.search(&t.position, &[], limits, &mut handler);
-        let ms = handler.elapsed().as_millis();
+        let ms = handler.elapsed_ms() as u64;
         let found = r.best_move.map_or("-".to_string(), |m| m.to_string());
         let solved = r.best_move == Some(t.solution);
         say!(

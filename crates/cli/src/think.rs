@@ -1,153 +1,25 @@
 //! The engine's commands: `search` (analyse one position) and `bench` (speed on fixed
-//! positions), and what they share with `match`: option parsing and the clock handler.
+//! positions).
 
-use crate::matches::Spec;
-use std::time::{Duration, Instant};
+use crate::clock;
+use crate::options::Options;
+use crate::players::Spec;
 use ultima::{Position, Rules};
-use ultima_engine::{Config, Engine, Iteration, Level, Limits, SearchHandler};
+use ultima_engine::{Config, Engine, Iteration, Level, Limits};
 
-/// `--name value` and `--name=value` options after the command, plus positionals.
-pub struct Options {
-    pub positional: Vec<String>,
-    values: Vec<(String, String)>,
-}
-
-impl Options {
-    /// Splits `raw` (the arguments after the command). Every option in `known` takes a value.
-    pub fn parse(raw: &[String], known: &[&str]) -> Result<Options, String> {
-        let mut positional = Vec::new();
-        let mut values: Vec<(String, String)> = Vec::new();
-        let mut it = raw.iter();
-        while let Some(arg) = it.next() {
-            if let Some(opt) = arg.strip_prefix("--") {
-                let (name, value) = match opt.split_once('=') {
-                    Some((n, v)) => (n.to_string(), v.to_string()),
-                    None => {
-                        if !known.contains(&opt) {
-                            return Err(format!("unknown option --{opt}"));
-                        }
-                        let v = it.next().ok_or(format!("--{opt} needs a value"))?;
-                        (opt.to_string(), v.clone())
-                    }
-                };
-                if !known.contains(&name.as_str()) {
-                    return Err(format!("unknown option --{name}"));
-                }
-                if values.iter().any(|(n, _)| *n == name) {
-                    return Err(format!("--{name} given twice"));
-                }
-                values.push((name, value));
-            } else {
-                positional.push(arg.clone());
-            }
-        }
-        Ok(Options { positional, values })
-    }
-
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.get(name).is_some()
-    }
-
-    /// A whole-number option within `range`.
-    pub fn number<T>(
-        &self,
-        name: &str,
-        range: core::ops::RangeInclusive<T>,
-    ) -> Result<Option<T>, String>
-    where
-        T: core::str::FromStr + PartialOrd + core::fmt::Display + Copy,
-    {
-        let Some(text) = self.get(name) else {
-            return Ok(None);
-        };
-        let v: T = text
-            .parse()
-            .map_err(|_| format!("--{name} '{text}' is not a whole number"))?;
-        if !range.contains(&v) {
-            return Err(format!(
-                "--{name} {v} is out of range ({}..={})",
-                range.start(),
-                range.end()
-            ));
-        }
-        Ok(Some(v))
-    }
-
-    pub fn rules(&self) -> Result<Rules, String> {
-        match self.get("rules") {
-            Some(text) => text.parse().map_err(|e| format!("{e}")),
-            None => Ok(Rules::default()),
-        }
-    }
-
-    /// At most one of `names` may be given.
-    pub fn exclusive(&self, names: &[&str]) -> Result<(), String> {
-        let given: Vec<&&str> = names.iter().filter(|n| self.has(n)).collect();
-        if given.len() > 1 {
-            return Err(format!(
-                "--{} and --{} exclude each other",
-                given[0], given[1]
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// The CLI's clock: stops at the time limit, starts no iteration past half of it, and
-/// optionally prints each iteration.
-pub struct ClockHandler {
-    start: Instant,
-    limit: Option<Duration>,
-    print: bool,
-}
-
-impl ClockHandler {
-    pub fn new(time_ms: Option<u64>, print: bool) -> ClockHandler {
-        ClockHandler {
-            start: Instant::now(),
-            limit: time_ms.map(Duration::from_millis),
-            print,
-        }
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-}
-
-impl SearchHandler for ClockHandler {
-    fn should_stop(&mut self, _nodes: u64) -> bool {
-        self.limit.is_some_and(|l| self.start.elapsed() >= l)
-    }
-
-    fn start_iteration(&mut self, _depth: u32, _nodes: u64) -> bool {
-        self.limit.is_none_or(|l| self.start.elapsed() * 2 < l)
-    }
-
-    fn on_iteration(&mut self, info: &Iteration<'_>) {
-        if !self.print {
-            return;
-        }
-        let secs = self.start.elapsed().as_secs_f64();
-        let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-        say!(
-            "depth {:>2} seldepth {:>2} score {:>7} nodes {:>10} nps {:>9.0} time {:>6} ms  pv {}",
-            info.depth,
-            info.seldepth,
-            info.score.to_string(),
-            info.nodes,
-            info.nodes as f64 / secs.max(1e-9),
-            (secs * 1000.0) as u64,
-            pv.join(" ")
-        );
-    }
+/// Prints an iteration of `ultima search`, `ms` milliseconds after the start.
+fn print_iteration(info: &Iteration<'_>, ms: f64) {
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    say!(
+        "depth {:>2} seldepth {:>2} score {:>7} nodes {:>10} nps {:>9.0} time {:>6} ms  pv {}",
+        info.depth,
+        info.seldepth,
+        info.score.to_string(),
+        info.nodes,
+        info.nodes as f64 / (ms / 1000.0).max(1e-9),
+        ms as u64,
+        pv.join(" ")
+    );
 }
 
 fn hash_mb(o: &Options) -> Result<usize, String> {
@@ -193,9 +65,9 @@ pub fn search(raw: &[String]) -> Result<(), String> {
         seed,
         ..Config::default()
     });
-    let mut handler = ClockHandler::new(limits.time_ms, true);
+    let mut handler = clock::deadline(limits.time_ms, print_iteration);
     let result = engine.search(&pos, &[], limits, &mut handler);
-    let secs = handler.elapsed().as_secs_f64();
+    let secs = handler.elapsed_ms() / 1000.0;
     match result.best_move {
         Some(m) => say!(
             "bestmove {m} ({}) score {} depth {} nodes {} time {} ms nps {:.0}",
@@ -266,9 +138,9 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
     for fen in BENCH_POSITIONS {
         let pos = Position::from_fen(fen, Rules::default()).map_err(|e| e.to_string())?;
         let mut engine = Engine::new(config.clone());
-        let mut handler = ClockHandler::new(None, false);
+        let mut handler = clock::deadline(None, clock::silent);
         let r = engine.search(&pos, &[], Limits::depth(depth), &mut handler);
-        let secs = handler.elapsed().as_secs_f64();
+        let secs = handler.elapsed_ms() / 1000.0;
         total_nodes += r.nodes;
         total_secs += secs;
         say!(

@@ -50,6 +50,29 @@ impl Level {
         self.limits_with_time(Level::DEFAULT_TIME_MS)
     }
 
+    /// The search limits of a move at this level and its deadline in milliseconds, given the
+    /// player's thinking time `time_ms`: level 8 thinks that long ([`Level::DEFAULT_TIME_MS`]
+    /// if `None`); levels 1–7 search their node budget, the same on every device, and stop
+    /// at `time_ms` only if it is given (a slow device then plays weaker rather than late).
+    /// The deadline is for a [`crate::Deadline`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ultima_engine::Level;
+    /// let level = |n| Level::new(n).unwrap();
+    /// assert_eq!(level(8).limits_and_deadline(None).1, Some(2000.0));
+    /// assert_eq!(level(8).limits_and_deadline(Some(500.0)).0.time_ms, Some(500));
+    /// let (limits, deadline) = level(3).limits_and_deadline(None);
+    /// assert!(limits.nodes.is_some() && deadline.is_none());
+    /// assert_eq!(level(3).limits_and_deadline(Some(500.0)).1, Some(500.0));
+    /// ```
+    pub fn limits_and_deadline(self, time_ms: Option<f64>) -> (Limits, Option<f64>) {
+        let limits = self.limits_with_time(time_ms.map_or(Level::DEFAULT_TIME_MS, |t| t as u64));
+        let deadline = time_ms.or(limits.time_ms.map(|t| t as f64));
+        (limits, deadline)
+    }
+
     /// The search limits, level 8 thinking for `time_ms` milliseconds.
     pub fn limits_with_time(self, time_ms: u64) -> Limits {
         match BUDGETS.get(self.0 as usize - 1) {

@@ -2,8 +2,9 @@
 //! ([`ultima`]), which alone decides what is legal.
 //!
 //! Pure Rust with no clock and no I/O, so the same code runs natively and in a Web Worker:
-//! the host drives a search through a [`SearchHandler`] that answers "stop now?" (from
-//! `Instant` in the CLI, `performance.now()` in the browser) and hears each iteration.
+//! the host drives a search through a [`SearchHandler`] that answers "stop now?" and hears
+//! each iteration. [`Deadline`] is the handler that keeps to a thinking time, on the host's
+//! [`Clock`] (`Instant` in the CLI, `performance.now()` in the browser).
 //!
 //! - [`Engine::search`]: iterative deepening principal variation search with aspiration
 //!   windows, a transposition table keyed by [`ultima::Position::hash`], quiescence over
@@ -12,6 +13,7 @@
 //!   move reductions; each measured by matches ([`SearchParams`]).
 //! - [`eval`]: material, frozen pieces, mobility, King safety written for Ultima.
 //! - [`Level`]: levels 1–8 as node budgets with noise, level 8 by time.
+//! - [`Deadline`]: the rule for thinking time, over the host's [`Clock`].
 //! - [`players`]: the reference players used to calibrate the levels.
 //!
 //! # Example
@@ -28,6 +30,7 @@
 
 #![forbid(unsafe_code)]
 
+mod deadline;
 pub mod eval;
 mod level;
 pub mod params;
@@ -37,6 +40,7 @@ mod score;
 mod search;
 mod tt;
 
+pub use deadline::{Clock, Deadline};
 pub use level::Level;
 pub use params::{EvalParams, SearchParams};
 pub use rng::Rng;

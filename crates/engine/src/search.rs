@@ -200,7 +200,8 @@ impl Engine {
     /// Searches `pos` and returns the best move found within `limits`.
     ///
     /// `history` holds the hashes ([`Position::hash`]) of the game's positions before `pos`,
-    /// oldest first, for repetition draws; the hash of `pos` itself may end the list.
+    /// oldest first, for repetition draws ([`ultima::Game::history_hashes`]); the hash of
+    /// `pos` itself may end the list.
     pub fn search<H: SearchHandler + ?Sized>(
         &mut self,
         pos: &Position,
@@ -452,35 +453,43 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         e
     }
 
-    /// Draws by repetition (the current position occurred before in the search line, or
-    /// twice before in the game) and by bare Kings.
+    /// Draws by bare Kings, and by repetition as the search counts it: the rules' threefold
+    /// repetition ([`Position::repetitions`] twice in the game before the root), or once
+    /// inside the search line, since a side that can repeat a position once can repeat it
+    /// again. Both are tested before the decisive ends of [`Position::outcome_after`], which
+    /// changes nothing in practice: two lone Kings always have a move, and a position repeated
+    /// in a game had a move played from it. (In the search line a null move may have been
+    /// played instead: the one, rare, case where a stalemate could score as a draw here.)
     fn is_rule_draw(&self) -> bool {
-        let rules = self.pos.rules();
-        if rules.bare_kings_draw && self.pos.board().occupied().is_pair() {
+        if self.pos.is_bare_kings_draw() {
             return true;
         }
-        if !rules.repetition_draw {
+        if !self.pos.rules().repetition_draw {
             return false;
         }
-        let n = self.hashes.len();
-        let now = self.hashes[n - 1];
-        let window = (self.pos.halfmoves() as usize).min(n - 1);
-        let oldest = n - 1 - window;
+        let earlier = &self.hashes[..self.hashes.len() - 1];
         let mut seen_in_game = 0;
-        let mut i = n - 1;
-        while i >= oldest + 2 {
-            i -= 2;
-            if self.hashes[i] == now {
-                if i >= self.root_index {
-                    return true;
-                }
-                seen_in_game += 1;
-                if seen_in_game >= 2 {
-                    return true;
-                }
+        for i in self.pos.repetitions(earlier) {
+            if i >= self.root_index {
+                return true;
+            }
+            seen_in_game += 1;
+            if seen_in_game >= 2 {
+                return true;
             }
         }
         false
+    }
+
+    /// The score of a position where the move limit holds
+    /// ([`Position::is_move_limit_draw`]): a draw, unless the side to move has no legal move,
+    /// which loses first (RULES §4, [`Position::outcome_after`]).
+    fn move_limit_score(&self, ply: usize) -> i32 {
+        if self.pos.has_legal_move() {
+            0
+        } else {
+            -MATE + ply as i32
+        }
     }
 
     /// Scores every move of the ply's list for ordering.
@@ -666,17 +675,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                                 .fill_pseudo_moves(&mut self.frames[ply].moves)
                                 .knowing_check(in_check),
                         );
-                        if ply > 0
-                            && self.pos.rules().move_limit_draw
-                            && self.pos.halfmoves() >= 100
-                        {
-                            // A draw, unless the side to move has no move (RULES §4: that
-                            // loss comes first).
-                            return if self.pos.has_legal_move() {
-                                0
-                            } else {
-                                -MATE + ply as i32
-                            };
+                        if ply > 0 && self.pos.is_move_limit_draw() {
+                            return self.move_limit_score(ply);
                         }
                         self.order_moves(tt_move, ply);
                         if tt_first.is_some() {
@@ -865,17 +865,11 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         in_check: bool,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply as u32);
-        let rules = self.pos.rules();
-        if rules.bare_kings_draw && self.pos.board().occupied().is_pair() {
+        if self.pos.is_bare_kings_draw() {
             return 0;
         }
-        if rules.move_limit_draw && self.pos.halfmoves() >= 100 {
-            // A draw, unless the side to move has no move (RULES §4: that loss comes first).
-            return if self.pos.has_legal_move() {
-                0
-            } else {
-                -MATE + ply as i32
-            };
+        if self.pos.is_move_limit_draw() {
+            return self.move_limit_score(ply);
         }
         if ply >= MAX_PLY - 2 {
             return self.eval();

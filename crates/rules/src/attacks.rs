@@ -3,13 +3,25 @@
 
 use crate::{Bitboard, Square};
 
-/// One of the eight directions a piece can travel in.
+/// One of the eight directions a piece can travel in, clockwise from north (towards rank 8).
 ///
-/// Indices 0..8 are N, NE, E, SE, S, SW, W, NW; the even ones are orthogonal and
-/// `d ^ 4` is the opposite of `d`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Dir(pub u8);
+/// The even indices are the orthogonal directions, and `index ^ 4` is the opposite: the
+/// tables below are indexed by [`Dir::index`], and the arithmetic keeps the hot paths free of
+/// matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Dir {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
 
+/// `(file, rank)` steps by [`Dir::index`].
 const STEPS: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
@@ -22,48 +34,57 @@ const STEPS: [(i32, i32); 8] = [
 ];
 
 impl Dir {
+    /// Every direction, in index order.
     pub const ALL: [Dir; 8] = [
-        Dir(0),
-        Dir(1),
-        Dir(2),
-        Dir(3),
-        Dir(4),
-        Dir(5),
-        Dir(6),
-        Dir(7),
+        Dir::N,
+        Dir::NE,
+        Dir::E,
+        Dir::SE,
+        Dir::S,
+        Dir::SW,
+        Dir::W,
+        Dir::NW,
     ];
-    pub const ORTHOGONAL: [Dir; 4] = [Dir(0), Dir(2), Dir(4), Dir(6)];
+    pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+    /// The position in [`Dir::ALL`], 0..8.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 
     #[inline]
     pub const fn opposite(self) -> Dir {
-        Dir(self.0 ^ 4)
+        Dir::ALL[self.index() ^ 4]
     }
 
     #[inline]
     pub const fn is_orthogonal(self) -> bool {
-        self.0 & 1 == 0
+        self.index() & 1 == 0
     }
 
     /// Whether travelling this way increases the square index (N, NE, E, NW).
     #[inline]
     const fn is_increasing(self) -> bool {
-        matches!(self.0, 0 | 1 | 2 | 7)
+        matches!(self, Dir::N | Dir::NE | Dir::E | Dir::NW)
     }
 
+    /// The file step: -1, 0 or 1.
     #[inline]
     pub const fn df(self) -> i32 {
-        STEPS[self.0 as usize].0
+        STEPS[self.index()].0
     }
 
+    /// The rank step: -1, 0 or 1.
     #[inline]
     pub const fn dr(self) -> i32 {
-        STEPS[self.0 as usize].1
+        STEPS[self.index()].1
     }
 
     /// The neighbour of `sq` in this direction, or `None` at the edge.
     #[inline]
     pub fn step(self, sq: Square) -> Option<Square> {
-        STEP_TABLE[self.0 as usize][sq.index()]
+        STEP_TABLE[self.index()][sq.index()]
     }
 
     /// The direction from `a` to `b` if they share a line, else `None`.
@@ -182,7 +203,7 @@ const fn build_queen_lines() -> [u64; 64] {
 /// All squares from `sq` (exclusive) to the edge in direction `d`.
 #[inline]
 pub fn ray(sq: Square, d: Dir) -> Bitboard {
-    Bitboard(RAYS[d.0 as usize][sq.index()])
+    Bitboard(RAYS[d.index()][sq.index()])
 }
 
 /// The squares on the eight lines through `sq`, `sq` excluded.
@@ -194,8 +215,7 @@ pub fn queen_lines(sq: Square) -> Bitboard {
 /// The squares on the rank and file of `sq`, `sq` excluded.
 #[inline]
 pub fn rook_lines(sq: Square) -> Bitboard {
-    let i = sq.index();
-    Bitboard(RAYS[0][i] | RAYS[2][i] | RAYS[4][i] | RAYS[6][i])
+    ray(sq, Dir::N) | ray(sq, Dir::E) | ray(sq, Dir::S) | ray(sq, Dir::W)
 }
 
 /// The (up to eight) squares a king step away from `sq`.
@@ -214,7 +234,7 @@ pub fn within(sq: Square, n: u32) -> Bitboard {
 /// square of `occupied`.
 #[inline]
 pub fn slide(sq: Square, d: Dir, occupied: Bitboard) -> Bitboard {
-    let r = RAYS[d.0 as usize][sq.index()];
+    let r = RAYS[d.index()][sq.index()];
     let blockers = r & occupied.0;
     if blockers == 0 {
         return Bitboard(r);
@@ -224,13 +244,13 @@ pub fn slide(sq: Square, d: Dir, occupied: Bitboard) -> Bitboard {
     } else {
         63 - blockers.leading_zeros()
     };
-    Bitboard(r & !RAYS[d.0 as usize][b as usize] & !(1 << b))
+    Bitboard(r & !RAYS[d.index()][b as usize] & !(1 << b))
 }
 
 /// The first occupied square of `occupied` from `sq` in direction `d`, if any.
 #[inline]
 pub fn first_blocker(sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
-    let blockers = Bitboard(RAYS[d.0 as usize][sq.index()] & occupied.0);
+    let blockers = Bitboard(RAYS[d.index()][sq.index()] & occupied.0);
     if d.is_increasing() {
         blockers.first()
     } else {
@@ -245,20 +265,20 @@ pub fn first_blocker(sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
 /// Empty squares reachable along the four orthogonal lines.
 #[inline]
 pub fn rook_slides(sq: Square, occupied: Bitboard) -> Bitboard {
-    slide(sq, Dir(0), occupied)
-        | slide(sq, Dir(2), occupied)
-        | slide(sq, Dir(4), occupied)
-        | slide(sq, Dir(6), occupied)
+    slide(sq, Dir::N, occupied)
+        | slide(sq, Dir::E, occupied)
+        | slide(sq, Dir::S, occupied)
+        | slide(sq, Dir::W, occupied)
 }
 
 /// Empty squares reachable along the eight lines.
 #[inline]
 pub fn queen_slides(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_slides(sq, occupied)
-        | slide(sq, Dir(1), occupied)
-        | slide(sq, Dir(3), occupied)
-        | slide(sq, Dir(5), occupied)
-        | slide(sq, Dir(7), occupied)
+        | slide(sq, Dir::NE, occupied)
+        | slide(sq, Dir::SE, occupied)
+        | slide(sq, Dir::SW, occupied)
+        | slide(sq, Dir::NW, occupied)
 }
 
 /// Every square a king step away from some member of `bb` (members included).
@@ -282,12 +302,12 @@ mod tests {
     #[test]
     fn slide_stops_before_blocker() {
         let occ = Bitboard::from_square(sq("d6")) | Bitboard::from_square(sq("b4"));
-        let north = slide(sq("d4"), Dir(0), occ);
+        let north = slide(sq("d4"), Dir::N, occ);
         assert_eq!(north, Bitboard::from_square(sq("d5")));
-        let west = slide(sq("d4"), Dir(6), occ);
+        let west = slide(sq("d4"), Dir::W, occ);
         assert_eq!(west, Bitboard::from_square(sq("c4")));
-        assert_eq!(slide(sq("d4"), Dir(4), occ).count(), 3);
-        assert_eq!(first_blocker(sq("d4"), Dir(6), occ), Some(sq("b4")));
+        assert_eq!(slide(sq("d4"), Dir::S, occ).count(), 3);
+        assert_eq!(first_blocker(sq("d4"), Dir::W, occ), Some(sq("b4")));
     }
 
     #[test]
@@ -297,7 +317,7 @@ mod tests {
         assert_eq!(queen_lines(sq("d4")).count(), 27);
         assert_eq!(within(sq("a1"), 1).count(), 4);
         assert_eq!(neighbourhood(Bitboard::from_square(sq("h8"))).count(), 4);
-        assert_eq!(Dir::between(sq("a1"), sq("h8")), Some(Dir(1)));
+        assert_eq!(Dir::between(sq("a1"), sq("h8")), Some(Dir::NE));
         assert_eq!(Dir::between(sq("a1"), sq("b3")), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Piece placement.
 
 use crate::attacks::neighbourhood;
-use crate::{Bitboard, Color, Piece, Role, Square};
+use crate::{Bitboard, Color, Move, Piece, Role, Square};
 use core::fmt;
 
 /// Where the pieces stand: one bitboard per role and per colour.
@@ -98,6 +98,46 @@ impl Board {
         let b = !Bitboard::from_square(sq);
         self.by_role[role.index()] &= b;
         self.by_color[color.index()] &= b;
+    }
+
+    /// Plays `m`, a move of `us`, on the placement alone: its captures leave the board, then
+    /// its piece travels (or, for a suicide, leaves). `toggled` hears each piece put on or
+    /// taken off a square, captured pieces first in square order, so that the caller keeps
+    /// what it needs (a hash, the roles [`crate::Position::undo`] puts back).
+    ///
+    /// The one place where a move changes a board: [`crate::Position::play_unchecked`] and
+    /// the King-safety tests both call it. Inlined, so that a caller that needs nothing pays
+    /// nothing for `toggled`.
+    #[inline]
+    pub(crate) fn play<F: FnMut(Color, Role, Square)>(
+        &mut self,
+        us: Color,
+        m: Move,
+        mut toggled: F,
+    ) {
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                captures,
+            } => {
+                for sq in captures {
+                    if let Some(victim) = self.role_at(sq) {
+                        self.take(sq, !us, victim);
+                        toggled(!us, victim, sq);
+                    }
+                }
+                self.take(from, us, role);
+                self.put(to, us, role);
+                toggled(us, role, from);
+                toggled(us, role, to);
+            }
+            Move::Suicide { role, square } => {
+                self.take(square, us, role);
+                toggled(us, role, square);
+            }
+        }
     }
 
     /// Places `piece` on `sq`, replacing whatever stood there.

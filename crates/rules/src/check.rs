@@ -75,10 +75,10 @@ pub(crate) fn king_attackers<const FIRST: bool>(
         if let Some(own_king) = board.king_of(by) {
             let mut targets = Bitboard::EMPTY;
             if own_king.rank() == king.rank() {
-                targets |= ray(king, Dir(0)) | ray(king, Dir(4));
+                targets |= ray(king, Dir::N) | ray(king, Dir::S);
             }
             if own_king.file() == king.file() {
-                targets |= ray(king, Dir(2)) | ray(king, Dir(6));
+                targets |= ray(king, Dir::E) | ray(king, Dir::W);
             }
             targets &= !occupied;
             if targets.any() {

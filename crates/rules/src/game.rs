@@ -9,67 +9,8 @@
 //! default array. A decisive `Result` on an unfinished game records a resignation of the
 //! loser, and `1/2-1/2` a draw by agreement.
 
-use crate::{Color, Move, MoveError, Position, PositionOutcome, Rules, StartSetup};
+use crate::{Color, Move, MoveError, Outcome, Position, Reason, Rules, StartSetup};
 use core::fmt;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
-    Checkmate,
-    /// No legal move while not in check: a loss in Ultima (RULES §4).
-    Stalemate,
-    /// Under `king_capture`.
-    KingCaptured,
-    Resignation,
-    /// Draws of RULES §4.
-    Repetition,
-    MoveLimit,
-    BareKings,
-    /// Both players agreed to a draw.
-    Agreement,
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::KingCaptured => "king captured",
-            Reason::Resignation => "resignation",
-            Reason::Repetition => "threefold repetition",
-            Reason::MoveLimit => "100 plies without a capture",
-            Reason::BareKings => "only the two Kings left",
-            Reason::Agreement => "draw by agreement",
-        })
-    }
-}
-
-/// The end of a game: the winner (`None` for a draw) and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    pub winner: Option<Color>,
-    pub reason: Reason,
-}
-
-impl Outcome {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result_text(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(w) => write!(f, "{w} wins by {}", self.reason),
-            None => write!(f, "draw: {}", self.reason),
-        }
-    }
-}
 
 /// A move or action the game refuses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +60,16 @@ impl fmt::Display for RecordError {
 }
 
 impl std::error::Error for RecordError {}
+
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// The resignation or agreed draw that had ended the game, with the outcome it gave; the
+    /// moves stay and the game goes on.
+    Verdict(Outcome),
+    /// The last move, which [`Game::redo`] can replay.
+    Move(Move),
+}
 
 /// How a game ended other than by the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,65 +199,39 @@ impl Game {
         Ok(())
     }
 
-    /// The end of the game, if it has ended.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self.verdict {
-            Some(Verdict::Resigned(loser)) => {
-                return Some(Outcome {
-                    winner: Some(!loser),
-                    reason: Reason::Resignation,
-                })
-            }
-            Some(Verdict::DrawAgreed) => {
-                return Some(Outcome {
-                    winner: None,
-                    reason: Reason::Agreement,
-                })
-            }
-            None => {}
-        }
-        let pos = self.position();
-        let found = pos.outcome();
-        let decisive = found.and_then(|o| {
-            let reason = match o {
-                PositionOutcome::Checkmate { .. } => Reason::Checkmate,
-                PositionOutcome::Stalemate { .. } => Reason::Stalemate,
-                PositionOutcome::KingCaptured { .. } => Reason::KingCaptured,
-                PositionOutcome::MoveLimit | PositionOutcome::BareKings => return None,
-            };
-            Some(Outcome {
-                winner: o.winner(),
-                reason,
-            })
-        });
-        if decisive.is_some() {
-            return decisive;
-        }
-        if self.rules().repetition_draw && self.repetitions() >= 3 {
-            return Some(Outcome {
+    /// The end of the game by resignation or agreement, if so.
+    fn verdict_outcome(&self) -> Option<Outcome> {
+        Some(match self.verdict? {
+            Verdict::Resigned(loser) => Outcome {
+                winner: Some(!loser),
+                reason: Reason::Resignation,
+            },
+            Verdict::DrawAgreed => Outcome {
                 winner: None,
-                reason: Reason::Repetition,
-            });
-        }
-        found.map(|o| Outcome {
-            winner: None,
-            reason: if o == PositionOutcome::BareKings {
-                Reason::BareKings
-            } else {
-                Reason::MoveLimit
+                reason: Reason::Agreement,
             },
         })
     }
 
-    /// How often the current position (placement and side to move) has occurred.
+    /// The end of the game, if it has ended: a resignation or agreed draw, else what the rules
+    /// say of the current position after the game's earlier ones
+    /// ([`Position::outcome_after`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.verdict_outcome()
+            .or_else(|| self.position().outcome_after(&self.history_hashes()))
+    }
+
+    /// How often the current position (placement and side to move) has occurred, this time
+    /// included.
     pub fn repetitions(&self) -> usize {
-        let now = self.position();
-        self.positions
-            .iter()
-            .filter(|p| {
-                p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn()
-            })
-            .count()
+        1 + self.position().repetitions(&self.history_hashes()).count()
+    }
+
+    /// The hashes ([`Position::hash`]) of the positions before the current one, oldest first:
+    /// what [`Position::outcome_after`] and the AI's search take to find repetitions.
+    pub fn history_hashes(&self) -> Vec<u64> {
+        let before = &self.positions[..self.positions.len() - 1];
+        before.iter().map(Position::hash).collect()
     }
 
     /// Plays a legal move; the moves undone before are forgotten.
@@ -345,18 +270,26 @@ impl Game {
         Ok(m)
     }
 
-    /// Takes back the last move (and any resignation or agreed draw), keeping it for
-    /// [`Game::redo`]. Returns the move taken back.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.verdict = None;
+    /// Takes back the last thing done: the resignation or agreed draw that ended the game if
+    /// there is one, and otherwise the last move, kept for [`Game::redo`]. `None` when there
+    /// is nothing to take back (the start, no verdict).
+    ///
+    /// A verdict comes back alone because a player who takes back a resignation wants the
+    /// game as it stood, not a move less; the answer says which of the two happened, so that
+    /// a caller neither guesses from `None` nor replays a move to repair the position.
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(o) = self.verdict_outcome() {
+            self.verdict = None;
+            return Some(Undone::Verdict(o));
+        }
         if self.positions.len() == 1 {
             return None;
         }
         self.positions.pop();
-        Some(self.moves[self.positions.len() - 1])
+        Some(Undone::Move(self.moves[self.positions.len() - 1]))
     }
 
-    /// Replays the next undone move.
+    /// Replays the next undone move; none while a resignation or agreed draw ends the game.
     pub fn redo(&mut self) -> Option<Move> {
         let m = *self.moves.get(self.positions.len() - 1)?;
         if self.verdict.is_some() {

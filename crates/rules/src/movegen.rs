@@ -498,30 +498,14 @@ impl KingGuard {
     fn safe_after(&self, pos: &Position, m: Move) -> bool {
         let us = pos.turn;
         let mut board: Board = pos.board;
+        board.play(us, m, |_, _, _| {});
         let king = match m {
             Move::Normal {
-                role,
-                from,
+                role: Role::King,
                 to,
-                captures,
-            } => {
-                for sq in captures {
-                    if let Some(victim) = board.role_at(sq) {
-                        board.take(sq, !us, victim);
-                    }
-                }
-                board.take(from, us, role);
-                board.put(to, us, role);
-                if role == Role::King {
-                    to
-                } else {
-                    self.king
-                }
-            }
-            Move::Suicide { role, square } => {
-                board.take(square, us, role);
-                self.king
-            }
+                ..
+            } => to,
+            _ => self.king,
         };
         king_attackers::<true>(&board, &pos.rules, king, !us).is_empty()
     }

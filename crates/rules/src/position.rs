@@ -89,33 +89,6 @@ impl KingTest {
     }
 }
 
-/// Why a game is over without a draw or a resignation, judged from the position alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PositionOutcome {
-    /// The side to move has no legal move and is in check: it loses.
-    Checkmate { winner: Color },
-    /// The side to move has no legal move and is not in check: it loses too (RULES §4).
-    Stalemate { winner: Color },
-    /// Under `king_capture`, a side's King has been captured.
-    KingCaptured { winner: Color },
-    /// 100 consecutive plies without a capture or suicide.
-    MoveLimit,
-    /// Only the two Kings are left.
-    BareKings,
-}
-
-impl PositionOutcome {
-    /// The winning side, or `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            PositionOutcome::Checkmate { winner }
-            | PositionOutcome::Stalemate { winner }
-            | PositionOutcome::KingCaptured { winner } => Some(winner),
-            PositionOutcome::MoveLimit | PositionOutcome::BareKings => None,
-        }
-    }
-}
-
 /// An illegal move handed to [`Position::play`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayError {
@@ -299,7 +272,7 @@ impl Position {
     }
 
     /// Whether the game has ended because a King is gone (only possible under `king_capture`).
-    fn king_missing(&self) -> bool {
+    pub(crate) fn king_missing(&self) -> bool {
         self.board.by_role(Role::King).count() < 2
     }
 
@@ -449,59 +422,29 @@ impl Position {
 
     /// Plays `m`, which must be legal (for search and perft), and returns what
     /// [`Position::undo`] needs.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let mut undo = self.undo_record();
         let us = self.turn;
-        let them = !us;
-        let mut undo = Undo {
-            captured: 0,
-            halfmoves: self.halfmoves,
-            hash: self.hash,
-        };
-        match m {
-            Move::Normal {
-                role,
-                from,
-                to,
-                captures,
-            } => {
-                for (i, sq) in captures.into_iter().enumerate() {
-                    if let Some(victim) = self.board.role_at(sq) {
-                        self.board.take(sq, them, victim);
-                        self.hash ^= zobrist::piece_key(them, victim, sq);
-                        undo.captured |= (victim as u64) << (3 * i);
-                    }
-                }
-                self.board.take(from, us, role);
-                self.board.put(to, us, role);
-                self.hash ^= zobrist::piece_key(us, role, from) ^ zobrist::piece_key(us, role, to);
-                self.halfmoves = if captures.any() {
-                    0
-                } else {
-                    self.halfmoves + 1
-                };
+        let mut hash = self.hash;
+        let mut victims = 0;
+        self.board.play(us, m, |color, role, sq| {
+            hash ^= zobrist::piece_key(color, role, sq);
+            if color != us {
+                undo.captured |= (role as u64) << (3 * victims);
+                victims += 1;
             }
-            Move::Suicide { role, square } => {
-                self.board.take(square, us, role);
-                self.hash ^= zobrist::piece_key(us, role, square);
-                self.halfmoves = 0;
-            }
-        }
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = them;
-        self.hash ^= zobrist::black_to_move_key();
+        });
+        self.hash = hash;
+        self.end_ply(m.is_capture() || m.is_suicide());
         undo
     }
 
     /// Takes back `m`, the last move played by [`Position::play_unchecked`].
     pub fn undo(&mut self, m: Move, undo: Undo) {
-        let them = self.turn;
-        let us = !them;
-        self.turn = us;
-        if us == Color::Black {
-            self.fullmoves -= 1;
-        }
+        self.take_back_ply(undo);
+        let us = self.turn;
+        let them = !us;
         match m {
             Move::Normal {
                 role,
@@ -518,8 +461,6 @@ impl Position {
             }
             Move::Suicide { role, square } => self.board.put(square, us, role),
         }
-        self.halfmoves = undo.halfmoves;
-        self.hash = undo.hash;
     }
 
     /// Passes the turn (a "null move", for the AI's null-move pruning; not a move of the
@@ -527,56 +468,49 @@ impl Position {
     /// capture. The side to move must not be in check, or the result would let the other side
     /// capture a King. Returns what [`Position::undo_null`] needs.
     pub fn play_null(&mut self) -> Undo {
-        let undo = Undo {
-            captured: 0,
-            halfmoves: self.halfmoves,
-            hash: self.hash,
-        };
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.halfmoves += 1;
-        self.turn = !self.turn;
-        self.hash ^= zobrist::black_to_move_key();
+        let undo = self.undo_record();
+        self.end_ply(false);
         undo
     }
 
     /// Takes back the null move [`Position::play_null`] just played.
     pub fn undo_null(&mut self, undo: Undo) {
+        self.take_back_ply(undo);
+    }
+
+    /// What [`Position::take_back_ply`] restores, before a ply changes anything.
+    #[inline]
+    fn undo_record(&self) -> Undo {
+        Undo {
+            captured: 0,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        }
+    }
+
+    /// What every ply does besides moving pieces, a real move or a null move: counts it
+    /// (from 0 again after a capture or suicide, `resets`), and gives the turn to the other
+    /// side. The hash must already hold the ply's piece changes.
+    #[inline]
+    fn end_ply(&mut self, resets: bool) {
+        self.halfmoves = if resets { 0 } else { self.halfmoves + 1 };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_to_move_key();
+    }
+
+    /// Undoes [`Position::end_ply`] and restores the counters and hash of `undo`: the mover
+    /// is to move again.
+    #[inline]
+    fn take_back_ply(&mut self, undo: Undo) {
         self.turn = !self.turn;
         if self.turn == Color::Black {
             self.fullmoves -= 1;
         }
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;
-    }
-
-    /// The end of the game as far as the position alone tells (no repetition, no
-    /// resignation: see [`crate::Game::outcome`]).
-    pub fn outcome(&self) -> Option<PositionOutcome> {
-        if self.king_missing() {
-            let winner = if self.board.king_of(Color::White).is_some() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            return Some(PositionOutcome::KingCaptured { winner });
-        }
-        if !self.has_legal_move() {
-            let winner = !self.turn;
-            return Some(if self.is_check() {
-                PositionOutcome::Checkmate { winner }
-            } else {
-                PositionOutcome::Stalemate { winner }
-            });
-        }
-        if self.rules.bare_kings_draw && self.board.occupied().is_pair() {
-            return Some(PositionOutcome::BareKings);
-        }
-        if self.rules.move_limit_draw && self.halfmoves >= 100 {
-            return Some(PositionOutcome::MoveLimit);
-        }
-        None
     }
 
     /// The squares a piece of the side to move on `sq` may travel to under the distance rule.

@@ -4,15 +4,7 @@
 mod perft_data;
 mod reference;
 
-use reference::RefRules;
 use ultima::{perft, Position, Rules};
-
-fn ref_rules(rules: &Rules) -> RefRules {
-    RefRules {
-        king_capture: rules.king_capture,
-        distance_1968: rules.distance_1968,
-    }
-}
 
 fn sorted_moves(pos: &Position) -> Vec<String> {
     let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -27,13 +19,14 @@ fn legal_moves_match_the_reference_along_random_games() {
     let mut positions = 0;
     for rules_text in ["default", "king_capture", "distance_1968"] {
         let rules: Rules = rules_text.parse().unwrap();
+        let ref_rules = reference::parse_rules(rules_text).unwrap();
         for seed in 0..80 {
-            for fen in reference::random_game_positions(seed, 160, ref_rules(&rules)) {
+            for fen in reference::random_game_positions(seed, 160, ref_rules) {
                 let pos = Position::from_fen(&fen, rules)
                     .unwrap_or_else(|e| panic!("{fen} ({rules_text}): {e}"));
                 assert_eq!(
                     sorted_moves(&pos),
-                    reference::legal_moves(&fen, ref_rules(&rules)),
+                    reference::legal_moves(&fen, ref_rules),
                     "{fen} ({rules_text})"
                 );
                 positions += 1;
@@ -49,7 +42,11 @@ fn perft_files_match_the_reference_on_small_counts() {
     for case in perft_data::all_cases() {
         for (depth, nodes) in case.counts.iter().filter(|(_, n)| *n <= 200_000) {
             assert_eq!(
-                reference::perft(&case.epd, *depth, ref_rules(&case.rules)),
+                reference::perft(
+                    &case.epd,
+                    *depth,
+                    reference::parse_rules(&case.rules).unwrap()
+                ),
                 *nodes,
                 "{} depth {depth}",
                 case.id
@@ -64,11 +61,15 @@ fn perft_files_match_the_reference_on_small_counts() {
 #[ignore]
 fn perft_files_match_the_reference_in_full() {
     for case in perft_data::all_cases() {
-        let pos = Position::from_fen(&case.epd, case.rules).unwrap();
+        let pos = case.position();
         for (depth, nodes) in &case.counts {
             assert_eq!(perft(&pos, *depth), *nodes, "{} depth {depth}", case.id);
             assert_eq!(
-                reference::perft(&case.epd, *depth, ref_rules(&case.rules)),
+                reference::perft(
+                    &case.epd,
+                    *depth,
+                    reference::parse_rules(&case.rules).unwrap()
+                ),
                 *nodes,
                 "{} depth {depth} (reference)",
                 case.id

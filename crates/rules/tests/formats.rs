@@ -1,7 +1,7 @@
 //! Position strings, move text and game records: good and bad inputs with the answers
 //! expected (RULES §6).
 
-use ultima::{Game, MoveText, Position, Reason, Rules, StartSetup};
+use ultima::{Game, MoveText, Position, Reason, Rules, StartSetup, Undone};
 
 #[test]
 fn invalid_position_strings_say_what_and_where() {
@@ -288,7 +288,8 @@ fn undo_redo_and_resignation() {
     let mut game = Game::default();
     game.play_text("b2-b5").unwrap();
     game.play_text("g7-g4").unwrap();
-    assert_eq!(game.undo().unwrap().to_string(), "g7-g4");
+    let undone = game.undo().unwrap();
+    assert!(matches!(undone, Undone::Move(m) if m.to_string() == "g7-g4"));
     assert_eq!(game.redo_len(), 1);
     assert_eq!(game.redo().unwrap().to_string(), "g7-g4");
     assert_eq!(game.redo(), None);
@@ -298,11 +299,55 @@ fn undo_redo_and_resignation() {
     game.resign(ultima::Color::White).unwrap();
     assert!(game.play_text("a2-a3").is_err());
     assert!(game.resign(ultima::Color::Black).is_err());
-    game.undo();
-    assert!(
-        game.outcome().is_none(),
-        "undo takes back the resignation too"
-    );
+}
+
+/// Undo after a resignation takes back the resignation alone: the game goes on from the same
+/// position with the same moves, and the next undo takes back a move.
+#[test]
+fn undo_after_a_resignation_takes_back_only_the_resignation() {
+    let mut game = Game::default();
+    game.play_text("b2-b5").unwrap();
+    game.play_text("g7-g4").unwrap();
+    let moves = game.moves().to_vec();
+    let position = *game.position();
+    game.resign(ultima::Color::White).unwrap();
+    let resigned = game.outcome().unwrap();
+    assert_eq!(game.undo(), Some(Undone::Verdict(resigned)));
+    assert_eq!(game.outcome(), None, "the game goes on");
+    assert_eq!(game.moves(), moves);
+    assert_eq!(*game.position(), position);
+    assert_eq!(game.redo_len(), 0);
+    game.play_text("a2-a3").unwrap();
+    assert!(matches!(game.undo(), Some(Undone::Move(m)) if m.to_string() == "a2-a3"));
+
+    // The same for an agreed draw, and at the start of a game.
+    let mut game = Game::default();
+    game.agree_draw().unwrap();
+    let agreed = game.outcome().unwrap();
+    assert_eq!(agreed.reason, Reason::Agreement);
+    assert_eq!(game.undo(), Some(Undone::Verdict(agreed)));
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.undo(), None, "nothing left to take back");
+}
+
+/// A resignation is part of the game and of its record: the record reads back resigned, with
+/// the same moves, and undo then takes back the resignation alone.
+#[test]
+fn a_resignation_round_trips_through_the_record() {
+    let mut game = Game::default();
+    game.play_text("b2-b5").unwrap();
+    game.play_text("g7-g4").unwrap();
+    game.resign(ultima::Color::White).unwrap();
+    let record = game.to_record();
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    assert!(record.contains("[Termination \"resignation\"]"), "{record}");
+    let mut again = Game::from_record(&record).unwrap();
+    assert_eq!(again.outcome(), game.outcome());
+    assert_eq!(again.moves(), game.moves());
+    assert_eq!(again.to_record(), record);
+    assert!(matches!(again.undo(), Some(Undone::Verdict(_))));
+    assert_eq!(again.outcome(), None);
+    assert_eq!(again.moves(), game.moves());
 }
 
 /// Fuzz finding (api_sequences): a header value with a line break was written into the record

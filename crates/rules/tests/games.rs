@@ -13,7 +13,7 @@ mod reference;
 
 use reference::XorShift;
 use std::collections::BTreeMap;
-use ultima::{Game, Position};
+use ultima::{Game, Position, Undone};
 
 /// No game may be longer: the 100-ply rule ends a game after at most 100 plies per capture.
 const MAX_PLIES: usize = 10_000;
@@ -50,7 +50,7 @@ fn play(n: usize) -> Played {
             .unwrap_or_else(|e| panic!("game {n}: {m} in {}: {e}", game.position()));
         if rng.below(40) == 0 {
             let after = *game.position();
-            assert_eq!(game.undo(), Some(m), "game {n}: undo");
+            assert_eq!(game.undo(), Some(Undone::Move(m)), "game {n}: undo");
             assert_eq!(game.redo(), Some(m), "game {n}: redo");
             assert_eq!(game.position(), &after, "game {n}: undo and redo");
         }

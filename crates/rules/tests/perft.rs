@@ -5,7 +5,7 @@
 
 mod perft_data;
 
-use ultima::{perft, Position};
+use ultima::perft;
 
 #[test]
 fn perft_files() {
@@ -15,8 +15,7 @@ fn perft_files() {
         .unwrap_or(5_000_000);
     let mut checked = 0;
     for case in perft_data::all_cases() {
-        let pos = Position::from_fen(&case.epd, case.rules)
-            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let pos = case.position();
         for (depth, nodes) in case.counts.iter().filter(|(_, n)| *n <= limit) {
             assert_eq!(perft(&pos, *depth), *nodes, "{} depth {depth}", case.id);
             checked += 1;

@@ -1,11 +1,12 @@
 //! The worked examples and perft table of RULES §7, checked against the independent reference
 //! implementation in `tests/reference` (no `ultima` API is used here).
 
+mod perft_data;
 mod reference;
 
 use reference::{
-    divide, is_in_check, legal_moves, parse_position, perft, play_move_on, position_to_string,
-    random_game_positions, validate_position, RefRules, START,
+    divide, is_in_check, legal_moves, parse_position, parse_rules, perft, play_move_on,
+    position_to_string, random_game_positions, validate_position, RefRules, START,
 };
 
 const DEFAULT: RefRules = RefRules {
@@ -202,177 +203,38 @@ fn example_12_stalemate_loses() {
 // RULES §7, perft table
 // ---------------------------------------------------------------------------------------------
 
-const PERFT_TABLE: &[(&str, &str, RefRules, &[u64])] = &[
-    (
-        "start",
-        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w",
-        DEFAULT,
-        &[32, 944, 42762],
-    ),
-    (
-        "start, distance_1968",
-        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w",
-        DISTANCE_1968,
-        &[16, 256, 6992],
-    ),
-    (
-        "ex 2",
-        "4k3/8/8/p7/8/8/p7/L3K3 w",
-        DEFAULT,
-        &[20, 384, 9757],
-    ),
-    (
-        "ex 3",
-        "4k3/8/8/8/8/p7/p7/L3K3 w",
-        DEFAULT,
-        &[15, 315, 7910],
-    ),
-    (
-        "ex 4",
-        "7k/8/8/3pp3/3W4/2p5/8/K7 w",
-        DEFAULT,
-        &[19, 645, 14808],
-    ),
-    (
-        "ex 5",
-        "7k/8/2p5/8/3C4/8/2K2p2/8 w",
-        DEFAULT,
-        &[32, 797, 22670],
-    ),
-    (
-        "ex 6",
-        "k7/8/3L4/3pl3/2p1pW2/8/8/3P3K w",
-        DEFAULT,
-        &[47, 1934, 90743],
-    ),
-    (
-        "ex 7",
-        "2P3k1/2p5/Pp1pP2c/2l5/7K/2l5/2X5/2w5 w",
-        DEFAULT,
-        &[41, 3362, 129577],
-    ),
-    (
-        "ex 8",
-        "4k3/8/8/8/8/1Pp5/8/3X1X1K w",
-        DEFAULT,
-        &[43, 655, 31969],
-    ),
-    ("ex 9", "4k3/8/8/3i4/3X4/8/8/4K3 w", DEFAULT, &[6, 62, 509]),
-    ("ex 10", "8/8/8/3pk3/2I5/8/8/K7 b", DEFAULT, &[8, 184, 2632]),
-    ("ex 11", "8/8/8/4k3/2K2I2/8/8/8 w", DEFAULT, &[26, 84, 2212]),
-    (
-        "ex 11 without Immobilizer",
-        "8/8/8/4k3/2K5/8/8/8 w",
-        DEFAULT,
-        &[6, 42, 306],
-    ),
-    ("ex 12", "8/8/8/4k3/5I2/8/8/K7 b", DEFAULT, &[0, 0, 0]),
-];
-
-fn check_perft_row(index: usize) {
-    let (name, fen, rules, counts) = PERFT_TABLE[index];
-    validate_position(&parse_position(fen).unwrap(), rules).unwrap();
-    for (i, &expected) in counts.iter().enumerate() {
-        let depth = i as u32 + 1;
-        let got = perft(fen, depth, rules);
-        if got != expected {
-            let split: Vec<String> = divide(fen, depth, rules)
-                .iter()
-                .map(|(m, n)| format!("{} {}", m, n))
-                .collect();
-            panic!(
-                "{} ({}): perft({}) = {}, RULES §7 says {}\ndivide:\n{}",
-                name,
-                fen,
-                depth,
-                got,
-                expected,
-                split.join("\n")
-            );
+/// Every figure of the RULES §7 table, whose one copy in the repository is
+/// `tests/data/rules.perft` (the `ultima` crate's perft test reads it too). The start's depth 4
+/// (1,850,161 leaves) takes about 11 s under the workspace's test profile
+/// (`[profile.dev.package.ultima] opt-level = 3`, which covers this integration test); about 2
+/// minutes at opt-level 0.
+#[test]
+fn perft_table() {
+    let table = perft_data::file_cases("rules.perft");
+    assert_eq!(table.len(), 14, "the RULES §7 table has 14 rows");
+    for case in &table {
+        let fen = case.epd.as_str();
+        let rules = parse_rules(&case.rules).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        validate_position(&parse_position(fen).unwrap(), rules).unwrap();
+        for &(depth, expected) in &case.counts {
+            let got = perft(fen, depth, rules);
+            if got != expected {
+                let split: Vec<String> = divide(fen, depth, rules)
+                    .iter()
+                    .map(|(m, n)| format!("{} {}", m, n))
+                    .collect();
+                panic!(
+                    "{} ({}): perft({}) = {}, RULES §7 says {}\ndivide:\n{}",
+                    case.id,
+                    fen,
+                    depth,
+                    got,
+                    expected,
+                    split.join("\n")
+                );
+            }
         }
     }
-}
-
-#[test]
-fn perft_start() {
-    check_perft_row(0);
-}
-
-#[test]
-fn perft_start_distance_1968() {
-    check_perft_row(1);
-}
-
-#[test]
-fn perft_ex02() {
-    check_perft_row(2);
-}
-
-#[test]
-fn perft_ex03() {
-    check_perft_row(3);
-}
-
-#[test]
-fn perft_ex04() {
-    check_perft_row(4);
-}
-
-#[test]
-fn perft_ex05() {
-    check_perft_row(5);
-}
-
-#[test]
-fn perft_ex06() {
-    check_perft_row(6);
-}
-
-#[test]
-fn perft_ex07() {
-    check_perft_row(7);
-}
-
-#[test]
-fn perft_ex08() {
-    check_perft_row(8);
-}
-
-#[test]
-fn perft_ex09() {
-    check_perft_row(9);
-}
-
-#[test]
-fn perft_ex10() {
-    check_perft_row(10);
-}
-
-#[test]
-fn perft_ex11() {
-    check_perft_row(11);
-}
-
-#[test]
-fn perft_ex11_without_immobilizer() {
-    check_perft_row(12);
-}
-
-#[test]
-fn perft_ex12() {
-    check_perft_row(13);
-}
-
-#[test]
-fn perft_table_is_complete() {
-    assert_eq!(PERFT_TABLE.len(), 14);
-}
-
-/// About 11 s under the workspace's test profile (`[profile.dev.package.ultima] opt-level = 3`,
-/// which covers this integration test); about 2 minutes at opt-level 0.
-#[test]
-fn perft_start_depth_4() {
-    assert_eq!(perft(START, 4, DEFAULT), 1_850_161);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -477,8 +339,9 @@ fn distance_1968_limits_leaps_and_checks() {
 
 #[test]
 fn position_strings_round_trip() {
-    for (_, fen, _, _) in PERFT_TABLE {
-        let pos = parse_position(fen).unwrap();
+    for case in perft_data::file_cases("rules.perft") {
+        let fen = case.epd;
+        let pos = parse_position(&fen).unwrap();
         let printed = position_to_string(&pos);
         assert_eq!(printed, format!("{} 0 1", fen));
         assert_eq!(parse_position(&printed).unwrap(), pos);

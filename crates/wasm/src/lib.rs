@@ -22,7 +22,7 @@ pub use game::Game;
 
 use serde::Serialize;
 use ultima::{Position, Rules};
-use ultima_engine::{Config, Engine, Iteration, Level, Limits, NoHandler, SearchHandler};
+use ultima_engine::{Clock, Config, Deadline, Engine, Iteration, Level, Limits, NoHandler};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -177,14 +177,7 @@ impl Ai {
                 outcome.reason
             )));
         }
-        // The hashes of the positions before the current one, oldest first, for repetitions.
-        let mut pos = *game.start();
-        let mut history = Vec::with_capacity(game.moves().len());
-        for &m in game.moves() {
-            history.push(pos.hash());
-            pos.play_unchecked(m);
-        }
-        let deadline_ms = match time_ms {
+        let time_ms = match time_ms {
             Some(t) if t.is_finite() && t >= 1.0 => Some(t.min(86_400_000.0)),
             Some(t) => {
                 return Err(JsError::new(&format!(
@@ -193,22 +186,19 @@ impl Ai {
             }
             None => None,
         };
-        // Levels 1–7 are node budgets, the same on every device; a deadline only if asked for.
-        let limits =
-            level.limits_with_time(deadline_ms.map_or(Level::DEFAULT_TIME_MS, |t| t as u64));
-        let limit_ms = deadline_ms
-            .or(limits.time_ms.map(|t| t as f64))
-            .unwrap_or(f64::INFINITY);
-        let clock = Clock::new()?;
-        let mut handler = DeadlineHandler {
-            start: clock.now(),
-            clock,
-            limit_ms,
-            progress,
+        let (limits, deadline_ms) = level.limits_and_deadline(time_ms);
+        let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
+            if let Some(callback) = &progress {
+                report_progress(callback, info);
+            }
         };
-        let result = self
-            .engine
-            .search(game.position(), &history, limits, &mut handler);
+        let mut handler = Deadline::new(PerformanceClock::new()?, deadline_ms, report);
+        let result = self.engine.search(
+            game.position(),
+            &game.history_hashes(),
+            limits,
+            &mut handler,
+        );
         let Some(best) = result.best_move else {
             return Err(JsError::new("the side to move has no legal move"));
         };
@@ -230,13 +220,13 @@ impl Ai {
 
 /// `performance.now()` of the global scope (a window or a worker): `Instant::now` panics on
 /// wasm32-unknown-unknown.
-struct Clock {
+struct PerformanceClock {
     performance: JsValue,
     now: js_sys::Function,
 }
 
-impl Clock {
-    fn new() -> Result<Clock, JsError> {
+impl PerformanceClock {
+    fn new() -> Result<PerformanceClock, JsError> {
         let performance =
             js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
                 .map_err(|_| JsError::new("this environment has no performance clock"))?;
@@ -244,11 +234,13 @@ impl Clock {
             .ok()
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
             .ok_or_else(|| JsError::new("this environment has no performance.now()"))?;
-        Ok(Clock { performance, now })
+        Ok(PerformanceClock { performance, now })
     }
+}
 
+impl Clock for PerformanceClock {
     /// Milliseconds since the page or worker started; 0 if the call fails (it does not).
-    fn now(&self) -> f64 {
+    fn now_ms(&self) -> f64 {
         self.now
             .call0(&self.performance)
             .ok()
@@ -257,44 +249,17 @@ impl Clock {
     }
 }
 
-/// Stops the search at the deadline, starts no iteration past half of it, and passes each
-/// completed iteration to the JavaScript callback.
-struct DeadlineHandler {
-    clock: Clock,
-    start: f64,
-    limit_ms: f64,
-    progress: Option<js_sys::Function>,
-}
-
-impl DeadlineHandler {
-    fn elapsed(&self) -> f64 {
-        self.clock.now() - self.start
-    }
-}
-
-impl SearchHandler for DeadlineHandler {
-    fn should_stop(&mut self, _nodes: u64) -> bool {
-        self.elapsed() >= self.limit_ms
-    }
-
-    fn start_iteration(&mut self, _depth: u32, _nodes: u64) -> bool {
-        self.elapsed() * 2.0 < self.limit_ms
-    }
-
-    fn on_iteration(&mut self, info: &Iteration<'_>) {
-        let Some(callback) = &self.progress else {
-            return;
-        };
-        let progress = AiProgress {
-            depth: info.depth,
-            score: info.score.to_string(),
-            nodes: info.nodes as f64,
-            pv: info.pv.iter().map(|m| m.to_string()).collect(),
-        };
-        if let Ok(value) = to_js::<JsValue>(&progress) {
-            // A throwing callback must not stop the search: its error is dropped.
-            let _ = callback.call1(&JsValue::NULL, &value);
-        }
+/// Passes a completed iteration to `Ai.think`'s `progress` callback.
+fn report_progress(callback: &js_sys::Function, info: &Iteration<'_>) {
+    let progress = AiProgress {
+        depth: info.depth,
+        score: info.score.to_string(),
+        nodes: info.nodes as f64,
+        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+    };
+    if let Ok(value) = to_js::<JsValue>(&progress) {
+        // A throwing callback must not stop the search: its error is dropped.
+        let _ = callback.call1(&JsValue::NULL, &value);
     }
 }
 

@@ -258,10 +258,18 @@ pub fn check_game(game: &Game) {
     }
     if let Some(o) = outcome {
         if o.reason == Reason::Repetition {
-            assert!(
-                game.repetitions() >= 3,
-                "repetition without three occurrences"
-            );
+            // Counted apart from the rules crate's hashes: the positions replayed and compared
+            // in full.
+            let now = game.position();
+            let same = |p: &Position| p.board() == now.board() && p.turn() == now.turn();
+            let mut pos = *game.start();
+            let mut seen = usize::from(same(&pos));
+            for &m in game.moves() {
+                pos.play_unchecked(m);
+                seen += usize::from(same(&pos));
+            }
+            assert!(seen >= 3, "repetition with {seen} occurrences");
+            assert_eq!(game.repetitions(), seen, "repetitions counted");
         }
         let mut copy = game.clone();
         if let Some(&m) = game.position().legal_moves().first() {

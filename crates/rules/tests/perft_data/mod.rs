@@ -1,16 +1,31 @@
 //! Reader of the `tests/data/*.perft` files (format described in `data/rules.perft`).
+//!
+//! A case keeps its rules as the file writes them, so that `reference_perft.rs` reads the
+//! RULES §7 table without the `ultima` API it checks.
 
 #![allow(dead_code)]
 
 use std::fs;
 use std::path::PathBuf;
-use ultima::Rules;
+use ultima::Position;
 
 pub struct Case {
     pub id: String,
     pub epd: String,
-    pub rules: Rules,
+    /// The rules text of the `rules` line, `default` without one.
+    pub rules: String,
     pub counts: Vec<(u32, u64)>,
+}
+
+impl Case {
+    /// The case's position under its rules, read by the `ultima` crate.
+    pub fn position(&self) -> Position {
+        let rules = self
+            .rules
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", self.id));
+        Position::from_fen(&self.epd, rules).unwrap_or_else(|e| panic!("{}: {e}", self.id))
+    }
 }
 
 pub fn load(text: &str) -> Vec<Case> {
@@ -32,7 +47,7 @@ fn parse_line(line: &str, cases: &mut Vec<Case>) -> Option<()> {
         cases.push(Case {
             id: value.to_string(),
             epd: String::new(),
-            rules: Rules::default(),
+            rules: "default".to_string(),
             counts: Vec::new(),
         });
         return Some(());
@@ -40,7 +55,7 @@ fn parse_line(line: &str, cases: &mut Vec<Case>) -> Option<()> {
     let case = cases.last_mut()?;
     match key {
         "epd" => case.epd = value.to_string(),
-        "rules" => case.rules = value.parse().ok()?,
+        "rules" => case.rules = value.to_string(),
         "perft" => {
             let (d, nodes) = value.split_once(' ')?;
             case.counts.push((d.parse().ok()?, nodes.parse().ok()?));
@@ -50,17 +65,26 @@ fn parse_line(line: &str, cases: &mut Vec<Case>) -> Option<()> {
     Some(())
 }
 
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+/// The cases of one file of `tests/data`, e.g. `rules.perft` (the RULES §7 table).
+pub fn file_cases(name: &str) -> Vec<Case> {
+    let path = PathBuf::from(DIR).join(name);
+    load(&fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
 /// Every case of every `.perft` file, in file order.
 pub fn all_cases() -> Vec<Case> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+    let mut files: Vec<String> = fs::read_dir(DIR)
         .expect("tests/data exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .map(|e| {
+            e.expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".perft"))
         .collect();
     files.sort();
-    files
-        .iter()
-        .flat_map(|p| load(&fs::read_to_string(p).expect("readable perft file")))
-        .collect()
+    files.iter().flat_map(|name| file_cases(name)).collect()
 }

@@ -55,6 +55,25 @@ pub struct RefRules {
     pub distance_1968: bool,
 }
 
+/// The rule options of a rules text (`default`, or options joined by commas; RULES §5), as the
+/// `ultima` crate writes them; the options that do not change move generation are accepted
+/// and ignored.
+pub fn parse_rules(text: &str) -> Result<RefRules, String> {
+    let mut rules = RefRules::default();
+    if text == "default" {
+        return Ok(rules);
+    }
+    for option in text.split(',') {
+        match option {
+            "king_capture" => rules.king_capture = true,
+            "distance_1968" => rules.distance_1968 = true,
+            "no_repetition_draw" | "no_move_limit_draw" | "no_bare_kings_draw" => {}
+            _ => return Err(format!("unknown rule option '{option}'")),
+        }
+    }
+    Ok(rules)
+}
+
 /// A position (RULES §6.1).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RefPosition {

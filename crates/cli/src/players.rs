@@ -1,0 +1,327 @@
+//! The players of `ultima match` and `ultima play-engine`: the reference players, the
+//! engine at a level with its settings, and another build ([`crate::remote`]).
+
+use crate::clock;
+use crate::remote::Remote;
+use std::time::Duration;
+use ultima::{Game, Move, Role};
+use ultima_engine::players::{greedy_move, minimax2_move, random_move};
+use ultima_engine::{Config, Engine, EvalParams, Level, Limits, Rng, SearchParams};
+
+/// A player of a match, as given on the command line.
+#[derive(Clone, Debug)]
+pub enum Spec {
+    Random,
+    Greedy,
+    Minimax2,
+    Engine {
+        name: String,
+        limits: Limits,
+        hash_mb: Option<usize>,
+        /// Search settings (defaults unless changed, for testing a change by SPRT).
+        search: SearchParams,
+        /// Mobility weight in centipawns per square for every officer, if set.
+        mobility: Option<i32>,
+        /// Whether the limits were set per player (they then win over the match's).
+        own_limits: bool,
+    },
+    /// Another build of `ultima` playing `player` ([`crate::remote`]).
+    Exe {
+        path: String,
+        player: String,
+    },
+}
+
+impl Spec {
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        if let Some(rest) = text.strip_prefix("exe:") {
+            let (path, player) = rest.split_once(',').unwrap_or((rest, "level:8"));
+            if path.is_empty() || player.is_empty() {
+                return Err(format!(
+                    "player '{text}' is not exe:<path to ultima>[,<player>]"
+                ));
+            }
+            return Ok(Spec::Exe {
+                path: path.into(),
+                player: player.into(),
+            });
+        }
+        let mut parts = text.split(',');
+        let head = parts.next().unwrap_or_default();
+        let base = match head {
+            "random" | "greedy" | "minimax2" => {
+                if parts.next().is_some() {
+                    return Err(format!("player '{head}' takes no settings"));
+                }
+                return Ok(match head {
+                    "random" => Spec::Random,
+                    "greedy" => Spec::Greedy,
+                    _ => Spec::Minimax2,
+                });
+            }
+            _ => head
+                .strip_prefix("level:")
+                .and_then(|n| n.parse::<u8>().ok())
+                .and_then(Level::new)
+                .ok_or(format!(
+                    "unknown player '{text}' (random, greedy, minimax2, level:1 .. level:8 \
+                     or exe:<path>[,<player>])"
+                ))?,
+        };
+        let mut limits = base.limits();
+        let mut hash_mb = None;
+        let mut search = SearchParams::default();
+        let mut mobility = None;
+        let mut own_limits = false;
+        for setting in parts {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or(format!("player setting '{setting}' is not key=value"))?;
+            let n: u64 = value
+                .parse()
+                .map_err(|_| format!("player setting {key}='{value}' is not a whole number"))?;
+            match key {
+                "time" if n > 0 => {
+                    limits.time_ms = Some(n);
+                    limits.nodes = None;
+                    own_limits = true;
+                }
+                "nodes" if n > 0 => {
+                    limits.nodes = Some(n);
+                    limits.time_ms = None;
+                    own_limits = true;
+                }
+                "depth" if (1..=100).contains(&n) => {
+                    limits.depth = Some(n as u32);
+                    own_limits = true;
+                }
+                "noise" if n <= 1000 => limits.noise = n as i32,
+                "hash" if (1..=4096).contains(&n) => hash_mb = Some(n as usize),
+                "nmp" if n <= 100 => search.null_move_depth = n as i32,
+                "lmr" if n <= 100 => search.lmr_depth = n as i32,
+                "rfp" if n <= 100 => search.rfp_depth = n as i32,
+                "asp" if n <= 1000 => search.aspiration = n as i32,
+                "qdepth" if n <= 64 => search.qsearch_depth = n as u32,
+                "fut" if n <= 10_000 => search.futility_margin = n as i32,
+                "checkext" if n <= 1 => search.check_extension = n == 1,
+                "mob" if n <= 100 => mobility = Some(n as i32),
+                "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
+                | "qdepth" | "fut" | "checkext" | "mob" => {
+                    return Err(format!("player setting {key}={n} is out of range"))
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, mob)"
+                    ))
+                }
+            }
+        }
+        Ok(Spec::Engine {
+            name: text.to_string(),
+            limits,
+            hash_mb,
+            search,
+            mobility,
+            own_limits,
+        })
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Spec::Random => "random".into(),
+            Spec::Greedy => "greedy".into(),
+            Spec::Minimax2 => "minimax2".into(),
+            Spec::Engine { name, .. } => name.clone(),
+            Spec::Exe { path, player } => format!("exe:{path},{player}"),
+        }
+    }
+
+    /// An engine player's search limits: its own, or the match's if it has none of its own.
+    fn limits(&self, global: &Limits) -> Option<Limits> {
+        let Spec::Engine {
+            limits, own_limits, ..
+        } = self
+        else {
+            return None;
+        };
+        let mut limits = *limits;
+        if !own_limits && (global.time_ms.is_some() || global.nodes.is_some()) {
+            limits.time_ms = global.time_ms;
+            limits.nodes = global.nodes;
+        }
+        Some(limits)
+    }
+
+    /// The engine settings of an engine player (`None` for the others): its search settings,
+    /// mobility weight and table size, `default_hash` MB unless it sets its own.
+    pub fn config(&self, default_hash: usize) -> Option<Config> {
+        let Spec::Engine {
+            hash_mb,
+            search,
+            mobility,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let mut eval = EvalParams::default();
+        if let Some(w) = mobility {
+            for r in [
+                Role::Withdrawer,
+                Role::Coordinator,
+                Role::Immobilizer,
+                Role::LongLeaper,
+                Role::Chameleon,
+            ] {
+                eval.mobility[r.index()] = *w;
+            }
+        }
+        Some(Config {
+            hash_mb: hash_mb.unwrap_or(default_hash),
+            seed: 0,
+            eval,
+            search: search.clone(),
+        })
+    }
+
+    /// The time per move this player takes, if it is set by time (and this build can read
+    /// the player of another build).
+    fn time_ms(&self, global: &Limits) -> Option<u64> {
+        match self {
+            Spec::Exe { player, .. } => Spec::parse(player).ok()?.time_ms(global),
+            _ => self.limits(global)?.time_ms,
+        }
+    }
+}
+
+/// A player during a game.
+pub struct Player {
+    pub spec: Spec,
+    engine: Option<Engine>,
+    remote: Option<Remote>,
+    rng: Rng,
+    /// Nodes searched, moves searched and depths reached over the match (engine players).
+    pub nodes: u64,
+    pub moves: u64,
+    pub depth_sum: u64,
+}
+
+impl Player {
+    /// The player of `spec`; a build given by `exe:` is started, with `exe_timeout` as its
+    /// longest wait for an answer beyond twice its time per move.
+    pub fn new(
+        spec: Spec,
+        default_hash: usize,
+        global: &Limits,
+        exe_timeout: Duration,
+    ) -> Result<Player, String> {
+        let remote = match &spec {
+            Spec::Exe { path, player } => {
+                let thinking = Duration::from_millis(spec.time_ms(global).unwrap_or(0));
+                Some(Remote::start(
+                    path,
+                    player,
+                    global,
+                    default_hash,
+                    exe_timeout + thinking * 2,
+                )?)
+            }
+            _ => None,
+        };
+        let engine = spec.config(default_hash).map(Engine::new);
+        Ok(Player {
+            spec,
+            engine,
+            remote,
+            rng: Rng::new(0),
+            nodes: 0,
+            moves: 0,
+            depth_sum: 0,
+        })
+    }
+
+    pub fn new_game(&mut self, seed: u64) -> Result<(), String> {
+        self.rng = Rng::new(seed);
+        if let Some(e) = &mut self.engine {
+            e.new_game();
+            e.set_seed(seed);
+        }
+        match &mut self.remote {
+            Some(r) => r.new_game(seed),
+            None => Ok(()),
+        }
+    }
+
+    /// The player's move in `game` (`None` from a player with no move to offer); an error if
+    /// another build fails.
+    pub fn choose(&mut self, game: &Game, global: &Limits) -> Result<Option<Move>, String> {
+        let pos = game.position();
+        Ok(match &self.spec {
+            Spec::Random => random_move(pos, &mut self.rng),
+            Spec::Greedy => greedy_move(pos, &mut self.rng),
+            Spec::Minimax2 => minimax2_move(pos, &mut self.rng),
+            Spec::Exe { .. } => {
+                let remote = self.remote.as_mut().expect("exe players have a build");
+                let reply = remote.choose(game)?;
+                self.nodes += reply.nodes;
+                self.moves += 1;
+                self.depth_sum += reply.depth;
+                Some(reply.mv)
+            }
+            Spec::Engine { .. } => {
+                let limits = self
+                    .spec
+                    .limits(global)
+                    .expect("an engine player has limits");
+                let history = game.history_hashes();
+                let engine = self.engine.as_mut().expect("engine players have an engine");
+                let mut handler = clock::deadline(limits.time_ms, clock::silent);
+                let r = engine.search(pos, &history, limits, &mut handler);
+                self.nodes += r.nodes;
+                self.moves += 1;
+                self.depth_sum += r.depth as u64;
+                r.best_move
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs() {
+        assert!(matches!(Spec::parse("greedy"), Ok(Spec::Greedy)));
+        let Ok(Spec::Engine { limits, .. }) = Spec::parse("level:8,time=200") else {
+            panic!("level:8,time=200 parses");
+        };
+        assert_eq!(limits.time_ms, Some(200));
+        assert!(Spec::parse("level:9").is_err());
+        assert!(Spec::parse("level:3,speed=2").is_err());
+        assert!(Spec::parse("greedy,time=2").is_err());
+        let Ok(Spec::Exe { path, player }) = Spec::parse("exe:/a/ultima,level:3,nodes=9") else {
+            panic!("exe:/a/ultima,level:3,nodes=9 parses");
+        };
+        assert_eq!(
+            (path.as_str(), player.as_str()),
+            ("/a/ultima", "level:3,nodes=9")
+        );
+        assert!(
+            matches!(Spec::parse("exe:/a/ultima"), Ok(Spec::Exe { player, .. }) if player == "level:8")
+        );
+        assert!(Spec::parse("exe:").is_err() && Spec::parse("exe:/a/ultima,").is_err());
+        let global = Limits {
+            time_ms: Some(300),
+            ..Limits::default()
+        };
+        let exe = Spec::parse("exe:/a/ultima,level:8,time=50").unwrap();
+        assert_eq!(exe.time_ms(&global), Some(50));
+        assert_eq!(Spec::parse("level:2").unwrap().time_ms(&global), Some(300));
+        assert_eq!(
+            Spec::parse("level:2").unwrap().time_ms(&Limits::default()),
+            None
+        );
+    }
+}
