@@ -28,6 +28,9 @@ pub struct Limits {
     /// function of the position and the engine's seed, so it makes a weaker player that is
     /// still deterministic.
     pub noise: i32,
+    /// How many best moves to find, each with its own line (multi-PV, for analysis); 0 and 1
+    /// both mean the best move only.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -66,6 +69,17 @@ pub struct Iteration<'a> {
     pub pv: &'a [Move],
     /// How full the transposition table is, per mille.
     pub hashfull: u32,
+    /// The best lines, best first: `lines[0]` is `score` and `pv`, then one line for each
+    /// further root move asked for by [`Limits::multipv`].
+    pub lines: &'a [Line],
+}
+
+/// One line of a multi-PV search: a root move's score and its principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: Eval,
+    /// The line of play, its root move first.
+    pub pv: Vec<Move>,
 }
 
 /// The host's side of a search: the clock and the stop button, and what to do with
@@ -260,6 +274,7 @@ impl Engine {
             seed: self.config.seed,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            excluded: Vec::new(),
             seldepth: 0,
             root_depth: 0,
             eval_cache: &mut self.eval_cache,
@@ -268,6 +283,8 @@ impl Engine {
             stack_low: (usize::MAX, 0),
         };
 
+        let multipv = limits.multipv.clamp(1, root_moves.len());
+        let mut lines: Vec<Line> = Vec::with_capacity(multipv);
         let mut previous = 0;
         for depth in 1..=max_depth {
             if depth > 1
@@ -315,6 +332,7 @@ impl Engine {
                 break; // cannot happen with a score inside the window
             }
             previous = score;
+            lines = s.more_lines(depth, &pv, Eval(score as i16), multipv, &lines);
             result = SearchResult {
                 best_move: Some(pv[0]),
                 score: Eval(score as i16),
@@ -330,7 +348,11 @@ impl Engine {
                 nodes: s.nodes,
                 pv: &result.pv,
                 hashfull: s.tt.hashfull(),
+                lines: &lines,
             });
+            if s.stopped {
+                break;
+            }
             if limits.depth.is_none() {
                 if root_moves.len() == 1 {
                     break;
@@ -370,6 +392,8 @@ struct Searcher<'a, H: ?Sized> {
     killers: [[MoveKey; 2]; MAX_PLY],
     /// The principal variation from each ply.
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    /// Root moves left out of this search (the lines a multi-PV search has found already).
+    excluded: Vec<MoveKey>,
     seldepth: u32,
     root_depth: i32,
     frames: &'a mut [Frame],
@@ -397,6 +421,49 @@ const KILLER: i32 = 1 << 27;
 const SUICIDE: i32 = -(1 << 29);
 
 impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
+    /// The lines of a finished iteration: the main line found at `depth` (`pv`, `score`), then
+    /// up to `multipv - 1` more, each the best of the root moves not yet in a line, searched
+    /// with a full window. When the search is stopped before they are all found, the lines of
+    /// the iteration before (`before`) fill in for the missing ones.
+    ///
+    /// CITE: multi-PV by excluding the root moves of the lines found
+    /// (chessprogramming.org/Principal_Variation, MultiPV).
+    fn more_lines(
+        &mut self,
+        depth: u32,
+        pv: &[Move],
+        score: Eval,
+        multipv: usize,
+        before: &[Line],
+    ) -> Vec<Line> {
+        let mut found = vec![Line {
+            score,
+            pv: pv.to_vec(),
+        }];
+        while found.len() < multipv {
+            self.excluded = found.iter().map(|line| MoveKey::of(line.pv[0])).collect();
+            let v = self.search(depth as i32, 0, -INF, INF, false);
+            self.excluded.clear();
+            if self.stopped || self.pv[0].is_empty() {
+                break;
+            }
+            found.push(Line {
+                score: Eval(v as i16),
+                pv: self.pv[0].to_vec(),
+            });
+        }
+        for old in before {
+            if found.len() >= multipv {
+                break;
+            }
+            if found.iter().all(|line| line.pv[0] != old.pv[0]) {
+                found.push(old.clone());
+            }
+        }
+        found.sort_by_key(|line| core::cmp::Reverse(line.score));
+        found
+    }
+
     /// Counts a node; `false` when the search must stop.
     #[inline]
     fn enter_node(&mut self) -> bool {
@@ -588,8 +655,14 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let key = self.pos.hash();
         let hit = self.tt.probe(key, ply);
         let mut tt_move = MoveKey::NONE;
+        // At the root of a multi-PV line, some root moves are left out.
+        let excluding = ply == 0 && !self.excluded.is_empty();
         if let Some(h) = hit {
-            tt_move = h.mv;
+            tt_move = if excluding && self.excluded.contains(&h.mv) {
+                MoveKey::NONE
+            } else {
+                h.mv
+            };
             let s = h.score.0 as i32;
             if !pv_node
                 && h.depth >= depth
@@ -687,6 +760,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     let test = king_test.as_ref();
                     let legal = loop {
                         match self.next_move(ply, &mut next) {
+                            Some(m) if excluding && self.excluded.contains(&MoveKey::of(m)) => {}
                             Some(m) if test.is_some_and(|t| t.allows(&self.pos, m)) => {
                                 break Some(m)
                             }
@@ -783,6 +857,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         } else {
             Bound::Upper
         };
+        if excluding {
+            // Not the root's score: its best moves were left out.
+            return best;
+        }
         let eval = if in_check { 0 } else { static_eval };
         self.tt.store(
             key,
@@ -980,6 +1058,7 @@ mod tests {
             seed: 0,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            excluded: Vec::new(),
             seldepth: 0,
             root_depth: 6,
             eval_cache: &mut engine.eval_cache,
