@@ -223,3 +223,48 @@ test("the computer's thinking is shown while it searches its move", { timeout: 9
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('an analysis in the worker streams each depth with its best lines, and finds a mate in two', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  // A mate in two of the tactics set (mined-s2g4p59), Black to move, solved by e6-e2.
+  const position = '5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30';
+  const { reports, last } = await onBoard(
+    page,
+    async (board, position, ai) => {
+      board.newGame({ position });
+      /** @type {any[]} */
+      const reports = [];
+      const last = await ai.analyse(board.record(), { multipv: 3, timeMs: 1500 }, (/** @type {any} */ report) => reports.push(report));
+      return { reports, last };
+    },
+    position,
+  );
+  console.log(`analysis in the worker: ${reports.map((r) => `depth ${r.depth} ${r.nps} nps`).join(', ')}`);
+  assert.ok(reports.length >= 4, `${reports.length} depths`);
+  reports.forEach((report, i) => {
+    assert.equal(report.depth, i + 1);
+    assert.deepEqual(report.lines.map((/** @type {any} */ l) => l.multipv), [1, 2, 3]);
+    assert.equal(new Set(report.lines.map((/** @type {any} */ l) => l.pv[0])).size, 3, 'three different moves');
+  });
+  assert.deepEqual(last, reports.at(-1));
+  const best = last.lines[0];
+  assert.equal(best.pv[0], 'e6-e2');
+  assert.deepEqual(best.score, { mate: 2 });
+  assert.deepEqual(best.white, { mate: -2 }, 'from White\'s view: mated in two');
+  // Without a time, it deepens until stopped; what was reported stands.
+  const stopped = await onBoard(page, (board, _arg, ai) => {
+    board.newGame({});
+    return new Promise((resolve) => {
+      let depths = 0;
+      ai.analyse(board.record(), { multipv: 2 }, () => {
+        if (++depths === 3) ai.stop();
+      }).then(
+        () => resolve({ depths, outcome: 'finished' }),
+        (/** @type {Error} */ error) => resolve({ depths, outcome: error.name }),
+      );
+    });
+  });
+  assert.deepEqual(stopped, { depths: 3, outcome: 'AbortError' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -69,6 +69,10 @@ test('every export, given any value, answers or throws an Error with a message, 
       'think(record, v)': (v) => ai.think(record, v),
       'think(record, 1, v)': (v) => ai.think(record, 1, v),
       'think(record, 1, 50, v)': (v) => ai.think(record, 1, 50, v),
+      // An analysis without a time runs until its worker is ended: every call here has one.
+      'analyse(v, 1, 50)': (v) => ai.analyse(v, 1, 50),
+      'analyse(record, v, 50)': (v) => ai.analyse(record, v, 50),
+      'analyse(record, 1, 50, v)': (v) => ai.analyse(record, 1, 50, v),
     };
     /** @type {string[]} */
     const bad = [];

@@ -3,9 +3,14 @@
 // page terminates this worker and starts a fresh one (one thread: no shared memory to poll).
 //
 // Messages in:  { type: 'think', id, record, level, timeMs }
+//               { type: 'analyse', id, record, multipv, timeMs } (timeMs absent: until ended)
 // Messages out: { type: 'ready' } once the wasm is loaded;
-//               { type: 'progress', id, depth, score, nodes, pv } after each iteration;
-//               { type: 'move', id, move, score, depth, nodes, pv } or { type: 'error', id, message }
+//               { type: 'progress', id, depth, score, nodes, pv } after each iteration of a
+//               search for a move; { type: 'report', id, report } after each iteration of an
+//               analysis (a `Report`: depth, seldepth, nodes, timeMs, nps, lines, the shape
+//               `ultima analyse --json` prints);
+//               { type: 'move', id, move, score, depth, nodes, pv }, { type: 'analysis', id,
+//               report } (the last report) or { type: 'error', id, message }
 //               with `trapped: true` when the wasm trapped (a bug), after which this worker closes:
 //               its instance cannot be trusted, and the page starts another.
 
@@ -22,7 +27,18 @@ import { bindings, loadWasm } from './wasm.js';
  * @property {number} [timeMs]  level 8's thinking time, or a deadline at any level
  */
 
-/** @type {ThinkRequest[]} requests that came before the wasm was ready */
+/**
+ * @typedef {object} AnalyseRequest
+ * @property {'analyse'} type
+ * @property {number} id
+ * @property {string} record  the game record whose last position is analysed
+ * @property {number} multipv  how many lines, 1–32
+ * @property {number} [timeMs]  how long; without it, until the worker is ended
+ */
+
+/** @typedef {ThinkRequest | AnalyseRequest} Request */
+
+/** @type {Request[]} requests that came before the wasm was ready */
 const waiting = [];
 /** @type {Ai | null} */
 let ai = null;
@@ -30,11 +46,16 @@ let ai = null;
 /** @param {unknown} message */
 const post = (message) => self.postMessage(message);
 
-/** @param {ThinkRequest} request */
+/** @param {Request} request */
 function answer(request) {
   const { id } = request;
   try {
     if (!ai) ai = new (bindings().Ai)();
+    if (request.type === 'analyse') {
+      const report = ai.analyse(request.record, request.multipv, request.timeMs, (report) => post({ type: 'report', id, report }));
+      post({ type: 'analysis', id, report });
+      return;
+    }
     const found = ai.think(request.record, request.level, request.timeMs, (progress) => {
       post({ type: 'progress', id, ...progress });
     });
@@ -47,9 +68,9 @@ function answer(request) {
 }
 
 // Listen before awaiting the wasm: a message sent meanwhile would otherwise be lost.
-self.onmessage = (/** @type {MessageEvent<ThinkRequest>} */ event) => {
+self.onmessage = (/** @type {MessageEvent<Request>} */ event) => {
   const request = event.data;
-  if (request?.type !== 'think') return;
+  if (request?.type !== 'think' && request?.type !== 'analyse') return;
   if (ai) answer(request);
   else waiting.push(request);
 };

@@ -4,7 +4,7 @@
 // terminates the worker at once and starts a fresh one: a search in wasm cannot be interrupted
 // from outside (one thread, no shared memory).
 
-/** @import { AiProgress } from '../ultima-wasm.js' */
+/** @import { AiProgress, Report } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} Ai
@@ -12,6 +12,11 @@
  * @property {(record: string, level: number, onProgress?: (progress: AiProgress) => void, timeMs?: number) => Promise<string>} think
  *   the move text the engine chooses in the game given by its record, at level 1–8; rejects
  *   when stopped (an `AbortError`), on a bad request, or when the worker fails
+ * @property {(record: string, options: { multipv?: number, timeMs?: number }, onReport?: (report: Report) => void) => Promise<Report>} analyse
+ *   analyses the position the game given by its record has reached: `onReport` hears each
+ *   completed depth with the best `multipv` lines (1 by default), and the promise the last,
+ *   after `timeMs` — without it the analysis deepens until `stop()`, which rejects the promise
+ *   (an `AbortError`) while the reports heard so far stand
  * @property {() => void} stop  abandons the current search, at once
  * @property {() => void} dispose  ends the worker for good (a search running is rejected)
  */
@@ -21,9 +26,10 @@
  *
  * @typedef {object} Pending
  * @property {number} id
- * @property {(move: string) => void} resolve
+ * @property {(answer: any) => void} resolve  with the move's text, or the last report
  * @property {(error: Error) => void} reject
  * @property {((progress: AiProgress) => void) | undefined} onProgress
+ * @property {((report: Report) => void) | undefined} onReport
  * @property {object} request  what was posted, to post again to a fresh worker after a trap
  * @property {boolean} retried  whether it was
  */
@@ -110,10 +116,12 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
       }
       if (data.type === 'progress') {
         pending.onProgress?.({ depth: data.depth, score: data.score, nodes: data.nodes, pv: data.pv });
-      } else if (data.type === 'move') {
+      } else if (data.type === 'report') {
+        pending.onReport?.(data.report);
+      } else if (data.type === 'move' || data.type === 'analysis') {
         const { resolve } = pending;
         pending = null;
-        resolve(String(data.move));
+        resolve(data.type === 'move' ? String(data.move) : data.report);
       } else if (data.type === 'error' && data.trapped === true && !pending.retried) {
         // The worker's wasm trapped (a bug) and the worker closed itself: the same request once
         // more, in a fresh worker.
@@ -148,19 +156,30 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
   };
   start();
 
-  return {
+  /**
+   * Posts a request, after stopping any search under way; resolves with its answer.
+   *
+   * @param {object} fields  the request but its id
+   * @param {Pick<Pending, 'onProgress' | 'onReport'>} listeners
+   * @returns {Promise<any>}
+   */
+  const ask = (fields, listeners) => {
+    if (pending) api.stop();
+    if (broken) return Promise.reject(new Error(broken));
+    if (dead) start();
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      const request = { ...fields, id };
+      pending = { id, resolve, reject, ...listeners, request, retried: false };
+      send(request);
+    });
+  };
+
+  /** @type {Ai} */
+  const api = {
     available: true,
-    think(record, level, onProgress, timeMs) {
-      if (pending) this.stop();
-      if (broken) return Promise.reject(new Error(broken));
-      if (dead) start();
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        const request = { type: 'think', id, record, level, timeMs };
-        pending = { id, resolve, reject, onProgress, request, retried: false };
-        send(request);
-      });
-    },
+    think: (record, level, onProgress, timeMs) => ask({ type: 'think', record, level, timeMs }, { onProgress, onReport: undefined }),
+    analyse: (record, { multipv = 1, timeMs } = {}, onReport) => ask({ type: 'analyse', record, multipv, timeMs }, { onProgress: undefined, onReport }),
     stop() {
       if (!pending || dead) return;
       worker.terminate();
@@ -176,4 +195,5 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
       fail(stopped(broken));
     },
   };
+  return api;
 }

@@ -5,6 +5,7 @@
 //! ultima perft  "<position>" <depth> [--rules <rules>]
 //! ultima divide "<position>" <depth> [--rules <rules>]
 //! ultima search "<position>" [--depth N | --time-ms T | --nodes N | --level N]
+//! ultima analyse "<position>" [--multipv N] [--depth N | --time-ms T | --nodes N] [--json]
 //! ultima bench  [--depth N] [--player <player>]
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
@@ -47,6 +48,8 @@ const USAGE: &str = "usage:
   ultima divide \"<position>\" <depth> [--rules <rules>]
   ultima search \"<position>\" [--depth N | --time-ms T | --nodes N | --level N]
                 [--rules <rules>] [--hash MB] [--seed S]
+  ultima analyse \"<position>\" [--multipv N] [--depth N | --time-ms T | --nodes N]
+                [--rules <rules>] [--hash MB] [--json]
   ultima bench  [--depth N] [--hash MB] [--player level:N,<setting>=<value>,...]
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
@@ -131,6 +134,7 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
     let (command, rest) = raw.split_first()?;
     Some(match command.as_str() {
         "search" => think::search(rest).map(|()| true),
+        "analyse" | "analyze" => think::analyse(rest).map(|()| true),
         "bench" => think::bench(rest).map(|()| true),
         "match" => matches::run(rest).map(|()| true),
         "tactics" => tactics::Mode::split(rest).and_then(|(mode, rest)| match mode {

@@ -13,6 +13,16 @@ pub struct Options {
 impl Options {
     /// Splits `raw` (the arguments after the command). Every option in `known` takes a value.
     pub fn parse(raw: &[String], known: &[&str]) -> Result<Options, String> {
+        Options::parse_with_flags(raw, known, &[])
+    }
+
+    /// As [`Options::parse`], with `flags`: options that take no value (`--json`), which
+    /// [`Options::has`] reports.
+    pub fn parse_with_flags(
+        raw: &[String],
+        known: &[&str],
+        flags: &[&str],
+    ) -> Result<Options, String> {
         let mut positional = Vec::new();
         let mut values: Vec<(String, String)> = Vec::new();
         let mut it = raw.iter();
@@ -20,6 +30,7 @@ impl Options {
             if let Some(opt) = arg.strip_prefix("--") {
                 let (name, value) = match opt.split_once('=') {
                     Some((n, v)) => (n.to_string(), v.to_string()),
+                    None if flags.contains(&opt) => (opt.to_string(), String::new()),
                     None => {
                         if !known.contains(&opt) {
                             return Err(format!("unknown option --{opt}"));
@@ -28,7 +39,10 @@ impl Options {
                         (opt.to_string(), v.clone())
                     }
                 };
-                if !known.contains(&name.as_str()) {
+                if flags.contains(&name.as_str()) && !value.is_empty() {
+                    return Err(format!("--{name} takes no value"));
+                }
+                if !known.contains(&name.as_str()) && !flags.contains(&name.as_str()) {
                     return Err(format!("unknown option --{name}"));
                 }
                 if values.iter().any(|(n, _)| *n == name) {

@@ -1,11 +1,11 @@
-//! The engine's commands: `search` (analyse one position) and `bench` (speed on fixed
-//! positions).
+//! The engine's commands: `search` (the best move of one position), `analyse` (its best
+//! lines, as the browser's analysis reports them) and `bench` (speed on fixed positions).
 
 use crate::clock;
 use crate::options::Options;
 use crate::players::Spec;
 use ultima::{Position, Rules};
-use ultima_engine::{Config, Engine, Iteration, Level, Limits};
+use ultima_engine::{Config, Deadline, Engine, Iteration, Level, Limits, Report, Score};
 
 /// Prints an iteration of `ultima search`, `ms` milliseconds after the start.
 fn print_iteration(info: &Iteration<'_>, ms: f64) {
@@ -36,17 +36,7 @@ pub fn search(raw: &[String]) -> Result<(), String> {
         ],
     )?;
     o.exclusive(&["depth", "time-ms", "nodes", "level"])?;
-    let [text] = o.positional.as_slice() else {
-        return Err(format!(
-            "'search' takes 1 argument (a position), got {}",
-            o.positional.len()
-        ));
-    };
-    let rules = o.rules()?;
-    let pos = match text.as_str() {
-        "start" => Position::start(Default::default(), rules),
-        t => Position::from_fen(t, rules).map_err(|e| e.to_string())?,
-    };
+    let pos = the_position("search", &o)?;
     let mut limits = Limits::default();
     if let Some(d) = o.number("depth", 1..=100)? {
         limits.depth = Some(d);
@@ -87,6 +77,112 @@ pub fn search(raw: &[String]) -> Result<(), String> {
         ),
     }
     Ok(())
+}
+
+/// The one position argument of `command`: a position string, or `start`.
+fn the_position(command: &str, o: &Options) -> Result<Position, String> {
+    let [text] = o.positional.as_slice() else {
+        return Err(format!(
+            "'{command}' takes 1 argument (a position), got {}",
+            o.positional.len()
+        ));
+    };
+    let rules = o.rules()?;
+    match text.as_str() {
+        "start" => Ok(Position::start(Default::default(), rules)),
+        t => Position::from_fen(t, rules).map_err(|e| e.to_string()),
+    }
+}
+
+/// `ultima analyse "<position>" [--multipv N] [--depth N | --time-ms T | --nodes N] [--json]`:
+/// the best `N` lines after each iteration, each score for the side to move and from White's
+/// view — the stream the browser's analysis shows (`Report`), so that the figures of the
+/// two can be compared. `--json` prints each report as one line of JSON, as the worker posts
+/// it.
+pub fn analyse(raw: &[String]) -> Result<(), String> {
+    let o = Options::parse_with_flags(
+        raw,
+        &["multipv", "depth", "time-ms", "nodes", "rules", "hash"],
+        &["json"],
+    )?;
+    o.exclusive(&["depth", "time-ms", "nodes"])?;
+    let pos = the_position("analyse", &o)?;
+    let mut limits = Limits {
+        multipv: o.number("multipv", 1..=32)?.unwrap_or(1),
+        ..Limits::default()
+    };
+    if let Some(d) = o.number("depth", 1..=100)? {
+        limits.depth = Some(d);
+    } else if let Some(n) = o.number("nodes", 1..=u64::MAX)? {
+        limits.nodes = Some(n);
+    } else {
+        limits.time_ms = Some(
+            o.number("time-ms", 1..=86_400_000)?
+                .unwrap_or(Level::DEFAULT_TIME_MS),
+        );
+    }
+    if pos.legal_moves().is_empty() {
+        return Err(format!(
+            "no legal move to analyse: {}",
+            match pos.outcome() {
+                Some(outcome) => format!("{outcome:?}"),
+                None => "the game is over".to_string(),
+            }
+        ));
+    }
+    let json = o.has("json");
+    let mut engine = Engine::new(Config {
+        hash_mb: hash_mb(&o)?,
+        ..Config::default()
+    });
+    let print = |info: &Iteration<'_>, ms: f64| {
+        let report = Report::new(&pos, info, ms);
+        if json {
+            match serde_json::to_string(&report) {
+                Ok(line) => say!("{line}"),
+                Err(e) => say!("{{\"error\": \"{e}\"}}"),
+            }
+        } else {
+            print_report(&report);
+        }
+    };
+    let mut handler = Deadline::new(
+        clock::Wall::start(),
+        limits.time_ms.map(|t| t as f64),
+        print,
+    );
+    engine.search(&pos, &[], limits, &mut handler);
+    Ok(())
+}
+
+/// A score as `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3".
+fn score_text(score: Score) -> String {
+    match (score.cp, score.mate) {
+        (_, Some(m)) => format!("#{m}"),
+        (Some(cp), None) => format!("{:+.2}", f64::from(cp) / 100.0),
+        (None, None) => "?".to_string(),
+    }
+}
+
+/// One report of `ultima analyse`, for people.
+fn print_report(report: &Report) {
+    say!(
+        "depth {:>2} seldepth {:>2} nodes {:>10} nps {:>9} time {:>6} ms",
+        report.depth,
+        report.seldepth,
+        report.nodes,
+        report.nps,
+        report.time_ms as u64
+    );
+    for line in &report.lines {
+        say!(
+            "  {:>2}. {:>7} (White {:>7})  {}",
+            line.multipv,
+            score_text(line.score),
+            score_text(line.white),
+            line.pv.join(" ")
+        );
+    }
 }
 
 /// The bench positions: the start and nine middlegames from level-5 self-play games after

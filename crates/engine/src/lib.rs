@@ -30,6 +30,7 @@
 
 #![forbid(unsafe_code)]
 
+mod analysis;
 mod deadline;
 pub mod eval;
 mod level;
@@ -40,9 +41,10 @@ mod score;
 mod search;
 mod tt;
 
+pub use analysis::{Report, ReportLine, Score};
 pub use deadline::{Clock, Deadline};
 pub use level::Level;
 pub use params::{EvalParams, SearchParams};
 pub use rng::Rng;
 pub use score::{Eval, EvalKind, MAX_PLY};
-pub use search::{Config, Engine, Iteration, Limits, NoHandler, SearchHandler, SearchResult};
+pub use search::{Config, Engine, Iteration, Limits, Line, NoHandler, SearchHandler, SearchResult};

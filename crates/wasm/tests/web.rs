@@ -1092,6 +1092,105 @@ fn ai_refuses_a_finished_game() -> TestResult {
     Ok(())
 }
 
+/// `Report` of the `.d.ts`, as `Ai.analyse` reports it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Report {
+    depth: u32,
+    seldepth: u32,
+    nodes: f64,
+    #[serde(rename = "timeMs")]
+    time_ms: f64,
+    nps: f64,
+    lines: Vec<ReportLine>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct ReportLine {
+    multipv: usize,
+    score: Score,
+    white: Score,
+    pv: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Score {
+    cp: Option<i32>,
+    mate: Option<i32>,
+}
+
+/// A mate in two of the tactics set (mined-s2g4p59), Black to move, solved by e6-e2.
+const MATE_IN_2: &str = "5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30";
+
+#[wasm_bindgen_test]
+fn analyse_reports_each_depth_with_the_best_lines_and_finds_the_mate() -> TestResult {
+    let record = snapshot(&new_game(Some(MATE_IN_2), None)?)?.record;
+    let mut ai = ultima_wasm::Ai::new();
+    let seen = js_sys::Array::new();
+    let push = js_sys::Function::new_with_args("r", "this.push(r)").bind0(&seen);
+    let last = ai.analyse(&js(&record), &num(3), &num(1500.0), &push)?;
+    let last: Report = serde_wasm_bindgen::from_value(last.into())?;
+    let reports: Vec<Report> = seen
+        .iter()
+        .map(serde_wasm_bindgen::from_value)
+        .collect::<Result<_, _>>()?;
+    assert!(!reports.is_empty());
+    for (i, report) in reports.iter().enumerate() {
+        assert_eq!(report.depth, i as u32 + 1);
+        assert_eq!(report.lines.len(), 3);
+        assert!(report.seldepth >= report.depth && report.nodes >= 1.0);
+        assert!(report.time_ms >= 0.0 && report.nps >= 0.0);
+        for (k, line) in report.lines.iter().enumerate() {
+            assert_eq!(line.multipv, k + 1);
+            assert!(!line.pv.is_empty());
+        }
+    }
+    assert_eq!(
+        last.depth,
+        reports[reports.len() - 1].depth,
+        "the last report comes back"
+    );
+    assert!(last.depth >= 4, "depth {} in 1.5 s", last.depth);
+    let best = &last.lines[0];
+    assert_eq!(best.pv[0], "e6-e2");
+    assert_eq!(
+        best.score,
+        Score {
+            cp: None,
+            mate: Some(2)
+        }
+    );
+    assert_eq!(
+        best.white,
+        Score {
+            cp: None,
+            mate: Some(-2)
+        }
+    );
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn analyse_refuses_bad_arguments_and_finished_games() -> TestResult {
+    let mut ai = ultima_wasm::Ai::new();
+    let record = start_record()?;
+    for bad in [0.0, 33.0, 1.5] {
+        let message = error_message(ai.analyse(&js(&record), &num(bad), &num(10.0), &NONE))?;
+        assert!(message.contains("multipv"), "{message}");
+    }
+    let message = error_message(ai.analyse(&js(&record), &num(1), &num(-5.0), &NONE))?;
+    assert!(message.contains("not a positive number"), "{message}");
+    let message = error_message(ai.analyse(&js(&record), &num(1), &num(10.0), &num(3)))?;
+    assert!(message.contains("function"), "{message}");
+    let mut game = new_game(None, None)?;
+    let s = read(game.resign(&js("white"))?)?;
+    let message = error_message(ai.analyse(&js(&s.record), &num(1), &num(10.0), &NONE))?;
+    assert!(message.contains("over"), "{message}");
+    Ok(())
+}
+
 // --- Arguments of the wrong type or size -----------------------------------------------------
 
 /// A value of each type JavaScript could pass where the `.d.ts` asks for a string or a number,

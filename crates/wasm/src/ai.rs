@@ -1,0 +1,315 @@
+//! The computer player: the engine in a Web Worker, for a move (`think`) or an analysis
+//! (`analyse`). Both block until they are done, so they belong in a worker; to stop one, the
+//! page ends the worker.
+
+use crate::{args, to_js};
+use serde::Serialize;
+use ultima_engine::{Clock, Config, Deadline, Engine, Iteration, Level, Limits, Report};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPESCRIPT_TYPES: &str = r#"
+/** The computer player's answer, from `Ai.think`. */
+export interface AiMove {
+  /** Canonical move text of the chosen move, e.g. "b2-b5". */
+  move: string;
+  /** The score for the side to move: "+1.25" (pawns), "M3" (mate in three), "-M2". */
+  score: string;
+  /** The depth of the last completed iteration, in plies. */
+  depth: number;
+  /** Nodes searched. */
+  nodes: number;
+  /** The principal variation, best move first, as canonical move texts. */
+  pv: string[];
+}
+
+/** A score: centipawns (a Pawn is 100), or moves to mate (negative: mated). One is set. */
+export interface Score {
+  cp?: number;
+  mate?: number;
+}
+
+/** One line of an analysis. */
+export interface ReportLine {
+  /** 1 for the best line, 2 for the next, … */
+  multipv: number;
+  /** For the side to move. */
+  score: Score;
+  /** From White's point of view. */
+  white: Score;
+  /** Canonical move text, the root move first. */
+  pv: string[];
+}
+
+/** One completed iteration of an analysis (`Ai.analyse`), as `ultima analyse --json` prints it. */
+export interface Report {
+  /** The depth completed, in plies. */
+  depth: number;
+  /** The deepest ply reached, quiescence included. */
+  seldepth: number;
+  /** Nodes searched so far. */
+  nodes: number;
+  /** Milliseconds since the analysis started. */
+  timeMs: number;
+  /** Nodes per second so far. */
+  nps: number;
+  /** The best lines, best first. */
+  lines: ReportLine[];
+}
+
+/** One completed iteration of a search, passed to `Ai.think`'s `progress` callback. */
+export interface AiProgress {
+  /** The depth just completed, in plies. */
+  depth: number;
+  /** The score for the side to move, e.g. "+0.30". */
+  score: string;
+  /** Nodes searched so far. */
+  nodes: number;
+  /** The principal variation, best move first. */
+  pv: string[];
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `AiMove` in TypeScript.
+    #[wasm_bindgen(typescript_type = "AiMove")]
+    pub type AiMoveValue;
+
+    /// `Report` in TypeScript.
+    #[wasm_bindgen(typescript_type = "Report")]
+    pub type ReportValue;
+}
+
+/// The computer player: a search engine that keeps its memory (the transposition table) from
+/// one move to the next. Meant for a Web Worker: `think` blocks until it has a move.
+#[wasm_bindgen]
+pub struct Ai {
+    engine: Engine,
+}
+
+#[wasm_bindgen]
+impl Ai {
+    /// A new computer player with the default table size.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Ai {
+        Ai {
+            engine: Engine::new(Config::default()),
+        }
+    }
+
+    /// Chooses a move for the side to move in the game given by its `record` (RULES §6.2), at
+    /// `level` 1–8. `timeMs` is level 8's thinking time (2000 ms if absent) and, at any level, a
+    /// deadline after which the search stops with its best move so far. `progress`, if given,
+    /// hears each completed iteration.
+    ///
+    /// # Errors
+    /// A record that does not parse or holds an illegal move, a level that is not a whole number
+    /// from 1 to 8, a thinking time that is not a positive number, a `progress` that is not a
+    /// function, a finished game, or a position with no legal move.
+    pub fn think(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: &JsValue,
+        #[wasm_bindgen(js_name = timeMs, unchecked_optional_param_type = "number | null")]
+        time_ms: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "((progress: AiProgress) => void) | null")]
+        progress: &JsValue,
+    ) -> Result<AiMoveValue, JsError> {
+        let record = args::text("the game record", record)?;
+        let level = args::whole("the level", level, 1, 8)?;
+        let level = u8::try_from(level)
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| JsError::new(&format!("level {level} is out of range (1 to 8)")))?;
+        let time_ms = thinking_time(time_ms)?;
+        let progress = callback(progress)?;
+        let game = game_going_on(&record)?;
+        let (limits, deadline_ms) = level.limits_and_deadline(time_ms);
+        let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
+            if let Some(callback) = &progress {
+                report_progress(callback, info);
+            }
+        };
+        let mut handler = Deadline::new(PerformanceClock::new()?, deadline_ms, report);
+        let result = self.engine.search(
+            game.position(),
+            &game.history_hashes(),
+            limits,
+            &mut handler,
+        );
+        let Some(best) = result.best_move else {
+            return Err(JsError::new("the side to move has no legal move"));
+        };
+        to_js(&AiMove {
+            r#move: best.to_string(),
+            score: result.score.to_string(),
+            depth: result.depth,
+            nodes: result.nodes as f64,
+            pv: result.pv.iter().map(|m| m.to_string()).collect(),
+        })
+    }
+
+    /// Analyses the position the game `record` (RULES §6.2) has reached: the best `multipv`
+    /// lines (1–32; fewer when there are fewer legal moves), deepening for `timeMs`
+    /// milliseconds, or until the worker is ended when it is absent. `progress` hears each
+    /// completed iteration as a `Report` (the shape `ultima analyse --json` prints). Returns
+    /// the last report.
+    ///
+    /// # Errors
+    /// A record that does not parse or holds an illegal move, a `multipv` that is not a whole
+    /// number from 1 to 32, a time that is not a positive number, a `progress` that is not a
+    /// function, or a finished game.
+    pub fn analyse(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] multipv: &JsValue,
+        #[wasm_bindgen(js_name = timeMs, unchecked_optional_param_type = "number | null")]
+        time_ms: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "((report: Report) => void) | null")]
+        progress: &JsValue,
+    ) -> Result<ReportValue, JsError> {
+        let record = args::text("the game record", record)?;
+        let multipv = args::whole("multipv", multipv, 1, 32)? as usize;
+        let time_ms = thinking_time(time_ms)?;
+        let progress = callback(progress)?;
+        let game = game_going_on(&record)?;
+        let pos = *game.position();
+        let mut last: Option<Report> = None;
+        let report = |info: &Iteration<'_>, elapsed_ms: f64| {
+            let report = Report::new(&pos, info, elapsed_ms);
+            if let (Some(callback), Ok(value)) = (&progress, to_js::<JsValue>(&report)) {
+                // A throwing callback must not stop the analysis: its error is dropped.
+                let _ = callback.call1(&JsValue::NULL, &value);
+            }
+            last = Some(report);
+        };
+        let limits = Limits {
+            multipv,
+            ..Limits::default()
+        };
+        let mut handler = Deadline::new(PerformanceClock::new()?, time_ms, report);
+        self.engine
+            .search(&pos, &game.history_hashes(), limits, &mut handler);
+        drop(handler);
+        let last = last.ok_or_else(|| JsError::new("the analysis ended before its first depth"))?;
+        to_js(&last)
+    }
+
+    /// Forgets what the engine learnt (a new game).
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+}
+
+/// An optional time in milliseconds: a positive number (at most a day), or absent.
+fn thinking_time(value: &JsValue) -> Result<Option<f64>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(t) if t.is_finite() && t >= 1.0 => Ok(Some(t.min(86_400_000.0))),
+        Some(t) => Err(JsError::new(&format!(
+            "thinking time {t} ms is not a positive number"
+        ))),
+        None => Err(JsError::new(&format!(
+            "the thinking time must be a number of milliseconds, not {}",
+            args::describe(value)
+        ))),
+    }
+}
+
+/// An optional JavaScript callback.
+fn callback(value: &JsValue) -> Result<Option<js_sys::Function>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value
+        .clone()
+        .dyn_into::<js_sys::Function>()
+        .map(Some)
+        .map_err(|p| {
+            JsError::new(&format!(
+                "progress must be a function, not {}",
+                args::describe(&p)
+            ))
+        })
+}
+
+/// The game of a record, which must still be going on (there is a move to search).
+fn game_going_on(record: &str) -> Result<ultima::Game, JsError> {
+    let game = ultima::Game::from_record(record)?;
+    match game.outcome() {
+        Some(outcome) => Err(JsError::new(&format!(
+            "the game is over ({})",
+            outcome.reason
+        ))),
+        None => Ok(game),
+    }
+}
+
+/// `performance.now()` of the global scope (a window or a worker): `Instant::now` panics on
+/// wasm32-unknown-unknown.
+struct PerformanceClock {
+    performance: JsValue,
+    now: js_sys::Function,
+}
+
+impl PerformanceClock {
+    fn new() -> Result<PerformanceClock, JsError> {
+        let performance =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+                .map_err(|_| JsError::new("this environment has no performance clock"))?;
+        let now = js_sys::Reflect::get(&performance, &JsValue::from_str("now"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .ok_or_else(|| JsError::new("this environment has no performance.now()"))?;
+        Ok(PerformanceClock { performance, now })
+    }
+}
+
+impl Clock for PerformanceClock {
+    /// Milliseconds since the page or worker started; 0 if the call fails (it does not).
+    fn now_ms(&self) -> f64 {
+        self.now
+            .call0(&self.performance)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+    }
+}
+
+/// Passes a completed iteration to `Ai.think`'s `progress` callback.
+fn report_progress(callback: &js_sys::Function, info: &Iteration<'_>) {
+    let progress = AiProgress {
+        depth: info.depth,
+        score: info.score.to_string(),
+        nodes: info.nodes as f64,
+        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+    };
+    if let Ok(value) = to_js::<JsValue>(&progress) {
+        // A throwing callback must not stop the search: its error is dropped.
+        let _ = callback.call1(&JsValue::NULL, &value);
+    }
+}
+
+/// The computer's move (`AiMove` in the `.d.ts`).
+#[derive(Serialize)]
+struct AiMove {
+    r#move: String,
+    score: String,
+    depth: u32,
+    nodes: f64,
+    pv: Vec<String>,
+}
+
+/// One iteration (`AiProgress` in the `.d.ts`).
+#[derive(Serialize)]
+struct AiProgress {
+    depth: u32,
+    score: String,
+    nodes: f64,
+    pv: Vec<String>,
+}
