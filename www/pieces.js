@@ -1,6 +1,6 @@
 // Piece art, drawn as vector shapes made here in code: two sets, "chess" (Staunton-like
-// silhouettes, the way Ultima is played with a chess set) and "abstract" (the symbolic pieces
-// described in the rules). Every shape is designed in a 100 × 100 unit square and scaled to the
+// silhouettes, the way Ultima is played with a chess set) and "abstract" (flat geometric emblems,
+// each saying how its piece captures). Every shape is designed in a 100 × 100 unit square and scaled to the
 // square it is drawn in; Path2D objects are built once per set and role and cached.
 //
 // A piece is a list of groups drawn back to front. A group is drawn as one silhouette: first all
@@ -16,14 +16,12 @@
 /** @typedef {'white' | 'black'} Side */
 
 /**
- * One filled shape, or a "limb": a thick stroked line with round ends, `width` units wide.
+ * One filled shape, with holes or without.
  *
  * @typedef {object} Part
  * @property {Path2D} path
- * @property {number} [width]  set for a limb: its stroke width, in units
  * @property {Path2D} [holes]  sub-paths cut out of the fill (even-odd rule), outlined on their edge
  * @property {Path2D} [cut]  `path` and `holes` together, filled with the even-odd rule
- * @property {boolean} [detail]  a detail line on the group, drawn over its fill in the detail colour
  */
 
 /**
@@ -33,8 +31,6 @@
  * @property {Path2D[]} dots  detail dots, filled in the detail colour
  * @property {Path2D} [seams]  lines between parts, drawn on Black only (White's outlines show them)
  * @property {boolean} [flip]  drawn rotated by 180°
- * @property {Array<Path2D | undefined>} [under]  if set, Black shows the edges of group g inside
- *   under[g] (just inside the earlier groups) with a light seam, as White's outlines do
  */
 
 /** The piece sets, in the order a picker lists them. */
@@ -113,44 +109,21 @@ export function drawPiece(ctx, set, role, side, x, y, size) {
   body.addColorStop(0, palette.light);
   body.addColorStop(1, palette.shade);
 
-  for (const [index, group] of art.groups.entries()) {
+  for (const group of art.groups) {
     ctx.strokeStyle = palette.outline;
+    ctx.lineWidth = 2 * line;
+    for (const part of group) ctx.stroke(part.path);
+    ctx.fillStyle = body;
     for (const part of group) {
-      if (part.detail) continue;
-      ctx.lineWidth = (part.width ?? 0) + 2 * line;
-      ctx.stroke(part.path);
-    }
-    for (const part of group) {
-      if (part.detail) {
-        ctx.strokeStyle = palette.detail;
-        ctx.lineWidth = line * 0.8;
-        ctx.stroke(part.path);
-      } else if (part.width === undefined) {
-        ctx.fillStyle = body;
-        if (part.holes && part.cut) {
-          ctx.fill(part.cut, 'evenodd');
-          // Outlined on their edge, not from outside, so that they stay as open as they can.
-          ctx.strokeStyle = palette.outline;
-          ctx.lineWidth = line;
-          ctx.stroke(part.holes);
-        } else {
-          ctx.fill(part.path);
-        }
+      if (part.holes && part.cut) {
+        ctx.fill(part.cut, 'evenodd');
+        // Outlined on their edge, not from outside, so that they stay as open as they can.
+        ctx.strokeStyle = palette.outline;
+        ctx.lineWidth = line;
+        ctx.stroke(part.holes);
       } else {
-        ctx.strokeStyle = body;
-        ctx.lineWidth = part.width;
-        ctx.stroke(part.path);
+        ctx.fill(part.path);
       }
-    }
-    const under = art.under?.[index];
-    if (under && side === 'black') {
-      // A light seam where this group lies over the earlier ones, kept off their outer edge.
-      ctx.save();
-      ctx.clip(under);
-      ctx.strokeStyle = palette.seam;
-      ctx.lineWidth = line * 0.6;
-      for (const part of group) if (!part.detail && part.width === undefined) ctx.stroke(part.path);
-      ctx.restore();
     }
   }
   ctx.strokeStyle = palette.detail;
@@ -179,29 +152,7 @@ function shape(d) {
   return { path: new Path2D(d) };
 }
 
-/**
- * An ellipse part, rotated by `turn` radians.
- *
- * @param {number} cx @param {number} cy @param {number} rx @param {number} ry
- * @param {number} [turn]
- * @returns {Part}
- */
-function oval(cx, cy, rx, ry, turn = 0) {
-  const path = new Path2D();
-  path.ellipse(cx, cy, rx, ry, turn, 0, 2 * Math.PI);
-  return { path };
-}
 
-/**
- * A limb: a polyline through `points`, stroked `width` units wide with round ends and joins.
- *
- * @param {number} width
- * @param {number[]} points x0, y0, x1, y1, …
- * @returns {Part}
- */
-function limb(width, points) {
-  return { path: polyline(points), width };
-}
 
 /**
  * @param {number[]} points x0, y0, x1, y1, …
@@ -265,26 +216,7 @@ function collarSeams(y, half, thick = 5) {
   ];
 }
 
-/**
- * Marks an art as layered: on Black, each group from the second on shows its edge as a light
- * seam inside `inset`, a shape a little inside the earlier groups' silhouette.
- *
- * @param {Art} piece
- * @param {Path2D} inset
- * @returns {Art}
- */
-function layered(piece, inset) {
-  return { ...piece, under: piece.groups.map((_, i) => (i === 0 ? undefined : inset)) };
-}
 
-/**
- * Mirrors a list of x, y points about the vertical centre line.
- *
- * @param {number[]} points
- */
-function mirror(points) {
-  return points.map((v, i) => (i % 2 === 0 ? 100 - v : v));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The chess set: Staunton-like pieces on a common plinth.
