@@ -2,8 +2,9 @@
 //! checked against the rules: every position parses, and every step has exactly the answers it
 //! claims. For each step, the moves that achieve its goal (capture exactly the squares it names,
 //! checkmate, stalemate, freeze the squares it names, or a suicide) are computed from the rules;
-//! among the moves of the piece the step is about (or of any piece, when it names none), they must
-//! be exactly the step's `answers`, and for a capture no legal move may take more than the goal.
+//! they must be exactly the step's `answers` (all moves of the piece the step is about, when it
+//! names one), no legal move may capture more than a capture goal, and no other move may win
+//! where a step asks for a win.
 //! So the page can judge a try by looking its text up in the answers, and a learner is never told
 //! that a move achieving the goal is wrong.
 //!
@@ -172,9 +173,10 @@ fn check_step(step: &Value, at: &str) -> Vec<String> {
 
     // Exactly the answers achieve the goal, among the moves of the step's piece.
     if let Some(goal) = &goal {
+        // Of any piece: a move of another piece than the step's that achieved the goal would be
+        // told it is about the wrong piece, which would be unfair.
         let achieving: BTreeSet<String> = legal
             .iter()
-            .filter(|m| piece.is_none_or(|sq| m.from() == sq))
             .filter(|&&m| achieves(&pos, m, goal))
             .map(|m| m.to_string())
             .collect();
@@ -184,6 +186,22 @@ fn check_step(step: &Value, at: &str) -> Vec<String> {
                 names(&achieving),
                 names(&answers)
             ));
+        }
+        // A learner is never told that a winning move is wrong: in a step that asks for a win,
+        // no other move of any piece wins.
+        if matches!(goal, Goal::Checkmate | Goal::Stalemate) {
+            let winning: BTreeSet<String> = legal
+                .iter()
+                .filter(|&&m| {
+                    let after = pos.play(m).expect("a legal move plays");
+                    after.outcome().and_then(PositionOutcome::winner) == Some(pos.turn())
+                })
+                .map(|m| m.to_string())
+                .filter(|m| !answers.contains(m))
+                .collect();
+            if !winning.is_empty() {
+                errors.push(format!("{at}: [{}] win too", names(&winning)));
+            }
         }
         if let Goal::Captures(want) = goal {
             let more: BTreeSet<String> = legal
