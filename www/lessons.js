@@ -7,6 +7,7 @@
 // compared with the step's goal.
 
 import { pieceName } from './notation.js';
+import { squareIndex } from './util.js';
 
 /** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
 
@@ -164,8 +165,7 @@ export function readLessons(data) {
  * @param {string} square
  */
 function pieceOn(snapshot, square) {
-  const index = (Number(square.slice(1)) - 1) * 8 + square.charCodeAt(0) - 97;
-  const letter = snapshot.pieces[index] ?? '';
+  const letter = snapshot.pieces[squareIndex(square)] ?? '';
   return letter ? `the ${pieceName(letter)} on ${square}` : square;
 }
 
@@ -187,8 +187,7 @@ const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 function aReply(after) {
   const [move] = Object.values(after.moves).flat();
   if (!move) return null;
-  const index = (Number(move.from.slice(1)) - 1) * 8 + move.from.charCodeAt(0) - 97;
-  const mover = pieceName(after.pieces[index] ?? '?');
+  const mover = pieceName(after.pieces[squareIndex(move.from)] ?? '?');
   return move.to === null ? `removing the ${mover} on ${move.from}` : `${mover} ${move.from} to ${move.to}`;
 }
 
