@@ -122,7 +122,7 @@ export function createResultBanner(host, anchor, actions) {
     finished(status, open = true) {
       const player = actions.player();
       const words = resultWords(status, player);
-      score.textContent = status.result.replace('1/2', '½');
+      score.textContent = status.result.replaceAll('1/2', '½');
       headline.textContent = words.headline;
       reason.textContent = words.reason;
       banner.dataset.kind = status.kind;
