@@ -348,6 +348,6 @@ fn the_check_finds_wrong_lessons() {
     assert!(problems[0].contains("capture more than the goal"));
     // A position that does not parse, an unknown goal and kind of wrong try.
     assert!(!step(r#"{ "task": "t", "success": "s", "position": "4k3/9 w", "goal": { "captures": ["a2"] }, "answers": [] }"#).is_empty());
-    assert!(!step(&format!(r#"{{ "task": "t", "success": "s", "position": "4k3/8/8/8/3pW3/8/8/3K4 w", "goal": {{ "win": true }}, "answers": ["e4-f4xd4"] }}"#)).is_empty());
+    assert!(!step(r#"{ "task": "t", "success": "s", "position": "4k3/8/8/8/3pW3/8/8/3K4 w", "goal": { "win": true }, "answers": ["e4-f4xd4"] }"#).is_empty());
     assert_eq!(step(&format!(r#"{{ {base}, "answers": ["e4-f4xd4", "e4-g4xd4", "e4-h4xd4"], "wrong": {{ "oops": "x" }} }}"#)).len(), 1);
 }
