@@ -209,6 +209,13 @@ test('the suicide step has its button; the full rules are one click away; damage
     await press(page, 'd4', false);
     await page.waitForSelector('.lesson-suicide', { state: 'visible' });
     assert.equal(await page.getAttribute('.lesson-suicide', 'aria-label'), 'Remove the frozen white Pawn on d4 (suicide)');
+    // Escape puts the piece down and leaves the lessons open.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.lesson-suicide', { state: 'hidden' });
+    assert.equal(await page.getAttribute('.lesson-board .ultima-mirror', 'data-selected'), '');
+    assert.equal(await page.isVisible('#lessons'), true);
+    await press(page, 'd4', false);
+    await page.waitForSelector('.lesson-suicide', { state: 'visible' });
     await page.click('.lesson-suicide');
     await at(page, 'right', 'immobilizer', 2);
     assert.equal(await page.getAttribute('.lesson-board .ultima-mirror [data-square="d4"]', 'aria-label'), 'd4');

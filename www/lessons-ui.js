@@ -342,6 +342,28 @@ function build() {
     if (item instanceof HTMLElement) item.focus();
   });
   close.addEventListener('click', () => dialog.close());
+  // Escape with a piece picked up on the lesson board puts it down, as on the game's board,
+  // rather than closing the lessons: the key is taken before the dialog sees it (a cancelled
+  // keydown makes no close request), and a close request of another kind (a phone's back
+  // gesture) is refused the same way where the browser lets it be.
+  const putDown = () => {
+    if (!board || player.hidden || board.selection().square === null) return false;
+    board.deselect();
+    return true;
+  };
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && putDown()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true,
+  );
+  dialog.addEventListener('cancel', (event) => {
+    if (putDown()) event.preventDefault();
+  });
   dialog.addEventListener('close', () => clearTimeout(resetTimer));
   for (const button of [rulesLink, rulesFromLesson]) {
     button.addEventListener('click', () => {
