@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeMove, pieceName, statusText } from '../www/notation.js';
+import { describeMove, pieceName, resultWords, statusText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, move } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -32,4 +32,24 @@ test('every status has its words, from the tag, never from Rust\'s text', () => 
     [{ kind: 'agreement', winner: null, result: '1/2-1/2' }, 'Draw by agreement'],
   ];
   for (const [status, words] of cases) assert.equal(statusText(status), words, status.kind);
+});
+
+test('the result banner\'s words: who won, from the player\'s side against the computer, and why', () => {
+  /** @type {Array<[import('../dist/ultima-wasm.js').Status, import('../dist/ultima-wasm.js').Side | null, string, string]>} */
+  const cases = [
+    [{ kind: 'checkmate', winner: 'black', result: '0-1' }, null, 'Black wins', "Checkmate: White's King is in check and White has no move that answers it."],
+    [{ kind: 'checkmate', winner: 'black', result: '0-1' }, 'black', 'You win', "Checkmate: White's King is in check and White has no move that answers it."],
+    [{ kind: 'checkmate', winner: 'black', result: '0-1' }, 'white', 'The computer wins', "Checkmate: White's King is in check and White has no move that answers it."],
+    [{ kind: 'stalemate', winner: 'white', result: '1-0' }, null, 'White wins', 'Stalemate: Black has no legal move. In Ultima that is a win for White, the side that stalemated, not a draw.'],
+    [{ kind: 'king_captured', winner: 'white', result: '1-0' }, null, 'White wins', "White captured Black's King."],
+    [{ kind: 'resignation', winner: 'black', result: '0-1' }, 'white', 'The computer wins', 'White resigned.'],
+    [{ kind: 'repetition', winner: null, result: '1/2-1/2' }, 'white', 'Draw', 'The same position came up three times, with the same side to move.'],
+    [{ kind: 'move_limit', winner: null, result: '1/2-1/2' }, null, 'Draw', '100 plies (50 moves each) went by without a capture or a suicide.'],
+    [{ kind: 'bare_kings', winner: null, result: '1/2-1/2' }, null, 'Draw', 'Only the two Kings are left: neither side can win.'],
+    [{ kind: 'agreement', winner: null, result: '1/2-1/2' }, null, 'Draw', 'The players agreed to a draw.'],
+    [{ kind: 'ongoing', winner: null, result: '*' }, null, '', ''],
+  ];
+  for (const [status, player, headline, reason] of cases) {
+    assert.deepEqual(resultWords(status, player), { headline, reason }, `${status.kind} for ${player}`);
+  }
 });

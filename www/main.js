@@ -13,6 +13,9 @@ import { defaultSettings, load, onOtherTab, save, setAsideStored } from './stora
 import { statusText } from './notation.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { createResultBanner } from './result.js';
+import { configureLessons, openLessons } from './lessons-ui.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -224,25 +227,41 @@ async function main() {
     });
     setUpSuicide(embed);
 
-    element('new-game', HTMLButtonElement).addEventListener('click', () => {
-      element('new-game-dialog', HTMLDialogElement).showModal();
-    });
+    const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
+    element('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
+    /**
+     * Starts a game: from the new-game dialog, or a rematch.
+     *
+     * @param {import('./session.js').GameSpec} options
+     * @param {Opponent | null} chosen
+     */
+    const startGame = (options, chosen) => {
+      search.clear();
+      // Throws, changing nothing, when the options do not make a game.
+      embed.newGame({ ...options, ...modeOf(chosen) });
+      opponent = chosen;
+      settings.opponent = chosen;
+      if (chosen) settings.orientation = other(chosen.computer);
+      persist();
+      refresh();
+    };
     bindNewGameDialog(
       element('new-game-dialog', HTMLDialogElement),
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
-      (options, chosen) => {
-        search.clear();
-        // Throws, changing nothing, when the options do not make a game.
-        embed.newGame({ ...options, ...modeOf(chosen) });
-        opponent = chosen;
-        settings.opponent = chosen;
-        if (chosen) settings.orientation = other(chosen.computer);
-        persist();
-        refresh();
-      },
+      startGame,
       embed.ai().available,
     );
+    const resultBanner = setUpResult(embed, status, {
+      // The same start, rules and computer level; against the computer, the colours swapped.
+      rematch: () => {
+        const { start, rules } = embed.snapshot();
+        startGame({ position: start, rules }, opponent && { ...opponent, computer: other(opponent.computer) });
+      },
+      newGame: openNewGame,
+      record: () => embed.record(),
+      player: () => (opponent ? other(opponent.computer) : null),
+    });
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
@@ -255,12 +274,18 @@ async function main() {
 
     pieceSet.value = settings.pieceSet;
     theme.value = settings.theme;
-    const updateHelp = setUpHelp(
-      element('help', HTMLDetailsElement),
-      element('legend', HTMLElement),
-      element('rules-help', HTMLElement),
-      () => settings.pieceSet,
-    );
+    const help = element('help', HTMLDetailsElement);
+    const updateHelp = setUpHelp(help, element('legend', HTMLElement), element('rules-help', HTMLElement), () => settings.pieceSet);
+    // The lessons are the way in; the full rules stay one click away, from them too.
+    configureLessons({
+      pieceSet: () => settings.pieceSet,
+      openRules: () => {
+        help.open = true;
+        help.scrollIntoView({ block: 'start' });
+        help.querySelector('summary')?.focus();
+      },
+    });
+    element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
     pieceSet.addEventListener('change', () => {
       settings.pieceSet = pieceSet.value === 'abstract' ? 'abstract' : 'chess';
       embed.set({ pieceSet: settings.pieceSet });
@@ -275,15 +300,9 @@ async function main() {
 
     /** @param {string} text */
     const copy = async (text) => {
-      recordText.value = text;
       answer('', true);
-      try {
-        await navigator.clipboard.writeText(text);
-        answer('Copied.', true);
-      } catch {
-        recordText.select();
-        answer('Copy the selected text (the browser refused the clipboard).', false);
-      }
+      const ok = await copyText(text, recordText);
+      answer(ok ? 'Copied.' : COPY_REFUSED, ok);
     };
     element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(embed.position()));
     element('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
@@ -321,13 +340,35 @@ async function main() {
     persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai() } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons } });
     document.body.dataset.ready = 'true';
     registerServiceWorker();
   } catch (error) {
     status.textContent = `The game could not start: ${message(error)}`;
     throw error;
   }
+}
+
+/**
+ * The result banner of the page's board: opened when the game ends, cleared when it goes on
+ * again (undo, a new game); a finished game resumed on load shows the chip only.
+ *
+ * @param {EmbedHandle} board
+ * @param {HTMLElement} status  the status line, which the chip follows
+ * @param {import('./result.js').ResultActions} actions
+ */
+function setUpResult(board, status, actions) {
+  const banner = createResultBanner(element('board-host', HTMLElement), status, actions);
+  board.on('gameover', () => {
+    const result = board.result();
+    if (result) banner.finished(result);
+  });
+  board.on('change', () => {
+    if (board.result() === null) banner.clear();
+  });
+  const result = board.result();
+  if (result) banner.finished(result, false);
+  return banner;
 }
 
 /**

@@ -65,3 +65,38 @@ export function statusText(status) {
   };
   return `${name(winner)} wins ${wins[kind] ?? ''}`.trim();
 }
+
+/**
+ * A finished game for the result banner: a headline (who won, from the player's side when one
+ * side is played by the computer) and one line saying why, with the sides named.
+ *
+ * @param {Status} status  of a finished game
+ * @param {Side | null} [player]  the side the person plays against the computer; null for two
+ *   players on one device
+ * @returns {{ headline: string, reason: string }} e.g. { headline: "You win", reason:
+ *   "Stalemate: Black has no legal move. In Ultima that is a win for White, the side that
+ *   stalemated, not a draw." }; empty strings for a game that goes on
+ */
+export function resultWords(status, player = null) {
+  const { kind, winner } = status;
+  if (kind === 'ongoing') return { headline: '', reason: '' };
+  /** @type {Record<string, string>} */
+  const draws = {
+    repetition: 'The same position came up three times, with the same side to move.',
+    move_limit: '100 plies (50 moves each) went by without a capture or a suicide.',
+    bare_kings: 'Only the two Kings are left: neither side can win.',
+    agreement: 'The players agreed to a draw.',
+  };
+  if (winner === null) return { headline: 'Draw', reason: draws[kind] ?? 'The game is drawn.' };
+  const won = name(winner);
+  const lost = winner === 'white' ? 'Black' : 'White';
+  const headline = player === null ? `${won} wins` : player === winner ? 'You win' : 'The computer wins';
+  /** @type {Record<string, string>} */
+  const reasons = {
+    checkmate: `Checkmate: ${lost}'s King is in check and ${lost} has no move that answers it.`,
+    stalemate: `Stalemate: ${lost} has no legal move. In Ultima that is a win for ${won}, the side that stalemated, not a draw.`,
+    king_captured: `${won} captured ${lost}'s King.`,
+    resignation: `${lost} resigned.`,
+  };
+  return { headline, reason: reasons[kind] ?? `${won} wins.` };
+}

@@ -1,6 +1,6 @@
 // Piece art, drawn as vector shapes made here in code: two sets, "chess" (Staunton-like
-// silhouettes, the way Ultima is played with a chess set) and "abstract" (the symbolic pieces
-// described in the rules). Every shape is designed in a 100 × 100 unit square and scaled to the
+// silhouettes, the way Ultima is played with a chess set) and "abstract" (flat geometric emblems,
+// each saying how its piece captures). Every shape is designed in a 100 × 100 unit square and scaled to the
 // square it is drawn in; Path2D objects are built once per set and role and cached.
 //
 // A piece is a list of groups drawn back to front. A group is drawn as one silhouette: first all
@@ -16,14 +16,12 @@
 /** @typedef {'white' | 'black'} Side */
 
 /**
- * One filled shape, or a "limb": a thick stroked line with round ends, `width` units wide.
+ * One filled shape, with holes or without.
  *
  * @typedef {object} Part
  * @property {Path2D} path
- * @property {number} [width]  set for a limb: its stroke width, in units
  * @property {Path2D} [holes]  sub-paths cut out of the fill (even-odd rule), outlined on their edge
  * @property {Path2D} [cut]  `path` and `holes` together, filled with the even-odd rule
- * @property {boolean} [detail]  a detail line on the group, drawn over its fill in the detail colour
  */
 
 /**
@@ -33,8 +31,6 @@
  * @property {Path2D[]} dots  detail dots, filled in the detail colour
  * @property {Path2D} [seams]  lines between parts, drawn on Black only (White's outlines show them)
  * @property {boolean} [flip]  drawn rotated by 180°
- * @property {Array<Path2D | undefined>} [under]  if set, Black shows the edges of group g inside
- *   under[g] (just inside the earlier groups) with a light seam, as White's outlines do
  */
 
 /** The piece sets, in the order a picker lists them. */
@@ -113,44 +109,21 @@ export function drawPiece(ctx, set, role, side, x, y, size) {
   body.addColorStop(0, palette.light);
   body.addColorStop(1, palette.shade);
 
-  for (const [index, group] of art.groups.entries()) {
+  for (const group of art.groups) {
     ctx.strokeStyle = palette.outline;
+    ctx.lineWidth = 2 * line;
+    for (const part of group) ctx.stroke(part.path);
+    ctx.fillStyle = body;
     for (const part of group) {
-      if (part.detail) continue;
-      ctx.lineWidth = (part.width ?? 0) + 2 * line;
-      ctx.stroke(part.path);
-    }
-    for (const part of group) {
-      if (part.detail) {
-        ctx.strokeStyle = palette.detail;
-        ctx.lineWidth = line * 0.8;
-        ctx.stroke(part.path);
-      } else if (part.width === undefined) {
-        ctx.fillStyle = body;
-        if (part.holes && part.cut) {
-          ctx.fill(part.cut, 'evenodd');
-          // Outlined on their edge, not from outside, so that they stay as open as they can.
-          ctx.strokeStyle = palette.outline;
-          ctx.lineWidth = line;
-          ctx.stroke(part.holes);
-        } else {
-          ctx.fill(part.path);
-        }
+      if (part.holes && part.cut) {
+        ctx.fill(part.cut, 'evenodd');
+        // Outlined on their edge, not from outside, so that they stay as open as they can.
+        ctx.strokeStyle = palette.outline;
+        ctx.lineWidth = line;
+        ctx.stroke(part.holes);
       } else {
-        ctx.strokeStyle = body;
-        ctx.lineWidth = part.width;
-        ctx.stroke(part.path);
+        ctx.fill(part.path);
       }
-    }
-    const under = art.under?.[index];
-    if (under && side === 'black') {
-      // A light seam where this group lies over the earlier ones, kept off their outer edge.
-      ctx.save();
-      ctx.clip(under);
-      ctx.strokeStyle = palette.seam;
-      ctx.lineWidth = line * 0.6;
-      for (const part of group) if (!part.detail && part.width === undefined) ctx.stroke(part.path);
-      ctx.restore();
     }
   }
   ctx.strokeStyle = palette.detail;
@@ -179,29 +152,7 @@ function shape(d) {
   return { path: new Path2D(d) };
 }
 
-/**
- * An ellipse part, rotated by `turn` radians.
- *
- * @param {number} cx @param {number} cy @param {number} rx @param {number} ry
- * @param {number} [turn]
- * @returns {Part}
- */
-function oval(cx, cy, rx, ry, turn = 0) {
-  const path = new Path2D();
-  path.ellipse(cx, cy, rx, ry, turn, 0, 2 * Math.PI);
-  return { path };
-}
 
-/**
- * A limb: a polyline through `points`, stroked `width` units wide with round ends and joins.
- *
- * @param {number} width
- * @param {number[]} points x0, y0, x1, y1, …
- * @returns {Part}
- */
-function limb(width, points) {
-  return { path: polyline(points), width };
-}
 
 /**
  * @param {number[]} points x0, y0, x1, y1, …
@@ -265,26 +216,7 @@ function collarSeams(y, half, thick = 5) {
   ];
 }
 
-/**
- * Marks an art as layered: on Black, each group from the second on shows its edge as a light
- * seam inside `inset`, a shape a little inside the earlier groups' silhouette.
- *
- * @param {Art} piece
- * @param {Path2D} inset
- * @returns {Art}
- */
-function layered(piece, inset) {
-  return { ...piece, under: piece.groups.map((_, i) => (i === 0 ? undefined : inset)) };
-}
 
-/**
- * Mirrors a list of x, y points about the vertical centre line.
- *
- * @param {number[]} points
- */
-function mirror(points) {
-  return points.map((v, i) => (i % 2 === 0 ? 100 - v : v));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The chess set: Staunton-like pieces on a common plinth.
@@ -433,7 +365,18 @@ function rook() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The abstract set.
+// The abstract set: flat geometric emblems in one visual language. Every piece is a solid
+// silhouette made of straight edges (at 0°, 45° and 90°), circles and arcs, with the same
+// outline; its gaps and cut-outs are all about 16 units wide (so they stay open at 30 pixels a
+// square) and no piece has inner detail lines. Each emblem says how its piece captures:
+//
+//   King         a crown
+//   Withdrawer   an arrow leaving a bar: it takes the piece it moves away from
+//   Coordinator  the four corners of a rectangle round a dot: it takes at the corners
+//   Immobilizer  an octagonal stop sign with a bar: it freezes its neighbours
+//   Long Leaper  an arched arrow leaping over a square: it takes what it leaps
+//   Chameleon    a C whose holes show the square beneath: it takes on its victims' ways
+//   Pawn         a pincer, smaller than the others: it pinches
 
 /** Where the Chameleon's holes are, in units: [x, y, radius]. The tests sample inside them. */
 const CHAMELEON_HOLES = [
@@ -442,126 +385,76 @@ const CHAMELEON_HOLES = [
   [33.5, 74.5, 7.5],
 ];
 
+/**
+ * A filled part with holes cut out of it (even-odd rule): the square shows through them.
+ *
+ * @param {Path2D} path
+ * @param {Path2D} holes
+ * @returns {Part}
+ */
+function pierced(path, holes) {
+  const cut = new Path2D(path);
+  cut.addPath(holes);
+  return { path, holes, cut };
+}
+
+/**
+ * A stadium (a bar with round ends) from x0 to x1, centred on y, `thick` units high, as SVG path
+ * commands.
+ *
+ * @param {number} x0 @param {number} x1 @param {number} y @param {number} thick
+ */
+function bar(x0, x1, y, thick) {
+  const r = thick / 2;
+  return `M${x0 + r} ${y - r} L${x1 - r} ${y - r} A${r} ${r} 0 0 1 ${x1 - r} ${y + r} L${x0 + r} ${y + r} A${r} ${r} 0 0 1 ${x0 + r} ${y - r} Z`;
+}
+
 /** @type {Record<Role, () => Art>} */
 const ABSTRACT = {
-  // A semicircle divided by a cross.
   K: () =>
-    layered(
-      art([
-        [shape('M8 84 A42 42 0 0 1 92 84 Z')],
-        [shape('M45.5 88 L45.5 64 L11 64 L11 56 L45.5 56 L45.5 12 L54.5 12 L54.5 56 L89 56 L89 64 L54.5 64 L54.5 88 Z')],
-      ]),
-      new Path2D('M13 81 A37 37 0 0 1 87 81 Z'),
-    ),
-  // A hare in full flight, stretched out, running to the right.
+    art([
+      [
+        shape('M19 84 L14 36 L33 54 L50 25 L67 54 L86 36 L81 84 Z'),
+        { path: circle(14, 32, 6.5) },
+        { path: circle(50, 21, 7) },
+        { path: circle(86, 32, 6.5) },
+      ],
+    ]),
   W: () =>
-    art(
-      [
-        [
-          oval(50, 52, 27, 12.5, -0.12),
-          oval(33, 55, 14, 12),
-          oval(77, 40, 10.5, 7.5, -0.45),
-          oval(62, 29, 14, 3.8, 0.42),
-          oval(66, 25, 14, 3.6, 0.62),
-          limb(6, [70, 56, 82, 62, 94, 64]),
-          limb(6, [30, 60, 18, 72, 7, 75]),
-          oval(19, 47, 5.5, 5),
-        ],
-      ],
-      [new Path2D('M40 48 C46 56 56 58 62 54')],
-      [circle(80, 37, 1.8)],
-    ),
-  // A 2 × 2 grid between two arrows pointing at it and two pointing away.
-  C: () =>
-    art(
-      [
-        [
-          shape('M32 32 L68 32 L68 68 L32 68 Z'),
-          shape('M5 46 L17 46 L17 38 L29 50 L17 62 L17 54 L5 54 Z'),
-          shape('M95 46 L83 46 L83 38 L71 50 L83 62 L83 54 L95 54 Z'),
-          shape('M46 30 L46 17 L38 17 L50 4 L62 17 L54 17 L54 30 Z'),
-          shape('M46 70 L46 83 L38 83 L50 96 L62 83 L54 83 L54 70 Z'),
-        ],
-      ],
-      [new Path2D('M50 32 L50 68 M32 50 L68 50')],
-    ),
-  // The arms of a straitjacket, crossed and strapped, over an octagonal stop sign.
+    art([[shape('M50 8 L82 40 L63 40 L63 62 L37 62 L37 40 L18 40 Z'), shape(bar(16, 84, 85, 14))]]),
+  C: () => {
+    /** A corner bracket at (x, y), its arms pointing along dx and dy. @param {number} x @param {number} y @param {number} dx @param {number} dy */
+    const corner = (x, y, dx, dy) =>
+      shape(`M${x} ${y} L${x + 30 * dx} ${y} L${x + 30 * dx} ${y + 14 * dy} L${x + 14 * dx} ${y + 14 * dy} L${x + 14 * dx} ${y + 30 * dy} L${x} ${y + 30 * dy} Z`);
+    return art([[corner(12, 12, 1, 1), corner(88, 12, -1, 1), corner(12, 88, 1, -1), corner(88, 88, -1, -1), { path: circle(50, 50, 11) }]]);
+  },
   I: () => {
-    /** @param {number} r */
-    const octagon = (r) => {
-      /** @type {number[]} */
-      const points = [];
-      for (let i = 0; i < 8; i++) {
-        const a = ((i + 0.5) * Math.PI) / 4;
-        points.push(50 + r * Math.cos(a), 50 + r * Math.sin(a));
-      }
-      return points;
-    };
-    const half = 8;
-    /**
-     * A point at distance u along the diagonal of angle a and v across it.
-     * @param {number} a @param {number} u @param {number} v
-     */
-    const p = (a, u, v) =>
-      `${(50 + u * Math.cos(a) - v * Math.sin(a)).toFixed(2)} ${(50 + u * Math.sin(a) + v * Math.cos(a)).toFixed(2)}`;
-    /** A sleeve from the shoulder (u = -37) to a closed, rounded end (u = 24). @param {number} a */
-    const sleeve = (a) =>
-      shape(
-        `M${p(a, -37, -half)} L${p(a, 17, -half)} C${p(a, 27, -half)} ${p(a, 27, half)} ${p(a, 17, half)} ` +
-          `L${p(a, -37, half)} Z`,
-      );
-    /** A strap from the sleeve's end to the rim. @param {number} a */
-    const strap = (a) => shape(`M${p(a, 20, -3)} L${p(a, 37, -3)} L${p(a, 37, 3)} L${p(a, 20, 3)} Z`);
-    /** A line across a sleeve at u. @param {number} a @param {number} u @param {number} w */
-    const across = (a, u, w) => new Path2D(`M${p(a, u, -w)} L${p(a, u, w)}`);
-    /** A buckle on the strap. @param {number} a */
-    const buckle = (a) => new Path2D(`M${p(a, 27, -5)} L${p(a, 32, -5)} L${p(a, 32, 5)} L${p(a, 27, 5)} Z`);
-    // Each sleeve runs from the shoulder down across the chest: angle of the way it points.
-    const first = (3 * Math.PI) / 4; // shoulder at the upper right, end at the lower left
-    const second = Math.PI / 4; // shoulder at the upper left, end at the lower right, on top
-    const rim = polyline(octagon(38), true);
-    const pieces = art(
-      [
-        [{ path: polyline(octagon(44), true) }, { path: rim, detail: true }],
-        [strap(first), strap(second)],
-        [sleeve(first)],
-        [sleeve(second)],
-      ],
-      [
-        across(first, 11, half - 1.5),
-        across(second, 11, half - 1.5),
-        buckle(first),
-        buckle(second),
-      ],
-    );
-    return layered(pieces, polyline(octagon(40), true));
+    /** @type {number[]} */
+    const points = [];
+    for (let i = 0; i < 8; i++) {
+      const a = ((i + 0.5) * Math.PI) / 4;
+      points.push(50 + 44 * Math.cos(a), 50 + 44 * Math.sin(a));
+    }
+    return art([[pierced(polyline(points, true), new Path2D(bar(25, 75, 50, 16)))]]);
   },
-  // A frog seen from above, legs folded, ready to leap (upwards).
   L: () => {
-    const hind = [41, 70, 20, 62, 26, 86, 13, 91];
-    const front = [39, 46, 25, 49, 20, 36];
-    return art(
-      [
-        [
-          limb(8, hind),
-          limb(8, mirror(hind)),
-          limb(6, front),
-          limb(6, mirror(front)),
-          { path: circle(11, 91, 4.2) },
-          { path: circle(89, 91, 4.2) },
-          { path: circle(19, 33, 3.6) },
-          { path: circle(81, 33, 3.6) },
-          oval(50, 60, 19, 23),
-          oval(50, 37, 17, 13),
-          { path: circle(39, 28, 7) },
-          { path: circle(61, 28, 7) },
-        ],
-      ],
-      [new Path2D('M40 44 Q50 49 60 44')],
-      [circle(39, 27, 3), circle(61, 27, 3), circle(44, 62, 2.4), circle(56, 70, 2), circle(52, 56, 1.6)],
+    // An arch from the left, over the top, down to an arrowhead on the right.
+    const cx = 50;
+    const cy = 70;
+    const outer = 40;
+    const inner = 24;
+    const end = 2 * Math.PI - 0.62;
+    /** @param {number} r @param {number} a */
+    const at = (r, a) => `${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`;
+    const mid = (outer + inner) / 2;
+    // The head: wider than the band, its tip ahead along the arch.
+    const tip = end + 0.62;
+    const path = new Path2D(
+      `M${at(inner, Math.PI)} L${at(outer, Math.PI)} A${outer} ${outer} 0 0 1 ${at(outer, end)} L${at(outer + 9, end)} ` +
+        `L${at(mid + 2, tip)} L${at(inner - 9, end)} L${at(inner, end)} A${inner} ${inner} 0 0 0 ${at(inner, Math.PI)} Z`,
     );
+    return art([[{ path }, shape('M42 64 L58 64 L58 80 L42 80 Z')]]);
   },
-  // A letter C whose holes show the square beneath (even-odd fill).
   X: () => {
     const path = new Path2D();
     const cx = 54;
@@ -579,18 +472,10 @@ const ABSTRACT = {
       holes.moveTo(x + r, y);
       holes.arc(x, y, r, 0, 2 * Math.PI);
     }
-    const cut = new Path2D(path);
-    cut.addPath(holes);
-    return art([[{ path, holes, cut }]], [new Path2D('M83 30 Q77 34 71 32')], [circle(69.5, 21, 3)]);
+    return art([[pierced(path, holes)]]);
   },
-  // A squarish jigsaw piece: tabs on top and right, slots on the left and bottom.
   P: () =>
     art([
-      [
-        shape(
-          'M14 36 L34 36 L34 34 A9 9 0 1 1 46 34 L46 36 L66 36 L66 54 L68 54 A9 9 0 1 1 68 66 L66 66 ' +
-            'L66 86 L46 86 L46 84 A9 9 0 1 0 34 84 L34 86 L14 86 L14 66 L16 66 A9 9 0 1 0 16 54 L14 54 Z',
-        ),
-      ],
+      [shape('M27 43 A8 8 0 0 1 43 43 L43 64 A7 7 0 0 0 57 64 L57 43 A8 8 0 0 1 73 43 L73 64 A23 23 0 0 1 27 64 Z')],
     ]),
 };

@@ -1,0 +1,244 @@
+// The lessons (www/lessons-ui.js) on the game page, on a desktop and a phone viewport: a whole
+// lesson completed by clicks (taps on the phone), a wrong try explained and the position put
+// back, the suicide button, progress kept across a reload and resumed, damaged stored progress
+// survived, the full rules one click away, and the lesson board following the piece set.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { launch } from './browser.mjs';
+import { ARTIFACTS, openGame, ready, useServedDist } from './game-page.mjs';
+
+/** @import { BrowserContext, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+
+const LESSONS = JSON.parse(readFileSync(new URL('../www/lessons.json', import.meta.url), 'utf8'));
+
+const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
+/** @type {Browser | undefined} */
+let phone;
+before(async () => {
+  await served.started;
+  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+});
+after(() => phone?.close());
+
+/** @type {Array<{ device: string, context: () => BrowserContext, touch: boolean }>} */
+const DEVICES = [
+  { device: 'desktop', context: () => served.context, touch: false },
+  {
+    device: 'phone',
+    context: () => {
+      if (!phone) throw new Error('no phone browser');
+      return phone.context;
+    },
+    touch: true,
+  },
+];
+
+/**
+ * Waits until the lessons dialog is at `phase` ("menu", "try", "wrong", "right"), optionally of
+ * a lesson and step.
+ *
+ * @param {Page} page
+ * @param {string} phase
+ * @param {string} [lesson]
+ * @param {number} [step]
+ */
+async function at(page, phase, lesson, step) {
+  await page.waitForFunction(
+    ([phase, lesson, step]) => {
+      const dialog = document.getElementById('lessons');
+      return (
+        dialog?.dataset.phase === phase &&
+        (lesson === null || dialog.dataset.lesson === lesson) &&
+        (step === null || dialog.dataset.step === String(step)) &&
+        (phase === 'menu' || document.querySelector('.lesson-board canvas[data-paints]') !== null)
+      );
+    },
+    [phase, lesson ?? null, step ?? null],
+  );
+}
+
+/**
+ * Clicks (or taps) the centre of a square of the lesson board, seen from White.
+ *
+ * @param {Page} page
+ * @param {string} square
+ * @param {boolean} touch
+ */
+async function press(page, square, touch) {
+  const box = await page.locator('.lesson-board canvas').boundingBox();
+  if (!box) throw new Error('no lesson board');
+  const x = box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8;
+  const y = box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8;
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+/**
+ * Plays a move on the lesson board by two clicks.
+ *
+ * @param {Page} page
+ * @param {string} move canonical text, e.g. "b1-b3xc3"
+ * @param {boolean} touch
+ */
+async function play(page, move, touch) {
+  const [from = '', rest = ''] = move.split('-');
+  await press(page, from, touch);
+  await press(page, rest.slice(0, 2), touch);
+}
+
+/** @param {Page} page */
+const feedback = async (page) => (await page.textContent('.lesson-feedback')) ?? '';
+
+/** @param {Page} page */
+const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ultima.lessons') ?? 'null'));
+
+for (const { device, context, touch } of DEVICES) {
+  test(`${device}: the Pawn lesson completed by ${touch ? 'taps' : 'clicks'}, progress kept across a reload`, { timeout: 90_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      await page.click('#open-lessons');
+      await at(page, 'menu');
+      assert.equal(await page.textContent('.lessons-count'), '0 of 10 lessons done');
+      assert.equal(await page.locator('.lesson-list button').count(), 10);
+      await page.screenshot({ path: `${ARTIFACTS}lessons-menu-${device}.png` });
+      await page.click('[data-lesson="pawn"]');
+      const steps = LESSONS.lessons[0].steps;
+      for (const [index, step] of steps.entries()) {
+        await at(page, 'try', 'pawn', index);
+        assert.equal(await page.textContent('.lesson-task'), step.task);
+        assert.equal(await page.textContent('.lesson-step'), `Step ${index + 1} of ${steps.length}`);
+        if (index === 0) await page.screenshot({ path: `${ARTIFACTS}lesson-${device}.png` });
+        await play(page, step.answers[0], touch);
+        await at(page, 'right', 'pawn', index);
+        assert.ok((await feedback(page)).startsWith(`Right! ${step.success}`));
+        // The right move is played out on the board: the captured pieces are gone.
+        for (const square of step.goal.captures) {
+          assert.equal(await page.getAttribute(`.lesson-board .ultima-mirror [data-square="${square}"]`, 'aria-label'), square);
+        }
+        assert.equal(await page.evaluate(() => document.activeElement?.className), 'lesson-next');
+        assert.deepEqual((await stored(page)).lessons.pawn, { solved: index + 1, done: index + 1 === steps.length });
+        if (index + 1 < steps.length) await page.click('.lesson-next');
+      }
+      assert.match(await feedback(page), /You have finished the Pawn lesson\.$/);
+      assert.equal(await page.textContent('.lesson-next'), 'Next lesson: Withdrawer');
+      await page.screenshot({ path: `${ARTIFACTS}lesson-done-${device}.png` });
+      await page.click('.lesson-next');
+      await at(page, 'try', 'withdrawer', 0);
+
+      // The progress survives a reload: the menu shows the lesson done.
+      await page.reload();
+      await ready(page);
+      await page.click('#open-lessons');
+      await at(page, 'menu');
+      assert.equal(await page.textContent('.lessons-count'), '1 of 10 lessons done');
+      assert.equal(await page.textContent('[data-lesson="pawn"] .lesson-state'), '✓ Done');
+      assert.match((await page.getAttribute('[data-lesson="pawn"]', 'aria-label')) ?? '', /^Pawn: The pinch\. Done\.$/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test(`${device}: a wrong try is explained and the position comes back; a lesson resumes where it was left`, { timeout: 90_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      await page.evaluate(() => /** @type {any} */ (window).ultima.openLessons('withdrawer'));
+      await at(page, 'try', 'withdrawer', 0);
+      // Towards the Pawn, not away from it: nothing is captured.
+      await play(page, 'e4-e6', touch);
+      await at(page, 'wrong', 'withdrawer', 0);
+      assert.equal(await feedback(page), `Not quite. That move captured nothing. ${LESSONS.lessons[1].steps[0].wrong.none}`);
+      assert.match(await feedback(page), /a Withdrawer captures only the piece it moves directly away from/i);
+      await page.screenshot({ path: `${ARTIFACTS}lesson-wrong-${device}.png` });
+      // The position comes back by itself, the explanation stays.
+      await at(page, 'try', 'withdrawer', 0);
+      assert.equal(await page.getAttribute('.lesson-board .ultima-mirror [data-square="e4"]', 'aria-label'), 'e4, white Withdrawer');
+      assert.match(await feedback(page), /^Not quite\./);
+      await play(page, 'e4-h4xd4', touch);
+      await at(page, 'right', 'withdrawer', 0);
+
+      // Step 2: capturing the other piece than the one asked for is explained as such.
+      await page.click('.lesson-next');
+      await at(page, 'try', 'withdrawer', 1);
+      await play(page, 'd4-f4xc4', touch);
+      await at(page, 'wrong', 'withdrawer', 1);
+      assert.equal(await feedback(page), `Not quite. That captured the black Pawn on c4. ${LESSONS.lessons[1].steps[1].wrong.other}`);
+
+      // Leaving the lesson half done: reopened, it starts at step 2.
+      await page.reload();
+      await ready(page);
+      await page.click('#open-lessons');
+      await at(page, 'menu');
+      assert.equal(await page.textContent('[data-lesson="withdrawer"] .lesson-state'), '1 of 2 steps');
+      await page.click('[data-lesson="withdrawer"]');
+      await at(page, 'try', 'withdrawer', 1);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('the suicide step has its button; the full rules are one click away; damaged progress is survived', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate(() => localStorage.setItem('ultima.lessons', '{"version":1,"lessons":{"pawn":{"solved":"lots"}'));
+    await page.reload();
+    await ready(page);
+    await page.click('#open-lessons');
+    await at(page, 'menu');
+    assert.equal(await page.textContent('.lessons-count'), '0 of 10 lessons done');
+    await page.click('[data-lesson="immobilizer"]');
+    await at(page, 'try', 'immobilizer', 0);
+    await play(page, 'a1-d4', false);
+    await at(page, 'right', 'immobilizer', 0);
+    await page.click('.lesson-next');
+    await at(page, 'try', 'immobilizer', 1);
+    await play(page, 'a6-b6', false);
+    await at(page, 'wrong', 'immobilizer', 1);
+    assert.match(await feedback(page), /^Not quite\. The black Long Leaper on e5 is not frozen\./);
+    await at(page, 'try', 'immobilizer', 1);
+    await play(page, 'a6-d6', false);
+    await at(page, 'right', 'immobilizer', 1);
+    await page.click('.lesson-next');
+    await at(page, 'try', 'immobilizer', 2);
+    assert.equal(await page.isVisible('.lesson-suicide'), false);
+    await press(page, 'd4', false);
+    await page.waitForSelector('.lesson-suicide', { state: 'visible' });
+    assert.equal(await page.getAttribute('.lesson-suicide', 'aria-label'), 'Remove the frozen white Pawn on d4 (suicide)');
+    // Escape puts the piece down and leaves the lessons open.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.lesson-suicide', { state: 'hidden' });
+    assert.equal(await page.getAttribute('.lesson-board .ultima-mirror', 'data-selected'), '');
+    assert.equal(await page.isVisible('#lessons'), true);
+    await press(page, 'd4', false);
+    await page.waitForSelector('.lesson-suicide', { state: 'visible' });
+    await page.click('.lesson-suicide');
+    await at(page, 'right', 'immobilizer', 2);
+    assert.equal(await page.getAttribute('.lesson-board .ultima-mirror [data-square="d4"]', 'aria-label'), 'd4');
+    assert.deepEqual((await stored(page)).lessons, { immobilizer: { solved: 3, done: true } });
+
+    // The abstract set, when the page uses it.
+    await page.click('.lesson-back');
+    await at(page, 'menu');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#lessons', { state: 'hidden' });
+    await page.selectOption('#piece-set', 'abstract');
+    await page.click('#open-lessons');
+    await page.click('[data-lesson="chameleon"]');
+    await at(page, 'try', 'chameleon', 0);
+    await page.screenshot({ path: `${ARTIFACTS}lesson-abstract.png` });
+
+    // The full rules, from the lesson.
+    await page.click('.lesson .lessons-rules');
+    await page.waitForSelector('#lessons', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => /** @type {HTMLDetailsElement} */ (document.getElementById('help')).open), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Full rules and pieces');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

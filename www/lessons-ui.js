@@ -1,0 +1,400 @@
+// The lessons on the page: a dialog with the lessons menu (each lesson with its piece, what it
+// teaches and whether it is done) and a lesson player. A lesson is a few small positions on a
+// board drawn by the same `mount` as the game; the learner finds the capture or the mate. A try
+// is judged by lessons.js from the board's snapshot: a right one is animated by the board and
+// praised, then Next; a wrong one is explained, and the position comes back after a moment.
+// Progress goes to localStorage (lessons.js), so the menu shows what is done and a lesson
+// resumes where it was left.
+//
+// `openLessons()` opens it from anywhere (the page's Lessons button, a welcome screen); the page
+// tells it the piece set and how to show the full rules with `configureLessons`. The dialog is
+// built and the lesson file fetched the first time it opens.
+
+import { mount } from './embed.js';
+import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
+import { pieceName } from './notation.js';
+import { drawPiece } from './pieces.js';
+import { make, squareIndex } from './util.js';
+
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { Lesson, Progress } from './lessons.js' */
+/** @import { PieceSet } from './pieces.js' */
+/** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} LessonsConfig
+ * @property {() => PieceSet} pieceSet  the piece set to draw the lessons in
+ * @property {(() => void) | null} openRules  shows the full rules (the lessons dialog is closed
+ *   first); none: no "Full rules" button
+ */
+
+/** @type {LessonsConfig} */
+let config = { pieceSet: () => 'chess', openRules: null };
+
+/**
+ * Tells the lessons the page's piece set and how to show the full rules.
+ *
+ * @param {Partial<LessonsConfig>} options
+ */
+export function configureLessons(options) {
+  config = { ...config, ...options };
+  if (ui) ui.configured();
+}
+
+/** @type {ReturnType<typeof build> | null} */
+let ui = null;
+
+/**
+ * Opens the lessons: the menu, or the lesson `id` at the step where it was left.
+ *
+ * @param {string} [id]  e.g. "pawn"
+ * @returns {Promise<void>} once the menu or the lesson shows
+ */
+export async function openLessons(id) {
+  ui ??= build();
+  await ui.open(id);
+}
+
+/** How long a wrong try stays on the board before the position comes back, in milliseconds. */
+const WRONG_MS = 1400;
+const WRONG_REDUCED_MS = 700;
+
+/** The page's localStorage, or null where it is refused. */
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** @returns {Promise<Lesson[]>} */
+async function fetchLessons() {
+  const response = await fetch(new URL('./lessons.json', import.meta.url));
+  if (!response.ok) throw new Error(`the lessons could not be loaded (HTTP ${response.status})`);
+  const lessons = readLessons(await response.json());
+  if (!lessons.length) throw new Error('the lesson file holds no lesson this page can read');
+  return lessons;
+}
+
+/**
+ * Draws a piece on a small light square, for the menu.
+ *
+ * @param {HTMLCanvasElement} canvas
+ * @param {Lesson['piece']} role
+ */
+function drawIcon(canvas, role) {
+  const ratio = window.devicePixelRatio || 1;
+  const size = 40;
+  canvas.width = Math.round(size * ratio);
+  canvas.height = Math.round(size * ratio);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.fillStyle = '#DDDDD0';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  drawPiece(ctx, config.pieceSet(), role, 'white', 0, 0, canvas.width);
+}
+
+/** Builds the dialog, once. */
+function build() {
+  const dialog = make('dialog', { id: 'lessons', class: 'lessons', 'aria-labelledby': 'lessons-title' });
+  const title = make('h2', { id: 'lessons-title' }, 'Lessons');
+  const close = make('button', { type: 'button', class: 'lessons-close', 'aria-label': 'Close the lessons' }, '×');
+  const head = make('header', { class: 'lessons-head' });
+  head.append(title, close);
+
+  // The menu.
+  const menu = make('div', { class: 'lessons-menu' });
+  const about = make('p', {}, 'Learn Ultima by playing it: each lesson is a few small positions where you find the capture, or the mate. Start with the Pawn, or with any piece you like.');
+  const count = make('p', { class: 'lessons-count' });
+  const list = make('ol', { class: 'lesson-list' });
+  const rulesLink = make('button', { type: 'button', class: 'lessons-rules' }, 'Full rules');
+  const menuStatus = make('p', { class: 'error', role: 'alert' });
+  menu.append(about, count, list, menuStatus, rulesLink);
+
+  // The lesson player.
+  const player = make('div', { class: 'lesson' });
+  player.hidden = true;
+  const back = make('button', { type: 'button', class: 'lesson-back' }, '← All lessons');
+  const stepLabel = make('span', { class: 'lesson-step' });
+  const dots = make('span', { class: 'lesson-dots', 'aria-hidden': 'true' });
+  const top = make('div', { class: 'lesson-top' });
+  top.append(back, stepLabel, dots);
+  const intro = make('p', { class: 'lesson-intro' });
+  const task = make('p', { class: 'lesson-task', tabindex: '-1' });
+  const boardHost = make('div', { class: 'lesson-board' });
+  const feedback = make('p', { class: 'lesson-feedback', role: 'status', 'aria-live': 'polite' });
+  const suicide = make('button', { type: 'button', class: 'lesson-suicide' }, 'Remove it');
+  suicide.hidden = true;
+  const next = make('button', { type: 'button', class: 'lesson-next' }, 'Next');
+  next.hidden = true;
+  const retry = make('button', { type: 'button', class: 'lesson-retry' }, 'Start the position again');
+  const actions = make('div', { class: 'lesson-actions' });
+  actions.append(suicide, next, retry);
+  const rulesFromLesson = make('button', { type: 'button', class: 'lessons-rules' }, 'Full rules');
+  const side = make('div', { class: 'lesson-side' });
+  side.append(intro, task, feedback, actions, rulesFromLesson);
+  const play = make('div', { class: 'lesson-play' });
+  play.append(boardHost, side);
+  player.append(top, play);
+
+  dialog.append(head, menu, player);
+  document.body.append(dialog);
+
+  /** @type {Lesson[]} */
+  let lessons = [];
+  /** @type {Promise<boolean> | null} */
+  let loading = null;
+  /** @type {Progress} */
+  let progress = loadProgress(storage());
+  /** @type {EmbedHandle | null} */
+  let board = null;
+  /** The lesson and step on the board, and where the learner is in it. */
+  let current = /** @type {{ lesson: Lesson, index: number, phase: 'try' | 'wrong' | 'right', before: Snapshot | null } | null} */ (null);
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let resetTimer;
+  /** @type {MoveInfo | null} */
+  let pendingSuicide = null;
+
+  const load = () =>
+    (loading ??= fetchLessons().then(
+      (read) => {
+        lessons = read;
+        return true;
+      },
+      (error) => {
+        loading = null;
+        menuStatus.textContent = `${error instanceof Error ? error.message : String(error)}. Try again later; the full rules are below.`;
+        return false;
+      },
+    ));
+
+  /** Shows where the dialog is, for tests and styles. */
+  const mark = () => {
+    dialog.dataset.lesson = current && !player.hidden ? current.lesson.id : '';
+    dialog.dataset.step = current ? String(current.index) : '';
+    dialog.dataset.phase = current && !player.hidden ? current.phase : 'menu';
+  };
+
+  const showMenu = () => {
+    clearTimeout(resetTimer);
+    player.hidden = true;
+    menu.hidden = false;
+    title.textContent = 'Lessons';
+    const done = doneCount(progress, lessons);
+    count.textContent = lessons.length ? `${done} of ${lessons.length} lessons done` : '';
+    list.replaceChildren(
+      ...lessons.map((lesson) => {
+        const entry = progress.lessons[lesson.id];
+        const state = entry?.done ? 'Done' : entry?.solved ? `${entry.solved} of ${lesson.steps.length} steps` : `${lesson.steps.length} steps`;
+        const button = make('button', { type: 'button', 'data-lesson': lesson.id, 'aria-label': `${lesson.title}: ${lesson.summary}. ${state}.` });
+        const icon = make('canvas', { 'aria-hidden': 'true' });
+        drawIcon(icon, lesson.piece);
+        const words = make('span', { class: 'lesson-words' });
+        words.append(make('span', { class: 'lesson-name' }, lesson.title), make('span', { class: 'lesson-summary' }, lesson.summary));
+        const badge = make('span', { class: `lesson-state${entry?.done ? ' done' : ''}` }, entry?.done ? '✓ Done' : state);
+        button.append(icon, words, badge);
+        button.addEventListener('click', () => startLesson(lesson));
+        const item = make('li', {});
+        item.append(button);
+        return item;
+      }),
+    );
+    mark();
+  };
+
+  /** The board of the lessons, mounted the first time a lesson starts. */
+  const lessonBoard = async () => {
+    if (!board) {
+      board = mount(boardHost, { mode: 'view', orientation: 'white', pieceSet: config.pieceSet() });
+      board.on('move', moved);
+      board.on('select', selected);
+    }
+    if (!(await board.ready)) throw new Error('the lesson board could not start');
+    board.set({ pieceSet: config.pieceSet() });
+    return board;
+  };
+
+  /**
+   * Puts step `index` of `lesson` on the board, ready for a try.
+   *
+   * @param {Lesson} lesson
+   * @param {number} index
+   * @param {boolean} [focusTask]
+   */
+  const showStep = async (lesson, index, focusTask = true) => {
+    clearTimeout(resetTimer);
+    const step = lesson.steps[index];
+    if (!step) return;
+    current = { lesson, index, phase: 'try', before: null };
+    menu.hidden = true;
+    player.hidden = false;
+    title.textContent = `Lesson: ${lesson.title}`;
+    stepLabel.textContent = `Step ${index + 1} of ${lesson.steps.length}`;
+    dots.replaceChildren(...lesson.steps.map((_, i) => make('span', { class: i < index ? 'dot solved' : i === index ? 'dot current' : 'dot' })));
+    intro.textContent = lesson.intro;
+    task.textContent = step.task;
+    feedback.textContent = '';
+    feedback.className = 'lesson-feedback';
+    next.hidden = true;
+    suicide.hidden = true;
+    pendingSuicide = null;
+    mark();
+    try {
+      const shown = await lessonBoard();
+      if (current?.lesson !== lesson || current.index !== index) return;
+      shown.newGame({ position: step.position, mode: 'play' });
+      current.before = shown.snapshot();
+    } catch (error) {
+      feedback.textContent = error instanceof Error ? error.message : String(error);
+    }
+    mark();
+    if (focusTask) task.focus();
+  };
+
+  /** @param {Lesson} lesson */
+  const startLesson = (lesson) => showStep(lesson, startStep(progress, lesson));
+
+  /** The position of the step again, after a wrong try or on request. */
+  const reset = () => {
+    clearTimeout(resetTimer);
+    if (!current || !board) return;
+    const step = current.lesson.steps[current.index];
+    if (!step) return;
+    suicide.hidden = true;
+    pendingSuicide = null;
+    board.newGame({ position: step.position, mode: 'play' });
+    current.before = board.snapshot();
+    current.phase = 'try';
+    mark();
+  };
+
+  /** @param {import('./embed.js').MoveDetail} detail */
+  function moved(detail) {
+    if (!current || current.phase !== 'try' || !board || !current.before) return;
+    const { lesson, index } = current;
+    const step = lesson.steps[index];
+    if (!step) return;
+    suicide.hidden = true;
+    pendingSuicide = null;
+    const verdict = judge(step, { text: detail.move, from: detail.from, to: detail.to, captures: detail.captures }, current.before, board.snapshot());
+    // No more moves on this position (the other side is to move now); after the board's own
+    // handling of the move, which is still under way.
+    const shown = board;
+    queueMicrotask(() => shown.set({ mode: 'view' }));
+    if (verdict.right) {
+      current.phase = 'right';
+      progress = solved(progress, lesson.id, index, lesson.steps.length);
+      saveProgress(storage(), progress);
+      const last = index + 1 >= lesson.steps.length;
+      const following = lessons[lessons.indexOf(lesson) + 1];
+      feedback.className = 'lesson-feedback right';
+      feedback.textContent = `Right! ${verdict.message}${last ? ` You have finished the ${lesson.title} lesson.` : ''}`;
+      next.textContent = !last ? 'Next' : following ? `Next lesson: ${following.title}` : 'All lessons';
+      next.hidden = false;
+      dots.children[index]?.classList.add('solved');
+      mark();
+      next.focus();
+      return;
+    }
+    current.phase = 'wrong';
+    feedback.className = 'lesson-feedback wrong';
+    feedback.textContent = `Not quite. ${verdict.message}`;
+    mark();
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    resetTimer = setTimeout(reset, reduced ? WRONG_REDUCED_MS : WRONG_MS);
+  }
+
+  /** @param {{ square: string | null, moves: MoveInfo[] }} detail */
+  function selected({ square, moves }) {
+    pendingSuicide = (current?.phase === 'try' && square && moves.find((m) => m.suicide)) || null;
+    suicide.hidden = pendingSuicide === null;
+    if (pendingSuicide && square && board) {
+      const letter = board.snapshot().pieces[squareIndex(square)] ?? '';
+      suicide.textContent = 'Remove it';
+      suicide.setAttribute('aria-label', `Remove the frozen ${letter ? pieceName(letter) : 'piece'} on ${square} (suicide)`);
+    }
+  }
+
+  suicide.addEventListener('click', () => {
+    const move = pendingSuicide;
+    if (!move || !board) return;
+    board.play(move.text);
+  });
+  next.addEventListener('click', () => {
+    if (!current) return;
+    const { lesson, index } = current;
+    const following = lessons[lessons.indexOf(lesson) + 1];
+    if (index + 1 < lesson.steps.length) showStep(lesson, index + 1);
+    else if (following) showStep(following, startStep(progress, following));
+    else {
+      showMenu();
+      list.querySelector('button')?.focus();
+    }
+  });
+  retry.addEventListener('click', () => {
+    reset();
+    task.focus();
+  });
+  back.addEventListener('click', () => {
+    showMenu();
+    const item = current && list.querySelector(`[data-lesson="${current.lesson.id}"]`);
+    if (item instanceof HTMLElement) item.focus();
+  });
+  close.addEventListener('click', () => dialog.close());
+  // Escape with a piece picked up on the lesson board puts it down, as on the game's board,
+  // rather than closing the lessons: the key is taken before the dialog sees it (a cancelled
+  // keydown makes no close request), and a close request of another kind (a phone's back
+  // gesture) is refused the same way where the browser lets it be.
+  const putDown = () => {
+    if (!board || player.hidden || board.selection().square === null) return false;
+    board.deselect();
+    return true;
+  };
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && putDown()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true,
+  );
+  dialog.addEventListener('cancel', (event) => {
+    if (putDown()) event.preventDefault();
+  });
+  dialog.addEventListener('close', () => clearTimeout(resetTimer));
+  for (const button of [rulesLink, rulesFromLesson]) {
+    button.addEventListener('click', () => {
+      dialog.close();
+      config.openRules?.();
+    });
+  }
+
+  const configured = () => {
+    rulesLink.hidden = rulesFromLesson.hidden = config.openRules === null;
+  };
+  configured();
+
+  return {
+    configured,
+    /** @param {string} [id] */
+    async open(id) {
+      // Another tab may have made progress meanwhile.
+      progress = loadProgress(storage());
+      if (!dialog.open) dialog.showModal();
+      if (!(await load())) {
+        showMenu();
+        return;
+      }
+      const lesson = id === undefined ? undefined : lessons.find((l) => l.id === id);
+      if (lesson) await startLesson(lesson);
+      else {
+        showMenu();
+        list.querySelector('button')?.focus();
+      }
+      board?.set({ pieceSet: config.pieceSet() });
+    },
+  };
+}

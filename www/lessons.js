@@ -1,0 +1,329 @@
+// The interactive lessons as data and pure functions: reading the lesson file (www/lessons.json),
+// judging a learner's try, and the progress kept in localStorage. The rules are never
+// re-implemented here: the lesson file lists every answer of every step (a test against the
+// rules crate, crates/rules/tests/lessons.rs, proves that exactly those moves achieve each goal),
+// so a try is right when its canonical text is an answer; a wrong try is explained from what
+// the board's snapshot says the move did (its captures, check, the result, the frozen pieces)
+// compared with the step's goal.
+
+import { pieceName } from './notation.js';
+import { squareIndex } from './util.js';
+
+/** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
+
+/** The localStorage key of the lesson progress. */
+export const PROGRESS_KEY = 'ultima.lessons';
+
+/** The version of the lesson file and of the stored progress this code reads. */
+export const VERSION = 1;
+
+/**
+ * What a step asks for: capture exactly these squares, win by checkmate or stalemate, freeze
+ * these squares' pieces, or remove a frozen piece (suicide).
+ *
+ * @typedef {{ captures: string[] } | { result: 'checkmate' | 'stalemate' } | { frozen: string[] } | { suicide: true }} Goal
+ */
+
+/**
+ * A kind of wrong try: another piece than the step's (`piece`), a capture goal missed with
+ * nothing taken (`none`), part of it (`partial`) or something else (`other`), a result goal
+ * missed without check (`quiet`) or with a check the opponent can answer (`check`), pieces left
+ * unfrozen (`unfrozen`).
+ *
+ * @typedef {'piece' | 'none' | 'partial' | 'other' | 'quiet' | 'check' | 'unfrozen'} WrongKind
+ */
+
+/**
+ * @typedef {object} Step
+ * @property {string} position  a position string, the learner's side to move
+ * @property {string | null} piece  the square of the piece the task is about, if it names one
+ * @property {string} task  e.g. "Capture both Pawns with one move."
+ * @property {Goal} goal
+ * @property {string[]} answers  every move achieving the goal, as canonical move text
+ * @property {string} success  said after a right move
+ * @property {Partial<Record<WrongKind, string>>} wrong  explanations of wrong tries, by kind
+ * @property {Record<string, string>} tries  explanations of particular wrong moves, by their text
+ */
+
+/**
+ * @typedef {object} Lesson
+ * @property {string} id  e.g. "pawn"
+ * @property {string} title  e.g. "Pawn"
+ * @property {string} summary  e.g. "The pinch"
+ * @property {'K' | 'W' | 'C' | 'I' | 'L' | 'X' | 'P'} piece  the piece drawn beside its name
+ * @property {string} intro  how the piece moves and captures, in a few sentences
+ * @property {Step[]} steps
+ */
+
+/**
+ * How far a learner got: for each lesson, the steps solved in a row from the first, and
+ * whether it was ever completed.
+ *
+ * @typedef {{ version: 1, lessons: Record<string, { solved: number, done: boolean }> }} Progress
+ */
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** @param {unknown} value @returns {value is string} */
+const isText = (value) => typeof value === 'string' && value.trim() !== '';
+
+/** @param {unknown} value @returns {value is string[]} */
+const isTextList = (value) => Array.isArray(value) && value.every(isText);
+
+const ROLES = /** @type {const} */ (['K', 'W', 'C', 'I', 'L', 'X', 'P']);
+
+/**
+ * @param {unknown} value
+ * @returns {Goal | null}
+ */
+function readGoal(value) {
+  if (!isObject(value)) return null;
+  if (isTextList(value.captures) && value.captures.length) return { captures: value.captures };
+  if (isTextList(value.frozen) && value.frozen.length) return { frozen: value.frozen };
+  if (value.result === 'checkmate' || value.result === 'stalemate') return { result: value.result };
+  if (value.suicide === true) return { suicide: true };
+  return null;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {Record<string, string>} the entries whose values are text
+ */
+function textRecord(value) {
+  /** @type {Record<string, string>} */
+  const record = {};
+  if (isObject(value)) for (const [key, words] of Object.entries(value)) if (isText(words)) record[key] = words;
+  return record;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {Step | null}
+ */
+function readStep(value) {
+  if (!isObject(value)) return null;
+  const goal = readGoal(value.goal);
+  const { position, task, success, answers } = value;
+  if (!goal || !isText(position) || !isText(task) || !isText(success) || !isTextList(answers) || !answers.length) return null;
+  return {
+    position,
+    piece: isText(value.piece) ? value.piece : null,
+    task,
+    goal,
+    answers,
+    success,
+    wrong: textRecord(value.wrong),
+    tries: textRecord(value.tries),
+  };
+}
+
+/**
+ * The lessons of a parsed lesson file. A lesson or step that is not well formed is left out, so
+ * a damaged file shows what it can; a file of another version gives none.
+ *
+ * @param {unknown} data
+ * @returns {Lesson[]}
+ */
+export function readLessons(data) {
+  if (!isObject(data) || data.version !== VERSION || !Array.isArray(data.lessons)) return [];
+  /** @type {Lesson[]} */
+  const lessons = [];
+  for (const value of data.lessons) {
+    if (!isObject(value)) continue;
+    const { id, title, summary, intro, piece } = value;
+    const steps = (Array.isArray(value.steps) ? value.steps : []).map(readStep).filter((step) => step !== null);
+    const role = ROLES.find((r) => r === piece);
+    if (!isText(id) || !isText(title) || !isText(summary) || !isText(intro) || !role || !steps.length) continue;
+    if (lessons.some((lesson) => lesson.id === id)) continue;
+    lessons.push({ id, title, summary, intro, piece: role, steps });
+  }
+  return lessons;
+}
+
+/**
+ * A learner's try: the move played, as the snapshot lists it.
+ *
+ * @typedef {Pick<MoveInfo, 'text' | 'from' | 'to' | 'captures'>} Try
+ */
+
+/**
+ * What a snapshot shows, as far as judging needs: the pieces, check, the status, the frozen
+ * pieces and the legal moves.
+ *
+ * @typedef {Pick<Snapshot, 'pieces' | 'check' | 'status' | 'frozen' | 'moves'>} Seen
+ */
+
+/**
+ * @typedef {{ right: true, message: string } | { right: false, kind: WrongKind | 'try', message: string }} Verdict
+ */
+
+/**
+ * The piece on a square of a snapshot, in words: "the black Pawn on c3".
+ *
+ * @param {Pick<Snapshot, 'pieces'>} snapshot
+ * @param {string} square
+ */
+function pieceOn(snapshot, square) {
+  const letter = snapshot.pieces[squareIndex(square)] ?? '';
+  return letter ? `the ${pieceName(letter)} on ${square}` : square;
+}
+
+/** @param {string[]} items */
+function list(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** @param {string} text */
+const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * A legal move of a snapshot in words, e.g. "black King e8 to d8": the reply a wrong try allows.
+ *
+ * @param {Seen} after
+ * @returns {string | null}
+ */
+function aReply(after) {
+  const [move] = Object.values(after.moves).flat();
+  if (!move) return null;
+  const mover = pieceName(after.pieces[squareIndex(move.from)] ?? '?');
+  return move.to === null ? `removing the ${mover} on ${move.from}` : `${mover} ${move.from} to ${move.to}`;
+}
+
+/**
+ * Judges a try at a step: right when it is one of the step's answers; otherwise what it did
+ * wrong, in words: the fact (from the snapshots before and after the move) then the step's
+ * explanation of that kind of mistake.
+ *
+ * @param {Step} step
+ * @param {Try} tried
+ * @param {Pick<Snapshot, 'pieces'>} before  the step's position
+ * @param {Seen} after  the position after the try
+ * @returns {Verdict}
+ */
+export function judge(step, tried, before, after) {
+  if (step.answers.includes(tried.text)) return { right: true, message: step.success };
+  const special = step.tries[tried.text];
+  if (special) return { right: false, kind: 'try', message: special };
+  /** @param {WrongKind} kind @param {string} fact @param {string} [fallback] @returns {Verdict} */
+  const wrong = (kind, fact, fallback = '') => ({ right: false, kind, message: [fact, step.wrong[kind] ?? fallback].filter(Boolean).join(' ') });
+
+  if (step.piece !== null && tried.from !== step.piece) {
+    return wrong('piece', '', `This task is about ${pieceOn(before, step.piece)}.`);
+  }
+  const { goal } = step;
+  if ('captures' in goal) {
+    const taken = tried.captures.map((square) => pieceOn(before, square));
+    if (!tried.captures.length) return wrong('none', 'That move captured nothing.');
+    const extra = tried.captures.filter((square) => !goal.captures.includes(square));
+    if (!extra.length) return wrong('partial', `That captured only ${list(taken)}.`);
+    return wrong('other', `That captured ${list(taken)}.`);
+  }
+  if ('frozen' in goal) {
+    const loose = goal.frozen.filter((square) => !after.frozen.includes(square)).map((square) => pieceOn(after, square));
+    return wrong('unfrozen', `${capitalised(list(loose))} ${loose.length > 1 ? 'are' : 'is'} not frozen.`);
+  }
+  const reply = aReply(after);
+  const answer = reply ? ` (for example ${reply})` : '';
+  if ('result' in goal && after.check !== null) return wrong('check', `That is check, but the opponent can answer it${answer}.`);
+  if ('result' in goal) return wrong('quiet', `That leaves the opponent a move${answer}.`);
+  return wrong('quiet', 'That was not the suicide.');
+}
+
+/** @returns {Progress} */
+export const noProgress = () => ({ version: VERSION, lessons: {} });
+
+/**
+ * Reads stored progress; anything unreadable (not JSON, another version, wrong shapes) counts as
+ * no progress, and bad entries are dropped one by one.
+ *
+ * @param {string | null} text
+ * @returns {Progress}
+ */
+export function readProgress(text) {
+  const progress = noProgress();
+  if (text === null) return progress;
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return progress;
+  }
+  if (!isObject(data) || data.version !== VERSION || !isObject(data.lessons)) return progress;
+  for (const [id, entry] of Object.entries(data.lessons)) {
+    if (!isObject(entry)) continue;
+    const solved = entry.solved;
+    if (typeof solved !== 'number' || !Number.isInteger(solved) || solved < 0 || solved > 100) continue;
+    progress.lessons[id] = { solved, done: entry.done === true };
+  }
+  return progress;
+}
+
+/**
+ * The progress after step `index` of a lesson of `total` steps was solved: the steps solved in a
+ * row grow, and the lesson is done once its last step is solved (and stays done when it is
+ * played again).
+ *
+ * @param {Progress} progress
+ * @param {string} id
+ * @param {number} index
+ * @param {number} total
+ * @returns {Progress}
+ */
+export function solved(progress, id, index, total) {
+  const before = progress.lessons[id] ?? { solved: 0, done: false };
+  const count = Math.min(total, Math.max(before.solved, index + 1));
+  return { ...progress, lessons: { ...progress.lessons, [id]: { solved: count, done: before.done || index + 1 >= total } } };
+}
+
+/**
+ * Where a learner opening a lesson starts: after the steps solved in a row, or at the first step
+ * of a lesson done or not begun.
+ *
+ * @param {Progress} progress
+ * @param {Lesson} lesson
+ */
+export function startStep(progress, lesson) {
+  const entry = progress.lessons[lesson.id];
+  if (!entry || entry.solved >= lesson.steps.length) return 0;
+  return entry.solved;
+}
+
+/**
+ * @param {Progress} progress
+ * @param {Lesson[]} lessons
+ * @returns {number} how many of `lessons` are done
+ */
+export const doneCount = (progress, lessons) => lessons.filter((lesson) => progress.lessons[lesson.id]?.done).length;
+
+/**
+ * The progress in storage. Storage refused or unreadable data: no progress (nothing crashes).
+ *
+ * @param {Pick<Storage, 'getItem'> | null} storage
+ * @returns {Progress}
+ */
+export function loadProgress(storage) {
+  try {
+    return readProgress(storage?.getItem(PROGRESS_KEY) ?? null);
+  } catch {
+    return noProgress();
+  }
+}
+
+/**
+ * Stores the progress; returns false when storage refused it (the lessons go on without it).
+ *
+ * @param {Pick<Storage, 'setItem'> | null} storage
+ * @param {Progress} progress
+ * @returns {boolean}
+ */
+export function saveProgress(storage, progress) {
+  try {
+    storage?.setItem(PROGRESS_KEY, JSON.stringify(progress));
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+// The result banner: when a game ends, a card over the board says who won and why (words from
+// notation.js, from the snapshot's status tag), with Rematch, New game, Copy record and, once a
+// review exists, Review. It can be closed (its × or Escape) to look at the final position; a
+// "Show result" chip beside the status line brings it back. It is a non-modal dialog: focus moves
+// into it when it opens and back to the chip when it closes; it slides in unless the player asked
+// for reduced motion (CSS).
+
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { resultWords } from './notation.js';
+import { make } from './util.js';
+
+/** @import { Side, Status } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} ResultActions
+ * @property {() => void} rematch  the same game again (against the computer, colours swapped)
+ * @property {() => void} newGame  opens the new-game dialog
+ * @property {() => string} record  the finished game's record, for Copy record
+ * @property {() => Side | null} player  the side played against the computer, or null for two
+ *   players (the banner then says "You win" or "The computer wins", and Rematch which side the
+ *   player takes next)
+ */
+
+/**
+ * @typedef {object} ResultBanner
+ * @property {(status: Status, open?: boolean) => void} finished  the game has ended with
+ *   `status`: fills the banner and opens it (unless `open` is false: a finished game resumed on
+ *   load shows only the chip)
+ * @property {() => void} clear  the game goes on again (undo, a new game): banner and chip go
+ * @property {() => void} open  shows the banner again (the chip's action)
+ * @property {() => void} close  hides it, keeping the chip (the × and Escape)
+ * @property {() => boolean} isOpen
+ * @property {(review: (() => void) | null) => void} offerReview  adds a Review button that calls
+ *   `review` (for the game-review feature, once it exists), or removes it (null)
+ */
+
+/**
+ * Builds the banner over `host` (the board's container, positioned) and its chip after `anchor`
+ * (the status line).
+ *
+ * @param {HTMLElement} host
+ * @param {HTMLElement} anchor
+ * @param {ResultActions} actions
+ * @returns {ResultBanner}
+ */
+export function createResultBanner(host, anchor, actions) {
+  const banner = make('section', {
+    id: 'result-banner',
+    class: 'result-banner',
+    role: 'dialog',
+    'aria-modal': 'false',
+    'aria-labelledby': 'result-headline',
+    'aria-describedby': 'result-reason',
+    tabindex: '-1',
+  });
+  banner.hidden = true;
+  const close = make('button', { type: 'button', class: 'result-close', 'aria-label': 'Close, to look at the final position', title: 'Close (Escape)' }, '×');
+  const score = make('p', { class: 'result-score' });
+  const headline = make('h2', { id: 'result-headline' });
+  const reason = make('p', { id: 'result-reason' });
+  const rematch = make('button', { type: 'button', id: 'rematch' }, 'Rematch');
+  const newGame = make('button', { type: 'button', id: 'result-new-game' }, 'New game…');
+  const copy = make('button', { type: 'button', id: 'result-copy' }, 'Copy record');
+  const buttons = make('div', { class: 'result-actions' });
+  buttons.append(rematch, newGame, copy);
+  const copied = make('p', { class: 'result-copied', role: 'status' });
+  const field = make('textarea', { class: 'result-record', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The game record' });
+  field.hidden = true;
+  banner.append(close, score, headline, reason, buttons, copied, field);
+  host.append(banner);
+
+  const chip = make('button', { type: 'button', id: 'result-chip', class: 'result-chip', 'aria-haspopup': 'dialog' }, 'Show result');
+  chip.hidden = true;
+  anchor.after(chip);
+
+  /** @type {HTMLButtonElement | null} */
+  let review = null;
+
+  const show = () => {
+    banner.hidden = false;
+    chip.hidden = true;
+    // Replays the entrance (CSS: none under reduced motion).
+    banner.classList.remove('result-enter');
+    void banner.offsetWidth;
+    banner.classList.add('result-enter');
+    banner.focus();
+  };
+  const hide = () => {
+    const hadFocus = banner.contains(document.activeElement);
+    banner.hidden = true;
+    chip.hidden = false;
+    if (hadFocus) chip.focus();
+  };
+
+  close.addEventListener('click', hide);
+  banner.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    hide();
+  });
+  chip.addEventListener('click', show);
+  rematch.addEventListener('click', () => actions.rematch());
+  newGame.addEventListener('click', () => {
+    hide();
+    actions.newGame();
+  });
+  copy.addEventListener('click', async () => {
+    copied.textContent = '';
+    const ok = await copyText(actions.record(), field);
+    // The record shows, selected, only when the clipboard refused it.
+    field.hidden = ok;
+    if (!ok) {
+      field.focus();
+      field.select();
+    }
+    copied.textContent = ok ? 'Copied.' : COPY_REFUSED;
+    copied.classList.toggle('ok', ok);
+  });
+
+  return {
+    finished(status, open = true) {
+      const player = actions.player();
+      const words = resultWords(status, player);
+      score.textContent = status.result.replaceAll('1/2', '½');
+      headline.textContent = words.headline;
+      reason.textContent = words.reason;
+      banner.dataset.kind = status.kind;
+      rematch.textContent = player === null ? 'Rematch' : `Rematch as ${player === 'white' ? 'Black' : 'White'}`;
+      copied.textContent = '';
+      field.hidden = true;
+      if (open) show();
+      else {
+        banner.hidden = true;
+        chip.hidden = false;
+      }
+    },
+    clear() {
+      const hadFocus = banner.contains(document.activeElement) || document.activeElement === chip;
+      banner.hidden = true;
+      chip.hidden = true;
+      // Back to the board (after Rematch, say), for the keyboard.
+      if (hadFocus) host.querySelector('canvas')?.focus();
+    },
+    open: show,
+    close: hide,
+    isOpen: () => !banner.hidden,
+    offerReview(action) {
+      review?.remove();
+      review = null;
+      if (!action) return;
+      review = make('button', { type: 'button', id: 'result-review' }, 'Review');
+      review.addEventListener('click', () => action());
+      buttons.append(review);
+    },
+  };
+}
