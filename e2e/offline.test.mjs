@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { test } from 'node:test';
 import { watchProblems } from './browser.mjs';
 import { serveStatic } from './server.mjs';
-import { DIST, useServedDist } from './game-page.mjs';
+import { DIST, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -45,7 +45,8 @@ test('after one visit the game works offline: reload, play a move, get the compu
   const page = await served.context.newPage();
   const problems = watchProblems(page);
   await page.goto(served.url);
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  // A first visit: the welcome is closed (the two-player board), and the game is saved.
+  await ready(page);
   await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
   const stored = await page.evaluate(async () => {
     const names = await caches.keys();
