@@ -67,6 +67,22 @@ async function visit(served, { stored = null, hold = false, random } = {}) {
   return { page, problems, release };
 }
 
+/**
+ * The box of `selector` and a margin round it, within the viewport: what a README picture shows.
+ *
+ * @param {Page} page
+ * @param {string} selector
+ * @returns {Promise<{ x: number, y: number, width: number, height: number }>}
+ */
+async function around(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const view = page.viewportSize();
+  if (!box || !view) throw new Error(`${selector} is not shown`);
+  const x = Math.max(0, box.x - 40);
+  const y = Math.max(0, box.y - 40);
+  return { x, y, width: Math.min(view.width, box.x + box.width + 40) - x, height: Math.min(view.height, box.y + box.height + 40) - y };
+}
+
 /** @param {string[]} problems @returns {string[]} those that are not the blocked service worker */
 const real = (problems) => problems.filter((problem) => !problem.includes(BLOCKED));
 
@@ -86,7 +102,7 @@ const storedData = (page) => page.evaluate(() => JSON.parse(localStorage.getItem
 const press = (page, selector, name) => (name === 'phone' ? page.tap(selector) : page.click(selector));
 
 for (const [name, served] of VIEWPORTS) {
-  test(`${name}: a first visit opens the welcome over the board; Escape leaves the two-player board; a return goes straight back to the game`, { timeout: 90_000 }, async () => {
+  test(`${name}: a first visit opens the welcome over the board; Escape or its close button leaves the two-player board; a return goes straight back to the game`, { timeout: 90_000 }, async () => {
     const { page, problems } = await visit(served);
     // The welcome opens before the board is ready: it is open once it is.
     await ready(page, { keepWelcome: true });
@@ -96,24 +112,28 @@ for (const [name, served] of VIEWPORTS) {
       assert.equal(await page.getByRole('button', { name: choice, exact: true }).isVisible(), true, choice);
     }
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'welcome-computer', 'focus starts on the first choice');
-    // Focus stays in the dialog: Tab and Shift+Tab go round its three buttons.
+    // The README's picture (docs/welcome.png is the desktop one).
+    await page.screenshot({ path: `${ARTIFACTS}welcome-${name}.png`, clip: await around(page, 'dialog#welcome') });
+    // Focus stays in the dialog: Tab and Shift+Tab go round its three choices and its close button.
     const focused = () => page.evaluate(() => (document.activeElement?.closest('dialog#welcome') ? document.activeElement.id : `outside: ${document.activeElement?.tagName}`));
     const round = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab');
       round.push(await focused());
     }
-    assert.deepEqual(round, ['welcome-friend', 'welcome-learn', 'welcome-computer', 'welcome-friend']);
+    assert.deepEqual(round, ['welcome-friend', 'welcome-learn', 'welcome-close', 'welcome-computer', 'welcome-friend']);
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
-    assert.equal(await focused(), 'welcome-learn', 'Shift+Tab from the first goes to the last');
+    assert.equal(await focused(), 'welcome-close', 'Shift+Tab from the first goes to the last');
+    assert.equal(await page.getAttribute('#welcome-close', 'aria-label'), 'Close: a board for two players');
     // The page behind takes no input: a click on the board lands on the dialog's backdrop.
     await click(page, 'b2');
     assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
-    await page.screenshot({ path: `${ARTIFACTS}welcome-${name}.png` });
 
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('body[data-welcomed]', { state: 'attached' });
+    // Escape on a desktop, the close button on a phone.
+    if (name === 'phone') await page.tap('#welcome-close');
+    else await page.keyboard.press('Escape');
+    await page.waitForSelector('body[data-welcomed="dismissed"]', { state: 'attached' });
     assert.equal(await onBoard(page, (board) => board.view().mode), 'play');
     assert.equal((await storedData(page))?.settings?.opponent, null, 'the two-player game is saved');
     await click(page, 'b2');
@@ -145,7 +165,8 @@ for (const [name, served] of VIEWPORTS) {
     );
     assert.match(labels[0] ?? '', /^1 — Beginner: /);
     assert.match(labels[7] ?? '', /^8 — Strongest: thinks 2 s a move/);
-    await page.screenshot({ path: `${ARTIFACTS}welcome-computer-${name}.png` });
+    // The README's picture (docs/welcome-phone.png is the phone one).
+    await page.screenshot({ path: `${ARTIFACTS}welcome-computer-${name}.png`, clip: await around(page, 'dialog#welcome') });
     if (name === 'desktop') {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');

@@ -46,8 +46,8 @@ export async function registerServiceWorker() {
  * @param {{ url: string, response: Response }} copy
  */
 async function handOver(id, { url, response }) {
-  const timing = performance.getEntriesByName(url, 'resource').at(-1);
-  if (!(timing instanceof PerformanceResourceTiming) || timing.transferSize === 0) return;
+  const fetched = performance.getEntriesByName(url, 'resource').some((entry) => entry instanceof PerformanceResourceTiming && entry.transferSize > 0);
+  if (!fetched) return;
   try {
     const cache = await caches.open(`ultima ${new URL('../', import.meta.url).href} ${id}`);
     await cache.put(url, response);

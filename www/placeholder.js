@@ -59,7 +59,8 @@ export function stillPicture(pieces, look) {
 
 /**
  * Draws `pieces` over `host` (the element the real board will fill) until `remove` is called.
- * Marks `ultima:board-drawn` in the Performance timeline when first painted.
+ * Marks `ultima:board-drawn` in the Performance timeline when first painted, or, when the real
+ * board came before the placeholder's first frame, in the frame the real board is painted.
  *
  * @param {HTMLElement} host
  * @param {string} pieces 64 letters or ".", a1 first; "" for the empty board
@@ -84,6 +85,9 @@ export function showPlaceholder(host, pieces, look) {
     remove() {
       view.stop();
       canvas.remove();
+      // The real board's canvas paints in the next frame.
+      if (!painted) requestAnimationFrame(() => performance.mark('ultima:board-drawn'));
+      painted = true;
     },
   };
 }
