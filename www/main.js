@@ -127,8 +127,7 @@ async function main() {
   loadWasm(DEFAULT_BASE, { keepCopy: true }).catch(() => undefined);
   // The position at once: the start, or the saved game's last position (the empty board when
   // that is not known), until the board is ready.
-  const { pieceSet: set, theme: look, orientation: side } = saved.settings;
-  const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), { pieceSet: set, theme: look, orientation: side });
+  const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), saved.settings);
   const welcome = saved.firstVisit
     ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
     : null;
