@@ -23,8 +23,13 @@ worker.addEventListener('install', (/** @type {any} */ event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // cache: 'reload' skips the HTTP cache: the files must be this build's.
-      await cache.addAll(build.files.map((file) => new Request(file, { cache: 'reload' })));
+      // On a first visit the page has put the wasm file it downloaded in this cache already
+      // (www/offline.js): what is there is not downloaded again.
+      const held = new Set((await cache.keys()).map((request) => request.url));
+      const wanted = build.files.map((file) => new URL(file, worker.location.href).href).filter((url) => !held.has(url));
+      // cache: 'no-cache' revalidates with the server: the files must be this build's, and a file
+      // the page has just downloaded comes back as "not modified" from a server that says so.
+      await cache.addAll(wanted.map((url) => new Request(url, { cache: 'no-cache' })));
       await worker.skipWaiting();
     })(),
   );

@@ -21,6 +21,8 @@ try {
       ({ fen, timeMs }) =>
         new Promise((resolve, reject) => {
           const worker = new Worker(new URL('www/ai-worker.js', location.href), { type: 'module' });
+          // No module from the page: the worker loads the wasm file itself.
+          worker.postMessage({ type: 'init', module: null });
           let start = 0;
           worker.onmessage = (event) => {
             const message = event.data;

@@ -97,7 +97,8 @@ export function useServedDist(options = {}) {
 
 /**
  * A fresh page with the game loaded and its problems watched; localStorage starts empty unless
- * `stored` is given.
+ * `stored` is given. With storage empty this is a first visit: the welcome is closed with Escape,
+ * as a visitor who wants the two-player board does (see `ready`).
  *
  * @param {BrowserContext} context
  * @param {string} url the served build
@@ -121,13 +122,31 @@ export async function openGame(context, url, stored = null) {
 }
 
 /**
- * Waits for the page's start: the wasm loaded and the board painted.
+ * Waits for the page's start: the wasm loaded and the board painted. On a first visit the page
+ * opens its welcome (a modal dialog) over the board; unless `keepWelcome`, it is closed with
+ * Escape, which leaves the two-player board the page showed before the welcome existed, so tests
+ * of the board start from there. (The welcome opens before the board is ready, so it is open by
+ * now if it opens at all.)
+ *
+ * @param {Page} page
+ * @param {{ keepWelcome?: boolean }} [options]
+ */
+export async function ready(page, { keepWelcome = false } = {}) {
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('canvas#board[data-paints]');
+  if (!keepWelcome) await closeWelcome(page);
+}
+
+/**
+ * Closes the welcome with Escape, as a visitor does, if it is open; waits until the page has
+ * taken the two-player board (and saved it): `body[data-welcomed]`.
  *
  * @param {Page} page
  */
-export async function ready(page) {
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  await page.waitForSelector('canvas#board[data-paints]');
+export async function closeWelcome(page) {
+  if (!(await page.evaluate(() => document.querySelector('dialog#welcome')?.hasAttribute('open') ?? false))) return;
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('body[data-welcomed="dismissed"]', { state: 'attached' });
 }
 
 /**

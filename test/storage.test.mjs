@@ -43,15 +43,70 @@ function storageEvent(/** @type {string} */ key, /** @type {string | null} */ ne
   return Object.assign(new Event('storage'), { key, newValue });
 }
 
-test('nothing stored: the defaults; a save reads back', async () => {
+test('nothing stored: the defaults and a first visit; a save reads back, and is no first visit', async () => {
   storage.items.clear();
   const tab = await openTab();
   const first = tab.load();
-  assert.deepEqual(first, { record: null, settings: tab.defaultSettings(), problem: null });
+  assert.deepEqual(first, { record: null, settings: tab.defaultSettings(), problem: null, pieces: null, firstVisit: true });
   const settings = { ...tab.defaultSettings(), pieceSet: /** @type {const} */ ('abstract'), opponent: { computer: /** @type {const} */ ('black'), level: 3 } };
   assert.equal(tab.save('1. b2-b5 *', settings), null);
   const again = (await openTab()).load();
-  assert.deepEqual(again, { record: '1. b2-b5 *', settings, problem: null });
+  assert.deepEqual(again, { record: '1. b2-b5 *', settings, problem: null, pieces: null, firstVisit: false });
+});
+
+test('the position saved with the game reads back as 64 letters; a malformed one is dropped', async () => {
+  storage.items.clear();
+  const tab = await openTab();
+  tab.load();
+  const pieces = Array(64).fill('');
+  pieces[0] = 'L';
+  pieces[4] = 'K';
+  pieces[60] = 'k';
+  assert.equal(tab.save('1. b2-b5 *', tab.defaultSettings(), pieces), null);
+  const read = (await openTab()).load();
+  assert.equal(read.pieces, `L...K${'.'.repeat(55)}k...`);
+  for (const bad of ['', 'L'.repeat(63), `${'Q'.repeat(64)}`, 7]) {
+    const parsed = tab.parse(JSON.stringify({ version: 1, record: '*', settings: {}, pieces: bad }));
+    assert.equal('unusable' in parsed ? 'unusable' : parsed.pieces, null, `pieces ${bad}`);
+  }
+  // No game, no position.
+  const none = tab.parse(JSON.stringify({ version: 1, record: null, settings: {}, pieces: '.'.repeat(64) }));
+  assert.equal('unusable' in none ? 'unusable' : none.pieces, null);
+});
+
+test('remembered new-game choices read back; each bad field falls back to its default, data of the page before them too', async () => {
+  storage.items.clear();
+  const tab = await openTab();
+  tab.load();
+  /** @type {import('../www/storage.js').NewGameChoices} */
+  const choices = {
+    mode: 'ai',
+    side: 'random',
+    level: 6,
+    rules: { king_capture: true, distance_1968: false, repetition: false, move_limit: true, bare_kings: true },
+    setup: 'custom',
+    custom: { white_king: 'e', white_imm: 'h', black_king: 'd', black_imm: 'a' },
+  };
+  tab.save('*', { ...tab.defaultSettings(), newGame: choices });
+  assert.deepEqual((await openTab()).load().settings.newGame, choices);
+  const defaults = tab.defaultChoices();
+  assert.deepEqual(defaults, {
+    mode: 'two',
+    side: 'white',
+    level: 4,
+    rules: { king_capture: false, distance_1968: false, repetition: true, move_limit: true, bare_kings: true },
+    setup: 'rotated',
+    custom: { white_king: 'd', white_imm: 'a', black_king: 'e', black_imm: 'h' },
+  });
+  assert.deepEqual(
+    tab.readChoices({ mode: 'robot', side: 'green', level: 9, rules: { king_capture: 'yes', repetition: false }, setup: 'spiral', custom: { white_king: 'a', black_imm: 'a' } }),
+    { ...defaults, rules: { ...defaults.rules, repetition: false }, custom: { ...defaults.custom, black_imm: 'a' } },
+  );
+  for (const bad of [null, 'ai', 7, [1]]) assert.equal(tab.readChoices(bad), null);
+  // Settings stored before the choices existed: none remembered, everything else kept.
+  const old = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { pieceSet: 'abstract' } }));
+  assert.ok(!('unusable' in old));
+  assert.deepEqual(old.settings, { ...tab.defaultSettings(), pieceSet: 'abstract' });
 });
 
 test('unusable data is set aside under a backup key before anything is written over it', async () => {
@@ -76,7 +131,7 @@ test('unusable data is set aside under a backup key before anything is written o
 test('stored settings are checked one by one; bad values fall back to the defaults', async () => {
   const tab = await openTab();
   const read = tab.parse(JSON.stringify({ version: 1, record: 7, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes' } }));
-  assert.deepEqual(read, { record: null, settings: { ...tab.defaultSettings(), theme: 'neutral' }, problem: null });
+  assert.deepEqual(read, { record: null, settings: { ...tab.defaultSettings(), theme: 'neutral' }, problem: null, pieces: null, firstVisit: false });
 });
 
 test('two tabs never silently overwrite each other: a save over another tab\'s game sets it aside first', async () => {
@@ -140,7 +195,10 @@ test('storage refused or full: the game is not saved, and the player hears it on
   storage.items.clear();
   storage.fail = new Error('SecurityError');
   const refused = await openTab();
-  assert.match(refused.load().problem ?? '', /does not allow this page to store data/);
+  const unreadable = refused.load();
+  assert.match(unreadable.problem ?? '', /does not allow this page to store data/);
+  // Nothing can be remembered: every visit is a first one (the welcome shows).
+  assert.equal(unreadable.firstVisit, true);
   assert.equal(refused.save('1. b2-b5 *', refused.defaultSettings()), null);
   storage.fail = null;
   assert.equal(storage.items.size, 0, 'nothing written');

@@ -1,8 +1,10 @@
-// The computer player's Web Worker (a module worker): loads the same wasm as the page and runs
+// The computer player's Web Worker (a module worker): runs the same wasm as the page and runs
 // `Ai.think`, which blocks until it has a move, so the page never does. To stop a search the
 // page terminates this worker and starts a fresh one (one thread: no shared memory to poll).
 //
-// Messages in:  { type: 'think', id, record, level, timeMs }
+// Messages in:  { type: 'init', module } first: the page's compiled WebAssembly.Module, which
+//               this worker instantiates (no download), or null, and it loads the file itself;
+//               { type: 'think', id, record, level, timeMs }
 //               { type: 'analyse', id, record, multipv, timeMs } (timeMs absent: until ended)
 // Messages out: { type: 'ready' } once the wasm is loaded;
 //               { type: 'progress', id, depth, score, nodes, pv } after each iteration of a
@@ -67,21 +69,32 @@ function answer(request) {
   }
 }
 
-// Listen before awaiting the wasm: a message sent meanwhile would otherwise be lost.
-self.onmessage = (/** @type {MessageEvent<Request>} */ event) => {
-  const request = event.data;
-  if (request?.type !== 'think' && request?.type !== 'analyse') return;
-  if (ai) answer(request);
-  else waiting.push(request);
-};
-
-try {
-  // From the build's root next to www/ (wasm.js's default), so the page works from any folder
-  // and sub-path.
-  await loadWasm();
-  ai = new (bindings().Ai)();
-  post({ type: 'ready' });
-  for (const request of waiting.splice(0)) answer(request);
-} catch (error) {
-  post({ type: 'error', id: null, message: `the computer player could not start: ${error instanceof Error ? error.message : String(error)}` });
+/**
+ * Loads the wasm: the page's module, or the file from the build's root next to www/ (wasm.js's
+ * default), so the page works from any folder and sub-path.
+ *
+ * @param {unknown} module
+ */
+async function start(module) {
+  try {
+    await loadWasm(undefined, module instanceof WebAssembly.Module ? { module } : {});
+    ai = new (bindings().Ai)();
+    post({ type: 'ready' });
+    for (const request of waiting.splice(0)) answer(request);
+  } catch (error) {
+    post({ type: 'error', id: null, message: `the computer player could not start: ${error instanceof Error ? error.message : String(error)}` });
+  }
 }
+
+let started = false;
+// Requests that come before the wasm is ready wait for it.
+self.onmessage = (/** @type {MessageEvent<Request | { type: 'init', module: unknown }>} */ event) => {
+  const message = event.data;
+  if (message?.type === 'init') {
+    if (!started) start(message.module);
+    started = true;
+  } else if (message?.type === 'think' || message?.type === 'analyse') {
+    if (ai) answer(message);
+    else waiting.push(message);
+  }
+};

@@ -1,8 +1,11 @@
 // The seam to the computer player. The page asks `think(record, level)` for a move and may
 // `stop()` at any time (new game, undo). The search runs in a dedicated module Web Worker
-// (ai-worker.js) that loads the same wasm as the page, so the page never blocks. Stopping
-// terminates the worker at once and starts a fresh one: a search in wasm cannot be interrupted
-// from outside (one thread, no shared memory).
+// (ai-worker.js) that runs the same wasm as the page, so the page never blocks. The worker starts
+// at the first request, not before, and is handed the module the page compiled (wasm.js), so it
+// downloads and compiles nothing. Stopping terminates the worker at once and starts a fresh one:
+// a search in wasm cannot be interrupted from outside (one thread, no shared memory).
+
+import { compiledWasm } from './wasm.js';
 
 /** @import { AiProgress, Report } from '../ultima-wasm.js' */
 
@@ -64,8 +67,8 @@ function startWorker(url) {
  * @returns {Ai}
  */
 export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url)) {
-  /** @type {Worker} */
-  let worker;
+  /** @type {Worker | null} null until the first request */
+  let worker = null;
   /** @type {Pending | null} */
   let pending = null;
   let nextId = 1;
@@ -80,7 +83,7 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
 
   /** @param {object} request */
   const send = (request) => {
-    if (ready) worker.postMessage(request);
+    if (ready) worker?.postMessage(request);
     else queued = request;
   };
 
@@ -92,16 +95,18 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
   };
 
   const start = () => {
-    worker = startWorker(workerUrl);
+    const own = startWorker(workerUrl);
+    worker = own;
     ready = false;
     dead = false;
-    const own = worker;
-    worker.onmessage = (event) => {
+    // The page's compiled module, when it has one (null: the worker downloads the file itself).
+    own.postMessage({ type: 'init', module: compiledWasm() });
+    own.onmessage = (event) => {
       if (own !== worker) return;
       const data = event.data;
       if (data?.type === 'ready') {
         ready = true;
-        if (queued) worker.postMessage(queued);
+        if (queued) own.postMessage(queued);
         queued = null;
         return;
       }
@@ -126,21 +131,21 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
         // The worker's wasm trapped (a bug) and the worker closed itself: the same request once
         // more, in a fresh worker.
         pending.retried = true;
-        worker.terminate();
+        own.terminate();
         start();
         send(pending.request);
       } else if (data.type === 'error') {
         const trapped = data.trapped === true;
         if (trapped) {
           // Trapped again: the worker closed itself, and the next request starts another.
-          worker.terminate();
+          own.terminate();
           queued = null;
           dead = true;
         }
         fail(new Error(`${String(data.message)}${trapped ? ' (an internal error, twice)' : ''}`));
       }
     };
-    worker.onerror = (event) => {
+    own.onerror = (event) => {
       if (own !== worker) return;
       event.preventDefault();
       // A blob worker (files on another origin) that did not load was most likely refused by
@@ -149,12 +154,11 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
       fail(new Error(`the computer player failed: ${event.message || 'the worker did not load'}${hint}`));
       // A fresh worker for the next request (not now: a worker that cannot load would fail
       // again and again).
-      worker.terminate();
+      own.terminate();
       queued = null;
       dead = true;
     };
   };
-  start();
 
   /**
    * Posts a request, after stopping any search under way; resolves with its answer.
@@ -166,7 +170,7 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
   const ask = (fields, listeners) => {
     if (pending) api.stop();
     if (broken) return Promise.reject(new Error(broken));
-    if (dead) start();
+    if (dead || !worker) start();
     return new Promise((resolve, reject) => {
       const id = nextId++;
       const request = { ...fields, id };
@@ -181,14 +185,14 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
     think: (record, level, onProgress, timeMs) => ask({ type: 'think', record, level, timeMs }, { onProgress, onReport: undefined }),
     analyse: (record, { multipv = 1, timeMs } = {}, onReport) => ask({ type: 'analyse', record, multipv, timeMs }, { onProgress: undefined, onReport }),
     stop() {
-      if (!pending || dead) return;
+      if (!pending || dead || !worker) return;
       worker.terminate();
       queued = null;
       fail(stopped('the search was stopped'));
       start();
     },
     dispose() {
-      worker.terminate();
+      worker?.terminate();
       queued = null;
       dead = true;
       broken = 'the computer player was closed';

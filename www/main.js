@@ -4,23 +4,36 @@
 // localStorage so a reload resumes it. Against the computer, the embed (mode "ai") asks the AI, a
 // Web Worker, for a move whenever it is the computer's turn; a hint is the same search for the
 // player, shown as an arrow; the figures of either can be shown as they come (searching.js).
+//
+// Arrival: the board's position is drawn at once (placeholder.js), with "Loading the game…" over
+// it and the controls disabled, while the wasm loads; the real board takes its place when ready.
+// A first visit (nothing stored) opens the welcome (welcome.js) over the board; a returning
+// visitor goes straight back to the saved game. The new-game choices are remembered.
 
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
+import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
-import { defaultSettings, load, onOtherTab, save, setAsideStored } from './storage.js';
+import { defaultChoices, defaultSettings, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { statusText } from './notation.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
+import { DEFAULT_BASE, loadWasm } from './wasm.js';
+import { openWelcome } from './welcome.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
-/** @import { Opponent, Settings } from './storage.js' */
+/** @import { GameSpec } from './session.js' */
+/** @import { NewGameChoices, Opponent, Saved, Settings } from './storage.js' */
+/** @import { WelcomeChoice } from './welcome.js' */
 /** @import { Side } from '../ultima-wasm.js' */
+
+/** The level the welcome offers a first visitor: most are new to the game. */
+const WELCOME_LEVEL = 1;
 
 /** @param {Side} side */
 const other = (side) => (side === 'white' ? 'black' : 'white');
@@ -86,10 +99,10 @@ async function mountReady(host, options) {
  *
  * @param {HTMLElement} host
  * @param {HTMLElement} notice
+ * @param {Saved} saved  what `load` read
  * @returns {Promise<{ embed: EmbedHandle, settings: Settings }>}
  */
-async function restore(host, notice) {
-  const saved = load();
+async function restore(host, notice, saved) {
   /** @param {string} text */
   const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
@@ -110,9 +123,35 @@ async function restore(host, notice) {
 
 async function main() {
   const status = element('status', HTMLElement);
+  const host = element('board-host', HTMLElement);
+  const saved = load();
+  // The download starts now; a copy of the file is kept for the service worker's cache (a
+  // failure is the board's to report).
+  loadWasm(DEFAULT_BASE, { keepCopy: true }).catch(() => undefined);
+  // The position at once: the start, or the saved game's last position (the empty board when
+  // that is not known), until the board is ready.
+  const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), saved.settings);
+  const welcome = saved.firstVisit
+    ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
+    : null;
+  /**
+   * The loading state ends: the real board (or its error) takes the placeholder's place. The
+   * real board paints in the same frame (its canvas is watched from the start), so nothing
+   * flickers or moves. The controls are enabled when they work.
+   *
+   * @param {boolean} works
+   */
+  const loaded = (works) => {
+    placeholder.remove();
+    document.getElementById('board-loading')?.remove();
+    delete host.dataset.loading;
+    element('panel', HTMLElement).removeAttribute('aria-busy');
+    element('controls', HTMLFieldSetElement).disabled = !works;
+  };
   try {
     const notice = element('notice', HTMLElement);
-    const { embed, settings } = await restore(element('board-host', HTMLElement), notice);
+    const { embed, settings } = await restore(host, notice, saved);
+    loaded(true);
     const canvas = embed.canvas();
     if (canvas) canvas.id = 'board';
     /** @type {Opponent | null} the computer player, or null for two players */
@@ -140,7 +179,7 @@ async function main() {
     };
 
     const persist = () => {
-      const problem = save(embed.record(), { ...settings });
+      const problem = save(embed.record(), { ...settings }, embed.snapshot().pieces);
       if (problem) showNotice(notice, problem);
     };
 
@@ -245,13 +284,25 @@ async function main() {
       persist();
       refresh();
     };
-    bindNewGameDialog(
+    const dialog = bindNewGameDialog(
       element('new-game-dialog', HTMLDialogElement),
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
-      startGame,
-      embed.ai().available,
+      (options, chosen, choices) => {
+        startGame(options, chosen);
+        // Remembered once the game has started (a refused position changes nothing).
+        settings.newGame = choices;
+        persist();
+      },
+      // The computer player is always there in this page (its worker starts when first asked).
+      true,
+      settings.newGame,
     );
+    /** @param {Partial<NewGameChoices>} change */
+    const remember = (change) => {
+      settings.newGame = { ...(settings.newGame ?? defaultChoices()), ...change };
+      dialog.fill(settings.newGame);
+    };
     const resultBanner = setUpResult(embed, status, {
       // The same start, rules and computer level; against the computer, the colours swapped.
       rematch: () => {
@@ -286,6 +337,8 @@ async function main() {
       },
     });
     element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
+    /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
+    const learnTheRules = () => openLessons();
     pieceSet.addEventListener('change', () => {
       settings.pieceSet = pieceSet.value === 'abstract' ? 'abstract' : 'chess';
       embed.set({ pieceSet: settings.pieceSet });
@@ -322,6 +375,8 @@ async function main() {
     // copy (the next save would otherwise overwrite that tab's moves).
     onOtherTab((saved) => {
       if (saved.record === null) return false;
+      // Another tab has a game: this is no first visit any more.
+      welcome?.close();
       if (saved.record === embed.record()) return true;
       try {
         search.clear();
@@ -336,14 +391,41 @@ async function main() {
       }
     });
 
+    /**
+     * Starts what the welcome's visitor chose (once the board is ready: it may have been chosen
+     * while the wasm loaded).
+     *
+     * @param {WelcomeChoice} choice
+     */
+    const welcomed = (choice) => {
+      if (choice.kind === 'computer') {
+        const player = choice.side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : choice.side;
+        remember({ mode: 'ai', side: choice.side, level: choice.level });
+        startGame({}, { computer: other(player), level: choice.level });
+      } else if (choice.kind === 'friend') {
+        remember({ mode: 'two' });
+        persist();
+      } else persist();
+      if (choice.kind === 'learn') learnTheRules();
+      else if (choice.kind !== 'dismissed') canvas?.focus();
+      // For tests and the curious: what the welcome led to, once it is in place.
+      document.body.dataset.welcomed = choice.kind;
+    };
+
     refresh();
-    persist();
+    // A first visit is saved once the welcome has closed (a reload before that welcomes again).
+    if (welcome) welcome.choice.then(welcomed);
+    else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
-    // player.
+    // player (its worker starts when first asked for a move), the result banner and the lessons.
     Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons } });
     document.body.dataset.ready = 'true';
+    // The board takes moves from here on: the load figure the e2e suite measures.
+    performance.mark('ultima:playable');
     registerServiceWorker();
   } catch (error) {
+    loaded(false);
+    welcome?.close();
     status.textContent = `The game could not start: ${message(error)}`;
     throw error;
   }

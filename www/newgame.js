@@ -1,11 +1,16 @@
 // The new-game dialog: turns the form into game options, and keeps the dialog open with the
-// error shown inline when the bindings refuse them (a bad position string, say).
+// error shown inline when the bindings refuse them (a bad position string, say). The choices made
+// (players, colour, level, rules, setup) are handed back to be remembered, and filled in again
+// next time.
+
+import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from './levels.js';
+import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices } from './storage.js';
+import { make } from './util.js';
 
 /** @import { GameSpec } from './session.js' */
-/** @import { Opponent } from './storage.js' */
+/** @import { CustomChoice, NewGameChoices, Opponent, RuleChoice } from './storage.js' */
 
-/** The level the dialog offers first. */
-export const DEFAULT_LEVEL = 4;
+export { DEFAULT_LEVEL };
 
 /**
  * The rule options the form asks for, as the rules text of the bindings.
@@ -40,34 +45,107 @@ export function gameOptions(data) {
  * The computer player the form asks for, or null for two players.
  *
  * @param {FormData} data
+ * @param {() => number} [random] draws the player's colour when it is "random" (below 0.5: White)
  * @returns {Opponent | null} e.g. { computer: "black", level: 4 } when playing White
  */
-export function opponentOptions(data) {
+export function opponentOptions(data, random = Math.random) {
   if (data.get('mode') !== 'ai') return null;
   const level = Number(data.get('level') ?? DEFAULT_LEVEL);
+  const side = data.get('side');
+  const player = side === 'random' ? (random() < 0.5 ? 'white' : 'black') : side === 'black' ? 'black' : 'white';
   return {
-    computer: data.get('side') === 'black' ? 'white' : 'black',
+    computer: player === 'white' ? 'black' : 'white',
     level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : DEFAULT_LEVEL,
   };
 }
 
 /**
- * Wires the dialog: `start` gets the options and throws to refuse them (its message is shown).
- * "Against the computer" is offered when `aiAvailable`; its side and level are enabled with it.
- * The custom setup's choices show only while the custom setup is chosen.
+ * The choices the form holds, to remember: read from its controls, so that the side and level
+ * are kept while they are disabled (two players). The position string is not a choice to keep: it
+ * is one game's.
+ *
+ * @param {HTMLFormElement} form
+ * @returns {NewGameChoices}
+ */
+export function choicesOf(form) {
+  const choices = defaultChoices();
+  const value = (/** @type {string} */ name) => {
+    const control = form.elements.namedItem(name);
+    return control instanceof HTMLSelectElement || control instanceof HTMLInputElement ? control.value : '';
+  };
+  const ai = form.querySelector('input[name="mode"][value="ai"]');
+  choices.mode = ai instanceof HTMLInputElement && ai.checked && !ai.disabled ? 'ai' : 'two';
+  const side = value('side');
+  if (side === 'white' || side === 'black' || side === 'random') choices.side = side;
+  const level = Number(value('level'));
+  if (Number.isInteger(level) && level >= 1 && level <= 8) choices.level = level;
+  const setup = value('setup');
+  if (setup === 'rotated' || setup === 'mirrored' || setup === 'custom') choices.setup = setup;
+  for (const name of /** @type {RuleChoice[]} */ (Object.keys(RULE_DEFAULTS))) {
+    const box = form.elements.namedItem(name);
+    if (box instanceof HTMLInputElement) choices.rules[name] = box.checked;
+  }
+  for (const [name, files] of /** @type {Array<[CustomChoice, readonly string[]]>} */ (Object.entries(CUSTOM_FILES))) {
+    if (files.includes(value(name))) choices.custom[name] = value(name);
+  }
+  return choices;
+}
+
+/**
+ * Sets the form's controls to `choices` (the position string is left empty).
+ *
+ * @param {HTMLFormElement} form
+ * @param {NewGameChoices} choices
+ */
+export function fillForm(form, choices) {
+  const control = (/** @type {string} */ name) => form.elements.namedItem(name);
+  for (const radio of form.querySelectorAll('input[name="mode"]')) {
+    if (radio instanceof HTMLInputElement) radio.checked = radio.value === choices.mode;
+  }
+  /** @type {Record<string, string>} */
+  const values = { side: choices.side, level: String(choices.level), setup: choices.setup, ...choices.custom };
+  for (const [name, value] of Object.entries(values)) {
+    const select = control(name);
+    if (select instanceof HTMLSelectElement && [...select.options].some((o) => o.value === value)) select.value = value;
+  }
+  for (const [name, on] of Object.entries(choices.rules)) {
+    const box = control(name);
+    if (box instanceof HTMLInputElement) box.checked = on;
+  }
+  const position = control('position');
+  if (position instanceof HTMLTextAreaElement) position.value = '';
+}
+
+/**
+ * Wires the dialog: `start` gets the options and throws to refuse them (its message is shown);
+ * it also gets the choices made, to remember. "Against the computer" is offered when
+ * `aiAvailable`; its side and level are enabled with it. The level list says what each level is
+ * like. The custom setup's choices show only while the custom setup is chosen.
  *
  * @param {HTMLDialogElement} dialog
  * @param {HTMLFormElement} form
  * @param {HTMLElement} error
- * @param {(options: GameSpec, opponent: Opponent | null) => void} start
+ * @param {(options: GameSpec, opponent: Opponent | null, choices: NewGameChoices) => void} start
  * @param {boolean} [aiAvailable]
+ * @param {NewGameChoices | null} [remembered] the choices to fill in, e.g. those of the last game
+ * @returns {{ fill: (choices: NewGameChoices) => void }} fills in other choices later
  */
-export function bindNewGameDialog(dialog, form, error, start, aiAvailable = false) {
+export function bindNewGameDialog(dialog, form, error, start, aiAvailable = false, remembered = null) {
   const modes = form.querySelectorAll('input[name="mode"]');
   const choices = form.querySelectorAll('select[name="side"], select[name="level"]');
   const aiMode = form.querySelector('input[name="mode"][value="ai"]');
   const setup = form.querySelector('select[name="setup"]');
   const custom = form.querySelector('.custom');
+  const level = form.querySelector('select[name="level"]');
+  const levelWords = form.querySelector('.level-description');
+  if (level instanceof HTMLSelectElement) {
+    level.replaceChildren(...LEVELS.map((info) => make('option', { value: String(info.level) }, levelTitle(info.level))));
+    level.value = String(DEFAULT_LEVEL);
+  }
+  const describeLevel = () => {
+    if (level instanceof HTMLSelectElement && levelWords instanceof HTMLElement) levelWords.textContent = levelText(Number(level.value));
+  };
+  level?.addEventListener('change', describeLevel);
   if (aiMode instanceof HTMLInputElement) {
     aiMode.disabled = !aiAvailable;
     const label = aiMode.closest('label');
@@ -85,7 +163,15 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
   };
   for (const mode of modes) mode.addEventListener('change', sync);
   setup?.addEventListener('change', sync);
+  /** @param {NewGameChoices} chosen */
+  const fill = (chosen) => {
+    fillForm(form, aiMode instanceof HTMLInputElement && aiMode.disabled && chosen.mode === 'ai' ? { ...chosen, mode: 'two' } : chosen);
+    sync();
+    describeLevel();
+  };
+  if (remembered) fill(remembered);
   sync();
+  describeLevel();
   dialog.addEventListener('close', () => {
     error.textContent = '';
   });
@@ -97,11 +183,12 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
     }
     try {
       const data = new FormData(form);
-      start(gameOptions(data), opponentOptions(data));
+      start(gameOptions(data), opponentOptions(data), choicesOf(form));
       error.textContent = '';
     } catch (problem) {
       event.preventDefault();
       error.textContent = problem instanceof Error ? problem.message : String(problem);
     }
   });
+  return { fill };
 }

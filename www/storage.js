@@ -10,6 +10,8 @@
 // aside first (with a notice), and a tab hears another tab's saves (`onOtherTab`) so it can follow
 // the game there instead of playing on an old copy.
 
+import { DEFAULT_LEVEL } from './levels.js';
+
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
@@ -17,8 +19,11 @@ export const STORAGE_KEY = 'ultima.page';
 /** Data set aside goes under this prefix plus the time, e.g. "ultima.page.backup.2026-11-22T01:02:03.456Z". */
 export const BACKUP_PREFIX = 'ultima.page.backup.';
 /**
- * The schema of what is stored: { version: 1, record: string | null, settings: Settings }. A
- * later schema raises it; data of an earlier one is set aside (version 1 is the first there was).
+ * The schema of what is stored: { version: 1, record: string | null, settings: Settings, pieces?:
+ * string }. A later schema raises it; data of an earlier one is set aside (version 1 is the first
+ * there was). Optional fields added within version 1 (`settings.newGame`, `pieces`) are read when
+ * present and well formed and fall back to their defaults otherwise, and a page that does not know
+ * them ignores them: adding one needs no new version.
  */
 export const SCHEMA_VERSION = 1;
 
@@ -30,7 +35,47 @@ export const SCHEMA_VERSION = 1;
  * @property {Opponent | null} opponent  the computer player of the current game, or null when
  *   two people play, e.g. { computer: "black", level: 4 }
  * @property {boolean} showThinking  show the depth, score and expected line of each search
+ * @property {NewGameChoices | null} newGame  the choices last made for a new game (the new-game
+ *   dialog or the welcome), offered again next time; null until one was made
  */
+
+/**
+ * The choices of the new-game dialog, remembered across visits.
+ *
+ * @typedef {object} NewGameChoices
+ * @property {'two' | 'ai'} mode  two players on this device, or against the computer
+ * @property {Side | 'random'} side  the player's colour against the computer
+ * @property {number} level  the computer's level, 1–8
+ * @property {Record<RuleChoice, boolean>} rules  e.g. { king_capture: false, repetition: true, … }
+ * @property {'rotated' | 'mirrored' | 'custom'} setup
+ * @property {Record<CustomChoice, string>} custom  the custom setup's files, e.g.
+ *   { white_king: "d", white_imm: "a", black_king: "e", black_imm: "h" }
+ */
+
+/** @typedef {'king_capture' | 'distance_1968' | 'repetition' | 'move_limit' | 'bare_kings'} RuleChoice */
+/** @typedef {'white_king' | 'white_imm' | 'black_king' | 'black_imm'} CustomChoice */
+
+/** Each rule choice (a check box of the dialog) and whether it is on unless chosen otherwise. */
+export const RULE_DEFAULTS = Object.freeze(
+  /** @type {Record<RuleChoice, boolean>} */ ({ king_capture: false, distance_1968: false, repetition: true, move_limit: true, bare_kings: true }),
+);
+
+/** Each choice of the custom setup, its allowed files, the default first. */
+export const CUSTOM_FILES = Object.freeze(
+  /** @type {Record<CustomChoice, readonly [string, string]>} */ ({ white_king: ['d', 'e'], white_imm: ['a', 'h'], black_king: ['e', 'd'], black_imm: ['h', 'a'] }),
+);
+
+/** @returns {NewGameChoices} what the dialog offers before any choice was made */
+export function defaultChoices() {
+  return {
+    mode: 'two',
+    side: 'white',
+    level: DEFAULT_LEVEL,
+    rules: { ...RULE_DEFAULTS },
+    setup: 'rotated',
+    custom: /** @type {Record<CustomChoice, string>} */ (Object.fromEntries(Object.entries(CUSTOM_FILES).map(([name, files]) => [name, files[0]]))),
+  };
+}
 
 /**
  * The computer player of a game.
@@ -46,11 +91,14 @@ export const SCHEMA_VERSION = 1;
  * @property {Settings} settings
  * @property {string | null} problem  what happened to stored data that could not be used, or
  *   why nothing will be saved, for a notice
+ * @property {string | null} pieces  the saved game's position as 64 letters, a1 first ("." for an
+ *   empty square), to draw while the wasm loads; null when not known
+ * @property {boolean} firstVisit  nothing was stored (or storage is refused): a first visit
  */
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -96,12 +144,18 @@ export function load() {
     text = localStorage.getItem(STORAGE_KEY);
   } catch {
     writable = false;
-    return { record: null, settings, problem: 'This browser does not allow this page to store data, so the game will not be saved. It still plays, and its record can be copied out.' };
+    return {
+      record: null,
+      settings,
+      problem: 'This browser does not allow this page to store data, so the game will not be saved. It still plays, and its record can be copied out.',
+      pieces: null,
+      firstVisit: true,
+    };
   }
   lastSeen = text;
-  if (text === null) return { record: null, settings, problem: null };
+  if (text === null) return { record: null, settings, problem: null, pieces: null, firstVisit: true };
   const read = parse(text);
-  if ('unusable' in read) return { record: null, settings, problem: setAside(text, read.unusable) };
+  if ('unusable' in read) return { record: null, settings, problem: setAside(text, read.unusable), pieces: null, firstVisit: false };
   return read;
 }
 
@@ -135,8 +189,10 @@ export function parse(text) {
     if (s.orientation === 'white' || s.orientation === 'black') settings.orientation = s.orientation;
     settings.opponent = readOpponent(s.opponent);
     if (typeof s.showThinking === 'boolean') settings.showThinking = s.showThinking;
+    settings.newGame = readChoices(s.newGame);
   }
-  return { record, settings, problem: null };
+  const pieces = 'pieces' in data && typeof data.pieces === 'string' && PIECES.test(data.pieces) ? data.pieces : null;
+  return { record, settings, problem: null, pieces: record === null ? null : pieces, firstVisit: false };
 }
 
 /**
@@ -163,10 +219,12 @@ export function setAsideStored(reason) {
  *
  * @param {string} record
  * @param {Settings} settings
+ * @param {readonly string[]} [pieces] the game's position, 64 letters or "" a1 first (the
+ *   snapshot's `pieces`), drawn at the next visit while the wasm loads
  * @returns {string | null} a notice when another tab's game was set aside, or the first time
  *   saving fails (storage full or refused); else null
  */
-export function save(record, settings) {
+export function save(record, settings, pieces) {
   if (!writable) return null;
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
@@ -176,7 +234,8 @@ export function save(record, settings) {
       localStorage.setItem(key, stored);
       notice = `This game was also changed in another tab. The other tab's game was kept in this browser's storage under "${key}".`;
     }
-    const text = JSON.stringify({ version: SCHEMA_VERSION, record, settings });
+    const board = pieces?.length === 64 ? pieces.map((letter) => letter || '.').join('') : '';
+    const text = JSON.stringify({ version: SCHEMA_VERSION, record, settings, ...(PIECES.test(board) ? { pieces: board } : {}) });
     localStorage.setItem(STORAGE_KEY, text);
     lastSeen = text;
     saveFailureReported = false;
@@ -234,4 +293,35 @@ export function readOpponent(value) {
   if (computer !== 'white' && computer !== 'black') return null;
   if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 8) return null;
   return { computer, level };
+}
+
+/** A stored position: 64 piece letters or "." (upper case White), a1 first. */
+const PIECES = /^[KWCILXPkwcilxp.]{64}$/;
+
+/**
+ * Stored new-game choices, each well-formed field kept and any other one at its default; null
+ * unless it is an object.
+ *
+ * @param {unknown} value
+ * @returns {NewGameChoices | null}
+ */
+export function readChoices(value) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = /** @type {Record<string, unknown>} */ (value);
+  const choices = defaultChoices();
+  if (v.mode === 'two' || v.mode === 'ai') choices.mode = v.mode;
+  if (v.side === 'white' || v.side === 'black' || v.side === 'random') choices.side = v.side;
+  if (typeof v.level === 'number' && Number.isInteger(v.level) && v.level >= 1 && v.level <= 8) choices.level = v.level;
+  if (v.setup === 'rotated' || v.setup === 'mirrored' || v.setup === 'custom') choices.setup = v.setup;
+  const rules = typeof v.rules === 'object' && v.rules !== null ? /** @type {Record<string, unknown>} */ (v.rules) : {};
+  for (const name of /** @type {RuleChoice[]} */ (Object.keys(RULE_DEFAULTS))) {
+    const on = rules[name];
+    if (typeof on === 'boolean') choices.rules[name] = on;
+  }
+  const custom = typeof v.custom === 'object' && v.custom !== null ? /** @type {Record<string, unknown>} */ (v.custom) : {};
+  for (const [name, files] of /** @type {Array<[CustomChoice, readonly string[]]>} */ (Object.entries(CUSTOM_FILES))) {
+    const file = custom[name];
+    if (typeof file === 'string' && files.includes(file)) choices.custom[name] = file;
+  }
+  return choices;
 }

@@ -3,6 +3,11 @@
 // inline script, so that pages run under a Content-Security-Policy without 'unsafe-inline'
 // (script-src 'self' 'wasm-unsafe-eval').
 //
+// The page fetches and compiles the file once and keeps the compiled module: the computer
+// player's worker is handed that module (ai.js) instead of downloading the file again, a restart
+// instantiates it again, and the game page hands a copy of the response it fetched to the service
+// worker's cache (offline.js), so that a first visit downloads the file once.
+//
 // A trap (a Rust panic compiled to `unreachable`, an access out of bounds) leaves the instance
 // in an unknown state: its memory may be half-written. It cannot be reset, and the bindings
 // module holds its one instance for good, so `restartWasm` imports the bindings module again
@@ -27,6 +32,15 @@ export const DEFAULT_BASE = new URL('../', import.meta.url).href;
 let loading = null;
 /** @type {URL | null} where the wasm file was loaded from */
 let wasmUrl = null;
+/** @type {WebAssembly.Module | null} the compiled module, once loaded */
+let compiled = null;
+/**
+ * A copy of the response the file came in, kept for the service worker's cache when the page
+ * asked for one (`keepCopy`), until taken.
+ *
+ * @type {{ url: string, response: Response } | null}
+ */
+let copy = null;
 /** The bindings of the live instance. */
 let live = /** @type {Bindings} */ (first);
 /** How many times the instance was replaced. */
@@ -45,22 +59,64 @@ export const MAX_RESTARTS = 3;
  * a later call tries again.
  *
  * @param {string} [base] the build's root URL, e.g. "https://example.org/ultima/"
+ * @param {object} [options]
+ * @param {WebAssembly.Module} [options.module]  the module compiled already (by the page, for
+ *   its worker): nothing is downloaded
+ * @param {boolean} [options.keepCopy]  keep a copy of the response for `takeWasmCopy`
  * @returns {Promise<void>}
  */
-export function loadWasm(base = DEFAULT_BASE) {
+export function loadWasm(base = DEFAULT_BASE, options = {}) {
   if (!loading) {
     const url = new URL('ultima-wasm_bg.wasm', base);
-    loading = init({ module_or_path: url }).then(
+    const module = options.module instanceof WebAssembly.Module ? options.module : null;
+    loading = (async () => {
+      const source = module ?? (await compile(url, options.keepCopy === true));
+      await init({ module_or_path: source });
+      compiled = source;
+    })().then(
       () => {
         wasmUrl = url;
       },
       (error) => {
         loading = null;
+        copy = null;
         throw new Error(`the board's wasm file did not load from ${url.href}: ${describe(error)}`);
       },
     );
   }
   return loading;
+}
+
+/**
+ * Downloads and compiles the wasm file (streaming when the server says application/wasm).
+ *
+ * @param {URL} url
+ * @param {boolean} keepCopy
+ * @returns {Promise<WebAssembly.Module>}
+ */
+async function compile(url, keepCopy) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+  if (keepCopy) copy = { url: response.url || url.href, response: response.clone() };
+  if (response.headers.get('content-type')?.split(';')[0]?.trim() === 'application/wasm') return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/** @returns {WebAssembly.Module | null} the compiled module, once loaded: a worker can instantiate it without a download */
+export const compiledWasm = () => compiled;
+
+/**
+ * Hands over the copy of the wasm file's response that `loadWasm(base, { keepCopy: true })`
+ * kept, once, and waits for that load to end first; null when there is none (not asked for,
+ * taken already, or the load failed).
+ *
+ * @returns {Promise<{ url: string, response: Response } | null>}
+ */
+export async function takeWasmCopy() {
+  await loading?.catch(() => undefined);
+  const taken = copy;
+  copy = null;
+  return taken;
 }
 
 /**
@@ -111,7 +167,8 @@ export function restartWasm() {
     const url = wasmUrl ?? new URL('ultima-wasm_bg.wasm', DEFAULT_BASE);
     restarting = import(glue)
       .then(async (/** @type {Bindings} */ fresh) => {
-        await fresh.default({ module_or_path: url });
+        // The compiled module again, when there is one: a fresh instance needs no download.
+        await fresh.default({ module_or_path: compiled ?? url });
         live = fresh;
         generation = next;
       })

@@ -1,0 +1,48 @@
+// The computer's eight levels in plain words, for the welcome and the new-game dialog. What each
+// says follows what the levels are (crates/engine/src/level.rs, README "Levels"): levels 1–7 search
+// a fixed number of positions a move (1,000 … 500,000) and add less and less noise to their
+// judgement (±3 pawns at level 1, none at level 7); level 8 thinks 2 s a move, so it is the only
+// one whose strength depends on the device. Each level beats the one below in 8 or 9 games of 10.
+
+/**
+ * @typedef {object} LevelInfo
+ * @property {number} level  1–8
+ * @property {string} name  e.g. "Beginner"
+ * @property {string} description  what playing it is like, e.g. "thinks briefly and guesses a lot…"
+ */
+
+/** The level the new-game dialog offers before the player chose one. */
+export const DEFAULT_LEVEL = 4;
+
+/** @type {readonly LevelInfo[]} */
+export const LEVELS = Object.freeze([
+  { level: 1, name: 'Beginner', description: 'thinks briefly and misjudges a lot: it often leaves pieces to be taken' },
+  { level: 2, name: 'Novice', description: 'looks a little further, but still makes big mistakes' },
+  { level: 3, name: 'Casual', description: 'spots most simple captures, but plays loosely' },
+  { level: 4, name: 'Intermediate', description: 'seldom gives a piece away' },
+  { level: 5, name: 'Advanced', description: 'finds most short combinations' },
+  { level: 6, name: 'Expert', description: 'careful, and hard to trick' },
+  { level: 7, name: 'Master', description: 'deep and exact, with no guesswork' },
+  { level: 8, name: 'Strongest', description: 'thinks 2 s a move (stronger on a faster device)' },
+]);
+
+/** What the level list says about all of them. */
+export const LEVELS_NOTE = 'Each level beats the one below it in 8 or 9 games out of 10.';
+
+/**
+ * @param {number} level 1–8
+ * @returns {string} its one-line title, e.g. "1 — Beginner"
+ */
+export function levelTitle(level) {
+  const info = LEVELS[level - 1];
+  return info ? `${level} — ${info.name}` : String(level);
+}
+
+/**
+ * @param {number} level 1–8
+ * @returns {string} its title and description, e.g. "1 — Beginner: thinks briefly and …"
+ */
+export function levelText(level) {
+  const info = LEVELS[level - 1];
+  return info ? `${levelTitle(level)}: ${info.description}` : String(level);
+}

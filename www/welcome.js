@@ -1,0 +1,147 @@
+// The welcome of a first visit: a modal dialog over the board with three ways in — play the
+// computer (a level, described in plain words, and a colour), play a friend on this device, or
+// learn the rules. Escape (or its × button) closes it to the two-player board behind. It is a native modal <dialog>
+// (showModal): the page behind is inert, Tab and Shift+Tab go round the dialog's controls (from
+// the last to the first and back, as the WAI-ARIA dialog pattern asks), and each step moves focus
+// to its first control. It can open before the wasm is ready: the choice is handed back when the
+// dialog closes, and the page starts that game once the board is up.
+
+import { LEVELS, LEVELS_NOTE, levelTitle } from './levels.js';
+import { make } from './util.js';
+
+/** @import { Side } from '../ultima-wasm.js' */
+
+/**
+ * What the visitor chose: a game against the computer (the player's colour, or "random"), a
+ * game between two people, the rules, or nothing (Escape: the two-player board behind).
+ *
+ * @typedef {{ kind: 'computer', level: number, side: Side | 'random' } | { kind: 'friend' } | { kind: 'learn' } | { kind: 'dismissed' }} WelcomeChoice
+ */
+
+/**
+ * @typedef {object} Welcome
+ * @property {Promise<WelcomeChoice>} choice  settles when the dialog closes
+ * @property {() => void} close  closes it as if dismissed (another tab's game was followed)
+ */
+
+/**
+ * @template {Element} T
+ * @param {HTMLDialogElement} dialog
+ * @param {string} id
+ * @param {new (...args: any[]) => T} type
+ * @returns {T}
+ */
+function part(dialog, id, type) {
+  const found = dialog.querySelector(`#${id}`);
+  if (!(found instanceof type)) throw new Error(`the welcome has no ${type.name} #${id}`);
+  return found;
+}
+
+/**
+ * Opens the welcome dialog (#welcome of index.html) with the computer's level and the player's
+ * colour preselected.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {{ level: number, side: Side | 'random' }} preset  e.g. the remembered choices
+ * @returns {Welcome}
+ */
+export function openWelcome(dialog, preset) {
+  const start = part(dialog, 'welcome-start', HTMLElement);
+  const computerForm = part(dialog, 'welcome-computer-form', HTMLFormElement);
+  const levels = part(dialog, 'welcome-levels', HTMLElement);
+  const computer = part(dialog, 'welcome-computer', HTMLButtonElement);
+
+  levels.replaceChildren(
+    ...LEVELS.map(({ level, description }) => {
+      const input = make('input', { type: 'radio', name: 'level', value: String(level), id: `welcome-level-${level}` });
+      input.checked = level === preset.level;
+      const label = make('label', { class: 'level-choice' });
+      const words = make('span', {});
+      words.append(make('strong', {}, levelTitle(level)), `: ${description}`);
+      label.append(input, words);
+      return label;
+    }),
+    make('p', { class: 'levels-note' }, LEVELS_NOTE),
+  );
+  for (const radio of computerForm.querySelectorAll('input[name="side"]')) {
+    if (radio instanceof HTMLInputElement) radio.checked = radio.value === preset.side;
+  }
+
+  /** @param {boolean} levelsShown */
+  const step = (levelsShown) => {
+    start.hidden = levelsShown;
+    computerForm.hidden = !levelsShown;
+    const focus = levelsShown ? computerForm.querySelector('input[name="level"]:checked') : computer;
+    if (focus instanceof HTMLElement) focus.focus();
+  };
+
+  /** @type {WelcomeChoice | null} */
+  let chosen = null;
+  /** @param {WelcomeChoice} choice */
+  const choose = (choice) => {
+    chosen = choice;
+    dialog.close();
+  };
+  computer.addEventListener('click', () => step(true));
+  part(dialog, 'welcome-back', HTMLButtonElement).addEventListener('click', () => step(false));
+  part(dialog, 'welcome-friend', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'friend' }));
+  part(dialog, 'welcome-learn', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'learn' }));
+  part(dialog, 'welcome-close', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'dismissed' }));
+  computerForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = new FormData(computerForm);
+    const level = Number(data.get('level'));
+    const side = data.get('side');
+    choose({
+      kind: 'computer',
+      level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : preset.level,
+      side: side === 'black' || side === 'random' ? side : 'white',
+    });
+  });
+
+  // Focus goes round: from the last control to the first with Tab, and back with Shift+Tab.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const stops = tabStops(dialog);
+    const first = stops[0];
+    const last = stops.at(-1);
+    if (!first || !last) return;
+    const at = document.activeElement;
+    const to = event.shiftKey ? (at === first || !dialog.contains(at) ? last : null) : at === last || !dialog.contains(at) ? first : null;
+    if (!to) return;
+    event.preventDefault();
+    to.focus();
+  });
+
+  const choice = new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(chosen ?? { kind: 'dismissed' }), { once: true });
+  });
+  start.hidden = false;
+  computerForm.hidden = true;
+  dialog.showModal();
+  computer.focus();
+  return {
+    choice: /** @type {Promise<WelcomeChoice>} */ (choice),
+    close: () => {
+      if (dialog.open) dialog.close();
+    },
+  };
+}
+
+/**
+ * The controls Tab stops at in `root`, in order: the enabled buttons and inputs shown (of a group
+ * of radio buttons, the checked one).
+ *
+ * @param {HTMLElement} root
+ * @returns {HTMLElement[]}
+ */
+function tabStops(root) {
+  return [...root.querySelectorAll('button, input')].filter(
+    /** @returns {node is HTMLButtonElement | HTMLInputElement} */
+    (node) =>
+      (node instanceof HTMLButtonElement || node instanceof HTMLInputElement) &&
+      !node.disabled &&
+      node.getClientRects().length > 0 &&
+      !(node instanceof HTMLInputElement && node.type === 'radio' && !node.checked),
+  );
+}
