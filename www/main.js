@@ -271,7 +271,7 @@ async function main() {
     /**
      * Starts a game: from the new-game dialog, or a rematch.
      *
-     * @param {import('./session.js').GameSpec} options
+     * @param {GameSpec} options
      * @param {Opponent | null} chosen
      */
     const startGame = (options, chosen) => {
