@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 use std::collections::BTreeMap;
-use ultima::{Color, Move, Outcome, Position, Reason, Square};
+use ultima::{Color, Move, MoveMark, Outcome, Position, Reason, Square};
 use wasm_bindgen::prelude::*;
 
 /// The TypeScript declarations of the values below (they become part of the `.d.ts`).
@@ -39,6 +39,9 @@ export interface PlyInfo extends MoveInfo {
   piece: string;
   /** The letters of the pieces it captured, in the order of `captures`, e.g. ["p", "p"]. */
   captured: string[];
+  /** The move's mark in the display form (RULES §6.2): "check" (`+`), "mate" (`#`: checkmate,
+   * or under `king_capture` the capture of the King), or null (a stalemating move too). */
+  mark: "check" | "mate" | null;
   /** The side that played it. */
   side: Side;
   /** The position string after the move. */
@@ -122,6 +125,7 @@ pub struct PlyInfo {
     display: String,
     piece: String,
     captured: Vec<String>,
+    mark: Option<&'static str>,
     side: &'static str,
     position: String,
 }
@@ -136,6 +140,10 @@ impl PlyInfo {
             display: before.display_move(m),
             piece: letter(m.from()).unwrap_or_default(),
             captured: m.captures().into_iter().filter_map(letter).collect(),
+            mark: before.move_mark(m).map(|mark| match mark {
+                MoveMark::Check => "check",
+                MoveMark::Mate => "mate",
+            }),
             side: before.turn().name(),
             position: after.to_fen(),
             info: MoveInfo::from(m),
