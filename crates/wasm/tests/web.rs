@@ -65,6 +65,7 @@ struct PlyInfo {
     captured: Vec<String>,
     side: String,
     position: String,
+    mark: Option<String>,
 }
 
 /// `Status` of the `.d.ts`.
@@ -352,10 +353,35 @@ fn check_is_the_kings_square_and_the_checkers_are_listed() -> TestResult {
     assert!(before.checkers.is_empty());
     let s = play(&mut game, "b1-e1")?;
     assert_eq!(s.plies[0].display, "Lb1-e1+");
+    assert_eq!(s.plies[0].mark.as_deref(), Some("check"));
     assert_eq!(s.check.as_deref(), Some("e5"));
     assert_eq!(s.checkers, ["e1"]);
     assert_eq!(at(&game, 0)?.check, None);
     assert_eq!(at(&game, 1)?.check.as_deref(), Some("e5"));
+
+    // The ply's mark: "mate" for a checkmate, none for a stalemate (a win, but no mate).
+    let mut game = new_game(Some("8/8/8/4k3/2K2I2/8/8/8 w"), None)?;
+    let s = play(&mut game, "c4-d5")?;
+    assert!(
+        s.status.is("checkmate", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(
+        (s.plies[0].display.as_str(), s.plies[0].mark.as_deref()),
+        ("Kc4-d5#", Some("mate"))
+    );
+    let mut game = new_game(Some("4k3/8/8/8/8/2i5/8/K7 b"), None)?;
+    let s = play(&mut game, "c3-b2")?;
+    assert!(
+        s.status.is("stalemate", Some("black"), "0-1"),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(
+        (s.plies[0].display.as_str(), s.plies[0].mark.as_deref()),
+        ("Ic3-b2", None)
+    );
     Ok(())
 }
 
@@ -872,8 +898,8 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     assert_eq!(
         keys(&ply),
         [
-            "captured", "captures", "display", "from", "piece", "position", "side", "suicide",
-            "text", "to"
+            "captured", "captures", "display", "from", "mark", "piece", "position", "side",
+            "suicide", "text", "to"
         ]
     );
     let moves = get(&value, &["moves", "e8"])?;
