@@ -32,12 +32,12 @@ export function createSpinner(parent) {
   const node = make('div', { class: 'ultima-thinking', 'aria-hidden': 'true' });
   style(node, {
     position: 'absolute',
-    top: '1.5%',
-    right: '1.5%',
+    top: '1%',
+    right: '1%',
     display: 'none',
-    gap: '0.7cqw',
+    gap: '0.8cqw',
     'align-items': 'center',
-    padding: '0.9% 1.6%',
+    padding: '1% 1.8%',
     'border-radius': '999px',
     background: 'rgba(20, 20, 18, 0.72)',
     'box-shadow': '0 1px 3px rgba(0, 0, 0, 0.4)',
@@ -47,7 +47,7 @@ export function createSpinner(parent) {
   const dots = [];
   for (let i = 0; i < 3; i++) {
     const dot = make('span', {});
-    style(dot, { display: 'block', width: '1.3cqw', height: '1.3cqw', 'min-width': '4px', 'min-height': '4px', 'border-radius': '50%', background: '#F4F1E6' });
+    style(dot, { display: 'block', width: '1.6cqw', height: '1.6cqw', 'min-width': '5px', 'min-height': '5px', 'border-radius': '50%', background: '#F4F1E6' });
     dots.push(dot);
   }
   node.append(...dots);
