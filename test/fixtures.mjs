@@ -42,6 +42,7 @@ export function leaper(change = {}) {
     position: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1',
     start: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1',
     rules: 'default',
+    headers: [],
     record: '[Setup "4k3/8/8/p7/8/8/p7/L3K3 w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n*\n',
     ...change,
   };

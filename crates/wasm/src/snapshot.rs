@@ -90,6 +90,9 @@ export interface Snapshot {
   start: string;
   /** The rule options in force, e.g. "default" or "king_capture,distance_1968". */
   rules: string;
+  /** The record's headers other than the game's own (Setup, Rules, Result, Termination), in
+   * record order, e.g. [["White", "Ann"], ["Hints", "2"]]. */
+  headers: [string, string][];
   /** The game record (RULES §6.2), enough to rebuild the game anywhere. */
   record: string;
 }
@@ -226,13 +229,14 @@ pub struct Snapshot<'a> {
     position: String,
     start: String,
     rules: String,
+    headers: &'a [(String, String)],
     record: String,
 }
 
 impl<'a> Snapshot<'a> {
     /// The snapshot of `game` after `ply` plies (its current position when `ply` is the number
     /// of plies played). `plies` must be in step with `game` ([`Plies::sync`]).
-    pub fn of(game: &ultima::Game, plies: &'a Plies, ply: usize) -> Snapshot<'a> {
+    pub fn of(game: &'a ultima::Game, plies: &'a Plies, ply: usize) -> Snapshot<'a> {
         let pos = &game.positions()[ply.min(game.moves().len())];
         let outcome = game.outcome();
         let mut moves: BTreeMap<String, Vec<MoveInfo>> = BTreeMap::new();
@@ -274,6 +278,7 @@ impl<'a> Snapshot<'a> {
             position: pos.to_fen(),
             start: game.start().to_fen(),
             rules: game.rules().to_string(),
+            headers: game.headers(),
             record: game.to_record(),
         }
     }

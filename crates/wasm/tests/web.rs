@@ -100,6 +100,7 @@ struct Snapshot {
     position: String,
     start: String,
     rules: String,
+    headers: Vec<(String, String)>,
     record: String,
 }
 
@@ -683,6 +684,32 @@ fn status_results_of_each_ending() -> TestResult {
 }
 
 #[wasm_bindgen_test]
+fn headers_are_set_kept_in_the_record_and_read_back() -> TestResult {
+    let mut game = new_game(None, None)?;
+    read(game.play(&js("b2-b5"))?)?;
+    let s = read(game.set_header(&js("Hints"), &js("1"))?)?;
+    assert_eq!(s.headers, [("Hints".to_string(), "1".to_string())]);
+    let s = read(game.set_header(&js("Hints"), &js("2"))?)?;
+    assert_eq!(s.headers, [("Hints".to_string(), "2".to_string())]);
+    assert!(s.record.contains("[Hints \"2\"]"), "{}", s.record);
+    let again = read(Game::from_record(&js(&s.record))?.snapshot()?)?;
+    assert_eq!(again.headers, s.headers);
+
+    for (name, value) in [
+        ("Result", "1-0"),
+        ("Setup", "x"),
+        ("a b", "x"),
+        ("White", "a\nb"),
+    ] {
+        let message = error_message(game.set_header(&js(name), &js(value)))?;
+        assert!(message.contains("header"), "{message}");
+    }
+    assert!(error_message(game.set_header(&num(1), &js("x")))?.contains("header name"));
+    assert_eq!(snapshot(&game)?, s);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
 fn resigning_ends_the_game() -> TestResult {
     let mut game = new_game(None, None)?;
     let s = read(game.resign(&js("white"))?)?;
@@ -886,7 +913,7 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     assert_eq!(
         keys(&value),
         [
-            "canUndo", "check", "checkers", "frozen", "moves", "pieces", "plies", "ply",
+            "canUndo", "check", "checkers", "frozen", "headers", "moves", "pieces", "plies", "ply",
             "position", "record", "redo", "rules", "start", "status", "turn"
         ]
     );
