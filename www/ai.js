@@ -45,6 +45,26 @@ const stopped = (text) => {
 };
 
 /**
+ * Starts the module worker next to this file, ai-worker.js. The call is written out in full,
+ * `new Worker(new URL('<literal path>', import.meta.url), { type: 'module' })`, because that is
+ * the form bundlers (vite, webpack, parcel) recognise: an app that bundles the npm package gets
+ * the worker bundled with its imports and its URL rewritten, with no set-up.
+ *
+ * @returns {Worker}
+ */
+function startOwnWorker() {
+  if (ownWorkerUrl().origin === location.origin) return new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
+  return startWorker(ownWorkerUrl());
+}
+
+/**
+ * @returns {URL} where ai-worker.js is next to this file (not in the form above: a bundler would
+ *   copy the file as it is for it)
+ */
+const ownWorkerUrl = () => new URL('ai-worker.js', HERE);
+const HERE = import.meta.url;
+
+/**
  * Starts a module worker from `url`. A browser starts workers only from the page's own origin;
  * for a script on another origin (an embed whose files are elsewhere) a same-origin blob module
  * that imports it stands in, which needs the file server's CORS headers and a Content-Security-
@@ -66,7 +86,7 @@ function startWorker(url) {
  * @param {URL} [workerUrl] where ai-worker.js is; next to this file unless told
  * @returns {Ai}
  */
-export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url)) {
+export function createAi(workerUrl) {
   /** @type {Worker | null} null until the first request */
   let worker = null;
   /** @type {Pending | null} */
@@ -95,7 +115,7 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
   };
 
   const start = () => {
-    const own = startWorker(workerUrl);
+    const own = workerUrl ? startWorker(workerUrl) : startOwnWorker();
     worker = own;
     ready = false;
     dead = false;
@@ -150,7 +170,7 @@ export function createAi(workerUrl = new URL('./ai-worker.js', import.meta.url))
       event.preventDefault();
       // A blob worker (files on another origin) that did not load was most likely refused by
       // the page's Content-Security-Policy.
-      const hint = workerUrl.origin === location.origin ? '' : ` (the board's files are on another origin: the page's Content-Security-Policy must allow blob: workers, or embed the board with embed.html)`;
+      const hint = (workerUrl ?? ownWorkerUrl()).origin === location.origin ? '' : ` (the board's files are on another origin: the page's Content-Security-Policy must allow blob: workers, or embed the board with embed.html)`;
       fail(new Error(`the computer player failed: ${event.message || 'the worker did not load'}${hint}`));
       // A fresh worker for the next request (not now: a worker that cannot load would fail
       // again and again).

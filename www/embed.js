@@ -35,7 +35,7 @@ import {
   setSnapshot,
 } from './state.js';
 import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
-import { DEFAULT_BASE, loadWasm } from './wasm.js';
+import { loadWasm } from './wasm.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
 /** @import { Ai } from './ai.js' */
@@ -795,7 +795,7 @@ export function mount(element, options = {}) {
   };
 
   /** The computer player, started when first needed. */
-  const computerPlayer = () => (ai ??= createAi(new URL('www/ai-worker.js', current.base ?? DEFAULT_BASE)));
+  const computerPlayer = () => (ai ??= createAi(current.base === undefined ? undefined : new URL('www/ai-worker.js', current.base)));
 
   return {
     ready,

@@ -14,6 +14,12 @@
 // under another URL (a fragment: a new module record, the same file, from the same cache) and
 // instantiates that. The boards then rebuild their games from their records (session.js).
 //
+// The bindings module (wasm-bindgen's glue, ultima-wasm.js) and the wasm file are found by
+// `new URL('<literal path>', import.meta.url)`, the form bundlers (vite, webpack, parcel)
+// recognise: an app that bundles the npm package gets both files copied next to its bundle, with
+// their URLs rewritten, and no set-up. The glue is imported by that URL at run time rather than
+// bundled, so that a restart can import it again under another URL in a bundled app too.
+//
 // A module record is never unloaded, so each trapped instance keeps its memory (the page's is
 // about 1.1 MB) until the page is reloaded: the boards and this file let go of it, but the
 // page's module map holds it, and nothing can release it. The cost is therefore bounded by
@@ -21,12 +27,15 @@
 // the restart message advises a reload. (The computer player's worker is not concerned: after
 // a trap it closes, and its memory goes with it.)
 
-import init, * as first from '../ultima-wasm.js';
-
 /** @typedef {typeof import('../ultima-wasm.js')} Bindings */
 
+/** The bindings module, a file of its own (see above). */
+const GLUE = new URL('../ultima-wasm.js', import.meta.url);
+/** The wasm file, unless a base URL is given. */
+const WASM = new URL('../ultima-wasm_bg.wasm', import.meta.url);
+
 /** The build's root folder, where ultima-wasm_bg.wasm lies: the parent of this file's folder. */
-export const DEFAULT_BASE = new URL('../', import.meta.url).href;
+export const DEFAULT_BASE = new URL('./', WASM).href;
 
 /** @type {Promise<void> | null} */
 let loading = null;
@@ -41,8 +50,8 @@ let compiled = null;
  * @type {{ url: string, response: Response } | null}
  */
 let copy = null;
-/** The bindings of the live instance. */
-let live = /** @type {Bindings} */ (first);
+/** @type {Bindings | null} the bindings of the live instance, once loaded */
+let live = null;
 /** How many times the instance was replaced. */
 let generation = 0;
 /** @type {Promise<void> | null} */
@@ -58,20 +67,22 @@ export const MAX_RESTARTS = 3;
  * first load (the bindings module holds one instance per page). A failed load is forgotten, so
  * a later call tries again.
  *
- * @param {string} [base] the build's root URL, e.g. "https://example.org/ultima/"
+ * @param {string} [base] the build's root URL, e.g. "https://example.org/ultima/"; by default
+ *   the file next to the bindings module, wherever a bundler put it
  * @param {object} [options]
  * @param {WebAssembly.Module} [options.module]  the module compiled already (by the page, for
  *   its worker): nothing is downloaded
  * @param {boolean} [options.keepCopy]  keep a copy of the response for `takeWasmCopy`
  * @returns {Promise<void>}
  */
-export function loadWasm(base = DEFAULT_BASE, options = {}) {
+export function loadWasm(base, options = {}) {
   if (!loading) {
-    const url = new URL('ultima-wasm_bg.wasm', base);
+    const url = base === undefined ? WASM : new URL('ultima-wasm_bg.wasm', base);
     const module = options.module instanceof WebAssembly.Module ? options.module : null;
     loading = (async () => {
-      const source = module ?? (await compile(url, options.keepCopy === true));
-      await init({ module_or_path: source });
+      const [glue, source] = await Promise.all([importGlue(GLUE.href), module ?? compile(url, options.keepCopy === true)]);
+      await glue.default({ module_or_path: source });
+      live = glue;
       compiled = source;
     })().then(
       () => {
@@ -102,6 +113,15 @@ async function compile(url, keepCopy) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/**
+ * Imports a bindings module by URL, at run time: bundlers leave the import alone (the comments),
+ * having copied the file for `GLUE`.
+ *
+ * @param {string} url
+ * @returns {Promise<Bindings>}
+ */
+const importGlue = (url) => import(/* @vite-ignore */ /* webpackIgnore: true */ url);
+
 /** @returns {WebAssembly.Module | null} the compiled module, once loaded: a worker can instantiate it without a download */
 export const compiledWasm = () => compiled;
 
@@ -127,10 +147,13 @@ export async function takeWasmCopy() {
  * @param {number} k 0 for the first instance, n for the one after the n-th restart
  * @returns {string}
  */
-export const glueUrl = (k) => new URL(`../ultima-wasm.js${k === 0 ? '' : `#instance-${k}`}`, import.meta.url).href;
+export const glueUrl = (k) => `${GLUE.href}${k === 0 ? '' : `#instance-${k}`}`;
 
-/** @returns {Bindings} the classes and functions of the live instance */
-export const bindings = () => live;
+/** @returns {Bindings} the classes and functions of the live instance (the wasm must be loaded) */
+export function bindings() {
+  if (!live) throw new Error("the board's wasm is not loaded yet");
+  return live;
+}
 
 /** @returns {number} how many times the instance was replaced: a board whose game is older rebuilds it */
 export const wasmGeneration = () => generation;
@@ -164,9 +187,9 @@ export function restartWasm() {
   if (!restarting) {
     const next = generation + 1;
     const glue = glueUrl(next);
-    const url = wasmUrl ?? new URL('ultima-wasm_bg.wasm', DEFAULT_BASE);
-    restarting = import(glue)
-      .then(async (/** @type {Bindings} */ fresh) => {
+    const url = wasmUrl ?? WASM;
+    restarting = importGlue(glue)
+      .then(async (fresh) => {
         // The compiled module again, when there is one: a fresh instance needs no download.
         await fresh.default({ module_or_path: compiled ?? url });
         live = fresh;
