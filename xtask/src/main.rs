@@ -11,6 +11,10 @@
 //!   (native and wasm32), native tests, the wasm-bindgen tests in headless Chromium, the trunk
 //!   release build, the JavaScript type check and the end-to-end browser tests.
 //!
+//! - `cargo xtask package`: installs what is missing, builds the release, then makes the npm
+//!   package `ultima-board` (a tarball in `target/npm/`) and its API page (`dist/api/`): see
+//!   `package.rs`. `cargo xtask test` does the same after its release build.
+//!
 //! - `cargo xtask build-info`: trunk's post-build hook (Trunk.toml). Writes `www/build.js` into
 //!   trunk's staging folder: the build's file list and an id hashed from every file's content, for
 //!   the service worker (`sw.js`) to cache; under `cargo xtask serve` it says "no service worker"
@@ -27,6 +31,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+
+mod package;
 
 /// The trunk release the project builds with.
 const TRUNK_VERSION: &str = "0.21.14";
@@ -66,6 +72,8 @@ commands:
                     fmt, cargo deny, npm audit, clippy, native tests, wasm tests
                     in headless Chromium, trunk release build, JavaScript type
                     check, end-to-end tests
+  package           install what is missing, build the release, then the npm package
+                    (target/npm/ultima-board-<version>.tgz) and its API page (dist/api/)
   build-info        (trunk's post-build hook) write www/build.js, the file list and
                     build id for the service worker, into TRUNK_STAGING_DIR
   help              print this message";
@@ -93,6 +101,7 @@ fn main() -> ExitCode {
         }
         Cli::Serve { port } => serve(&mut steps, port),
         Cli::Test => test(&mut steps),
+        Cli::Package => package_release(&mut steps),
         Cli::BuildInfo => {
             return match build_info() {
                 Ok(()) => ExitCode::SUCCESS,
@@ -115,6 +124,7 @@ fn main() -> ExitCode {
 enum Cli {
     Serve { port: u16 },
     Test,
+    Package,
     BuildInfo,
     Help,
 }
@@ -148,6 +158,7 @@ impl Cli {
                 "test takes no arguments (got `{}`)",
                 rest.join(" ")
             )),
+            "package" if rest.is_empty() => Ok(Cli::Package),
             "build-info" if rest.is_empty() => Ok(Cli::BuildInfo),
             "help" | "-h" | "--help" => Ok(Cli::Help),
             other => Err(format!("unknown command `{other}`")),
@@ -228,6 +239,7 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
     steps.run("release build (trunk build --release)", |s| {
         s.run_cmd(s.cmd("trunk").args(["build", "--release"]))
     })?;
+    package::package(steps)?;
     steps.run("JavaScript type check (tsc --checkJs)", |s| {
         let tsc = s.root.join("node_modules/typescript/bin/tsc");
         s.run_cmd(
@@ -240,6 +252,16 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
         let tests = test_files(&s.root.join("e2e"))?;
         s.run_cmd(s.cmd("node").arg("--test").args(tests))
     })
+}
+
+/// `cargo xtask package`: set up, the release build, then the npm package and its API page.
+fn package_release(steps: &mut Steps) -> Result<(), Failure> {
+    setup_build_tools(steps)?;
+    setup_browser_tools(steps)?;
+    steps.run("release build (trunk build --release)", |s| {
+        s.run_cmd(s.cmd("trunk").args(["build", "--release"]))
+    })?;
+    package::package(steps)
 }
 
 /// `cargo xtask build-info`, run by trunk after each build (a `post_build` hook in Trunk.toml):
@@ -783,6 +805,7 @@ mod tests {
         );
         assert_eq!(Cli::parse(&args("help")), Ok(Cli::Help));
         assert_eq!(Cli::parse(&args("build-info")), Ok(Cli::BuildInfo));
+        assert_eq!(Cli::parse(&args("package")), Ok(Cli::Package));
     }
 
     #[test]
@@ -792,6 +815,7 @@ mod tests {
             "build",
             "test --fast",
             "build-info now",
+            "package --publish",
             "serve --port",
             "serve --port 0",
             "serve --port x",
