@@ -1,12 +1,13 @@
 // The npm package as its users get it. A fresh app in a temporary folder outside the repository
 // installs the tarball `cargo xtask package` made (target/npm/) and vite from the registry,
 // builds the package's two examples (npm/example/: `mount`, and <ultima-board>) in production
-// mode, and Chromium plays a move against the computer on each bundled board. The same app is
-// type-checked against the installed package's declarations, and the installed package's folder,
-// served as it is, runs its iframe page. The tarball's file list is the README's.
+// mode, and Chromium plays a move against the computer on each bundled board, and again under
+// vite's development server. The same app is type-checked against the installed package's
+// declarations, and the installed package's folder, served as it is, runs its iframe page. The
+// tarball's file list is the README's.
 
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,17 +171,16 @@ async function clickSquare(page, square) {
 }
 
 /**
- * Opens one of the bundled examples, plays b2-b5 by clicks and waits for the computer's answer.
+ * Opens one of the examples, plays b2-b5 by clicks and waits for the computer's answer.
  *
- * @param {string} file the page, e.g. "index.html"
- * @param {string} name for the screenshots
+ * @param {string} url the page
+ * @returns {Promise<Page>} the page, open
  */
-async function playAgainstTheComputer(file, name) {
+async function playAgainstTheComputer(url) {
   const page = await browser.context.newPage();
   const problems = watchProblems(page);
-  const requests = built.requests.length;
   try {
-    await page.goto(`${built.url}${file}`);
+    await page.goto(url);
     await logged(page, 'ready');
     await clickSquare(page, 'b2');
     await clickSquare(page, 'b5');
@@ -188,6 +188,25 @@ async function playAgainstTheComputer(file, name) {
     await logged(page, 'move: black', ANSWER_MS);
     const lines = await logLines(page);
     assert.ok(lines.some((line) => /^move: white Pb2-b5\b/.test(line)), lines.join('\n'));
+    assert.deepEqual(problems, []);
+    return page;
+  } catch (error) {
+    await page.close();
+    throw error;
+  }
+}
+
+/**
+ * Plays against the computer on a page of the production bundle, checks where the wasm, its
+ * bindings and the worker came from, and takes screenshots on a desktop and a phone viewport.
+ *
+ * @param {string} file e.g. "index.html"
+ * @param {string} name for the screenshots
+ */
+async function playOnTheBundle(file, name) {
+  const requests = built.requests.length;
+  const page = await playAgainstTheComputer(`${built.url}${file}`);
+  try {
     // The wasm, its bindings and the worker came from the bundle's assets, copied by vite.
     const fetched = built.requests.slice(requests);
     for (const asset of [/^\/assets\/ultima-wasm_bg-[\w-]+\.wasm$/, /^\/assets\/ultima-wasm-[\w-]+\.js$/, /^\/assets\/ai-worker-[\w-]+\.js$/]) {
@@ -197,18 +216,42 @@ async function playAgainstTheComputer(file, name) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('canvas').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, `package-${name}-phone.png`) });
-    assert.deepEqual(problems, []);
   } finally {
     await page.close();
   }
 }
 
 test('mount in a vite production bundle: a move against the computer', { timeout: 2 * ANSWER_MS }, async () => {
-  await playAgainstTheComputer('index.html', 'mount');
+  await playOnTheBundle('index.html', 'mount');
 });
 
 test('<ultima-board> in a vite production bundle: a move against the computer', { timeout: 2 * ANSWER_MS }, async () => {
-  await playAgainstTheComputer('element.html', 'element');
+  await playOnTheBundle('element.html', 'element');
+});
+
+test('both under vite’s development server: a move against the computer', { timeout: 4 * ANSWER_MS }, async () => {
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', '0', '--clearScreen', 'false'], {
+    cwd: app,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let said = '';
+      /** @param {Buffer} chunk */
+      const hear = (chunk) => {
+        said += chunk.toString();
+        const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(said);
+        if (found) resolve(found[0]);
+      };
+      server.stdout.on('data', hear);
+      server.stderr.on('data', hear);
+      server.on('exit', (code) => reject(new Error(`vite's development server ended (${code}) before it listened:\n${said}`)));
+    });
+    for (const file of ['index.html', 'element.html']) await (await playAgainstTheComputer(`${url}${file}`)).close();
+  } finally {
+    server.kill();
+  }
 });
 
 test('the bundle holds the package whole: the three files found by URL, and imports that all resolve', async () => {
