@@ -57,12 +57,11 @@ function startOwnWorker() {
   return startWorker(ownWorkerUrl());
 }
 
-/**
- * @returns {URL} where ai-worker.js is next to this file (not in the form above: a bundler would
- *   copy the file as it is for it)
- */
-const ownWorkerUrl = () => new URL('ai-worker.js', HERE);
+/** This module's URL, apart: `new URL(…, import.meta.url)` would make a bundler copy the file. */
 const HERE = import.meta.url;
+
+/** @returns {URL} where ai-worker.js is next to this file, unbundled */
+const ownWorkerUrl = () => new URL('ai-worker.js', HERE);
 
 /**
  * Starts a module worker from `url`. A browser starts workers only from the page's own origin;
