@@ -191,6 +191,11 @@ test('against the computer: it thinks for its share of its clock, and loses on t
     assert.equal(TimeControl, '15+1');
     const [white, black] = (Clocks ?? '').split(' ').map(Number);
     assert.ok(white === 15 && black !== undefined && black > 14 && black < 16, Clocks);
+    // The dialog remembers the time control chosen.
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.$eval('select[name="time"]', (node) => /** @type {HTMLSelectElement} */ (node).value), 'custom');
+    assert.equal(await page.$eval('input[name="custom_time"]', (node) => /** @type {HTMLInputElement} */ (node).value), '0.25+1');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -258,7 +263,7 @@ for (const [device, context] of DEVICES) {
         await page.evaluate(() => [...document.querySelectorAll('.clock')].map((c) => c.getAttribute('aria-label')?.replace(/:.*/, ''))),
         ['Computer (Black)', 'You (White)'],
       );
-      await page.screenshot({ path: `${ARTIFACTS}clocks-${device}.png`, fullPage: device === 'phone' });
+      await page.screenshot({ path: `${ARTIFACTS}clocks-${device}.png` });
       await page.click('#flip');
       assert.equal(await page.textContent('.clock-top .clock-name'), 'You');
       assert.deepEqual(problems, []);

@@ -170,7 +170,12 @@ export function wireClocks({ embed, board, opponent, running, time = PAGE_TIME }
     if (!clock || flagAt === null) return;
     const now = time.now();
     if (now >= flagAt) {
-      embed.flag(clock.turn);
+      try {
+        embed.flag(clock.turn);
+      } catch {
+        // The board is restarting after an internal error: its change, once the game is rebuilt,
+        // brings the clocks back here, and the flag falls then.
+      }
       return;
     }
     const wait = Math.min(untilNextChange(timeLeft(clock, now)[clock.turn]), flagAt - now);
