@@ -410,7 +410,7 @@ export function mount(element, options = {}) {
           board.state.search = { purpose, ...progress };
           emit('thinking', { thinking: true, purpose, ...progress });
         },
-        purpose === 'move' ? (moveTime?.() ?? undefined) : undefined,
+        purpose === 'move' ? moveTime?.() : undefined,
       )
       .then(
         (move) => {

@@ -1,7 +1,7 @@
 // The new-game dialog: turns the form into game options, and keeps the dialog open with the
 // error shown inline when the bindings refuse them (a bad position string, say). The choices made
-// (players, colour, level, rules, setup) are handed back to be remembered, and filled in again
-// next time.
+// (players, colour, level, clock, rules, setup) are handed back to be remembered, and filled in
+// again next time.
 
 import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from './levels.js';
 import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices } from './storage.js';
@@ -173,8 +173,8 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
   const time = form.querySelector('select[name="time"]');
   const customTime = form.querySelector('.custom-time');
   if (time instanceof HTMLSelectElement) {
-    const custom = time.querySelector('option[value="custom"]');
-    for (const preset of PRESETS) time.insertBefore(make('option', { value: preset }, presetWords(preset)), custom);
+    const customOption = time.querySelector('option[value="custom"]');
+    for (const preset of PRESETS) time.insertBefore(make('option', { value: preset }, presetWords(preset)), customOption);
   }
   if (level instanceof HTMLSelectElement) {
     level.replaceChildren(...LEVELS.map((info) => make('option', { value: String(info.level) }, levelTitle(info.level))));
