@@ -58,6 +58,10 @@ test('every export, given any value, answers or throws an Error with a message, 
         game.resign(v);
         game.undo();
       },
+      'flag(v)': (v) => {
+        game.flag(v);
+        game.undo();
+      },
       'load(v)': (v) => game.load(v),
       'setRules(v)': (v) => game.setRules(v),
       'perft(v, 1)': (v) => w.perft(v, 1),

@@ -30,6 +30,8 @@ test('every status has its words, from the tag, never from Rust\'s text', () => 
     [{ kind: 'move_limit', winner: null, result: '1/2-1/2' }, 'Draw: 100 plies without a capture'],
     [{ kind: 'bare_kings', winner: null, result: '1/2-1/2' }, 'Draw: only the two Kings are left'],
     [{ kind: 'agreement', winner: null, result: '1/2-1/2' }, 'Draw by agreement'],
+    [{ kind: 'timeout', winner: 'white', result: '1-0' }, 'White wins on time'],
+    [{ kind: 'timeout_draw', winner: null, result: '1/2-1/2' }, 'Draw: time ran out against a lone King'],
   ];
   for (const [status, words] of cases) assert.equal(statusText(status), words, status.kind);
 });
@@ -47,6 +49,8 @@ test('the result banner\'s words: who won, from the player\'s side against the c
     [{ kind: 'move_limit', winner: null, result: '1/2-1/2' }, null, 'Draw', '100 plies (50 moves each) went by without a capture or a suicide.'],
     [{ kind: 'bare_kings', winner: null, result: '1/2-1/2' }, null, 'Draw', 'Only the two Kings are left: neither side can win.'],
     [{ kind: 'agreement', winner: null, result: '1/2-1/2' }, null, 'Draw', 'The players agreed to a draw.'],
+    [{ kind: 'timeout', winner: 'black', result: '0-1' }, 'black', 'You win', 'White ran out of time.'],
+    [{ kind: 'timeout_draw', winner: null, result: '1/2-1/2' }, null, 'Draw', 'A clock ran out, but the other side has only its King left, which can never win.'],
     [{ kind: 'ongoing', winner: null, result: '*' }, null, '', ''],
   ];
   for (const [status, player, headline, reason] of cases) {

@@ -86,6 +86,8 @@ test('remembered new-game choices read back; each bad field falls back to its de
     rules: { king_capture: true, distance_1968: false, repetition: false, move_limit: true, bare_kings: true },
     setup: 'custom',
     custom: { white_king: 'e', white_imm: 'h', black_king: 'd', black_imm: 'a' },
+    time: 'custom',
+    customTime: '0.5+1',
   };
   tab.save('*', { ...tab.defaultSettings(), newGame: choices });
   assert.deepEqual((await openTab()).load().settings.newGame, choices);
@@ -97,11 +99,15 @@ test('remembered new-game choices read back; each bad field falls back to its de
     rules: { king_capture: false, distance_1968: false, repetition: true, move_limit: true, bare_kings: true },
     setup: 'rotated',
     custom: { white_king: 'd', white_imm: 'a', black_king: 'e', black_imm: 'h' },
+    time: 'none',
+    customTime: '10+5',
   });
   assert.deepEqual(
-    tab.readChoices({ mode: 'robot', side: 'green', level: 9, rules: { king_capture: 'yes', repetition: false }, setup: 'spiral', custom: { white_king: 'a', black_imm: 'a' } }),
+    tab.readChoices({ mode: 'robot', side: 'green', level: 9, rules: { king_capture: 'yes', repetition: false }, setup: 'spiral', custom: { white_king: 'a', black_imm: 'a' }, time: '4+4', customTime: '0+0' }),
     { ...defaults, rules: { ...defaults.rules, repetition: false }, custom: { ...defaults.custom, black_imm: 'a' } },
   );
+  assert.equal(tab.readChoices({ time: '15+10', customTime: '90+30' })?.time, '15+10');
+  assert.equal(tab.readChoices({ time: 5, customTime: '90+30' })?.customTime, '90+30');
   for (const bad of [null, 'ai', 7, [1]]) assert.equal(tab.readChoices(bad), null);
   // Settings stored before the choices existed: none remembered, everything else kept.
   const old = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { pieceSet: 'abstract' } }));
@@ -139,6 +145,13 @@ test('stored settings are checked one by one; bad values fall back to the defaul
   assert.deepEqual(!('unusable' in older) && older.settings, { ...tab.defaultSettings(), pieceSet: 'abstract', sound: true, touchPreview: true, premove: true });
   const given = tab.parse(JSON.stringify({ version: 1, record: null, settings: { sound: false, touchPreview: false, premove: false } }));
   assert.deepEqual(!('unusable' in given) && given.settings, { ...tab.defaultSettings(), sound: false, touchPreview: false, premove: false });
+  // The running clock's mark (clocks.js) is kept when well formed, and dropped when corrupt.
+  const clocked = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { clock: { plies: 4, since: 1000 } } }));
+  assert.deepEqual(!('unusable' in clocked) && clocked.settings.clock, { plies: 4, since: 1000 });
+  for (const clock of [{ plies: 'x', since: 1 }, { plies: 1, since: Date.now() + 3_600_000 }, 'now', null]) {
+    const read = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { clock } }));
+    assert.deepEqual(!('unusable' in read) && read.settings, tab.defaultSettings(), JSON.stringify(clock));
+  }
 });
 
 test('two tabs never silently overwrite each other: a save over another tab\'s game sets it aside first', async () => {

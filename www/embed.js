@@ -127,6 +127,12 @@ export { OptionError, OPTION_NAMES };
  * @property {() => string | undefined} redo  replays the last move taken back (against the
  *   computer, also its answer)
  * @property {(side?: Side) => void} resign  `side` (by default the side to move) resigns
+ * @property {(side: Side) => void} flag  `side`'s time ran out on its clock: the game ends
+ *   (status "timeout", or "timeout_draw" against a lone King)
+ * @property {(name: string, value: string) => void} setHeader  writes a header into the game's
+ *   record (e.g. the clocks'); throws with the rules' message for one it cannot hold
+ * @property {(time: (() => number | undefined) | null) => void} clockTime  how long the computer may think
+ *   for each of its moves, asked when it starts (its clock's share); null: its level's own time
  * @property {() => void} flip  turns the board round
  * @property {(level?: number) => Promise<string | null>} hint  searches for the best move of the
  *   player to move (at `level`, by default the board's) and draws it as an arrow; resolves to
@@ -290,6 +296,8 @@ export function mount(element, options = {}) {
   let searches = 0;
   /** @type {string | null} a move by hand that met an internal error, played once the game is rebuilt */
   let retry = null;
+  /** @type {(() => number | undefined) | null} the computer's thinking time on its clock, if it has one */
+  let moveTime = null;
 
   /** @param {string} text */
   const showError = (text) => {
@@ -394,11 +402,16 @@ export function mount(element, options = {}) {
     emit('thinking', { thinking: true, purpose });
     draw();
     return computerPlayer()
-      .think(record, level, (progress) => {
-        if (searching !== id) return;
-        board.state.search = { purpose, ...progress };
-        emit('thinking', { thinking: true, purpose, ...progress });
-      })
+      .think(
+        record,
+        level,
+        (progress) => {
+          if (searching !== id) return;
+          board.state.search = { purpose, ...progress };
+          emit('thinking', { thinking: true, purpose, ...progress });
+        },
+        purpose === 'move' ? moveTime?.() : undefined,
+      )
       .then(
         (move) => {
           if (searching !== id || live !== board) return null;
@@ -824,6 +837,17 @@ export function mount(element, options = {}) {
       const { session, state } = up();
       stopThinking();
       transition(session.resign(side ?? state.snapshot.turn));
+    },
+    flag(side) {
+      const { session } = up();
+      stopThinking();
+      transition(session.flag(side));
+    },
+    setHeader(name, value) {
+      transition(up().session.setHeader(name, value));
+    },
+    clockTime(time) {
+      moveTime = time;
     },
     flip() {
       const { state } = up();

@@ -26,12 +26,14 @@ import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
+import { clockedRecord, wireClocks } from './clocks.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { GameSpec } from './session.js' */
 /** @import { NewGameChoices, Opponent, Saved, Settings } from './storage.js' */
 /** @import { WelcomeChoice } from './welcome.js' */
+/** @import { TimeControl } from './clock.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
 /** The level the welcome offers a first visitor: most are new to the game. */
@@ -161,6 +163,8 @@ async function main() {
     let opponent = settings.opponent;
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && embed.result() === null && embed.turn() === opponent.computer;
+    // The chess clocks, when the game has a time control (its record says so).
+    const clocks = wireClocks({ embed, board: host, opponent: () => opponent, running: settings.clock ?? null });
 
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
@@ -182,7 +186,7 @@ async function main() {
     };
 
     const persist = () => {
-      const problem = save(embed.record(), { ...settings }, embed.snapshot().pieces);
+      const problem = save(embed.record(), { ...settings, clock: clocks.running() }, embed.snapshot().pieces);
       if (problem) showNotice(notice, problem);
     };
 
@@ -257,11 +261,13 @@ async function main() {
      *
      * @param {GameSpec} options
      * @param {Opponent | null} chosen
+     * @param {TimeControl | null} [control]  the clocks' time control; none by default
      */
-    const startGame = (options, chosen) => {
+    const startGame = (options, chosen, control = null) => {
       search.clear();
-      // Throws, changing nothing, when the options do not make a game.
-      embed.newGame({ ...options, ...modeOf(chosen) });
+      // Throws, changing nothing, when the options do not make a game. With a clock, the game
+      // starts from a record that holds its time control.
+      embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
       opponent = chosen;
       settings.opponent = chosen;
       if (chosen) settings.orientation = other(chosen.computer);
@@ -272,8 +278,8 @@ async function main() {
       element('new-game-dialog', HTMLDialogElement),
       element('new-game-form', HTMLFormElement),
       element('new-game-error', HTMLElement),
-      (options, chosen, choices) => {
-        startGame(options, chosen);
+      (options, chosen, choices, control) => {
+        startGame(options, chosen, control);
         // Remembered once the game has started (a refused position changes nothing).
         settings.newGame = choices;
         persist();
@@ -291,7 +297,7 @@ async function main() {
       // The same start, rules and computer level; against the computer, the colours swapped.
       rematch: () => {
         const { start, rules } = embed.snapshot();
-        startGame({ position: start, rules }, opponent && { ...opponent, computer: other(opponent.computer) });
+        startGame({ position: start, rules }, opponent && { ...opponent, computer: other(opponent.computer) }, clocks.control());
       },
       newGame: openNewGame,
       record: () => embed.record(),
@@ -304,6 +310,7 @@ async function main() {
     wirePlaying({ embed, settings, persist });
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       embed.flip();
+      clocks.render();
       settings.orientation = embed.view().orientation;
       persist();
     });

@@ -1,14 +1,16 @@
 // The new-game dialog: turns the form into game options, and keeps the dialog open with the
 // error shown inline when the bindings refuse them (a bad position string, say). The choices made
-// (players, colour, level, rules, setup) are handed back to be remembered, and filled in again
-// next time.
+// (players, colour, level, clock, rules, setup) are handed back to be remembered, and filled in
+// again next time.
 
 import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from './levels.js';
 import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices } from './storage.js';
 import { make } from './util.js';
+import { PRESETS, controlLabel, parseControl } from './clock.js';
 
 /** @import { GameSpec } from './session.js' */
 /** @import { CustomChoice, NewGameChoices, Opponent, RuleChoice } from './storage.js' */
+/** @import { TimeControl } from './clock.js' */
 
 export { DEFAULT_LEVEL };
 
@@ -39,6 +41,18 @@ export function gameOptions(data) {
     setup = `custom:${text('white_king')}${text('white_imm')}/${text('black_king')}${text('black_imm')}`;
   }
   return { setup, rules: rulesText(data), position: text('position').trim() || undefined };
+}
+
+/**
+ * The time control the form asks for, or null for no clock.
+ *
+ * @param {FormData} data
+ * @returns {TimeControl | null}  throws an Error saying what is wrong with a custom one
+ */
+export function timeControlOf(data) {
+  const time = String(data.get('time') ?? 'none');
+  if (time === 'none') return null;
+  return parseControl(time === 'custom' ? String(data.get('custom_time') ?? '') : time);
 }
 
 /**
@@ -88,6 +102,13 @@ export function choicesOf(form) {
   for (const [name, files] of /** @type {Array<[CustomChoice, readonly string[]]>} */ (Object.entries(CUSTOM_FILES))) {
     if (files.includes(value(name))) choices.custom[name] = value(name);
   }
+  const time = value('time');
+  if (time === 'none' || time === 'custom' || PRESETS.includes(time)) choices.time = time;
+  try {
+    choices.customTime = controlLabel(parseControl(value('custom_time')));
+  } catch {
+    // A custom time that does not parse is not remembered.
+  }
   return choices;
 }
 
@@ -103,7 +124,7 @@ export function fillForm(form, choices) {
     if (radio instanceof HTMLInputElement) radio.checked = radio.value === choices.mode;
   }
   /** @type {Record<string, string>} */
-  const values = { side: choices.side, level: String(choices.level), setup: choices.setup, ...choices.custom };
+  const values = { side: choices.side, level: String(choices.level), setup: choices.setup, time: choices.time, ...choices.custom };
   for (const [name, value] of Object.entries(values)) {
     const select = control(name);
     if (select instanceof HTMLSelectElement && [...select.options].some((o) => o.value === value)) select.value = value;
@@ -114,6 +135,17 @@ export function fillForm(form, choices) {
   }
   const position = control('position');
   if (position instanceof HTMLTextAreaElement) position.value = '';
+  const customTime = control('custom_time');
+  if (customTime instanceof HTMLInputElement) customTime.value = choices.customTime;
+}
+
+/**
+ * @param {string} preset  e.g. "5+3"
+ * @returns {string} e.g. "5+3 — 5 minutes, 3 s a move"
+ */
+function presetWords(preset) {
+  const { initialMs, incrementMs } = parseControl(preset);
+  return `${preset} — ${initialMs / 60_000} minutes${incrementMs ? `, ${incrementMs / 1000} s a move` : ''}`;
 }
 
 /**
@@ -125,7 +157,7 @@ export function fillForm(form, choices) {
  * @param {HTMLDialogElement} dialog
  * @param {HTMLFormElement} form
  * @param {HTMLElement} error
- * @param {(options: GameSpec, opponent: Opponent | null, choices: NewGameChoices) => void} start
+ * @param {(options: GameSpec, opponent: Opponent | null, choices: NewGameChoices, control: TimeControl | null) => void} start
  * @param {boolean} [aiAvailable]
  * @param {NewGameChoices | null} [remembered] the choices to fill in, e.g. those of the last game
  * @returns {{ fill: (choices: NewGameChoices) => void }} fills in other choices later
@@ -138,6 +170,12 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
   const custom = form.querySelector('.custom');
   const level = form.querySelector('select[name="level"]');
   const levelWords = form.querySelector('.level-description');
+  const time = form.querySelector('select[name="time"]');
+  const customTime = form.querySelector('.custom-time');
+  if (time instanceof HTMLSelectElement) {
+    const customOption = time.querySelector('option[value="custom"]');
+    for (const preset of PRESETS) time.insertBefore(make('option', { value: preset }, presetWords(preset)), customOption);
+  }
   if (level instanceof HTMLSelectElement) {
     level.replaceChildren(...LEVELS.map((info) => make('option', { value: String(info.level) }, levelTitle(info.level))));
     level.value = String(DEFAULT_LEVEL);
@@ -160,9 +198,11 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
     }
     // The custom setup's four choices mean nothing for the other setups.
     if (custom instanceof HTMLElement) custom.hidden = !(setup instanceof HTMLSelectElement && setup.value === 'custom');
+    if (customTime instanceof HTMLElement) customTime.hidden = !(time instanceof HTMLSelectElement && time.value === 'custom');
   };
   for (const mode of modes) mode.addEventListener('change', sync);
   setup?.addEventListener('change', sync);
+  time?.addEventListener('change', sync);
   /** @param {NewGameChoices} chosen */
   const fill = (chosen) => {
     fillForm(form, aiMode instanceof HTMLInputElement && aiMode.disabled && chosen.mode === 'ai' ? { ...chosen, mode: 'two' } : chosen);
@@ -183,7 +223,7 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
     }
     try {
       const data = new FormData(form);
-      start(gameOptions(data), opponentOptions(data), choicesOf(form));
+      start(gameOptions(data), opponentOptions(data), choicesOf(form), timeControlOf(data));
       error.textContent = '';
     } catch (problem) {
       event.preventDefault();

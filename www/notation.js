@@ -95,6 +95,7 @@ export function statusText(status) {
       move_limit: 'Draw: 100 plies without a capture',
       bare_kings: 'Draw: only the two Kings are left',
       agreement: 'Draw by agreement',
+      timeout_draw: 'Draw: time ran out against a lone King',
     };
     return draws[kind] ?? 'Draw';
   }
@@ -105,6 +106,7 @@ export function statusText(status) {
     stalemate: `by stalemate (${loser} has no legal move)`,
     king_captured: 'by capturing the King',
     resignation: 'by resignation',
+    timeout: 'on time',
   };
   return `${name(winner)} wins ${wins[kind] ?? ''}`.trim();
 }
@@ -129,6 +131,7 @@ export function resultWords(status, player = null) {
     move_limit: '100 plies (50 moves each) went by without a capture or a suicide.',
     bare_kings: 'Only the two Kings are left: neither side can win.',
     agreement: 'The players agreed to a draw.',
+    timeout_draw: 'A clock ran out, but the other side has only its King left, which can never win.',
   };
   if (winner === null) return { headline: 'Draw', reason: draws[kind] ?? 'The game is drawn.' };
   const won = name(winner);
@@ -140,6 +143,7 @@ export function resultWords(status, player = null) {
     stalemate: `Stalemate: ${lost} has no legal move. In Ultima that is a win for ${won}, the side that stalemated, not a draw.`,
     king_captured: `${won} captured ${lost}'s King.`,
     resignation: `${lost} resigned.`,
+    timeout: `${lost} ran out of time.`,
   };
   return { headline, reason: reasons[kind] ?? `${won} wins.` };
 }

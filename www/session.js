@@ -41,6 +41,9 @@ import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
  * @property {() => Snapshot} undo  takes back a move, or only a resignation
  * @property {() => Snapshot} redo
  * @property {(side: Side) => Snapshot} resign
+ * @property {(side: Side) => Snapshot} flag  `side`'s time ran out; undo takes it back
+ * @property {(name: string, value: string) => Snapshot} setHeader  sets a record header (e.g.
+ *   the clocks'); throws, changing nothing, for one the record cannot hold
  * @property {(spec: GameSpec) => Snapshot} open  replaces the game; throws, changing nothing,
  *   when the spec does not make one
  * @property {(rules: string) => Snapshot} setRules  the same game under other rule options
@@ -174,6 +177,8 @@ export function openSession(spec, onRestart) {
     undo: () => keep(guarded((g) => g.undo())),
     redo: () => keep(guarded((g) => g.redo())),
     resign: (side) => keep(guarded((g) => g.resign(side))),
+    flag: (side) => keep(guarded((g) => g.flag(side))),
+    setHeader: (name, value) => keep(guarded((g) => g.setHeader(name, value))),
     setRules: (rules) => keep(guarded((g) => g.setRules(rules))),
     at: (ply) => guarded((g) => g.at(ply)),
     open(next) {

@@ -11,6 +11,7 @@
 // the game there instead of playing on an old copy.
 
 import { DEFAULT_LEVEL } from './levels.js';
+import { PRESETS, parseControl, readRunning } from './clock.js';
 
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -41,6 +42,8 @@ export const SCHEMA_VERSION = 1;
  * @property {boolean} touchPreview  on a touch screen, a first tap on a capturing destination
  *   shows its captures and a second plays it (false: one tap plays)
  * @property {boolean} premove  against the computer, moves may be queued while it thinks
+ * @property {import('./clocks.js').Running | null} [clock]  when the running clock of the saved
+ *   game started (clocks.js), so that a reload does not stop it
  */
 
 /**
@@ -54,6 +57,8 @@ export const SCHEMA_VERSION = 1;
  * @property {'rotated' | 'mirrored' | 'custom'} setup
  * @property {Record<CustomChoice, string>} custom  the custom setup's files, e.g.
  *   { white_king: "d", white_imm: "a", black_king: "e", black_imm: "h" }
+ * @property {string} time  the clock: "none", a preset (clock.js's PRESETS, e.g. "5+3") or "custom"
+ * @property {string} customTime  the custom time control, minutes + seconds a move, e.g. "10+5"
  */
 
 /** @typedef {'king_capture' | 'distance_1968' | 'repetition' | 'move_limit' | 'bare_kings'} RuleChoice */
@@ -78,6 +83,8 @@ export function defaultChoices() {
     rules: { ...RULE_DEFAULTS },
     setup: 'rotated',
     custom: /** @type {Record<CustomChoice, string>} */ (Object.fromEntries(Object.entries(CUSTOM_FILES).map(([name, files]) => [name, files[0]]))),
+    time: 'none',
+    customTime: '10+5',
   };
 }
 
@@ -198,6 +205,8 @@ export function parse(text) {
     if (typeof s.sound === 'boolean') settings.sound = s.sound;
     if (typeof s.touchPreview === 'boolean') settings.touchPreview = s.touchPreview;
     if (typeof s.premove === 'boolean') settings.premove = s.premove;
+    const clock = readRunning(s.clock, Date.now());
+    if (clock) settings.clock = clock;
   }
   const pieces = 'pieces' in data && typeof data.pieces === 'string' && PIECES.test(data.pieces) ? data.pieces : null;
   return { record, settings, problem: null, pieces: record === null ? null : pieces, firstVisit: false };
@@ -303,6 +312,16 @@ export function readOpponent(value) {
   return { computer, level };
 }
 
+/** @param {string} text @returns {boolean} whether it is a time control (clock.js) */
+const isControl = (text) => {
+  try {
+    parseControl(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A stored position: 64 piece letters or "." (upper case White), a1 first. */
 const PIECES = /^[KWCILXPkwcilxp.]{64}$/;
 
@@ -331,5 +350,7 @@ export function readChoices(value) {
     const file = custom[name];
     if (typeof file === 'string' && files.includes(file)) choices.custom[name] = file;
   }
+  if (typeof v.time === 'string' && (v.time === 'none' || v.time === 'custom' || PRESETS.includes(v.time))) choices.time = v.time;
+  if (typeof v.customTime === 'string' && isControl(v.customTime)) choices.customTime = v.customTime;
   return choices;
 }

@@ -7,7 +7,9 @@
 //! `;` comments to the end of the line. The `Setup` header holds a position string or a
 //! named start (`rotated`, `mirrored`, `custom:da/eh`); without it the game starts from the
 //! default array. A decisive `Result` on an unfinished game records a resignation of the
-//! loser, and `1/2-1/2` a draw by agreement.
+//! loser, and `1/2-1/2` a draw by agreement; with `[Termination "time forfeit"]` (or
+//! `"time forfeit against a lone King"`) the result is a flag instead ([`Game::flag`]): of the
+//! loser, or for a draw of the side to move, whose clock was the one running.
 
 use crate::{Color, Move, MoveError, Outcome, Position, Reason, Rules, StartSetup};
 use core::fmt;
@@ -64,8 +66,8 @@ impl std::error::Error for RecordError {}
 /// What [`Game::undo`] took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undone {
-    /// The resignation or agreed draw that had ended the game, with the outcome it gave; the
-    /// moves stay and the game goes on.
+    /// The resignation, agreed draw or flag that had ended the game, with the outcome it gave;
+    /// the moves stay and the game goes on.
     Verdict(Outcome),
     /// The last move, which [`Game::redo`] can replay.
     Move(Move),
@@ -76,6 +78,8 @@ pub enum Undone {
 enum Verdict {
     Resigned(Color),
     DrawAgreed,
+    /// The side whose time ran out.
+    Flagged(Color),
 }
 
 /// A game in progress or finished.
@@ -205,7 +209,7 @@ impl Game {
         Ok(())
     }
 
-    /// The end of the game by resignation or agreement, if so.
+    /// The end of the game by resignation, agreement or a flag, if so.
     fn verdict_outcome(&self) -> Option<Outcome> {
         Some(match self.verdict? {
             Verdict::Resigned(loser) => Outcome {
@@ -216,10 +220,18 @@ impl Game {
                 winner: None,
                 reason: Reason::Agreement,
             },
+            Verdict::Flagged(loser) if self.position().can_win(!loser) => Outcome {
+                winner: Some(!loser),
+                reason: Reason::Timeout,
+            },
+            Verdict::Flagged(_) => Outcome {
+                winner: None,
+                reason: Reason::TimeoutCannotWin,
+            },
         })
     }
 
-    /// The end of the game, if it has ended: a resignation or agreed draw, else what the rules
+    /// The end of the game, if it has ended: a resignation, agreed draw or flag, else what the rules
     /// say of the current position after the game's earlier ones
     /// ([`Position::outcome_after`]).
     pub fn outcome(&self) -> Option<Outcome> {
@@ -276,7 +288,7 @@ impl Game {
         Ok(m)
     }
 
-    /// Takes back the last thing done: the resignation or agreed draw that ended the game if
+    /// Takes back the last thing done: the resignation, agreed draw or flag that ended the game if
     /// there is one, and otherwise the last move, kept for [`Game::redo`]. `None` when there
     /// is nothing to take back (the start, no verdict).
     ///
@@ -317,6 +329,22 @@ impl Game {
             return Err(GameError::GameOver(o));
         }
         self.verdict = Some(Verdict::Resigned(loser));
+        Ok(())
+    }
+
+    /// `loser`'s time ran out on the clock (the clock itself is the page's: the game knows no
+    /// time). A loss for `loser` if the other side can still win ([`Position::can_win`]:
+    /// [`Reason::Timeout`]), else a draw ([`Reason::TimeoutCannotWin`]). Like a resignation,
+    /// [`Game::undo`] takes back the flag alone.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`] if the game has already ended.
+    pub fn flag(&mut self, loser: Color) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        self.verdict = Some(Verdict::Flagged(loser));
         Ok(())
     }
 
@@ -464,6 +492,7 @@ impl Game {
         game.apply_result(
             result.as_deref(),
             find("Result").map(|(_, _, v)| v.as_str()),
+            find("Termination").map(|(_, _, v)| v.as_str()),
         )
         .map_err(|message| RecordError {
             line,
@@ -474,8 +503,14 @@ impl Game {
     }
 
     /// Reconciles the recorded result with the moves: a finished game must agree with it,
-    /// an unfinished one takes it as a resignation or an agreed draw.
-    fn apply_result(&mut self, token: Option<&str>, header: Option<&str>) -> Result<(), String> {
+    /// an unfinished one takes it as a resignation or an agreed draw, or as a flag when the
+    /// `termination` says the time ran out (and then the flag must give that result).
+    fn apply_result(
+        &mut self,
+        token: Option<&str>,
+        header: Option<&str>,
+        termination: Option<&str>,
+    ) -> Result<(), String> {
         let recorded = match (token, header) {
             (Some(t), Some(h)) if t != "*" && h != "*" && t != h => {
                 return Err(format!(
@@ -497,6 +532,24 @@ impl Game {
                 "the record says {recorded} but the moves end the game: {o}"
             )),
             Some(_) => Ok(()),
+            None if recorded != "*" && termination.is_some_and(is_time_forfeit) => {
+                let loser = match recorded {
+                    "1-0" => Color::Black,
+                    "0-1" => Color::White,
+                    _ => self.position().turn(),
+                };
+                self.verdict = Some(Verdict::Flagged(loser));
+                match self.outcome() {
+                    Some(o) if o.result_text() == recorded => Ok(()),
+                    o => {
+                        self.verdict = None;
+                        Err(format!(
+                            "the record says {recorded} on time, but {loser}'s flag gives {}",
+                            o.map_or_else(|| "nothing".to_string(), |o| o.to_string())
+                        ))
+                    }
+                }
+            }
             None => {
                 self.verdict = match recorded {
                     "1-0" => Some(Verdict::Resigned(Color::Black)),
@@ -508,6 +561,14 @@ impl Game {
             }
         }
     }
+}
+
+/// Whether a `Termination` header says a flag ended the game: [`Reason::Timeout`]'s or
+/// [`Reason::TimeoutCannotWin`]'s text, in any case.
+fn is_time_forfeit(termination: &str) -> bool {
+    [Reason::Timeout, Reason::TimeoutCannotWin]
+        .iter()
+        .any(|r| termination.trim().eq_ignore_ascii_case(&r.to_string()))
 }
 
 fn clip(s: &str) -> String {

@@ -9,7 +9,7 @@
 //! repeats an earlier one had a move played from it, and two lone Kings always have a move.
 //! The order makes the answer unique all the same.
 
-use crate::{Color, Position};
+use crate::{Color, Position, Role};
 use core::fmt;
 
 /// Why a game ended.
@@ -27,6 +27,12 @@ pub enum Reason {
     BareKings,
     /// Both players agreed to a draw.
     Agreement,
+    /// A player ran out of time on the clock and the other can still win
+    /// ([`Position::can_win`]): a loss for the player whose flag fell.
+    Timeout,
+    /// A player ran out of time but the other cannot win by any series of legal moves (only
+    /// its King is left, [`Position::can_win`]): a draw.
+    TimeoutCannotWin,
 }
 
 impl fmt::Display for Reason {
@@ -40,6 +46,8 @@ impl fmt::Display for Reason {
             Reason::MoveLimit => "100 plies without a capture",
             Reason::BareKings => "only the two Kings left",
             Reason::Agreement => "draw by agreement",
+            Reason::Timeout => "time forfeit",
+            Reason::TimeoutCannotWin => "time forfeit against a lone King",
         })
     }
 }
@@ -200,6 +208,50 @@ impl Position {
             }),
             o => o.map(Outcome::from),
         }
+    }
+
+    /// Whether `side` could still win this game by some series of legal moves, both sides
+    /// helping: what decides whether running out of time loses (a flag falls against a side
+    /// that can win) or draws ([`Reason::TimeoutCannotWin`]).
+    ///
+    /// The rule: a side that has nothing but its King cannot win under the default rules, and
+    /// every other side can. Under `king_capture` even a lone King can win (the other King may
+    /// step next to it), so every side can.
+    ///
+    /// Why a lone King cannot win (default rules): without a King's capture the only win is
+    /// leaving the opponent no legal move (RULES §4). A lone King freezes nothing and gives no
+    /// check (it would have to stand next to the other King, which the other side could then
+    /// take). So every enemy piece but the King may step to any empty square orthogonally next
+    /// to it (a step is a legal move of every piece, also under `distance_1968`), and to have
+    /// no move, the enemy pieces other than the King must have no empty orthogonal neighbour
+    /// but the two Kings' squares. One piece alone has at least two neighbours, and exactly two
+    /// only in a corner, where they touch each other, so the Kings would stand next to each
+    /// other; two or more pieces have at least three. The enemy King alone, with at least three
+    /// neighbours, cannot have each of them next to our King without our King standing next to
+    /// it. So no position reachable from here leaves the enemy without a move.
+    ///
+    /// Why every other side counts as able to win: with any piece besides the King a win is
+    /// possible in some position the game may still reach (the other side's pieces help by
+    /// blocking their own King), and where that is hard to prove for a given material (a lone
+    /// Pawn against a lone King), a player whose flag fell is better told they lost, as in
+    /// chess, than given a draw the position may not deserve. The rule never looks beyond the
+    /// material, so it is the same in every position with that material and easy to check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ultima::{Color, Position, Rules};
+    /// let lone_king = Position::from_fen("4k3/8/8/8/8/8/P7/4K3 b", Rules::default())?;
+    /// assert!(lone_king.can_win(Color::White));
+    /// assert!(!lone_king.can_win(Color::Black));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn can_win(&self, side: Color) -> bool {
+        if self.rules.king_capture {
+            return true;
+        }
+        let others = self.board.by_color(side) & !self.board.pieces(side, Role::King);
+        !others.is_empty()
     }
 
     /// Whether only the two Kings are left and the rules make that a draw (RULES §4). The

@@ -139,12 +139,21 @@ impl Game {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Side")] side: &JsValue,
     ) -> Result<SnapshotValue, JsError> {
-        let loser = match args::text("the side", side)?.as_str() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            _ => return Err(JsError::new("the side must be \"white\" or \"black\"")),
-        };
-        self.game.resign(loser)?;
+        self.game.resign(parse_side(side)?)?;
+        self.changed()
+    }
+
+    /// `side` ("white" or "black") ran out of time on its clock; the game ends, lost by `side`
+    /// (status "timeout"), or drawn when the other side cannot win, having only its King
+    /// (status "timeout_draw"). `undo()` takes the flag back.
+    ///
+    /// # Errors
+    /// A side that is not "white" or "black", or a game already over.
+    pub fn flag(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        self.game.flag(parse_side(side)?)?;
         self.changed()
     }
 
@@ -227,6 +236,15 @@ fn with_rules(record: &str, rules: &Rules) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A side given as "white" or "black".
+fn parse_side(side: &JsValue) -> Result<Color, JsError> {
+    match args::text("the side", side)?.as_str() {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(JsError::new("the side must be \"white\" or \"black\"")),
+    }
 }
 
 /// Rule options given as text ("king_capture,distance_1968"), or the default rules when left out.

@@ -50,10 +50,12 @@ export interface PlyInfo extends MoveInfo {
 
 /**
  * How a game stands. `winner` is null for a draw and while the game goes on. `king_captured`
- * happens only under the `king_capture` rule; `agreement` only from a record that says so.
+ * happens only under the `king_capture` rule; `agreement` only from a record that says so;
+ * `timeout` when a player's time ran out (`Game.flag`), and `timeout_draw` when it ran out but
+ * the other side has only its King and so cannot win.
  */
 export interface Status {
-  kind: "ongoing" | "checkmate" | "stalemate" | "king_captured" | "resignation" | "repetition" | "move_limit" | "bare_kings" | "agreement";
+  kind: "ongoing" | "checkmate" | "stalemate" | "king_captured" | "resignation" | "repetition" | "move_limit" | "bare_kings" | "agreement" | "timeout" | "timeout_draw";
   winner: Side | null;
   /** The record's result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on. */
   result: "1-0" | "0-1" | "1/2-1/2" | "*";
@@ -82,7 +84,7 @@ export interface Snapshot {
   plies: PlyInfo[];
   /** How many plies `redo` can play again. */
   redo: number;
-  /** True when `undo` would change something: a ply to take back, or a resignation. */
+  /** True when `undo` would change something: a ply to take back, a resignation or a flag. */
   canUndo: boolean;
   /** The position string of the position described (RULES §6.1). */
   position: string;
@@ -204,6 +206,8 @@ impl Status {
                 Reason::MoveLimit => "move_limit",
                 Reason::BareKings => "bare_kings",
                 Reason::Agreement => "agreement",
+                Reason::Timeout => "timeout",
+                Reason::TimeoutCannotWin => "timeout_draw",
             },
             winner: outcome.winner.map(Color::name),
             result: outcome.result_text(),
@@ -273,7 +277,12 @@ impl<'a> Snapshot<'a> {
             can_undo: !game.moves().is_empty()
                 || matches!(
                     outcome.map(|o| o.reason),
-                    Some(Reason::Resignation | Reason::Agreement)
+                    Some(
+                        Reason::Resignation
+                            | Reason::Agreement
+                            | Reason::Timeout
+                            | Reason::TimeoutCannotWin
+                    )
                 ),
             position: pos.to_fen(),
             start: game.start().to_fen(),

@@ -751,6 +751,50 @@ fn resigning_ends_the_game() -> TestResult {
     Ok(())
 }
 
+/// A flag ends the game: lost by the side whose time ran out, or drawn when the other side has
+/// only its King; it is in the record and read back, and undo takes it back alone.
+#[wasm_bindgen_test]
+fn a_flag_ends_the_game_and_undo_takes_it_back() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let before = play(&mut game, "b2-b5")?;
+    let s = read(game.flag(&js("black"))?)?;
+    assert!(
+        s.status.is("timeout", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+    assert!(s.moves.is_empty());
+    assert!(s.can_undo);
+    assert!(
+        s.record.contains("[Termination \"time forfeit\"]"),
+        "{}",
+        s.record
+    );
+    assert_eq!(snapshot(&Game::from_record(&js(&s.record))?)?, s);
+    assert!(error_message(game.flag(&js("white")))?.contains("over"));
+    assert!(error_message(game.play(&js("g7-g4")))?.contains("over"));
+    let s = read(game.undo()?)?;
+    assert_eq!(s, before, "undo takes back the flag alone");
+    for bad in ["grey", "Black", ""] {
+        assert_eq!(
+            error_message(game.flag(&js(bad)))?,
+            "the side must be \"white\" or \"black\""
+        );
+    }
+    assert_eq!(snapshot(&game)?, before);
+
+    // White has only its King: Black's flag draws.
+    let mut game = new_game(Some("4k3/pp6/8/8/8/8/8/4K3 b"), None)?;
+    let s = read(game.flag(&js("black"))?)?;
+    assert!(
+        s.status.is("timeout_draw", None, "1/2-1/2"),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(snapshot(&Game::from_record(&js(&s.record))?)?, s);
+    Ok(())
+}
+
 /// Undo after a resignation takes back the resignation only, not the last move too.
 #[wasm_bindgen_test]
 fn undo_after_resigning_takes_back_only_the_resignation() -> TestResult {
@@ -1281,6 +1325,7 @@ fn a_wrong_type_for_a_string_is_an_error_naming_it() -> TestResult {
         };
         expect(error_message(game.play(&value)), required("the move text"))?;
         expect(error_message(game.resign(&value)), required("the side"))?;
+        expect(error_message(game.flag(&value)), required("the side"))?;
         expect(
             error_message(game.load(&value)),
             required("the game record"),
@@ -1418,6 +1463,7 @@ fn huge_strings_are_errors_with_short_messages() -> TestResult {
         let results = [
             error_message(game.play(&value)),
             error_message(game.resign(&value)),
+            error_message(game.flag(&value)),
             error_message(game.load(&value)),
             error_message(game.set_rules(&value)),
             error_message(game.at(&value)),

@@ -1,0 +1,274 @@
+// The chess clocks (www/clocks.js) on the game page, with time driven by Playwright's clock
+// emulation (`clock.install`, then `pauseAt` and `fastForward`), so no test waits for real time:
+// a 3+2 game between two players (the clock stands before the first move, runs for the side to
+// move, adds the increment, shows tenths under 10 s, survives a reload, flags White, undo takes
+// the flag back), the computer's thinking time taken from its clock and its own flag, corrupt
+// clock data, and where the clocks stand on a desktop and a phone (screenshots).
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch } from './browser.mjs';
+import { ARTIFACTS, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
+
+/** @import { BrowserContext, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+
+const served = useServedDist({ browser: { viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 } });
+/** @type {Browser | undefined} */
+let phone;
+before(async () => {
+  await served.started;
+  // The context's clock: time flows as usual until a test pauses it, and jumps when it says.
+  await served.context.clock.install({ time: new Date('2026-11-25T09:00:00Z') });
+  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await phone.context.clock.install({ time: new Date('2026-11-25T09:00:00Z') });
+});
+after(() => phone?.close());
+
+/** @param {Page} page @returns {Promise<{ top: string, bottom: string, running: string[] }>} */
+const clocks = (page) =>
+  page.evaluate(() => {
+    const text = (/** @type {string} */ position) => document.querySelector(`.clock-${position} .clock-time`)?.textContent ?? '';
+    return {
+      top: text('top'),
+      bottom: text('bottom'),
+      running: [...document.querySelectorAll('.clock.running')].map((c) => /** @type {HTMLElement} */ (c).dataset.side ?? ''),
+    };
+  });
+
+/**
+ * Waits until the clock of `position` shows `time`.
+ *
+ * @param {Page} page
+ * @param {'top' | 'bottom'} position
+ * @param {string} time
+ */
+const shows = (page, position, time) =>
+  page.waitForFunction(([position, time]) => document.querySelector(`.clock-${position} .clock-time`)?.textContent === time, [position, time]);
+
+/**
+ * Stops the page's time a second from now, so that what follows is exact.
+ *
+ * @param {Page} page
+ */
+async function pause(page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
+/**
+ * Starts a game from the new-game dialog with the time control `time` ("3+2", or "custom" with
+ * `custom` as its minutes + seconds).
+ *
+ * @param {Page} page
+ * @param {{ time: string, custom?: string, ai?: { side: string, level: string } }} how
+ */
+async function startClocked(page, { time, custom, ai }) {
+  await page.click('#new-game');
+  if (ai) {
+    await page.check('input[name="mode"][value="ai"]');
+    await page.selectOption('select[name="side"]', ai.side);
+    await page.selectOption('select[name="level"]', ai.level);
+  }
+  await page.selectOption('select[name="time"]', time);
+  assert.equal(await page.isVisible('input[name="custom_time"]'), time === 'custom');
+  if (custom !== undefined) await page.fill('input[name="custom_time"]', custom);
+  await page.click('#new-game-start');
+  await page.waitForSelector('.clock-top', { state: 'visible' });
+}
+
+/** @param {Page} page @returns {Promise<Record<string, string>>} */
+const headers = (page) => onBoard(page, (board) => Object.fromEntries(board.snapshot().headers));
+
+test('two players on a 3+2 clock: it runs for the side to move, adds the increment, shows tenths under 10 s, survives a reload and flags White', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await startClocked(page, { time: '3+2' });
+    await pause(page);
+    // Before the first move the clock stands.
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
+    await page.clock.fastForward(20_000);
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
+    // White's first move costs nothing; Black's clock starts.
+    await onBoard(page, (board) => board.play('b2-b5'));
+    assert.deepEqual((await clocks(page)).running, ['black']);
+    await page.clock.fastForward(15_000);
+    await shows(page, 'top', '2:45');
+    // Black moves after 15 s: 3:00 − 15 s + 2 s.
+    await onBoard(page, (board) => board.play('g7-g4'));
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:00', running: ['white'] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 167.0' });
+    // White thinks 2:50: ten seconds left, then tenths.
+    await page.clock.fastForward(170_000);
+    await shows(page, 'bottom', '0:10');
+    await page.clock.fastForward(600);
+    await shows(page, 'bottom', '0:09.4');
+    assert.equal(await page.getAttribute('.clock-bottom', 'class'), 'clock clock-bottom running low');
+    await page.screenshot({ path: `${ARTIFACTS}clocks-tenths-desktop.png` });
+
+    // A reload: the clock went on meanwhile (the page stores when it started), here 0 s.
+    await page.reload();
+    await ready(page);
+    await shows(page, 'bottom', '0:09.4');
+    assert.deepEqual((await clocks(page)).running, ['white']);
+
+    // White's time runs out: the game ends, lost on time, in the record too.
+    await page.clock.fastForward(9_500);
+    await page.waitForSelector('#result-banner', { state: 'visible' });
+    assert.equal(await page.textContent('#result-headline'), 'Black wins');
+    assert.equal(await page.textContent('#result-reason'), 'White ran out of time.');
+    assert.equal(await page.textContent('#status'), 'Black wins on time');
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '0:00.0', running: [] });
+    const record = await onBoard(page, (board) => board.record());
+    assert.match(record, /\[TimeControl "180\+2"\]/);
+    assert.match(record, /\[Clocks "180\.0 167\.0"\]/);
+    assert.match(record, /\[Result "0-1"\]/);
+    assert.match(record, /\[Termination "time forfeit"\]/);
+    await page.screenshot({ path: `${ARTIFACTS}clocks-flag-desktop.png` });
+
+    // Undo takes back the flag: White has the time of its last move again, and its clock runs.
+    await page.click('.result-close');
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelector('.clock.running') !== null);
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:00', running: ['white'] });
+    assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+    // Undo of a move sets the clocks back to the times at that move.
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: ['black'] });
+
+    // The record read back (Load) brings its clocks.
+    await onBoard(page, (board, text) => board.newGame({ record: text }), record);
+    assert.equal(await page.textContent('#status'), 'Black wins on time');
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '0:00.0', running: [] });
+    // A game with no time control has no clocks.
+    await onBoard(page, (board) => board.newGame({ setup: 'rotated' }));
+    assert.equal(await page.isVisible('#clocks'), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('against the computer: it thinks for its share of its clock, and loses on time when it overruns', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    // The thinking time of each request to the computer's worker.
+    await page.evaluate(() => {
+      const post = Worker.prototype.postMessage;
+      /** @type {number[]} */
+      const times = [];
+      Object.assign(window, { thinkTimes: times });
+      Worker.prototype.postMessage = function (/** @type {any} */ message, /** @type {any} */ ...rest) {
+        if (message?.type === 'think') times.push(message.timeMs);
+        return post.call(this, message, ...rest);
+      };
+    });
+    // A custom 0.25+1: the computer (White) moves first, on a standing clock, with 15 s left:
+    // 15 s / 30 + ¾ × 1 s = 1.25 s.
+    await startClocked(page, { time: 'custom', custom: '0.25+1', ai: { side: 'black', level: '8' } });
+    await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black', null, { timeout: 30_000 });
+    assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).thinkTimes), [1250]);
+    assert.deepEqual(await clocks(page), { top: '0:15', bottom: '0:15', running: ['black'] });
+    const first = (await plies(page))[0];
+    assert.ok(first);
+
+    // Black answers; the computer thinks again (level 8: 1.25 s of real time), and while it
+    // does, the page's time jumps past its flag: it loses on time, and its move never comes.
+    await pause(page);
+    const reply = await onBoard(page, (board) => Object.values(board.snapshot().moves).flat()[0]?.text ?? '');
+    await onBoard(page, (board, move) => board.play(move), reply);
+    await page.waitForFunction(() => /** @type {any} */ (window).thinkTimes.length === 2);
+    await page.clock.fastForward(16_000);
+    await page.waitForSelector('#result-banner', { state: 'visible' });
+    assert.equal(await page.textContent('#result-headline'), 'You win');
+    assert.equal(await page.textContent('#result-reason'), 'White ran out of time.');
+    assert.deepEqual(await plies(page), [first, reply]);
+    // White's first move on a standing clock: 15 s, no increment; Black's, the second or so it
+    // took (the pause stopped the time a second ahead) taken, and 1 s added.
+    const { TimeControl, Clocks } = await headers(page);
+    assert.equal(TimeControl, '15+1');
+    const [white, black] = (Clocks ?? '').split(' ').map(Number);
+    assert.ok(white === 15 && black !== undefined && black > 14 && black < 16, Clocks);
+    // The dialog remembers the time control chosen.
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.$eval('select[name="time"]', (node) => /** @type {HTMLSelectElement} */ (node).value), 'custom');
+    assert.equal(await page.$eval('input[name="custom_time"]', (node) => /** @type {HTMLInputElement} */ (node).value), '0.25+1');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a saved game with corrupt clock data still opens: the clocks start again from the time control', { timeout: 60_000 }, async () => {
+  const record = '[TimeControl "180+2"]\n[Clocks "soon 3"]\n[Setup "rotated"]\n[Rules "default"]\n\n1. b2-b5 *\n';
+  const stored = JSON.stringify({ version: 1, record, settings: { clock: { plies: 'one', since: 'now' } } });
+  const { page, problems } = await openGame(served.context, served.url, stored);
+  try {
+    await pause(page);
+    await page.waitForSelector('.clock-top', { state: 'visible' });
+    // The bad times are replaced by the time control's, and Black's clock runs from the load.
+    await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
+    // (The pause stopped the time a second ahead.)
+    const shown = await clocks(page);
+    assert.match(shown.top, /^2:5[89]$/);
+    assert.deepEqual({ ...shown, top: '' }, { top: '', bottom: '3:00', running: ['black'] });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+/** @type {Array<[string, () => BrowserContext]>} */
+const DEVICES = [
+  ['desktop', () => served.context],
+  [
+    'phone',
+    () => {
+      if (!phone) throw new Error('no phone browser');
+      return phone.context;
+    },
+  ],
+];
+
+for (const [device, context] of DEVICES) {
+  test(`${device}: the clocks stand ${device === 'phone' ? 'above and below the board' : 'beside the board, level with its top and bottom'}, the top one the side at the top`, { timeout: 60_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      await startClocked(page, { time: '5+3', ai: { side: 'white', level: '1' } });
+      await pause(page);
+      await onBoard(page, (board) => board.play('b2-b5'));
+      await page.clock.fastForward(4_000);
+      const boxes = await page.evaluate(() => {
+        const box = (/** @type {string} */ selector) => {
+          const r = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        };
+        return { board: box('#board-host'), top: box('.clock-top'), bottom: box('.clock-bottom'), width: document.documentElement.scrollWidth };
+      });
+      const { board, top, bottom } = boxes;
+      if (device === 'phone') {
+        assert.ok(top.bottom <= board.top && board.bottom <= bottom.top, JSON.stringify(boxes));
+        assert.ok(Math.abs(top.left - board.left) < 1 && Math.abs(top.right - board.right) < 1, JSON.stringify(boxes));
+      } else {
+        assert.ok(top.left >= board.right && bottom.left >= board.right, JSON.stringify(boxes));
+        assert.ok(Math.abs(top.top - board.top) < 1 && Math.abs(bottom.bottom - board.bottom) < 1, JSON.stringify(boxes));
+      }
+      assert.ok(boxes.width <= (device === 'phone' ? 390 : 1280), 'no sideways scrolling');
+      // The player (White) at the bottom, the computer at the top; flipped, the other way round.
+      assert.deepEqual(
+        await page.evaluate(() => [...document.querySelectorAll('.clock')].map((c) => c.getAttribute('aria-label')?.replace(/:.*/, ''))),
+        ['Computer (Black)', 'You (White)'],
+      );
+      await page.screenshot({ path: `${ARTIFACTS}clocks-${device}.png` });
+      await page.click('#flip');
+      assert.equal(await page.textContent('.clock-top .clock-name'), 'You');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}

@@ -1,0 +1,239 @@
+// The game page's chess clocks: two displays beside the board (above and below it on phones),
+// the side to move's running, a flag when its time is out, and the computer's thinking time taken
+// from its own clock. The arithmetic is clock.js's; this module only keeps it in step with the
+// board.
+//
+// What the clocks know is the game's record, so they survive a reload, another tab, undo and a
+// restart after an internal error with nothing else to keep: the TimeControl header says there
+// is a clock, the Clocks header holds the time left after each ply (written at each move, cut
+// back at each undo). Only the moment the running clock started (`since`) is not in the record,
+// since a record copied out and loaded elsewhere must not carry a stale wall-clock time: the
+// page stores it with the game (`running()`, storage.js), and a game loaded without it starts
+// its clock when it is loaded.
+//
+// The clock stands until the game's first move (as on lichess, the first move costs no time),
+// and while the game is over. Undo sets the clocks back to their times at the move taken back,
+// and takes back a flag too (the game's undo), with the time that side had at its last move.
+
+import { afterMove, clocksHeader, computerTime, controlHeader, flagTime, formatTime, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
+import { make } from './util.js';
+
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { ClockState, TimeControl } from './clock.js' */
+/** @import { GameSpec } from './session.js' */
+/** @import { Opponent } from './storage.js' */
+/** @import { Side, Snapshot } from '../ultima-wasm.js' */
+
+/**
+ * Where the time comes from: the page's own clock and timers, or a test's.
+ *
+ * @typedef {object} TimeSource
+ * @property {() => number} now  ms since 1970
+ * @property {(run: () => void, ms: number) => unknown} setTimeout
+ * @property {(timer: any) => void} clearTimeout
+ */
+
+/**
+ * The mark of a running clock, stored with the game: the clock of the side to move after
+ * `plies` plies started at `since` (ms since 1970).
+ *
+ * @typedef {{ plies: number, since: number }} Running
+ */
+
+/**
+ * @typedef {object} Clocks
+ * @property {() => Running | null} running  the mark to store with the game, or null
+ * @property {() => TimeControl | null} control  the game's time control, or null without a clock
+ * @property {() => void} render  draws the clocks again (e.g. after the board was flipped)
+ */
+
+/** @type {TimeSource} */
+const PAGE_TIME = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer),
+};
+
+/** @param {Side} side */
+const sideName = (side) => (side === 'white' ? 'White' : 'Black');
+
+/**
+ * The record of a new game with a clock: the game the spec describes, with its TimeControl header,
+ * so that the game and its clock start as one (a computer that moves first already sees it).
+ *
+ * @param {GameSpec} spec  a setup or position, and rules
+ * @param {TimeControl} control
+ * @returns {string}
+ */
+export function clockedRecord(spec, control) {
+  /** @param {string} value */
+  const quoted = (value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const setup = spec.position?.trim() || spec.setup || 'rotated';
+  return `[TimeControl ${quoted(controlHeader(control))}]\n[Setup ${quoted(setup)}]\n[Rules ${quoted(spec.rules || 'default')}]\n\n*\n`;
+}
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+const header = (snapshot, name) => snapshot.headers.find(([key]) => key === name)?.[1];
+
+/**
+ * Wires the clocks of the page's board. They show only in a game whose record has a time control.
+ *
+ * @param {object} how
+ * @param {EmbedHandle} how.embed
+ * @param {HTMLElement} how.board  the board's host: the clocks go before and after it
+ * @param {() => Opponent | null} how.opponent  the computer player of the game, if any
+ * @param {Running | null} how.running  the mark stored with the saved game
+ * @param {TimeSource} [how.time]
+ * @returns {Clocks}
+ */
+export function wireClocks({ embed, board, opponent, running, time = PAGE_TIME }) {
+  /** @param {string} position */
+  const display = (position) => {
+    const name = make('span', { class: 'clock-name' });
+    const value = make('span', { class: 'clock-time' });
+    const root = make('div', { class: `clock clock-${position}`, role: 'timer', 'aria-live': 'off' });
+    root.append(name, value);
+    root.hidden = true;
+    return { root, name, value };
+  };
+  const top = display('top');
+  const bottom = display('bottom');
+  const column = make('div', { class: 'clocks', id: 'clocks' });
+  column.append(top.root, bottom.root);
+  column.hidden = true;
+  board.after(column);
+  const layout = board.parentElement;
+
+  /** @type {number | null} when the running clock started; null while it stands */
+  let since = null;
+  /** @type {unknown} */
+  let timer = null;
+  /** The stored mark, used once: for the saved game the page resumes. */
+  let mark = running;
+
+  /**
+   * The clock of the game as it stands, or null when it has none.
+   *
+   * @returns {ClockState | null}
+   */
+  const state = () => {
+    const snapshot = embed.snapshot();
+    const control = readControlHeader(header(snapshot, 'TimeControl'));
+    if (!control) return null;
+    const times = readClocksHeader(header(snapshot, 'Clocks')) ?? [];
+    const sides = snapshot.plies.map((ply) => ply.side);
+    return { control, times: times.slice(0, sides.length), sides: sides.slice(0, times.length), turn: snapshot.turn, since };
+  };
+
+  const stop = () => {
+    if (timer !== null) time.clearTimeout(timer);
+    timer = null;
+  };
+
+  const render = () => {
+    const clock = state();
+    const snapshot = embed.snapshot();
+    const shown = clock !== null;
+    column.hidden = top.root.hidden = bottom.root.hidden = !shown;
+    layout?.classList.toggle('with-clocks', shown);
+    if (!clock) return;
+    const left = timeLeft(clock, time.now());
+    // The flag fell for the side to move: its time is out, whatever its last move left.
+    if (snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw') left[snapshot.turn] = 0;
+    const orientation = embed.view().orientation;
+    const computer = opponent()?.computer ?? null;
+    for (const [part, side] of /** @type {Array<[typeof top, Side]>} */ ([
+      [top, orientation === 'white' ? 'black' : 'white'],
+      [bottom, orientation],
+    ])) {
+      // The side's colour is the disc before the name (clocks.css).
+      const who = computer === null ? sideName(side) : side === computer ? 'Computer' : 'You';
+      part.name.textContent = who;
+      part.value.textContent = formatTime(left[side]);
+      part.root.dataset.side = side;
+      part.root.setAttribute('aria-label', `${computer === null ? who : `${who} (${sideName(side)})`}: ${formatTime(left[side])} left`);
+      part.root.classList.toggle('running', clock.since !== null && side === clock.turn);
+      part.root.classList.toggle('low', left[side] < TENTHS_BELOW_MS);
+      part.root.classList.toggle('out', left[side] <= 0);
+    }
+  };
+
+  /** Redraws when the display changes, and flags the side to move when its time is out. */
+  const schedule = () => {
+    stop();
+    const clock = state();
+    const flagAt = clock && flagTime(clock);
+    if (!clock || flagAt === null) return;
+    const now = time.now();
+    if (now >= flagAt) {
+      try {
+        embed.flag(clock.turn);
+      } catch {
+        // The board is restarting after an internal error: its change, once the game is rebuilt,
+        // brings the clocks back here, and the flag falls then.
+      }
+      return;
+    }
+    const wait = Math.min(untilNextChange(timeLeft(clock, now)[clock.turn]), flagAt - now);
+    timer = time.setTimeout(() => {
+      timer = null;
+      render();
+      schedule();
+    }, wait);
+  };
+
+  /** Brings the clocks in step with the game after any change. */
+  const sync = () => {
+    const snapshot = embed.snapshot();
+    const clock = state();
+    if (!clock) {
+      since = null;
+      stop();
+      render();
+      return;
+    }
+    const plies = snapshot.plies;
+    const now = time.now();
+    const over = snapshot.status.kind !== 'ongoing';
+    const written = readClocksHeader(header(snapshot, 'Clocks')) ?? [];
+    if (mark !== null) {
+      since = mark.plies === plies.length ? mark.since : null;
+      mark = null;
+    }
+    if (written.length !== plies.length) {
+      // Moves played (their times: the first's from the running clock, any more at once, as a
+      // redo of two plies) or taken back (the times cut back to the moves left).
+      const times = written.slice(0, plies.length);
+      for (let i = times.length; i < plies.length; i++) {
+        const mover = /** @type {Side} */ (plies[i]?.side);
+        times.push(afterMove({ ...clock, times, sides: plies.slice(0, times.length).map((p) => p.side), turn: mover, since: i === written.length ? since : null }, now));
+      }
+      since = plies.length > 0 && !over ? now : null;
+      // Writes the record; its change comes back here, in step.
+      embed.setHeader('Clocks', clocksHeader(times));
+      return;
+    }
+    if (over) since = null;
+    else if (since === null && plies.length > 0) since = now;
+    render();
+    schedule();
+  };
+
+  embed.on('change', sync);
+  embed.clockTime(() => {
+    const clock = state();
+    if (!clock) return undefined;
+    return computerTime(timeLeft(clock, time.now())[clock.turn], clock.control.incrementMs);
+  });
+  sync();
+
+  return {
+    running: () => (since === null ? null : { plies: embed.snapshot().plies.length, since }),
+    control: () => state()?.control ?? null,
+    render,
+  };
+}
