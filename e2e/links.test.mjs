@@ -152,6 +152,27 @@ test('a broken link says why and keeps the saved game', { timeout: 90_000 }, asy
   await page.close();
 });
 
+test('a link the clipboard refuses is shown selected, to be copied by hand', { timeout: 60_000 }, async () => {
+  const page = await served.context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
+  await page.goto(served.url);
+  await ready(page);
+  await page.click('#copy-link');
+  await page.waitForSelector('#share-text:not([hidden])');
+  assert.match(await page.textContent('#share-answer') ?? '', /browser refused the clipboard/);
+  const link = await page.inputValue('#share-text');
+  assert.ok(link.startsWith(`${served.url}#game=`), link);
+  assert.equal(await page.evaluate(() => {
+    const field = /** @type {HTMLTextAreaElement} */ (document.getElementById('share-text'));
+    return field.value.slice(field.selectionStart, field.selectionEnd);
+  }), link, 'selected, ready to copy');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('continuing a link over another game in progress asks, and keeps that game aside', { timeout: 90_000 }, async () => {
   const record = '[Setup "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n1. b2-b5 *\n';
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record, settings: {} }));

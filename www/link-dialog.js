@@ -128,7 +128,6 @@ export function openLinkDialog(text, choices) {
   };
   if (ongoing) {
     const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
-    play.title = 'Correspondence: make your move on your board, then copy the new link back to your opponent';
     play.addEventListener('click', () => {
       const board = choices.board();
       if (!wouldLose(board, snapshot)) return continueGame(false);
@@ -149,6 +148,10 @@ export function openLinkDialog(text, choices) {
       no.focus();
     });
     actions.append(play);
+    dialog.insertBefore(
+      make('p', { class: 'link-hint' }, 'Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.'),
+      confirm,
+    );
   }
   const analyse = choices.analyse;
   if (analyse) {
