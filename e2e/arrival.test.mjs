@@ -470,6 +470,13 @@ async function buildFiles() {
   return JSON.parse(text.slice(text.indexOf('{', text.indexOf('ultimaBuild')), text.lastIndexOf('} })') + 1)).files;
 }
 
+/** @returns {Promise<string[]>} the style sheets the built index.html links (a feature may add its own) */
+async function styleSheets() {
+  const text = await readFile(`${DIST}index.html`, 'utf8');
+  const links = [...text.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => /\brel="?stylesheet\b/.test(tag));
+  return links.map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)?.[1] ?? `no href: ${tag}`);
+}
+
 /** @param {string[]} paths @returns {Record<string, number>} each path and how often it came */
 const counts = (paths) => paths.reduce((all, path) => ({ ...all, [path]: (all[path] ?? 0) + 1 }), /** @type {Record<string, number>} */ ({}));
 
@@ -485,7 +492,7 @@ test('a first visit downloads the wasm file once: the page, its service worker\'
   // fetches for the page's app manifest (the manifest and the icon it picks from it); then the
   // service worker (sw.js, which imports www/build.js), whose install downloads every file of
   // the build but the wasm file, which the page handed over.
-  const page = ['', 'www/style.css', 'www/clocks.css', 'www/icon.svg', ...graph, 'ultima-wasm.js', 'ultima-wasm_bg.wasm', 'manifest.webmanifest', 'www/icons/icon.svg'];
+  const page = ['', ...(await styleSheets()), 'www/icon.svg', ...graph, 'ultima-wasm.js', 'ultima-wasm_bg.wasm', 'manifest.webmanifest', 'www/icons/icon.svg'];
   const worker = ['sw.js', 'www/build.js', ...files.filter((file) => file !== 'ultima-wasm_bg.wasm')];
   const expected = counts([...page, ...worker]);
 

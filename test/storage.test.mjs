@@ -232,3 +232,22 @@ test('storage refused or full: the game is not saved, and the player hears it on
   assert.equal(full.save('1. b2-b5 g7-g4 *', full.defaultSettings()), null);
   assert.equal(JSON.parse(storage.items.get('ultima.page') ?? '{}').record, '1. b2-b5 g7-g4 *');
 });
+
+test('a game replaced by choice (a game from a link) is kept aside first, or nothing replaces it', async () => {
+  storage.items.clear();
+  const tab = await openTab();
+  tab.load();
+  assert.deepEqual(tab.keepStoredAside(), { key: null }, 'nothing stored, nothing to keep');
+  tab.save('1. b2-b5 *', tab.defaultSettings());
+  const stored = storage.items.get('ultima.page');
+  const kept = tab.keepStoredAside();
+  assert.ok('key' in kept && kept.key?.startsWith('ultima.page.backup.'), JSON.stringify(kept));
+  assert.equal(storage.items.get(kept.key ?? ''), stored, 'the backup holds the stored text exactly');
+  storage.failWrites = Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+  const full = tab.keepStoredAside();
+  storage.failWrites = null;
+  assert.ok('error' in full, 'a copy that fails says so: the caller then replaces nothing');
+  storage.fail = new Error('SecurityError');
+  assert.deepEqual(tab.keepStoredAside(), { key: null }, 'storage off: nothing was stored');
+  storage.fail = null;
+});

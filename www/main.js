@@ -15,7 +15,7 @@ import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
-import { defaultChoices, defaultSettings, load, onOtherTab, save, setAsideStored } from './storage.js';
+import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { statusText } from './notation.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
@@ -27,6 +27,8 @@ import { openWelcome } from './welcome.js';
 import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
 import { clockedRecord, wireClocks } from './clocks.js';
+import { wireSharing } from './share.js';
+import { linkText } from './links.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -136,7 +138,8 @@ async function main() {
   // The position at once: the start, or the saved game's last position (the empty board when
   // that is not known), until the board is ready.
   const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), saved.settings);
-  const welcome = saved.firstVisit
+  // A game link opens its own dialog instead of the welcome.
+  const welcome = saved.firstVisit && linkText(location.hash) === null
     ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
     : null;
   /**
@@ -363,6 +366,35 @@ async function main() {
       } catch (error) {
         answer(message(error), false);
       }
+    });
+
+    wireSharing({
+      embed,
+      look: () => ({ orientation: settings.orientation, pieceSet: settings.pieceSet, theme: settings.theme }),
+      // A game from a link, continued here by correspondence: two players on this board, seen
+      // from the side to move (the player's); the game it replaces is kept aside first when asked.
+      play: (record, keepAside) => {
+        const kept = keepAside ? keepStoredAside() : { key: null };
+        if ('error' in kept) return `Your game could not be kept aside (${kept.error}), so it stays on the board.`;
+        try {
+          startGame({ record }, null);
+        } catch (error) {
+          return message(error);
+        }
+        const side = embed.turn();
+        embed.set({ orientation: side });
+        settings.orientation = side;
+        persist();
+        const aside = kept.key ? ` Your previous game was kept in this browser's storage under "${kept.key}".` : '';
+        showNotice(notice, `A game from a link: you play ${side === 'white' ? 'White' : 'Black'}. Make your move, then “Copy link” and send the new link back.${aside}`);
+        return null;
+      },
+      // The analysis board, once the page has one: (game: { record, ply }) => void.
+      analyse: null,
+      copyLink: element('copy-link', HTMLButtonElement),
+      boardImage: element('board-image', HTMLButtonElement),
+      answer: element('share-answer', HTMLElement),
+      field: element('share-text', HTMLTextAreaElement),
     });
 
     // Another tab of this browser saved the game: follow it there rather than play on an old

@@ -230,6 +230,30 @@ export function setAsideStored(reason) {
 }
 
 /**
+ * Copies what is stored now to a new backup key, before the player replaces the game in progress
+ * by choice (a game from a link), so that it can be found again.
+ *
+ * @returns {{ key: string | null } | { error: string }} the backup key (null when nothing is
+ *   stored, or storage is off), or why the copy failed (then nothing may replace the game)
+ */
+export function keepStoredAside() {
+  let text;
+  try {
+    text = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return { key: null };
+  }
+  if (text === null) return { key: null };
+  const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
+  try {
+    localStorage.setItem(key, text);
+    return { key };
+  } catch (error) {
+    return { error: why(error) };
+  }
+}
+
+/**
  * Saves the game and settings. When another tab has stored something since this tab last read
  * or wrote (and this tab has not followed it yet), that is set aside first, and the notice says
  * where.

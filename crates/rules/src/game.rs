@@ -332,6 +332,15 @@ impl Game {
         Ok(())
     }
 
+    /// The side whose flag fell, if a flag ended the game (won on time or drawn against a lone
+    /// King: the outcome alone does not say who flagged in the draw).
+    pub fn flagged(&self) -> Option<Color> {
+        match self.verdict {
+            Some(Verdict::Flagged(loser)) => Some(loser),
+            _ => None,
+        }
+    }
+
     /// `loser`'s time ran out on the clock (the clock itself is the page's: the game knows no
     /// time). A loss for `loser` if the other side can still win ([`Position::can_win`]:
     /// [`Reason::Timeout`]), else a draw ([`Reason::TimeoutCannotWin`]). Like a resignation,

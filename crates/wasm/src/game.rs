@@ -61,6 +61,30 @@ impl Game {
         Ok(Game::from(game))
     }
 
+    /// A game read from link text made by `link()` (what follows `#game=` in a game link),
+    /// positioned after its last move.
+    ///
+    /// # Errors
+    /// Text that holds no game — not base64url, cut short or changed (its check digits), another
+    /// format version, a move beyond the position's legal moves, too long — with the rules
+    /// crate's message, which says which.
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<Game, JsError> {
+        let game = ultima::Game::from_link(&args::text("the link", text)?)?;
+        Ok(Game::from(game))
+    }
+
+    /// The game as link text (base64url: start, rules, headers, the moves played, a
+    /// resignation or agreed draw), for a URL fragment; `Game.fromLink` reads it back.
+    ///
+    /// # Errors
+    /// A game too long for a link (over 4000 plies, or huge headers).
+    pub fn link(&self) -> Result<String, JsError> {
+        Ok(self.game.to_link()?)
+    }
+
     /// A new game from a starting array (`setup`: "rotated", "mirrored" or "custom:da/eh") under
     /// `rules` (the default rules if absent).
     ///

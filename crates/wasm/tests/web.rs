@@ -1489,3 +1489,28 @@ fn huge_strings_are_errors_with_short_messages() -> TestResult {
     assert_eq!(before.move_count(), 32);
     Ok(())
 }
+
+#[wasm_bindgen_test]
+fn a_game_travels_in_a_link_and_a_bad_link_is_an_error() -> TestResult {
+    let mut game = new_game(Some(LEAPER), Some("no_bare_kings_draw"))?;
+    play(&mut game, "a1-a6")?;
+    read(game.set_header(&js("White"), &js("Ann"))?)?;
+    let s = snapshot(&game)?;
+    let link = game.link()?;
+    let again = snapshot(&Game::from_link(&js(&link))?)?;
+    assert_eq!(again, s);
+
+    for (bad, expected) in [
+        (js(""), "holds no game"),
+        (js("not a link!"), "cannot be part of a game link"),
+        (js(&link[..link.len() - 1]), "damaged"),
+        (num(1), "the link must be a string"),
+        (NONE, "the link must be a string"),
+    ] {
+        let message = error_message(Game::from_link(&bad))?;
+        assert!(message.contains(expected), "{message}");
+    }
+    // The game that made the link is unchanged.
+    assert_eq!(snapshot(&game)?, s);
+    Ok(())
+}

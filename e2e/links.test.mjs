@@ -1,0 +1,320 @@
+// Games in a link and the board image, in the browser: a link copied in one browser opens the
+// same game in another (a second browser, its own storage), a move made there and its link bring
+// the first up to date; a broken link says why and keeps the saved game; continuing a link over
+// another game in progress asks and keeps that game aside; the board image is a PNG that decodes
+// to the position, drawn in the chosen look.
+
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { launch, watchProblems } from './browser.mjs';
+import { ARTIFACTS, click, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
+
+/** @import { BrowserContext, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+
+const VIEWPORT = { viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1 };
+const served = useServedDist({ browser: VIEWPORT });
+
+/** The second browser: another profile, so other storage, as on the opponent's computer. */
+/** @type {Browser | undefined} */
+let other;
+before(async () => {
+  await served.started;
+  other = await launch(VIEWPORT);
+  const origin = new URL(served.url).origin;
+  for (const context of [served.context, other.context]) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+});
+after(() => other?.close());
+
+/** @param {Page} page @returns {Promise<Record<string, string>>} */
+const stored = (page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+
+/** @param {Page} page @returns {Promise<string>} the saved game's record */
+const savedRecord = async (page) => JSON.parse((await stored(page))['ultima.page'] ?? '{}').record;
+
+/** @param {Page} page @returns {Promise<string[]>} */
+const backups = async (page) => Object.keys(await stored(page)).filter((key) => key.startsWith('ultima.page.backup.'));
+
+/**
+ * The link text of a game record, made by the page's own wasm.
+ *
+ * @param {Page} page
+ * @param {string} record
+ * @returns {Promise<string>}
+ */
+function linkOf(page, record) {
+  return page.evaluate(async (record) => {
+    // The page's module (the same instance as the board's), resolved against the page.
+    const wasm = './www/wasm.js';
+    const { bindings } = await import(wasm);
+    const game = bindings().Game.fromRecord(record);
+    const text = game.link();
+    game.free();
+    return text;
+  }, record);
+}
+
+/** Clicks "Copy link" and reads the link from the clipboard. @param {Page} page */
+async function copyLink(page) {
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('share-answer')?.textContent?.startsWith('Link copied'));
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Waits for the link dialog and its board. @param {Page} page */
+async function linkDialog(page) {
+  await page.waitForSelector('dialog.link-dialog[open][data-ready] canvas[data-paints]');
+  return (await page.textContent('dialog.link-dialog .link-summary')) ?? '';
+}
+
+/** A page of the game that opens at `url`, in `context` (nothing stored before). @param {BrowserContext} context @param {string} url */
+async function openAt(context, url) {
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(url);
+  await ready(page);
+  return { page, problems };
+}
+
+test('a link opens the same game in another browser, and the answer brings the first up to date', { timeout: 120_000 }, async () => {
+  const { page: first, problems } = await openGame(served.context, served.url);
+  await click(first, 'b2');
+  await click(first, 'b5');
+  await click(first, 'g7');
+  await click(first, 'g4');
+  assert.deepEqual(await plies(first), ['b2-b5', 'g7-g4']);
+  const link = await copyLink(first);
+  assert.ok(link.startsWith(`${served.url}#game=`), link);
+  assert.ok(link.length - served.url.length < 30, `a two-move link is short: ${link}`);
+
+  // The opponent opens it: no welcome, the game at its last move, the choices.
+  const { page: second, problems: secondProblems } = await openAt(/** @type {Browser} */ (other).context, link);
+  assert.equal(await second.isVisible('dialog#welcome'), false);
+  assert.equal(await linkDialog(second), '2 moves, White to move');
+  assert.equal(await second.textContent('dialog.link-dialog [part="controls"] span'), '2 / 2');
+  await second.screenshot({ path: `${ARTIFACTS}links-dialog-desktop.png` });
+  assert.equal(await second.locator('dialog.link-dialog button', { hasText: 'Analyse' }).count(), 0, 'no analysis board, no choice');
+  await second.click('dialog.link-dialog button.primary');
+  await second.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(second), ['b2-b5', 'g7-g4']);
+  assert.match(await second.textContent('#notice') ?? '', /you play White/);
+  assert.equal(await second.evaluate(() => location.hash), '', 'the address loses the link once it is handled');
+  await click(second, 'c2');
+  await click(second, 'c4');
+  const answer = await copyLink(second);
+  assert.notEqual(answer, link);
+
+  // Back in the first browser, the answer pasted into the same tab's address bar.
+  await first.evaluate((answer) => (location.href = answer), answer);
+  assert.equal(await linkDialog(first), '3 moves, Black to move');
+  await first.click('dialog.link-dialog button.primary');
+  await first.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(first), ['b2-b5', 'g7-g4', 'c2-c4']);
+  assert.match(await savedRecord(first), /1\. b2-b5 g7-g4 2\. c2-c4/);
+  assert.deepEqual(await backups(first), [], 'the answer continues the saved game: nothing is set aside');
+  assert.deepEqual([...problems, ...secondProblems], []);
+  await first.close();
+  await second.close();
+});
+
+test('a broken link says why and keeps the saved game', { timeout: 90_000 }, async () => {
+  const record = '[Setup "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n1. b2-b5 g7-g4 *\n';
+  const saved = JSON.stringify({ version: 1, record, settings: {} });
+  const { page, problems } = await openGame(served.context, `${served.url}#game=AQAM*not-a-link`, saved);
+  await page.waitForSelector('dialog.link-dialog.link-broken[open]');
+  assert.equal(await page.textContent('dialog.link-dialog h2'), 'This game link cannot be opened');
+  assert.match(await page.textContent('dialog.link-dialog .link-summary') ?? '', /character 5 \('\*'\) cannot be part of a game link/);
+  await page.screenshot({ path: `${ARTIFACTS}links-broken-desktop.png` });
+  await page.click('dialog.link-dialog button.primary');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+
+  // More broken links, pasted into the address bar of the open page.
+  const good = await linkOf(page, '1. c2-c4 f7-f5 *');
+  for (const [text, says] of [
+    [good.slice(0, -3), /damaged/],
+    [`${good.slice(0, 3)}x${good.slice(4)}`, /check digits do not match|damaged/],
+    [`Ag${good.slice(2)}`, /newer version of this game/],
+    ['', /holds no game/],
+    ['A'.repeat(20_000), /too long/],
+  ]) {
+    await page.evaluate((text) => (location.hash = `game=${text}`), String(text));
+    await page.waitForSelector('dialog.link-dialog.link-broken[open]');
+    assert.match(await page.textContent('dialog.link-dialog .link-summary') ?? '', /** @type {RegExp} */ (says));
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  }
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  assert.equal(await savedRecord(page), record, 'the saved game is untouched');
+  assert.deepEqual(await backups(page), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link the clipboard refuses is shown selected, to be copied by hand', { timeout: 60_000 }, async () => {
+  const page = await served.context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
+  await page.goto(served.url);
+  await ready(page);
+  await page.click('#copy-link');
+  await page.waitForSelector('#share-text:not([hidden])');
+  assert.match(await page.textContent('#share-answer') ?? '', /browser refused the clipboard/);
+  const link = await page.inputValue('#share-text');
+  assert.ok(link.startsWith(`${served.url}#game=`), link);
+  assert.equal(await page.evaluate(() => {
+    const field = /** @type {HTMLTextAreaElement} */ (document.getElementById('share-text'));
+    return field.value.slice(field.selectionStart, field.selectionEnd);
+  }), link, 'selected, ready to copy');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('continuing a link over another game in progress asks, and keeps that game aside', { timeout: 90_000 }, async () => {
+  const record = '[Setup "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n1. b2-b5 *\n';
+  const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record, settings: {} }));
+  const link = await linkOf(page, '[Rules "distance_1968"]\n\n1. c2-c4 *');
+  await page.evaluate((link) => (location.hash = `game=${link}`), link);
+  assert.equal(await linkDialog(page), '1 move, Black to move · rules: distance_1968');
+  await page.click('dialog.link-dialog button.primary');
+  await page.waitForSelector('.link-confirm:not([hidden])');
+  assert.match(await page.textContent('.link-confirm') ?? '', /Your game on the board \(1 move, Black to move\) is not this one/);
+  // "Cancel" changes nothing.
+  await page.click('.link-confirm button:text("Cancel")');
+  assert.equal(await page.isVisible('.link-confirm'), false);
+  assert.deepEqual(await plies(page), ['b2-b5']);
+  await page.setViewportSize({ width: 390, height: 780 });
+  await page.click('dialog.link-dialog button.primary');
+  await page.screenshot({ path: `${ARTIFACTS}links-confirm-phone.png` });
+  await page.click('.link-confirm button:text("Keep mine aside and continue")');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(page), ['c2-c4']);
+  assert.equal(await onBoard(page, (board) => board.rules()), 'distance_1968');
+  assert.equal(await onBoard(page, (board) => board.view().orientation), 'black', 'seen from the side to move');
+  const kept = await backups(page);
+  assert.equal(kept.length, 1);
+  assert.match(await page.textContent('#notice') ?? '', new RegExp(`you play Black.*kept.*"${kept[0]}"`));
+  assert.equal(JSON.parse((await stored(page))[kept[0] ?? ''] ?? '{}').record, record, 'the game in progress is kept whole');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the link dialog on a phone', { timeout: 60_000 }, async () => {
+  const page = await served.context.newPage();
+  const problems = watchProblems(page);
+  await page.setViewportSize({ width: 390, height: 780 });
+  await page.goto(served.url);
+  await ready(page);
+  const link = await linkOf(page, '1. b2-b5 g7-g4 2. c2-c4 f7-f5 3. d2-d4 *');
+  await page.evaluate((link) => (location.hash = `game=${link}`), link);
+  assert.equal(await linkDialog(page), '5 moves, Black to move');
+  const box = await page.locator('dialog.link-dialog').boundingBox();
+  assert.ok(box && box.width <= 390 && box.y >= 0 && box.y + box.height <= 780, `the dialog fits the screen: ${JSON.stringify(box)}`);
+  await page.screenshot({ path: `${ARTIFACTS}links-dialog-phone.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/**
+ * Clicks "Board image" and decodes the PNG the browser saved, in the page.
+ *
+ * @param {Page} page
+ * @returns {Promise<{ name: string, width: number, height: number, data: number[] }>}
+ */
+async function boardImage(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#board-image')]);
+  const bytes = await readFile(/** @type {string} */ (await download.path()));
+  assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG file');
+  // For people to look at: the last picture of each name.
+  await writeFile(`${ARTIFACTS}links-${download.suggestedFilename()}`, bytes);
+  const decoded = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    ctx.drawImage(bitmap, 0, 0);
+    // The pixels as base64: a plain array of millions of numbers is slow to hand over.
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: bitmap.width, height: bitmap.height, pixels: btoa(binary) };
+  }, bytes.toString('base64'));
+  return { name: download.suggestedFilename(), width: decoded.width, height: decoded.height, data: [...Buffer.from(decoded.pixels, 'base64')] };
+}
+
+test('the board image is a PNG of the position in the chosen look', { timeout: 90_000 }, async () => {
+  // The Long Leaper has just taken two Pawns; seen from Black, abstract pieces, neutral board.
+  const record = '[Setup "4k3/8/8/p7/8/8/p7/L3K3 w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n1. a1-a6xa2xa5 *\n';
+  const settings = { pieceSet: 'abstract', theme: 'neutral', orientation: 'black' };
+  const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record, settings }));
+  const image = await boardImage(page);
+  assert.equal(image.name, 'ultima-move-1.png');
+  assert.match(await page.textContent('#share-answer') ?? '', /saved as ultima-move-1\.png and copied to the clipboard/);
+  assert.equal(image.width, 960);
+  assert.equal(image.height, 960);
+  const unit = image.width / 8;
+  /** Seen from Black: a1 is top right. @param {string} square @param {number} dx @param {number} dy */
+  const at = (square, dx, dy) => {
+    const x = Math.floor((7 - (square.charCodeAt(0) - 97) + 0.5 + dx) * unit);
+    const y = Math.floor((Number(square.slice(1)) - 1 + 0.5 + dy) * unit);
+    const i = (y * image.width + x) * 4;
+    return image.data.slice(i, i + 3);
+  };
+  const dark = [0x8c, 0x86, 0x78];
+  const light = [0xe6, 0xe1, 0xd6];
+  /** The share of a square's inner pixels that are not its plain colour. @param {string} square */
+  const marked = (square) => {
+    const file = square.charCodeAt(0) - 97;
+    const plain = (file + Number(square.slice(1)) - 1) % 2 === 0 ? dark : light;
+    let differ = 0;
+    let all = 0;
+    for (let j = -5; j <= 5; j++) {
+      for (let k = -5; k <= 5; k++) {
+        const dx = k * 0.05;
+        const dy = j * 0.05;
+        const [r = 0, g = 0, b = 0] = at(square, dx, dy);
+        all++;
+        if (Math.abs(r - (plain[0] ?? 0)) + Math.abs(g - (plain[1] ?? 0)) + Math.abs(b - (plain[2] ?? 0)) > 12) differ++;
+      }
+    }
+    return differ / all;
+  };
+  // The neutral board's plain squares: d4 dark, d5 light.
+  assert.deepEqual(at('d4', 0, 0), dark);
+  assert.deepEqual(at('d5', 0, 0), light);
+  // Pieces where the position has them, and nothing on every other unmarked square.
+  for (const square of ['a6', 'e1', 'e8']) assert.ok(marked(square) > 0.15, `a piece on ${square}: ${marked(square)}`);
+  const marks = new Set(['a6', 'e1', 'e8', 'a1', 'a2', 'a5']);
+  for (let i = 0; i < 64; i++) {
+    const square = `${String.fromCharCode(97 + (i % 8))}${Math.floor(i / 8) + 1}`;
+    if (!marks.has(square)) assert.equal(marked(square), 0, `${square} is empty and unmarked`);
+  }
+  // The last move's squares tinted yellow, its captured squares crossed in dark red.
+  const [r = 0, g = 0, b = 0] = at('a1', 0.1, 0.1);
+  assert.ok(r > b + 40 && g > b + 40, `a1 tinted: ${[r, g, b]}`);
+  for (const square of ['a2', 'a5']) {
+    const [cr = 0, cg = 0, cb = 0] = at(square, 0, 0);
+    assert.ok(cr > cg + 30 && cr > cb + 30 && cr < 200, `${square} crossed: ${[cr, cg, cb]}`);
+  }
+  // Coordinates: seen from Black, "1" is written in the top-left square (h1, a light square).
+  let ink = 0;
+  for (let y = 0; y < unit * 0.3; y++) for (let x = 0; x < unit * 0.3; x++) if ((image.data[(y * image.width + x) * 4] ?? 255) < 0x90) ink++;
+  assert.ok(ink > 20, `a rank label in the top-left corner: ${ink} dark pixels`);
+
+  // The chess set draws other pieces on the same squares, and the same squares elsewhere.
+  await page.selectOption('#piece-set', 'chess');
+  const chess = await boardImage(page);
+  let changed = 0;
+  for (let i = 0; i < chess.data.length; i += 4) if (chess.data[i] !== image.data[i]) changed++;
+  assert.ok(changed > 1000, `the chess set looks different: ${changed} pixels`);
+
+  // An earlier position shown: its picture.
+  await page.click('#view-prev');
+  const start = await boardImage(page);
+  assert.equal(start.name, 'ultima-start.png');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,68 @@
+// The pure part of games in a link (www/links.js): reading and writing the fragment, and how a
+// link's game stands to the game on the board, which decides whether continuing it must first
+// keep the board's game aside.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { gameSize, gameUrl, linkText, relation, wouldLose } from '../www/links.js';
+import { imageName } from '../www/board-image.js';
+
+/** @param {string[]} moves @param {Partial<{ start: string, rules: string, turn: 'white' | 'black', kind: 'ongoing' | 'checkmate' }>} [change] */
+const game = (moves, change = {}) => ({
+  start: change.start ?? 'clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1',
+  rules: change.rules ?? 'default',
+  plies: moves.map((text) => ({ text })),
+  turn: change.turn ?? (moves.length % 2 ? 'black' : 'white'),
+  status: { kind: change.kind ?? 'ongoing' },
+});
+
+test('the link text is read from a #game= fragment only', () => {
+  assert.equal(linkText('#game=AQAMAAAAq9o'), 'AQAMAAAAq9o');
+  assert.equal(linkText('#game='), '');
+  assert.equal(linkText(''), null);
+  assert.equal(linkText('#games=AQ'), null);
+  assert.equal(linkText('#other'), null);
+});
+
+test('a game link is the page without its fragment, then #game=', () => {
+  assert.equal(gameUrl('https://example.org/ultima/', 'AQ-_'), 'https://example.org/ultima/#game=AQ-_');
+  assert.equal(gameUrl('https://example.org/ultima/index.html?x=1#game=old', 'new'), 'https://example.org/ultima/index.html?x=1#game=new');
+  assert.equal(gameUrl('http://127.0.0.1:8080/#', 'AQ'), 'http://127.0.0.1:8080/#game=AQ');
+  assert.equal(linkText(new URL(gameUrl('https://example.org/a/b', 'AQAM')).hash), 'AQAM');
+});
+
+test('the relation of two games: same, ahead, behind or other', () => {
+  const a = game(['b2-b5', 'g7-g4']);
+  assert.equal(relation(a, game(['b2-b5', 'g7-g4'])), 'same');
+  assert.equal(relation(a, game(['b2-b5', 'g7-g4', 'c2-c4'])), 'ahead');
+  assert.equal(relation(a, game(['b2-b5'])), 'behind');
+  assert.equal(relation(a, game(['b2-b5', 'g7-g3'])), 'other');
+  assert.equal(relation(a, game(['b2-b5', 'g7-g4'], { rules: 'king_capture' })), 'other');
+  assert.equal(relation(a, game(['b2-b5', 'g7-g4'], { start: '4k3/8/8/8/8/8/8/3K4 w 0 1' })), 'other');
+  assert.equal(relation(game([]), game(['b2-b5'])), 'ahead');
+});
+
+test('continuing a link keeps the board game aside only when it would be lost', () => {
+  // The opponent's answer to the game sent: nothing lost.
+  assert.equal(wouldLose(game(['b2-b5']), game(['b2-b5', 'g7-g4'])), false);
+  assert.equal(wouldLose(game(['b2-b5']), game(['b2-b5'])), false);
+  // A fresh board: nothing to lose.
+  assert.equal(wouldLose(game([]), game(['c2-c4'])), false);
+  // Another game, or an older link of this one: the board's moves would go.
+  assert.equal(wouldLose(game(['b2-b5']), game(['c2-c4'])), true);
+  assert.equal(wouldLose(game(['b2-b5', 'g7-g4']), game(['b2-b5'])), true);
+  // A game that ended at the start (a resignation) is a game too.
+  assert.equal(wouldLose(game([], { kind: 'checkmate' }), game([], { rules: 'king_capture' })), true);
+});
+
+test('a game in a few words', () => {
+  assert.equal(gameSize(game([])), 'no moves yet, White to move');
+  assert.equal(gameSize(game(['b2-b5'])), '1 move, Black to move');
+  assert.equal(gameSize(game(['b2-b5', 'g7-g4'])), '2 moves, White to move');
+  assert.equal(gameSize(game(['b2-b5'], { kind: 'checkmate' })), '1 move, finished');
+});
+
+test('the board image is named after its position', () => {
+  assert.equal(imageName(0), 'ultima-start.png');
+  assert.equal(imageName(12), 'ultima-move-12.png');
+});

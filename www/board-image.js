@@ -1,0 +1,82 @@
+// The board as a picture for forums and chat: the position shown, drawn by the board's own
+// renderer (render.js) into a canvas of its own at a fixed, generous size — the chosen piece set
+// and board colours, the coordinates, the last move and its captures, check and frozen pieces
+// marked as on the board — saved as a PNG file and, where the browser allows it, copied to the
+// clipboard as an image.
+
+import { render } from './render.js';
+import { createState, picture } from './state.js';
+
+/** @import { Snapshot } from '../ultima-wasm.js' */
+/** @import { Look } from './state.js' */
+
+/** The picture's side in pixels: 120 a square, sharp in a forum post, about 100 KB. */
+export const IMAGE_SIZE = 960;
+
+/** The marks a still picture keeps: what the position is, not what a pointer was doing. */
+const MARKS = /** @type {const} */ (['last', 'check', 'frozen']);
+
+/**
+ * Draws the position `snapshot` describes on a new canvas, with the look of the board.
+ *
+ * @param {Snapshot} snapshot  the game seen at the position to draw (`Game.at` for an earlier one)
+ * @param {Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look
+ * @param {number} [size]  the side in pixels
+ * @returns {HTMLCanvasElement}
+ */
+export function drawBoardImage(snapshot, look, size = IMAGE_SIZE) {
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser cannot draw the picture (no 2D canvas)');
+  const state = createState(snapshot, { ...look, coordinates: true, highlights: [...MARKS], animation: false });
+  render(ctx, picture(state));
+  return canvas;
+}
+
+/**
+ * The file name of the picture of the position after `ply` plies, e.g. "ultima-move-12.png" or
+ * "ultima-start.png".
+ *
+ * @param {number} ply
+ * @returns {string}
+ */
+export function imageName(ply) {
+  return ply === 0 ? 'ultima-start.png' : `ultima-move-${ply}.png`;
+}
+
+/**
+ * Saves the canvas as a PNG file (the browser's download) and copies it to the clipboard when the
+ * browser allows images there.
+ *
+ * @param {HTMLCanvasElement} canvas
+ * @param {string} name  the file name, e.g. "ultima-move-12.png"
+ * @returns {Promise<{ copied: boolean }>} whether the clipboard took the picture too; rejects
+ *   when no PNG could be made
+ */
+export async function exportBoardImage(canvas, name) {
+  const blob = await new Promise((resolve, reject) =>
+    canvas.toBlob((made) => (made ? resolve(made) : reject(new Error('the browser could not make the PNG'))), 'image/png'),
+  );
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference to the data once started.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  let copied = false;
+  try {
+    if (typeof ClipboardItem === 'function') {
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+      copied = true;
+    }
+  } catch {
+    // Refused (no permission, an insecure page): the file is there all the same.
+  }
+  return { copied };
+}

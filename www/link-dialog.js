@@ -1,0 +1,179 @@
+// The dialog a game link opens: the game of the link on a board of its own (the embed's replay
+// mode, at the last move, with buttons to step through it), a line saying what game it is, and
+// the choices — continue it as a correspondence game on the page's board, analyse it (when the
+// page has an analysis board), or close. A link that holds no game says why here, in words, and
+// nothing else happens: the page's game is not touched until the player chooses to continue, and
+// a game in progress that the link's game does not continue is kept aside first, after a
+// question.
+
+import { mount } from './embed.js';
+import { gameSize, wouldLose } from './links.js';
+import { make } from './util.js';
+import { bindings } from './wasm.js';
+
+/** @import { Snapshot } from '../ultima-wasm.js' */
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { Look } from './state.js' */
+
+/**
+ * What the dialog needs from the page.
+ *
+ * @typedef {object} LinkChoices
+ * @property {() => Snapshot} board  the game on the page's board now
+ * @property {() => Pick<Look, 'pieceSet' | 'theme'>} look  the page's piece set and colours
+ * @property {(record: string, keepAside: boolean) => string | null} play  puts the game on the
+ *   page's board to be continued, first keeping the page's game aside when `keepAside`; answers
+ *   null, or why it could not (then nothing changed)
+ * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens the game in
+ *   the analysis board at `ply`; null when the page has none (the choice is not offered)
+ */
+
+/** @type {{ close: () => void } | null} the dialog open now */
+let current = null;
+
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Reads link text with the wasm: the game's snapshot, or why the text holds none.
+ *
+ * @param {string} text
+ * @returns {{ snapshot: Snapshot } | { error: string }}
+ */
+export function readLink(text) {
+  try {
+    const game = bindings().Game.fromLink(text);
+    try {
+      return { snapshot: game.snapshot() };
+    } finally {
+      game.free();
+    }
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+/**
+ * Opens the dialog for link text; a dialog already open for another link closes first.
+ *
+ * @param {string} text  what follows `#game=`
+ * @param {LinkChoices} choices
+ * @returns {Promise<'continued' | 'analysed' | 'closed'>} what the player chose, once the
+ *   dialog has closed
+ */
+export function openLinkDialog(text, choices) {
+  current?.close();
+  const dialog = make('dialog', { class: 'link-dialog', 'aria-labelledby': 'link-title' });
+  const title = make('h2', { id: 'link-title' });
+  const summary = make('p', { class: 'link-summary' });
+  const close = make('button', { type: 'button', class: 'dialog-close', 'aria-label': 'Close', title: 'Close' }, '×');
+  dialog.append(title, summary);
+  (document.querySelector('main') ?? document.body).append(dialog);
+
+  /** @type {EmbedHandle | null} */
+  let viewer = null;
+  /** @type {'continued' | 'analysed' | 'closed'} */
+  let chosen = 'closed';
+  /** @type {(value: 'continued' | 'analysed' | 'closed') => void} */
+  let settle = () => undefined;
+  const done = new Promise((resolve) => (settle = resolve));
+  /** @param {'continued' | 'analysed' | 'closed'} choice */
+  const finish = (choice) => {
+    chosen = choice;
+    dialog.close();
+  };
+  dialog.addEventListener('close', () => {
+    viewer?.destroy();
+    dialog.remove();
+    if (current === handle) current = null;
+    settle(chosen);
+  });
+  close.addEventListener('click', () => finish('closed'));
+  const handle = { close: () => finish('closed') };
+  current = handle;
+
+  const read = readLink(text);
+  if ('error' in read) {
+    dialog.classList.add('link-broken');
+    title.textContent = 'This game link cannot be opened';
+    summary.textContent = `${read.error.charAt(0).toUpperCase()}${read.error.slice(1)}.`;
+    const kept = make('p', { class: 'link-kept' }, 'Your own game is unchanged. Ask for the link again, copied whole.');
+    const ok = make('button', { type: 'button', class: 'primary', autofocus: '' }, 'OK');
+    ok.addEventListener('click', () => finish('closed'));
+    const buttons = make('div', { class: 'buttons' });
+    buttons.append(ok);
+    dialog.append(kept, buttons, close);
+    dialog.showModal();
+    return done;
+  }
+
+  const { snapshot } = read;
+  const ongoing = snapshot.status.kind === 'ongoing';
+  const side = snapshot.turn === 'white' ? 'White' : 'Black';
+  title.textContent = 'A game from a link';
+  summary.textContent = `${gameSize(snapshot)}${snapshot.rules === 'default' ? '' : ` · rules: ${snapshot.rules.replaceAll(',', ', ')}`}`;
+  const host = make('div', { class: 'link-board' });
+  const hint = make('p', { class: 'link-hint' }, 'Step through the game with the buttons under the board.');
+  const actions = make('div', { class: 'buttons link-actions' });
+  const confirm = make('div', { class: 'confirm link-confirm', role: 'group', 'aria-labelledby': 'link-confirm-question' });
+  confirm.hidden = true;
+  const problem = make('p', { class: 'error', role: 'alert' });
+  dialog.append(host, hint, actions, confirm, problem, close);
+
+  /** @param {boolean} keepAside */
+  const continueGame = (keepAside) => {
+    const refused = choices.play(snapshot.record, keepAside);
+    if (refused === null) finish('continued');
+    else problem.textContent = refused;
+  };
+  if (ongoing) {
+    const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
+    play.addEventListener('click', () => {
+      const board = choices.board();
+      if (!wouldLose(board, snapshot)) return continueGame(false);
+      const question = make(
+        'span',
+        { id: 'link-confirm-question' },
+        `Your game on the board (${gameSize(board)}) is not this one. It will be kept in this browser's storage, and this game takes its place.`,
+      );
+      const yes = make('button', { type: 'button' }, 'Keep mine aside and continue');
+      const no = make('button', { type: 'button' }, 'Cancel');
+      yes.addEventListener('click', () => continueGame(true));
+      no.addEventListener('click', () => {
+        confirm.hidden = true;
+        play.focus();
+      });
+      confirm.replaceChildren(question, yes, no);
+      confirm.hidden = false;
+      no.focus();
+    });
+    actions.append(play);
+    dialog.insertBefore(
+      make('p', { class: 'link-hint' }, 'Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.'),
+      confirm,
+    );
+  }
+  const analyse = choices.analyse;
+  if (analyse) {
+    const button = make('button', { type: 'button' }, 'Analyse');
+    button.addEventListener('click', () => {
+      finish('analysed');
+      analyse({ record: snapshot.record, ply: snapshot.plies.length });
+    });
+    actions.append(button);
+  }
+  const dismiss = make('button', { type: 'button' }, 'Close');
+  if (!ongoing && !analyse) dismiss.setAttribute('autofocus', '');
+  dismiss.addEventListener('click', () => finish('closed'));
+  actions.append(dismiss);
+  dialog.showModal();
+
+  viewer = mount(host, { ...choices.look(), record: snapshot.record, mode: 'replay', orientation: snapshot.turn });
+  viewer.ready.then((ok) => {
+    if (!ok || !viewer) return;
+    // Replay mode starts at the start; a link opens at its last move.
+    viewer.showPly(null);
+    dialog.dataset.ready = 'true';
+  });
+  return done;
+}

@@ -1,0 +1,98 @@
+// Games in a link: the pure part. A game link is the page's address with the whole game in its
+// fragment, `#game=<text>`, where the text is what the wasm's `Game.link()` writes (a versioned,
+// checked base64url packing of the start, rules and moves; crates/rules/src/link.rs). A fragment
+// never reaches a server, so a game sent this way is seen only by whoever opens the link.
+//
+// This module reads and writes such addresses and compares the game of a link with the game on
+// the board, so that opening a link never replaces a game in progress unseen. It knows no rule:
+// it compares the snapshots' start, rules and move texts, which the wasm wrote.
+
+/** @import { Side, Status } from '../ultima-wasm.js' */
+
+/**
+ * What this module reads of a game (a snapshot has it all): its start, rules and moves, and for
+ * some functions how it stands.
+ *
+ * @typedef {object} GameOutline
+ * @property {string} start  the position string it started from
+ * @property {string} rules  e.g. "default"
+ * @property {ReadonlyArray<{ text: string }>} plies  the moves played, as canonical text
+ */
+
+/** The fragment's key: `#game=<text>`. */
+export const LINK_KEY = 'game';
+
+/**
+ * The link text in an address's fragment, if it is a game link.
+ *
+ * @param {string} hash  `location.hash`, e.g. "#game=AQAMAAAAq9o"
+ * @returns {string | null} the text after `#game=`, e.g. "AQAMAAAAq9o"; null for another
+ *   fragment or none
+ */
+export function linkText(hash) {
+  const prefix = `#${LINK_KEY}=`;
+  return hash.startsWith(prefix) ? hash.slice(prefix.length) : null;
+}
+
+/**
+ * The address of a game link: `page` without its fragment, then `#game=<text>`.
+ *
+ * @param {string} page  the page's address, e.g. "https://example.org/ultima/?x=1#old"
+ * @param {string} text  `Game.link()`'s text
+ * @returns {string} e.g. "https://example.org/ultima/?x=1#game=AQAM…"
+ */
+export function gameUrl(page, text) {
+  const url = new URL(page);
+  url.hash = '';
+  return `${url.href.replace(/#$/, '')}#${LINK_KEY}=${text}`;
+}
+
+/**
+ * How the game of a link stands to the game on the board:
+ * - `same`: the same game (start, rules, moves);
+ * - `ahead`: the link's game continues the board's (the opponent's answer to a game sent);
+ * - `behind`: the board's game continues the link's (an older link of this game);
+ * - `other`: another game.
+ *
+ * @typedef {'same' | 'ahead' | 'behind' | 'other'} Relation
+ */
+
+/**
+ * @param {GameOutline} board  the game on the board
+ * @param {GameOutline} link  the game of the link
+ * @returns {Relation}
+ */
+export function relation(board, link) {
+  if (board.start !== link.start || board.rules !== link.rules) return 'other';
+  const shorter = Math.min(board.plies.length, link.plies.length);
+  for (let i = 0; i < shorter; i++) if (board.plies[i]?.text !== link.plies[i]?.text) return 'other';
+  if (board.plies.length === link.plies.length) return 'same';
+  return link.plies.length > board.plies.length ? 'ahead' : 'behind';
+}
+
+/**
+ * Whether taking the link's game onto the board would lose anything of the board's game: it has
+ * moves, or has ended, and the link's game neither is it nor continues it.
+ *
+ * @param {GameOutline & { status: Pick<Status, 'kind'> }} board
+ * @param {GameOutline} link
+ * @returns {boolean}
+ */
+export function wouldLose(board, link) {
+  const r = relation(board, link);
+  return r !== 'same' && r !== 'ahead' && (board.plies.length > 0 || board.status.kind !== 'ongoing');
+}
+
+/**
+ * A game in a few words: its length and who is to move, or how it ended, e.g. "12 moves, White
+ * to move" or "31 moves, finished".
+ *
+ * @param {{ plies: ReadonlyArray<unknown>, turn: Side, status: Pick<Status, 'kind'> }} snapshot
+ * @returns {string}
+ */
+export function gameSize(snapshot) {
+  const n = snapshot.plies.length;
+  const moves = n === 0 ? 'no moves yet' : n === 1 ? '1 move' : `${n} moves`;
+  if (snapshot.status.kind !== 'ongoing') return `${moves}, finished`;
+  return `${moves}, ${snapshot.turn === 'white' ? 'White' : 'Black'} to move`;
+}

@@ -1,0 +1,104 @@
+// Sharing a game from the game page: "Copy link" (the whole game in the address's fragment, see
+// links.js), "Board image" (a PNG of the position shown, see board-image.js), and opening the
+// game links the page is given — at load, or pasted into the address bar of an open page (a
+// `hashchange`) — in the link dialog (link-dialog.js).
+
+import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { openLinkDialog } from './link-dialog.js';
+import { gameUrl, linkText } from './links.js';
+import { bindings } from './wasm.js';
+
+/** @import { Game, Snapshot } from '../ultima-wasm.js' */
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { Look } from './state.js' */
+/** @import { LinkChoices } from './link-dialog.js' */
+
+/**
+ * @typedef {object} SharingParts
+ * @property {EmbedHandle} embed  the page's board
+ * @property {() => Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look  the board's look
+ * @property {LinkChoices['play']} play  puts a link's game on the board (see link-dialog.js)
+ * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
+ * @property {HTMLButtonElement} copyLink  the "Copy link" button
+ * @property {HTMLButtonElement} boardImage  the "Board image" button
+ * @property {HTMLElement} answer  where the buttons say what they did
+ * @property {HTMLTextAreaElement} field  where a link goes, selected, when the clipboard is refused
+ */
+
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs `use` on a wasm game made from `record`, then frees it.
+ *
+ * @template T
+ * @param {string} record
+ * @param {(game: Game) => T} use
+ * @returns {T}
+ */
+function withGame(record, use) {
+  const game = bindings().Game.fromRecord(record);
+  try {
+    return use(game);
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * Wires the buttons and the links; opens the dialog at once when the page's address is a game
+ * link.
+ *
+ * @param {SharingParts} parts
+ */
+export function wireSharing(parts) {
+  const { embed, answer, field } = parts;
+  /** @param {string} text @param {boolean} ok */
+  const say = (text, ok) => {
+    answer.textContent = text;
+    answer.classList.toggle('ok', ok);
+    answer.classList.toggle('error', !ok);
+  };
+
+  parts.copyLink.addEventListener('click', async () => {
+    say('', true);
+    field.hidden = true;
+    let url;
+    try {
+      url = gameUrl(location.href, withGame(embed.record(), (game) => game.link()));
+    } catch (error) {
+      say(`No link: ${message(error)}`, false);
+      return;
+    }
+    const ok = await copyText(url, field);
+    field.hidden = ok;
+    say(ok ? 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.' : COPY_REFUSED, ok);
+  });
+
+  parts.boardImage.addEventListener('click', async () => {
+    say('', true);
+    try {
+      const shown = embed.shownPly();
+      const ply = shown === null ? embed.history().length : shown + 1;
+      /** @type {Snapshot} */
+      const snapshot = withGame(embed.record(), (game) => game.at(ply));
+      const name = imageName(ply);
+      const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look()), name);
+      say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
+    } catch (error) {
+      say(`No image: ${message(error)}`, false);
+    }
+  });
+
+  /** Opens the link the address holds, if any; the address loses it once the dialog closes. */
+  const openFromAddress = () => {
+    const text = linkText(location.hash);
+    if (text === null) return;
+    openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse }).then(() => {
+      if (linkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
+    });
+  };
+  window.addEventListener('hashchange', openFromAddress);
+  openFromAddress();
+}
