@@ -32,5 +32,5 @@ test('the engine’s speed and depth', () => {
   assert.equal(speedText(850_400), '850 k nodes/s');
   assert.equal(speedText(1_420_000), '1.4 M nodes/s');
   assert.equal(speedText(12), '12 nodes/s');
-  assert.equal(progressText({ depth: 14, seldepth: 22, nodes: 1, timeMs: 1, nps: 1_420_000, lines: [] }), 'Depth 14/22 · 1.4 M nodes/s');
+  assert.equal(progressText({ depth: 14, seldepth: 22, nodes: 1, timeMs: 1, nps: 1_420_000, lines: [], plies: [] }), 'Depth 14/22 · 1.4 M nodes/s');
 });
