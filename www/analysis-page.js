@@ -6,6 +6,7 @@
 // page's own shortcuts are off (they do nothing while a dialog is open).
 
 import { mount } from './embed.js';
+import { linkStyles } from './analysis.js';
 import { keyStep } from './variations.js';
 import { isTyping } from './keys.js';
 import { make } from './util.js';
@@ -89,6 +90,9 @@ function checkRequest(request) {
 export async function openAnalysis(request = {}) {
   const { record, position, ply, orientation } = checkRequest(request);
   closeAnalysis();
+  // The style sheet first, so that the view never shows unstyled (the page does not load it
+  // before it is needed: it would hold up the page's first paint).
+  await linkStyles(document.body);
   const dialog = make('dialog', { class: 'analysis-dialog', 'aria-labelledby': 'analysis-title' });
   const title = make('h2', { id: 'analysis-title' }, 'Analysis board');
   const close = make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');

@@ -71,17 +71,31 @@ const RENDER_MS = 250;
 const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Links analysis.css into the document or shadow root the board is in (once): embedded boards
- * have no page style sheet of ours.
+ * Links analysis.css into the document or shadow root a node is in (once): embedded boards have
+ * no page style sheet of ours, and the game page loads it only when the analysis is opened.
  *
  * @param {Node} node
+ * @returns {Promise<void>} settles when the style sheet has loaded (or failed to)
  */
-function linkStyles(node) {
+export function linkStyles(node) {
   const root = node.getRootNode();
   const parent = root instanceof ShadowRoot ? root : document.head;
   const href = new URL('./analysis.css', import.meta.url).href;
-  const linked = [...parent.querySelectorAll('link[rel="stylesheet"]')].some((link) => link instanceof HTMLLinkElement && link.href === href);
-  if (!linked) parent.append(make('link', { rel: 'stylesheet', href }));
+  const found = [...parent.querySelectorAll('link[rel="stylesheet"]')].find((link) => link instanceof HTMLLinkElement && link.href === href);
+  const made = () => {
+    const link = make('link', { rel: 'stylesheet', href });
+    const settle = () => (link.dataset.settled = 'true');
+    link.addEventListener('load', settle, { once: true });
+    link.addEventListener('error', settle, { once: true });
+    parent.append(link);
+    return link;
+  };
+  const linked = found instanceof HTMLLinkElement ? found : made();
+  if (linked.dataset.settled || linked.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    linked.addEventListener('load', () => resolve(), { once: true });
+    linked.addEventListener('error', () => resolve(), { once: true });
+  });
 }
 
 /**
