@@ -132,7 +132,18 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await page.click('#analyse');
   await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
   const moves = page.locator('.analysis-dialog .analysis-moves');
-  assert.equal(await moves.locator('[aria-current]').getAttribute('data-move'), 'g7-g4');
+  /**
+   * Waits until the move list marks `move` as the move shown (the list is redrawn after each
+   * step), and only it; null: the start, no move marked.
+   *
+   * @param {string | null} move
+   */
+  const shown = async (move) => {
+    if (move === null) await page.waitForFunction(() => !document.querySelector('.analysis-dialog .analysis-moves [aria-current]'));
+    else await moves.locator(`[aria-current][data-move="${move}"]`).waitFor();
+    assert.equal(await moves.locator('[aria-current]').count(), move === null ? 0 : 1);
+  };
+  await shown('g7-g4');
   assert.equal(await moves.locator('button[data-node]').count(), 4, 'the game is the main line');
   // A move of its own on the analysis board, by clicks on its squares (White at the bottom): a
   // side line beside the main line's a2-a4.
@@ -153,11 +164,13 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   // Keys (the focus on the panel, not the board, whose arrows move its focus square): back to
   // the fork, forward along the main line, down to the side line, up again.
   await page.click('.analysis-dialog .analysis-nav [data-step="prev"]');
-  assert.equal(await moves.locator('[aria-current]').getAttribute('data-move'), 'g7-g4');
+  await shown('g7-g4');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await moves.locator('[aria-current]').getAttribute('data-move'), 'a2-a4');
+  await shown('a2-a4');
+  assert.equal(await variation.locator('[aria-current]').count(), 0, 'the main line');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await moves.locator('[aria-current]').getAttribute('data-move'), 'c2-c4');
+  await shown('c2-c4');
+  assert.equal(await variation.locator('[aria-current]').count(), 1, 'the side line');
   // The side line goes on: a second move, then the line is copied as a record.
   await page.mouse.click(at('h7').x, at('h7').y);
   await page.mouse.click(at('h5').x, at('h5').y);
@@ -171,23 +184,25 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   assert.match(copied, /1\. b2-b5 g7-g4 2\. c2-c4 h7-h5/);
   // Leaving the side line: a click on the main line's last move; Home, End.
   await moves.locator('button[data-move="h7-h5"]:not(.analysis-variation *)').click();
-  assert.equal(await moves.locator('[aria-current]').getAttribute('data-move'), 'h7-h5');
+  await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
   assert.equal(await variation.locator('[aria-current]').count(), 0);
   await page.keyboard.press('Home');
-  assert.equal(await moves.locator('[aria-current]').count(), 0, 'the start: no move current');
+  await shown(null);
   await page.keyboard.press('End');
-  assert.equal(await moves.locator('[aria-current]').getAttribute('data-move'), 'h7-h5');
+  await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
   await settled(canvas);
   await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 4, null, { timeout: 30_000 });
   // The side line made the main line; the old main line, now a side line, deleted.
   await variation.locator('button[data-move="h7-h5"]').click();
   await page.click('.analysis-dialog button:text("Make main line")');
+  await moves.locator('.analysis-variation [data-move="a2-a4"]').waitFor();
   assert.equal(await moves.locator('.analysis-variation [data-move="c2-c4"]').count(), 0);
-  assert.equal(await moves.locator('.analysis-variation [data-move="a2-a4"]').count(), 1);
   await moves.locator('button[data-move="a2-a4"]').click();
+  await shown('a2-a4');
   await page.click('.analysis-dialog button:text("Delete from here")');
+  await moves.locator('.analysis-variation').waitFor({ state: 'detached' });
   assert.equal(await moves.locator('button[data-node]').count(), 4);
-  assert.equal(await moves.locator('.analysis-variation').count(), 0);
+  await shown('g7-g4');
   // The browser's Back closes the view; the game is as it was, at its last position.
   await page.goBack();
   await page.waitForSelector('.analysis-dialog', { state: 'detached' });
