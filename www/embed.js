@@ -14,6 +14,7 @@
 // text (textContent), never as markup.
 
 import { createAi } from './ai.js';
+import { attachAnalysis } from './analysis.js';
 import { createBoard } from './board.js';
 import { boardStatus, describeMove, describeSelection, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
@@ -39,6 +40,7 @@ import { loadWasm } from './wasm.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
 /** @import { Ai } from './ai.js' */
+/** @import { Analysis } from './analysis.js' */
 /** @import { BoardView } from './board.js' */
 /** @import { EmbedOptions, Mode } from './options.js' */
 /** @import { Restart, Session, GameSpec } from './session.js' */
@@ -159,6 +161,8 @@ export { OptionError, OPTION_NAMES };
  * @property {<K extends keyof EmbedEvents>(type: K, listener: (detail: EmbedEvents[K]) => void) => () => void} on
  *   adds a listener; returns the function that removes it
  * @property {() => Ai} ai  the computer player of this board (started on first use)
+ * @property {() => Analysis | null} analysis  in `analysis` mode, the analysis board's
+ *   controller (its variation tree, navigation, engine); null in the other modes
  * @property {(error: unknown) => void} report  shows an error in the board area and fires
  *   `error` (for the layers over mount: a bad attribute or parameter after the start)
  * @property {() => void} destroy  removes everything mount added
@@ -286,6 +290,8 @@ export function mount(element, options = {}) {
   let live = null;
   /** @type {Ai | null} */
   let ai = null;
+  /** @type {Analysis | null} in `analysis` mode */
+  let analysis = null;
   /** @type {string | null} why the board could not start */
   let failure = null;
   let destroyed = false;
@@ -678,12 +684,17 @@ export function mount(element, options = {}) {
   const applyMode = () => {
     const { state } = up();
     const mode = current.mode;
-    setLook(state, { movable: mode === 'play' ? 'both' : mode === 'ai' ? current.side : 'none' });
+    setLook(state, { movable: mode === 'play' || mode === 'analysis' ? 'both' : mode === 'ai' ? current.side : 'none' });
     // display, not the hidden attribute: the flex display set above would override it.
     style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
     stopThinking();
     showPly(mode === 'replay' ? -1 : null);
     draw();
+    if (mode === 'analysis') analysis ??= attachAnalysis(handle, { outer, stage });
+    else {
+      analysis?.detach();
+      analysis = null;
+    }
   };
 
   const start = async () => {
@@ -810,7 +821,8 @@ export function mount(element, options = {}) {
   /** The computer player, started when first needed. */
   const computerPlayer = () => (ai ??= createAi(current.base === undefined ? undefined : new URL('www/ai-worker.js', current.base)));
 
-  return {
+  /** @type {EmbedHandle} */
+  const handle = {
     ready,
     set: (next) => change(next, false),
     view: () => ({ ...up().state.look, mode: current.mode, side: current.side, level: current.level }),
@@ -888,9 +900,12 @@ export function mount(element, options = {}) {
       return () => set.delete(listener);
     },
     ai: computerPlayer,
+    analysis: () => analysis,
     report: (error) => showError(message(error)),
     destroy() {
       if (destroyed) return;
+      analysis?.detach();
+      analysis = null;
       destroyed = true;
       searching = 0;
       ai?.dispose();
@@ -902,5 +917,6 @@ export function mount(element, options = {}) {
       for (const set of Object.values(listeners)) set.clear();
     },
   };
+  return handle;
 }
 

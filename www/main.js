@@ -29,6 +29,7 @@ import { wirePlaying } from './playing.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
 import { linkText } from './links.js';
+import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -356,16 +357,31 @@ async function main() {
     };
     element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(embed.position()));
     element('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
-    element('load-record', HTMLButtonElement).addEventListener('click', () => {
+    /** The pasted text as a game: a position string is one line with no move numbers; anything else is a record. */
+    const pasted = () => {
       const text = recordText.value.trim();
+      const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
+      return isPosition ? { position: text } : { record: text };
+    };
+    element('load-record', HTMLButtonElement).addEventListener('click', () => {
       try {
-        // A position string is one line with no move numbers; anything else is a record.
-        const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
-        embed.newGame(isPosition ? { position: text } : { record: text });
+        embed.newGame(pasted());
         answer('Loaded.', true);
       } catch (error) {
         answer(message(error), false);
       }
+    });
+    // The analysis board: on the position shown (the game is never changed), or on the pasted text.
+    configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme });
+    element('analyse', HTMLButtonElement).addEventListener('click', () => {
+      const shown = embed.shownPly();
+      openAnalysis({ record: embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation }).catch((error) =>
+        showNotice(notice, `The analysis board could not open: ${message(error)}`),
+      );
+    });
+    element('analyse-text', HTMLButtonElement).addEventListener('click', () => {
+      answer('', true);
+      openAnalysis(pasted()).catch((error) => answer(message(error), false));
     });
 
     wireSharing({
@@ -389,8 +405,11 @@ async function main() {
         showNotice(notice, `A game from a link: you play ${side === 'white' ? 'White' : 'Black'}. Make your move, then “Copy link” and send the new link back.${aside}`);
         return null;
       },
-      // The analysis board, once the page has one: (game: { record, ply }) => void.
-      analyse: null,
+      // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own
+      // game is not touched).
+      analyse: (game) => {
+        openAnalysis(game).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+      },
       copyLink: element('copy-link', HTMLButtonElement),
       boardImage: element('board-image', HTMLButtonElement),
       answer: element('share-answer', HTMLElement),
@@ -444,7 +463,9 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis } });
+    // A reload with the analysis view open opens it again, on the saved game.
+    if (analysisAsked()) openAnalysis({ record: embed.record() }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');

@@ -98,13 +98,13 @@ function figure(set, letter, named) {
 }
 
 /**
- * The content of one move's button.
+ * The content of one move's button (also the analysis board's moves and engine lines).
  *
  * @param {PlyInfo} ply
  * @param {PieceSet} set
  * @returns {Node[]}
  */
-function moveContent(ply, set) {
+export function moveContent(ply, set) {
   const parts = moveParts(ply);
   /** @type {Node[]} */
   const nodes = [figure(set, parts.piece, true), document.createTextNode(`${parts.from}-${parts.to ?? ''}`)];

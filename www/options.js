@@ -10,9 +10,10 @@ import { HIGHLIGHTS } from './state.js';
 
 /**
  * What an embedded board does: `play` (two players on one device), `ai` (against the computer),
- * `view` (a static diagram) or `replay` (stepping through a game record).
+ * `view` (a static diagram), `replay` (stepping through a game record) or `analysis` (the
+ * analysis board: both sides move, variations, the engine's evaluation live; analysis.js).
  *
- * @typedef {'play' | 'ai' | 'view' | 'replay'} Mode
+ * @typedef {'play' | 'ai' | 'view' | 'replay' | 'analysis'} Mode
  */
 
 /**
@@ -219,7 +220,7 @@ export function checkOption(name, value) {
       checked = oneOf(name, value, /** @type {const} */ (['green', 'neutral']));
       break;
     case 'mode':
-      checked = oneOf(name, value, /** @type {const} */ (['play', 'ai', 'view', 'replay']));
+      checked = oneOf(name, value, /** @type {const} */ (['play', 'ai', 'view', 'replay', 'analysis']));
       break;
     case 'coordinates':
     case 'animation':

@@ -2,8 +2,10 @@
 //! (`analyse`). Both block until they are done, so they belong in a worker; to stop one, the
 //! page ends the worker.
 
+use crate::snapshot::PlyInfo;
 use crate::{args, to_js};
 use serde::Serialize;
+use ultima::Position;
 use ultima_engine::{Clock, Config, Deadline, Engine, Iteration, Level, Limits, Report};
 use wasm_bindgen::prelude::*;
 
@@ -55,6 +57,10 @@ export interface Report {
   nps: number;
   /** The best lines, best first. */
   lines: ReportLine[];
+  /** For each line, its first moves (at most 12) as plies, as a snapshot has them (display
+   * text, pieces, marks): written out in the worker, so that the page need not. Not in the
+   * command line's output. */
+  plies: PlyInfo[][];
 }
 
 /** One completed iteration of a search, passed to `Ai.think`'s `progress` callback. */
@@ -79,6 +85,43 @@ extern "C" {
     /// `Report` in TypeScript.
     #[wasm_bindgen(typescript_type = "Report")]
     pub type ReportValue;
+}
+
+/// The plies of an analysis line written out for the page, at most this many.
+const LINE_PLIES: usize = 12;
+
+/// A report as the page gets it (`Report` in the `.d.ts`): the engine's, plus each line's first
+/// moves as plies, so that the page draws the lines without a call into the wasm.
+#[derive(Serialize)]
+struct PageReport {
+    #[serde(flatten)]
+    report: Report,
+    plies: Vec<Vec<PlyInfo>>,
+}
+
+impl PageReport {
+    fn new(pos: &Position, info: &Iteration<'_>, elapsed_ms: f64) -> PageReport {
+        let plies = info
+            .lines
+            .iter()
+            .map(|line| {
+                let mut at = *pos;
+                line.pv
+                    .iter()
+                    .take(LINE_PLIES)
+                    .map(|&m| {
+                        let ply = PlyInfo::new(&at, m);
+                        at.play_unchecked(m);
+                        ply
+                    })
+                    .collect()
+            })
+            .collect();
+        PageReport {
+            report: Report::new(pos, info, elapsed_ms),
+            plies,
+        }
+    }
 }
 
 /// The computer player: a search engine that keeps its memory (the transposition table) from
@@ -176,9 +219,9 @@ impl Ai {
         let progress = callback(progress)?;
         let game = game_going_on(&record)?;
         let pos = *game.position();
-        let mut last: Option<Report> = None;
+        let mut last: Option<PageReport> = None;
         let report = |info: &Iteration<'_>, elapsed_ms: f64| {
-            let report = Report::new(&pos, info, elapsed_ms);
+            let report = PageReport::new(&pos, info, elapsed_ms);
             if let (Some(callback), Ok(value)) = (&progress, to_js::<JsValue>(&report)) {
                 // A throwing callback must not stop the analysis: its error is dropped.
                 let _ = callback.call1(&JsValue::NULL, &value);

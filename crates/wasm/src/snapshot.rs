@@ -137,7 +137,7 @@ pub struct PlyInfo {
 
 impl PlyInfo {
     /// `m` played from `before`.
-    fn new(before: &Position, m: Move) -> PlyInfo {
+    pub(crate) fn new(before: &Position, m: Move) -> PlyInfo {
         let letter = |sq: Square| before.piece_at(sq).map(|p| p.char().to_string());
         let mut after = *before;
         after.play_unchecked(m);

@@ -1200,6 +1200,7 @@ struct Report {
     time_ms: f64,
     nps: f64,
     lines: Vec<ReportLine>,
+    plies: Vec<Vec<PlyInfo>>,
 }
 
 #[derive(Debug, Deserialize, PartialEq)]
@@ -1239,9 +1240,16 @@ fn analyse_reports_each_depth_with_the_best_lines_and_finds_the_mate() -> TestRe
         assert_eq!(report.lines.len(), 3);
         assert!(report.seldepth >= report.depth && report.nodes >= 1.0);
         assert!(report.time_ms >= 0.0 && report.nps >= 0.0);
-        for (k, line) in report.lines.iter().enumerate() {
+        assert_eq!(report.plies.len(), 3, "each line written out as plies");
+        for (k, (line, plies)) in report.lines.iter().zip(&report.plies).enumerate() {
             assert_eq!(line.multipv, k + 1);
             assert!(!line.pv.is_empty());
+            // The line's first moves, as the snapshot writes plies: same texts, alternate sides.
+            assert_eq!(plies.len(), line.pv.len().min(12));
+            for (i, ply) in plies.iter().enumerate() {
+                assert_eq!(ply.text, line.pv[i]);
+                assert_eq!(ply.side, if i % 2 == 0 { "black" } else { "white" });
+            }
         }
     }
     assert_eq!(
@@ -1252,6 +1260,9 @@ fn analyse_reports_each_depth_with_the_best_lines_and_finds_the_mate() -> TestRe
     assert!(last.depth >= 4, "depth {} in 1.5 s", last.depth);
     let best = &last.lines[0];
     assert_eq!(best.pv[0], "e6-e2");
+    let first = &last.plies[0][0];
+    assert!(first.display.starts_with("We6-e2"), "{first:?}");
+    assert_eq!((first.piece.as_str(), first.side.as_str()), ("w", "black"));
     assert_eq!(
         best.score,
         Score {

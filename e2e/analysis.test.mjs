@@ -1,0 +1,327 @@
+// The analysis board in headless Chromium against the release build: opened on a pasted
+// position, the engine finds the tactics set's mates in two (crates/cli/data/tactics.txt) — the
+// bar goes to the winning side, the headline says "Mate in 2", the best move is the set's
+// solution — for White and for Black; a side line is made, navigated by keys and clicks, copied
+// and left, and the game behind is unchanged; the page never runs a task over 50 ms while the
+// engine streams its reports; the analysis mode of the custom element and of the iframe; the
+// pictures for the README, on a desktop and a phone.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { availableParallelism, loadavg } from 'node:os';
+import { launch, watchProblems } from './browser.mjs';
+import { ARTIFACTS, onBoard, openGame as open, ready, settled, useServedDist } from './game-page.mjs';
+import { hostPages } from './hosts.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { EmbedHandle } from '../www/embed.js' */
+
+const served = useServedDist({ pages: hostPages });
+
+/** tactics.txt, mined-s3g2p118: White mates in two, the Leaper taking the Chameleon on e4. */
+const WHITE_MATES = { position: '8/p5P1/1I6/2W5/3kx3/6X1/6P1/2K1L3 w 1 60', solution: 'e1-e6xe4' };
+/** tactics.txt, mined-s2g4p59: Black mates in two, the Withdrawer offering itself on e2. */
+const BLACK_MATES = { position: '5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30', solution: 'e6-e2' };
+
+/** @returns {Promise<{ page: Page, problems: string[] }>} a fresh game page, storage empty */
+const openGame = () => open(served.context, served.url);
+
+/**
+ * Runs `fn` in the page on the analysis board's handle (kept by `openAnalysisOf`).
+ *
+ * @template T
+ * @param {Page} page
+ * @param {(board: EmbedHandle, arg: any) => T} fn
+ * @param {unknown} [arg]
+ * @returns {Promise<Awaited<T>>}
+ */
+function onAnalysis(page, fn, arg) {
+  return page.evaluate(
+    ([source, arg]) => new Function('board', 'arg', `return (${source})(board, arg)`)(/** @type {any} */ (window).analysisBoard, arg),
+    [fn.toString(), arg],
+  );
+}
+
+/**
+ * Opens the analysis view through the page's API and keeps its handle as `window.analysisBoard`.
+ *
+ * @param {Page} page
+ * @param {object} request
+ */
+async function openAnalysisOf(page, request) {
+  await page.evaluate(async (request) => {
+    const w = /** @type {any} */ (window);
+    w.analysisBoard = await w.ultima.openAnalysis(request);
+  }, request);
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+}
+
+/** Records every value an evaluation bar's share takes, from now on (from its first drawing). */
+function watchBar() {
+  const seen = /** @type {string[]} */ ([]);
+  Object.assign(window, { shares: seen });
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target instanceof HTMLElement && record.target.classList.contains('analysis-bar')) seen.push(record.target.dataset.share ?? '');
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-share'] });
+}
+
+test('a mate in two: the bar goes to White, "Mate in 2", the solution as the best move and its arrow', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  const before = await onBoard(page, (board) => board.record());
+  // Pasted into the page's box and opened with its Analyse button, as a player does.
+  await page.click('.io summary');
+  await page.fill('#record-text', WHITE_MATES.position);
+  await page.evaluate(watchBar);
+  await page.click('#analyse-text');
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  assert.ok(new URL(page.url()).searchParams.has('analysis'), 'the address says the analysis view is open');
+  const panel = page.locator('.analysis-dialog .analysis-panel');
+  await page.waitForSelector(`.analysis-dialog .analysis-panel[data-best="${WHITE_MATES.solution}"]`, { timeout: 30_000 });
+  await page.waitForFunction(() => /Mate in 2 for White/.test(document.querySelector('.analysis-dialog .analysis-eval')?.textContent ?? ''), null, { timeout: 30_000 });
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-share'), '1.000');
+  // The bar only ever moved toward White, from level.
+  const shares = /** @type {string[]} */ (await page.evaluate(() => /** @type {any} */ (window).shares)).map(Number);
+  assert.equal(shares[0], 0.5, `it started level, before the first report: ${shares}`);
+  for (let i = 1; i < shares.length; i++) assert.ok((shares[i] ?? 0) >= (shares[i - 1] ?? 1), `toward White: ${shares}`);
+  assert.equal(shares.at(-1), 1, 'and ends all White’s');
+  // The best line, first in the list, starts with the solution; the others are listed too.
+  const first = panel.locator('.analysis-lines li').first();
+  assert.equal(await first.locator('.analysis-score').textContent(), '#2');
+  assert.equal(await first.locator('button').first().getAttribute('data-move'), WHITE_MATES.solution);
+  assert.equal(await panel.locator('.analysis-lines li').count(), 3);
+  assert.match((await panel.locator('.analysis-progress').textContent()) ?? '', /^Depth \d+\/\d+ · .*nodes\/s/);
+  // The arrow on the board is the best move: its captured square is framed as in a capture preview.
+  await page.locator('.analysis-dialog .analysis-lines li').first().locator('button').first().hover();
+  await page.screenshot({ path: `${ARTIFACTS}analysis-mate.png` });
+  // Escape closes the view; the game behind is as it was, and the address too.
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  assert.equal(await onBoard(page, (board) => board.record()), before);
+  assert.equal(new URL(page.url()).searchParams.has('analysis'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Black mates in two: the bar goes to Black, seen from Black too', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { position: BLACK_MATES.position, orientation: 'black' });
+  await page.waitForSelector(`.analysis-dialog .analysis-panel[data-best="${BLACK_MATES.solution}"]`, { timeout: 30_000 });
+  await page.waitForFunction(() => /Mate in 2 for Black/.test(document.querySelector('.analysis-dialog .analysis-eval')?.textContent ?? ''), null, { timeout: 30_000 });
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-share'), '0.000');
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-flipped'), 'true');
+  // Playing the engine's line to its end: the game over is shown instead of a score.
+  await page.locator('.analysis-dialog .analysis-lines li').first().locator('button').nth(2).click();
+  await page.waitForFunction(() => /Black wins/.test(document.querySelector('.analysis-dialog .analysis-eval')?.textContent ?? ''));
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-share'), '0.000');
+  assert.equal(await page.locator('.analysis-dialog .analysis-moves button[data-node]').count(), 3);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a variation is made, navigated, copied and left; the game is unchanged', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame();
+  await onBoard(page, (board) => {
+    for (const move of ['b2-b5', 'g7-g4', 'a2-a4', 'h7-h5']) board.play(move);
+  });
+  const game = await onBoard(page, (board) => board.record());
+  // The game page's Analyse button, on the position shown: after the second move.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.click('#analyse');
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  const moves = page.locator('.analysis-dialog .analysis-moves');
+  /**
+   * Waits until the move list marks `move` as the move shown (the list is redrawn after each
+   * step), and only it; null: the start, no move marked.
+   *
+   * @param {string | null} move
+   */
+  const shown = async (move) => {
+    if (move === null) await page.waitForFunction(() => !document.querySelector('.analysis-dialog .analysis-moves [aria-current]'));
+    else await moves.locator(`[aria-current][data-move="${move}"]`).waitFor();
+    assert.equal(await moves.locator('[aria-current]').count(), move === null ? 0 : 1);
+  };
+  await shown('g7-g4');
+  assert.equal(await moves.locator('button[data-node]').count(), 4, 'the game is the main line');
+  // A move of its own on the analysis board, by clicks on its squares (White at the bottom): a
+  // side line beside the main line's a2-a4.
+  const canvas = page.locator('.analysis-dialog canvas');
+  const box = await canvas.boundingBox();
+  assert.ok(box);
+  /** @param {string} square @returns {{ x: number, y: number }} its centre, White at the bottom */
+  const at = (square) => ({
+    x: box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8,
+    y: box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8,
+  });
+  await page.mouse.click(at('c2').x, at('c2').y);
+  await page.mouse.click(at('c4').x, at('c4').y);
+  const variation = moves.locator('.analysis-variation');
+  await variation.locator('[aria-current][data-move="c2-c4"]').waitFor();
+  assert.equal(await moves.locator('button[data-node]').count(), 5);
+  assert.equal(await variation.locator('.analysis-number').first().textContent(), '2.');
+  // Keys (the focus on the panel, not the board, whose arrows move its focus square): back to
+  // the fork, forward along the main line, down to the side line, up again.
+  await page.click('.analysis-dialog .analysis-nav [data-step="prev"]');
+  await shown('g7-g4');
+  await page.keyboard.press('ArrowRight');
+  await shown('a2-a4');
+  assert.equal(await variation.locator('[aria-current]').count(), 0, 'the main line');
+  await page.keyboard.press('ArrowDown');
+  await shown('c2-c4');
+  assert.equal(await variation.locator('[aria-current]').count(), 1, 'the side line');
+  // The side line goes on: a second move, then the line is copied as a record.
+  await page.mouse.click(at('h7').x, at('h7').y);
+  await page.mouse.click(at('h5').x, at('h5').y);
+  await variation.locator('[aria-current][data-move="h7-h5"]').waitFor();
+  await page.click('.analysis-dialog button:text("Copy line")');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-note')?.textContent !== '');
+  const copied = await page.evaluate(async () => {
+    const field = /** @type {HTMLTextAreaElement} */ (document.querySelector('.analysis-dialog .analysis-copy'));
+    return field.value;
+  });
+  assert.match(copied, /1\. b2-b5 g7-g4 2\. c2-c4 h7-h5/);
+  // Leaving the side line: a click on the main line's last move; Home, End.
+  await moves.locator('button[data-move="h7-h5"]:not(.analysis-variation *)').click();
+  await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
+  assert.equal(await variation.locator('[aria-current]').count(), 0);
+  await page.keyboard.press('Home');
+  await shown(null);
+  await page.keyboard.press('End');
+  await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
+  await settled(canvas);
+  await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 4, null, { timeout: 30_000 });
+  // The side line made the main line; the old main line, now a side line, deleted.
+  await variation.locator('button[data-move="h7-h5"]').click();
+  await page.click('.analysis-dialog button:text("Make main line")');
+  await moves.locator('.analysis-variation [data-move="a2-a4"]').waitFor();
+  assert.equal(await moves.locator('.analysis-variation [data-move="c2-c4"]').count(), 0);
+  await moves.locator('button[data-move="a2-a4"]').click();
+  await shown('a2-a4');
+  await page.click('.analysis-dialog button:text("Delete from here")');
+  await moves.locator('.analysis-variation').waitFor({ state: 'detached' });
+  assert.equal(await moves.locator('button[data-node]').count(), 4);
+  await shown('g7-g4');
+  // The browser's Back closes the view; the game is as it was, at its last position.
+  await page.goBack();
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  assert.equal(await onBoard(page, (board) => board.record()), game);
+  assert.equal(new URL(page.url()).searchParams.has('analysis'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('no task on the page runs over 50 ms while the engine streams its analysis', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.evaluate(() => {
+    const tasks = /** @type {{ start: number, duration: number }[]} */ ([]);
+    Object.assign(window, { longTasks: tasks });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: Math.round(entry.duration) });
+    }).observe({ type: 'longtask' });
+  });
+  await openAnalysisOf(page, {});
+  // The player moves about (a move, another, back, forward); then the engine streams its
+  // reports on the position shown, depth after depth, and the page draws each.
+  const moved = await page.evaluate(() => performance.now());
+  for (const move of ['b2-b5', 'g7-g4']) await onAnalysis(page, (board, move) => board.play(move), move);
+  await page.click('.analysis-dialog .analysis-nav [data-step="prev"]');
+  await page.click('.analysis-dialog .analysis-nav [data-step="next"]');
+  // The new position drawn, with its first reports: from here on only the reports change.
+  await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 2);
+  const since = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 9, null, { timeout: 90_000 });
+  const until = await page.evaluate(() => performance.now());
+  const long = /** @type {{ start: number, duration: number }[]} */ (await page.evaluate(() => /** @type {any} */ (window).longTasks));
+  const moving = long.filter((task) => task.start >= moved && task.start < since);
+  const streaming = long.filter((task) => task.start >= since);
+  // A task's wall time grows with the machine's load (the e2e suite may share its cores with
+  // other jobs): the 50 ms bound holds with a core to spare, and is scaled by the runnable
+  // processes per core beyond that (the last minute's load average), as measured here.
+  const overload = Math.max(1, loadavg()[0] / availableParallelism());
+  const bound = 50 * overload;
+  console.log(
+    `analysis: depth 9 ${Math.round(until - since)} ms after the last move; long tasks while moving: ${JSON.stringify(moving)}; while streaming: ${JSON.stringify(streaming)}; load per core ${overload.toFixed(2)}, bound ${Math.round(bound)} ms`,
+  );
+  assert.deepEqual(
+    streaming.filter((task) => task.duration > bound),
+    [],
+    `no task over ${Math.round(bound)} ms while the reports stream in`,
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, async () => {
+  const options = { mode: 'analysis', position: WHITE_MATES.position, 'piece-set': 'abstract' };
+  const element = await served.context.newPage();
+  const elementProblems = watchProblems(element);
+  await element.goto(`${served.url}host-element.html?options=${encodeURIComponent(JSON.stringify([options]))}`);
+  await element.waitForSelector(`ultima-board .analysis-panel[data-best="${WHITE_MATES.solution}"]`, { timeout: 30_000 });
+  assert.equal(await element.getAttribute('ultima-board .analysis-bar', 'data-share'), '1.000');
+  // Its style sheet is linked into the shadow root: the bar stands beside the board.
+  const [bar, board] = await Promise.all([element.locator('ultima-board .analysis-bar').boundingBox(), element.locator('ultima-board canvas').boundingBox()]);
+  assert.ok(bar && board && bar.x + bar.width <= board.x && bar.height > board.height * 0.9);
+  await element.screenshot({ path: `${ARTIFACTS}analysis-element.png` });
+  assert.deepEqual(elementProblems, []);
+  await element.close();
+
+  const frame = await served.context.newPage();
+  const frameProblems = watchProblems(frame);
+  await frame.goto(`${served.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{ ...options, 'piece-set': 'chess' }]))}`);
+  const inside = frame.frameLocator('iframe');
+  await inside.locator(`.analysis-panel[data-best="${WHITE_MATES.solution}"]`).waitFor({ timeout: 30_000 });
+  assert.match((await inside.locator('.analysis-eval').textContent()) ?? '', /Mate in 2 for White/);
+  assert.deepEqual(frameProblems, []);
+  await frame.close();
+});
+
+test('the analysis board on a desktop and a phone (the README\'s picture)', { timeout: 120_000 }, async () => {
+  for (const [name, viewport] of /** @type {const} */ ([
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])) {
+    const browser = await launch({ viewport, deviceScaleFactor: name === 'phone' ? 2 : 1, hasTouch: name === 'phone', isMobile: name === 'phone' });
+    try {
+      const page = await browser.context.newPage();
+      const problems = watchProblems(page);
+      await page.addInitScript(() => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', 'yes');
+        localStorage.setItem('ultima.page', JSON.stringify({ version: 1, record: null, settings: {} }));
+      });
+      await page.goto(served.url);
+      await ready(page);
+      // A game of sixteen plies by a fixed rule, analysed after its twelfth, with a side line.
+      await onBoard(page, (board) => {
+        for (let i = 0; i < 16 && board.result() === null; i++) {
+          const moves = Object.values(board.snapshot().moves).flat().filter((m) => !m.suicide);
+          const captures = moves.filter((m) => m.captures.length > 0);
+          const pick = captures.length ? captures[(i * 5) % captures.length] : moves[(i * 7 + 3) % moves.length];
+          if (pick) board.play(pick.text);
+        }
+      });
+      const record = await onBoard(page, (board) => board.record());
+      await openAnalysisOf(page, { record, ply: 12 });
+      // A move other than the game's next one: a side line.
+      await onAnalysis(page, (board) => {
+        const analysis = board.analysis();
+        if (!analysis) throw new Error('no analysis');
+        const { nodes } = analysis.tree();
+        const next = nodes.get(nodes.get(analysis.current())?.children[0] ?? -1)?.ply?.text;
+        const other = Object.values(board.snapshot().moves)
+          .flat()
+          .find((m) => !m.suicide && m.text !== next);
+        if (other) board.play(other.text);
+      });
+      await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 7, null, { timeout: 60_000 });
+      await settled(page.locator('.analysis-dialog canvas'));
+      assert.equal(await page.locator('.analysis-dialog .analysis-variation').count(), 1);
+      await page.locator('.analysis-dialog').screenshot({ path: `${ARTIFACTS}analysis-${name}.png` });
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});

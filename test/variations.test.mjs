@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  ROOT,
+  addMove,
+  continuation,
+  createTree,
+  followLine,
+  keyStep,
+  lineThrough,
+  listItems,
+  makeMainLine,
+  moveNumber,
+  nodeOf,
+  onMainLine,
+  pathTo,
+  removeNode,
+  stepFrom,
+  steps,
+} from '../www/variations.js';
+import { ply } from './fixtures.mjs';
+
+/** @param {string} text @param {'white' | 'black'} side */
+const p = (text, side) => ply(text, { side });
+
+/** The tree of 1. b2-b5 g7-g4 2. a2-a4 (2. c2-c4 f7-f5) (1… h7-h5) */
+function sample() {
+  const tree = createTree('start', 'white');
+  const end = followLine(tree, [p('b2-b5', 'white'), p('g7-g4', 'black'), p('a2-a4', 'white')]);
+  const b5 = nodeOf(tree, ROOT).children[0] ?? -1;
+  const g4 = nodeOf(tree, b5).children[0] ?? -1;
+  const c4 = addMove(tree, g4, p('c2-c4', 'white'));
+  const f5 = addMove(tree, c4, p('f7-f5', 'black'));
+  const h5 = addMove(tree, b5, p('h7-h5', 'black'));
+  return { tree, b5, g4, a4: end, c4, f5, h5 };
+}
+
+test('a line played again reuses its nodes; a new move becomes a side line after the main one', () => {
+  const { tree, b5, g4, a4, c4 } = sample();
+  assert.equal(followLine(tree, [p('b2-b5', 'white'), p('g7-g4', 'black'), p('a2-a4', 'white')]), a4);
+  assert.deepEqual(nodeOf(tree, g4).children, [a4, c4]);
+  assert.deepEqual(pathTo(tree, a4), [b5, g4, a4]);
+  assert.deepEqual(pathTo(tree, ROOT), []);
+  assert.equal(tree.nodes.size, 7);
+});
+
+test('a line through a node runs from the start to the end of its main continuation', () => {
+  const { tree, g4, a4, c4, f5 } = sample();
+  assert.deepEqual(continuation(tree, g4), [a4]);
+  assert.deepEqual(continuation(tree, c4), [f5]);
+  assert.deepEqual(
+    lineThrough(tree, c4).map((x) => x.text),
+    ['b2-b5', 'g7-g4', 'c2-c4', 'f7-f5'],
+  );
+  assert.deepEqual(lineThrough(tree, ROOT).map((x) => x.text), ['b2-b5', 'g7-g4', 'a2-a4']);
+});
+
+test('going from one node to another takes back to their common node, then plays down', () => {
+  const { tree, a4, f5, h5, b5 } = sample();
+  assert.deepEqual(steps(tree, a4, f5), { back: 1, play: ['c2-c4', 'f7-f5'] });
+  assert.deepEqual(steps(tree, f5, h5), { back: 3, play: ['h7-h5'] });
+  assert.deepEqual(steps(tree, ROOT, a4), { back: 0, play: ['b2-b5', 'g7-g4', 'a2-a4'] });
+  assert.deepEqual(steps(tree, a4, b5), { back: 2, play: [] });
+  assert.deepEqual(steps(tree, a4, a4), { back: 0, play: [] });
+});
+
+test('navigation steps: back, forward, start, end of line, and between alternatives', () => {
+  const { tree, b5, g4, a4, c4, f5, h5 } = sample();
+  assert.equal(stepFrom(tree, g4, 'prev'), b5);
+  assert.equal(stepFrom(tree, ROOT, 'prev'), undefined);
+  assert.equal(stepFrom(tree, g4, 'next'), a4);
+  assert.equal(stepFrom(tree, a4, 'next'), undefined);
+  assert.equal(stepFrom(tree, c4, 'first'), ROOT);
+  assert.equal(stepFrom(tree, ROOT, 'first'), undefined);
+  assert.equal(stepFrom(tree, c4, 'last'), f5);
+  assert.equal(stepFrom(tree, f5, 'last'), undefined);
+  assert.equal(stepFrom(tree, a4, 'down'), c4);
+  assert.equal(stepFrom(tree, c4, 'up'), a4);
+  assert.equal(stepFrom(tree, c4, 'down'), undefined);
+  assert.equal(stepFrom(tree, g4, 'down'), h5);
+  assert.equal(stepFrom(tree, ROOT, 'up'), undefined);
+});
+
+test('the main line, and a side line made the main line', () => {
+  const { tree, a4, c4, f5, g4 } = sample();
+  assert.ok(onMainLine(tree, a4));
+  assert.ok(!onMainLine(tree, f5));
+  makeMainLine(tree, f5);
+  assert.ok(onMainLine(tree, f5));
+  assert.ok(!onMainLine(tree, a4));
+  assert.deepEqual(nodeOf(tree, g4).children, [c4, a4]);
+});
+
+test('deleting a node deletes what follows it and leaves its parent', () => {
+  const { tree, g4, c4, f5, a4 } = sample();
+  assert.equal(removeNode(tree, c4), g4);
+  assert.deepEqual(nodeOf(tree, g4).children, [a4]);
+  assert.ok(!tree.nodes.has(f5));
+  assert.throws(() => removeNode(tree, ROOT), /start position/);
+  assert.throws(() => nodeOf(tree, c4), /no node/);
+});
+
+test('move numbers count from the start, Black first or not', () => {
+  const { tree, b5, g4, c4 } = sample();
+  assert.deepEqual(moveNumber(tree, b5), { number: 1, side: 'white' });
+  assert.deepEqual(moveNumber(tree, g4), { number: 1, side: 'black' });
+  assert.deepEqual(moveNumber(tree, c4), { number: 2, side: 'white' });
+  const black = createTree('x', 'black');
+  const first = addMove(black, ROOT, p('e6-e2', 'black'));
+  const second = addMove(black, first, p('d1-d2', 'white'));
+  assert.deepEqual(moveNumber(black, first), { number: 1, side: 'black' });
+  assert.deepEqual(moveNumber(black, second), { number: 2, side: 'white' });
+});
+
+test('the move list: side lines after the move they replace, numbers where a line starts or resumes', () => {
+  const { tree, b5, g4, a4, c4, f5, h5 } = sample();
+  assert.deepEqual(listItems(tree), [
+    { kind: 'move', id: b5, label: '1.' },
+    { kind: 'move', id: g4, label: '' },
+    { kind: 'variation', items: [{ kind: 'move', id: h5, label: '1…' }] },
+    { kind: 'move', id: a4, label: '2.' },
+    {
+      kind: 'variation',
+      items: [
+        { kind: 'move', id: c4, label: '2.' },
+        { kind: 'move', id: f5, label: '' },
+      ],
+    },
+  ]);
+  assert.deepEqual(listItems(createTree('x', 'white')), []);
+  const black = createTree('x', 'black');
+  const first = addMove(black, ROOT, p('e6-e2', 'black'));
+  assert.deepEqual(listItems(black), [{ kind: 'move', id: first, label: '1…' }]);
+});
+
+test('keys: arrows, Home and End; nothing with a modifier or while typing', () => {
+  assert.equal(keyStep({ key: 'ArrowLeft' }, false), 'prev');
+  assert.equal(keyStep({ key: 'ArrowRight' }, false), 'next');
+  assert.equal(keyStep({ key: 'ArrowUp' }, false), 'up');
+  assert.equal(keyStep({ key: 'ArrowDown' }, false), 'down');
+  assert.equal(keyStep({ key: 'Home' }, false), 'first');
+  assert.equal(keyStep({ key: 'End' }, false), 'last');
+  assert.equal(keyStep({ key: 'ArrowLeft' }, true), null);
+  assert.equal(keyStep({ key: 'ArrowLeft', ctrlKey: true }, false), null);
+  assert.equal(keyStep({ key: 'ArrowLeft', shiftKey: true }, false), null);
+  assert.equal(keyStep({ key: 'a' }, false), null);
+});

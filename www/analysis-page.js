@@ -1,0 +1,175 @@
+// The game page's analysis view: a dialog over the page with a board mounted in `analysis` mode
+// (analysis.js), opened on the game (any position of it), on a pasted position or record, and by
+// whatever else wants one — a puzzle solved, a shared link — through `openAnalysis`. The board
+// is its own: the game it came from is never changed. While it is open the address has
+// `?analysis` (the browser's Back closes it; a reload opens it again on the saved game), and the
+// page's own shortcuts are off (they do nothing while a dialog is open).
+
+import { mount } from './embed.js';
+import { linkStyles } from './analysis.js';
+import { keyStep } from './variations.js';
+import { isTyping } from './keys.js';
+import { make } from './util.js';
+
+/** @import { Side } from '../ultima-wasm.js' */
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { PieceSet, Theme } from './state.js' */
+
+/**
+ * What to analyse. `record` wins over `position`; with neither, the start position.
+ *
+ * @typedef {object} AnalysisRequest
+ * @property {string} [record]  a game record: its moves become the main line
+ * @property {string} [position]  a position string
+ * @property {number} [ply]  the position of the record's main line to show first, as plies
+ *   played (0: the start); by default its end
+ * @property {Side} [orientation]  the side at the bottom (by default White)
+ */
+
+/** The query parameter that says the analysis view is open. */
+export const ANALYSIS_PARAM = 'analysis';
+
+/** @type {{ pieceSet: () => PieceSet, theme: () => Theme }} the page's look, asked at each opening */
+let look = { pieceSet: () => 'chess', theme: () => 'green' };
+
+/**
+ * Tells the analysis view the page's piece set and board theme.
+ *
+ * @param {{ pieceSet: () => PieceSet, theme: () => Theme }} given
+ */
+export function configureAnalysis(given) {
+  look = given;
+}
+
+/** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void } | null} */
+let shown = null;
+
+/** @returns {boolean} whether the address asks for the analysis view */
+export const analysisAsked = () => new URLSearchParams(location.search).has(ANALYSIS_PARAM);
+
+/** The address without `?analysis` (other parameters and the fragment kept). */
+function addressWithout() {
+  const params = new URLSearchParams(location.search);
+  params.delete(ANALYSIS_PARAM);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+}
+
+/** The address with `?analysis`. */
+function addressWith() {
+  const params = new URLSearchParams(location.search);
+  params.delete(ANALYSIS_PARAM);
+  const query = params.toString();
+  return `${location.pathname}?${ANALYSIS_PARAM}${query ? `&${query}` : ''}${location.hash}`;
+}
+
+/**
+ * Checks a request from anywhere: every field of the right type, or a clear error.
+ *
+ * @param {unknown} request
+ * @returns {AnalysisRequest}
+ */
+function checkRequest(request) {
+  if (typeof request !== 'object' || request === null) throw new TypeError('openAnalysis needs an object, e.g. { record }');
+  const { record, position, ply, orientation } = /** @type {Record<string, unknown>} */ (request);
+  if (record !== undefined && typeof record !== 'string') throw new TypeError('the record to analyse must be text');
+  if (position !== undefined && typeof position !== 'string') throw new TypeError('the position to analyse must be text');
+  if (ply !== undefined && !(typeof ply === 'number' && Number.isInteger(ply) && ply >= 0)) throw new TypeError('the ply to show must be a whole number from 0');
+  if (orientation !== undefined && orientation !== 'white' && orientation !== 'black') throw new TypeError('the orientation must be "white" or "black"');
+  return { record, position, ply, orientation };
+}
+
+/**
+ * Opens the analysis view (closing one already open). Resolves with its board's handle once it
+ * is ready (`handle.analysis()` is its controller); rejects, opening nothing, when the request
+ * does not make a game (the message says why).
+ *
+ * @param {AnalysisRequest} [request]
+ * @returns {Promise<EmbedHandle>}
+ */
+export async function openAnalysis(request = {}) {
+  const { record, position, ply, orientation } = checkRequest(request);
+  closeAnalysis();
+  // The style sheet first, so that the view never shows unstyled (the page does not load it
+  // before it is needed: it would hold up the page's first paint).
+  await linkStyles(document.body);
+  const dialog = make('dialog', { class: 'analysis-dialog', 'aria-labelledby': 'analysis-title' });
+  const title = make('h2', { id: 'analysis-title' }, 'Analysis board');
+  const close = make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');
+  const head = make('div', { class: 'analysis-dialog-head' });
+  head.append(title, close);
+  const host = make('div', { class: 'analysis-host' });
+  dialog.append(head, host);
+  document.body.append(dialog);
+  const board = mount(host, {
+    mode: 'analysis',
+    record: record?.trim() ? record : undefined,
+    position: record?.trim() ? undefined : position?.trim() || undefined,
+    pieceSet: look.pieceSet(),
+    theme: look.theme(),
+    orientation,
+  });
+  let failure = 'the analysis board did not start';
+  const off = board.on('error', ({ message }) => (failure = message));
+  const ok = await board.ready;
+  off();
+  if (!ok) {
+    board.destroy();
+    dialog.remove();
+    throw new Error(failure);
+  }
+  const analysis = board.analysis();
+  if (ply !== undefined) analysis?.goToPly(ply);
+  const pushed = !analysisAsked();
+  if (pushed) history.pushState({ ultimaAnalysis: true }, '', addressWith());
+  // Keys with the focus outside the board's own box, which handles its own: on the dialog's
+  // head, or nowhere (a button pressed and gone).
+  /** @param {KeyboardEvent} event */
+  const key = (event) => {
+    if (event.defaultPrevented) return;
+    const step = keyStep(event, isTyping(event.target));
+    if (!step) return;
+    event.preventDefault();
+    analysis?.step(step);
+  };
+  document.addEventListener('keydown', key);
+  shown = { dialog, board, pushed, stopKeys: () => document.removeEventListener('keydown', key) };
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => closeAnalysis());
+  // Escape closes the view, also from the board (whose own Escape puts down a picked-up piece,
+  // which it still does first).
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || board.selection().square !== null) return;
+      event.stopPropagation();
+      event.preventDefault();
+      dialog.close();
+    },
+    true,
+  );
+  dialog.showModal();
+  // The focus on the close button, so that the arrow keys step through the moves at once (on
+  // the board they move its focus square).
+  close.focus();
+  return board;
+}
+
+/** Closes the analysis view, if open: its board and engine end; the address loses `?analysis`. */
+export function closeAnalysis() {
+  const open = shown;
+  if (!open) return;
+  shown = null;
+  open.stopKeys();
+  open.board.destroy();
+  if (open.dialog.open) open.dialog.close();
+  open.dialog.remove();
+  if (!analysisAsked()) return;
+  if (open.pushed && history.state?.ultimaAnalysis) history.back();
+  else history.replaceState(history.state, '', addressWithout());
+}
+
+// The browser's Back closes the view.
+window.addEventListener('popstate', () => {
+  if (shown && !analysisAsked()) closeAnalysis();
+});

@@ -1,0 +1,533 @@
+// The analysis board: what `mount`'s `analysis` mode adds to a board (the game page's analysis
+// view, the custom element and the iframe all get it from there). Both sides move by hand; every
+// move tried goes into a variation tree (variations.js) shown as a move list with side lines,
+// navigable by keys and clicks; the engine analyses the position shown in the board's worker
+// (ai.js `analyse`), deepening, and its reports are drawn live: an evaluation bar beside the
+// board (White's view), the best move as an arrow with its captures framed, the top lines with
+// their scores, depth and speed.
+//
+// It is a layer over the board's public handle: the board's game always holds the line from the
+// start to the node shown, and moving about the tree is `undo` and `play` (legality and notation
+// stay the wasm's). The engine's lines come written out as plies from the worker; a line copied
+// as a record is played out in a second wasm game of its own (a session, session.js).
+//
+// The engine runs until the position changes (a new analysis starts at once: the old search is
+// stopped by ending its worker), until the player turns it off or leaves, or at most
+// ANALYSIS_MS; a search that ends by itself (a forced mate found) says it is complete.
+// Reports come at every completed depth, many a second at first: the panel is redrawn at most
+// every RENDER_MS, so the page never blocks.
+
+import { copyText, COPY_REFUSED } from './clipboard.js';
+import { progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
+import { isTyping } from './keys.js';
+import { moveContent } from './movelist.js';
+import { moveWords, statusText } from './notation.js';
+import { openSession } from './session.js';
+import { make } from './util.js';
+import {
+  ROOT,
+  createTree,
+  followLine,
+  keyStep,
+  lineThrough,
+  listItems,
+  makeMainLine,
+  nodeOf,
+  onMainLine,
+  removeNode,
+  stepFrom,
+  steps,
+} from './variations.js';
+
+/** @import { PlyInfo, Report, Snapshot } from '../ultima-wasm.js' */
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { NavStep, ListItem, Tree } from './variations.js' */
+
+/** The engine's lines shown (multi-PV). */
+export const ANALYSIS_LINES = 3;
+/** The longest one analysis of a position runs, in milliseconds: then it pauses ("Go deeper"). */
+export const ANALYSIS_MS = 180_000;
+/** The panel is redrawn at most this often while reports stream in. */
+const RENDER_MS = 250;
+
+/**
+ * The analysis board's controller, the handle's `analysis()`.
+ *
+ * @typedef {object} Analysis
+ * @property {() => Tree} tree  the variation tree (read it, do not change it)
+ * @property {() => number} current  the node shown
+ * @property {(id: number) => void} goTo  shows a node of the tree
+ * @property {(ply: number) => void} goToPly  shows the main line after `ply` plies (0: the
+ *   start; past its end: its end)
+ * @property {(step: NavStep) => void} step  back, forward, start, end, or to an alternative
+ * @property {(on?: boolean) => boolean} engine  turns the engine on or off; answers whether it is on
+ * @property {() => Report | null} report  the latest report for the position shown
+ * @property {() => string} lineRecord  the record of the line through the node shown, from the
+ *   start to the end of its main continuation
+ * @property {() => void} detach  removes the analysis (stops the engine); the board stays
+ */
+
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Links analysis.css into the document or shadow root a node is in (once): embedded boards have
+ * no page style sheet of ours, and the game page loads it only when the analysis is opened.
+ *
+ * @param {Node} node
+ * @returns {Promise<void>} settles when the style sheet has loaded (or failed to)
+ */
+export function linkStyles(node) {
+  const root = node.getRootNode();
+  const parent = root instanceof ShadowRoot ? root : document.head;
+  const href = new URL('./analysis.css', import.meta.url).href;
+  const found = [...parent.querySelectorAll('link[rel="stylesheet"]')].find((link) => link instanceof HTMLLinkElement && link.href === href);
+  const made = () => {
+    const link = make('link', { rel: 'stylesheet', href });
+    const settle = () => (link.dataset.settled = 'true');
+    link.addEventListener('load', settle, { once: true });
+    link.addEventListener('error', settle, { once: true });
+    parent.append(link);
+    return link;
+  };
+  const linked = found instanceof HTMLLinkElement ? found : made();
+  if (linked.dataset.settled || linked.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    linked.addEventListener('load', () => resolve(), { once: true });
+    linked.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+/**
+ * Adds the analysis to a mounted, ready board.
+ *
+ * @param {EmbedHandle} handle
+ * @param {{ outer: HTMLElement, stage: HTMLElement }} parts  the board's outer box and the
+ *   box of the board itself (the bar goes beside it, the panel under it)
+ * @returns {Analysis}
+ */
+export function attachAnalysis(handle, { outer, stage }) {
+  linkStyles(outer);
+  outer.dataset.analysis = '';
+  const row = make('div', { class: 'analysis-board' });
+  const bar = make('div', { class: 'analysis-bar', role: 'img', part: 'eval-bar' });
+  const barWhite = make('div', { class: 'analysis-bar-white' });
+  const barLabel = make('span', { class: 'analysis-bar-label', 'aria-hidden': 'true' });
+  bar.append(barWhite, barLabel);
+  outer.insertBefore(row, stage);
+  row.append(bar, stage);
+
+  const panel = make('section', { class: 'analysis-panel', part: 'analysis', 'aria-label': 'Analysis' });
+  const engineBox = make('input', { type: 'checkbox', class: 'analysis-engine-on' });
+  engineBox.checked = true;
+  const engineLabel = make('label', { class: 'analysis-engine', title: 'Run the engine on the position shown' });
+  engineLabel.append(engineBox, document.createTextNode(' Engine'));
+  const headline = make('strong', { class: 'analysis-eval' });
+  const progress = make('span', { class: 'analysis-progress' });
+  const deeper = make('button', { type: 'button', class: 'analysis-deeper' }, 'Go deeper');
+  deeper.hidden = true;
+  const head = make('div', { class: 'analysis-head' });
+  head.append(engineLabel, headline, progress, deeper);
+  const lines = make('ol', { class: 'analysis-lines', 'aria-label': "The engine's best lines: choose a move to play the line up to it" });
+  const moves = make('div', { class: 'analysis-moves', role: 'group', tabindex: '-1', 'aria-label': 'Moves and variations: choose one to show its position' });
+  /** @param {string} text @param {string} label @param {NavStep} to */
+  const navButton = (text, label, to) => {
+    const button = make('button', { type: 'button', 'aria-label': label, title: label, 'data-step': to }, text);
+    button.addEventListener('click', () => step(to));
+    return button;
+  };
+  const nav = make('div', { class: 'analysis-nav', role: 'group', 'aria-label': 'Navigate the moves' });
+  nav.append(
+    navButton('◀◀', 'Start (Home)', 'first'),
+    navButton('◀', 'Back (←)', 'prev'),
+    navButton('▶', 'Forward (→)', 'next'),
+    navButton('▶▶', 'End of the line (End)', 'last'),
+  );
+  const flip = make('button', { type: 'button' }, 'Flip');
+  const copy = make('button', { type: 'button', title: 'Copy the line shown, from the start to its end, as a game record' }, 'Copy line');
+  const promote = make('button', { type: 'button', title: 'Make the line shown the main line' }, 'Make main line');
+  const remove = make('button', { type: 'button', title: 'Delete the move shown and everything after it' }, 'Delete from here');
+  const tools = make('div', { class: 'analysis-tools' });
+  tools.append(flip, copy, promote, remove);
+  const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
+  copyField.hidden = true;
+  const note = make('p', { class: 'analysis-note', role: 'status' });
+  panel.append(head, lines, moves, nav, tools, copyField, note);
+  outer.append(panel);
+
+  /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
+  const scratch = openSession({ record: handle.record() }, () => undefined);
+  // A resignation or an agreed draw ends a game, not its last position: that is analysed.
+  const { kind } = handle.snapshot().status;
+  if (kind === 'resignation' || kind === 'agreement') handle.undo();
+
+  /** @type {Tree} */
+  let tree = createTree('', 'white');
+  let rules = '';
+  /** The record of the start position (headers, setup, rules; no moves). */
+  let startRecord = '';
+  let current = ROOT;
+  let engineOn = true;
+  /** Analyses started; a report of an earlier one is dropped. */
+  let runs = 0;
+  /** @type {Report | null} */
+  let report = null;
+  /** @type {'complete' | 'paused' | null} how the last analysis ended, if it has */
+  let ended = null;
+  /** @type {string | null} */
+  let failure = null;
+  /** The move drawn as the arrow, and for which position. */
+  let arrowKey = '';
+  let treeChanged = true;
+  /** The tree's size when the move list was last drawn. */
+  let nodesDrawn = 0;
+  let lastRender = 0;
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let renderTimer = null;
+  let analysePending = false;
+  /** @type {Map<string, HTMLLIElement>} the lines drawn, by what they show: a line that has
+   * not changed since the last report is not drawn again */
+  let linesDrawn = new Map();
+
+  /** A new tree from the board's game (a new game, or at the start). */
+  const reset = () => {
+    const snapshot = handle.snapshot();
+    let start = scratch.open({ record: snapshot.record });
+    while (start.canUndo) start = scratch.undo();
+    startRecord = start.record;
+    tree = createTree(snapshot.start, start.turn);
+    rules = snapshot.rules;
+    current = followLine(tree, snapshot.plies);
+    treeChanged = true;
+  };
+
+  /** @param {Snapshot} snapshot */
+  const follow = (snapshot) => {
+    if (snapshot.start !== tree.start || snapshot.rules !== rules) reset();
+    else {
+      const at = followLine(tree, snapshot.plies);
+      treeChanged ||= at !== current || tree.nodes.size !== nodesDrawn;
+      current = at;
+    }
+    arrowKey = '';
+    note.textContent = '';
+    if (!analysePending) {
+      analysePending = true;
+      // One analysis after a walk through the tree (many plies taken back and played).
+      queueMicrotask(() => {
+        analysePending = false;
+        analyse();
+      });
+    }
+    schedule(true);
+  };
+
+  /** Starts the engine on the position shown (or stops it: engine off, game over). */
+  const analyse = () => {
+    const id = ++runs;
+    report = null;
+    ended = null;
+    failure = null;
+    const snapshot = handle.snapshot();
+    if (!engineOn || snapshot.status.kind !== 'ongoing') {
+      handle.ai().stop();
+      schedule(true);
+      return;
+    }
+    handle
+      .ai()
+      .analyse(snapshot.record, { multipv: ANALYSIS_LINES, timeMs: ANALYSIS_MS }, (next) => {
+        if (id !== runs) return;
+        report = next;
+        schedule();
+      })
+      .then(
+        (last) => {
+          if (id !== runs) return;
+          report = last;
+          // The clock stops starting new depths at half the time: a search that ended sooner
+          // ended by itself.
+          ended = last.timeMs >= ANALYSIS_MS / 2 ? 'paused' : 'complete';
+          schedule(true);
+        },
+        (error) => {
+          if (id !== runs || (error instanceof Error && error.name === 'AbortError')) return;
+          failure = message(error);
+          schedule(true);
+        },
+      );
+  };
+
+  /**
+   * Redraws the panel soon: at once for a change of position, else at most every RENDER_MS.
+   *
+   * @param {boolean} [urgent]
+   */
+  const schedule = (urgent = false) => {
+    if (renderTimer !== null) {
+      if (!urgent) return;
+      clearTimeout(renderTimer);
+    }
+    const wait = urgent ? 0 : Math.max(0, lastRender + RENDER_MS - performance.now());
+    renderTimer = setTimeout(render, wait);
+  };
+
+  /**
+   * Plays the first `count` moves of an engine line on the board (into the tree).
+   *
+   * @param {string[]} pv
+   * @param {number} count
+   */
+  const playLine = (pv, count) => {
+    try {
+      for (const text of pv.slice(0, count)) handle.play(text);
+    } catch (error) {
+      note.textContent = message(error);
+    }
+  };
+
+  /**
+   * A move's button: its figurines, its words as its name.
+   *
+   * @param {PlyInfo} ply
+   * @param {string} label  the move number written before it, or ""
+   * @returns {HTMLButtonElement}
+   */
+  const moveButton = (ply, label) => {
+    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: ply.display, 'aria-label': `${label} ${moveWords(ply)}`.trim() });
+    button.append(...moveContent(ply, handle.view().pieceSet));
+    return button;
+  };
+
+  /** The engine's lines: each one's score and first moves (written out by the worker). */
+  const renderLines = () => {
+    const shown = engineOn ? (report?.lines ?? []) : [];
+    const set = handle.view().pieceSet;
+    /** @type {Map<string, HTMLLIElement>} */
+    const drawn = new Map();
+    const items = shown.map((line, k) => {
+      const key = JSON.stringify([set, line]);
+      const known = linesDrawn.get(key);
+      if (known) {
+        drawn.set(key, known);
+        return known;
+      }
+      const item = make('li', { 'data-multipv': String(line.multipv) });
+      item.append(make('span', { class: 'analysis-score', title: scoreWords(line.white) }, scoreText(line.white)));
+      (report?.plies[k] ?? []).forEach((ply, i) => {
+        const button = moveButton(ply, '');
+        button.addEventListener('click', () => playLine(line.pv, i + 1));
+        item.append(button);
+      });
+      drawn.set(key, item);
+      return item;
+    });
+    linesDrawn = drawn;
+    // Only the lines that changed are replaced: the others stay, as they were drawn.
+    items.forEach((item, k) => {
+      const there = lines.children[k];
+      if (!there) lines.append(item);
+      else if (there !== item) there.replaceWith(item);
+    });
+    while (lines.children.length > items.length) lines.lastElementChild?.remove();
+  };
+
+  /** @param {ListItem[]} items @returns {HTMLElement[]} */
+  const listNodes = (items) =>
+    items.map((item) => {
+      if (item.kind === 'variation') {
+        const box = make('div', { class: 'analysis-variation' });
+        box.append(...listNodes(item.items));
+        return box;
+      }
+      const ply = /** @type {PlyInfo} */ (nodeOf(tree, item.id).ply);
+      const button = moveButton(ply, item.label);
+      button.dataset.node = String(item.id);
+      if (item.id === current) button.setAttribute('aria-current', 'step');
+      button.addEventListener('click', () => goTo(item.id));
+      if (!item.label) return button;
+      const span = make('span', { class: 'analysis-numbered' });
+      span.append(make('span', { class: 'analysis-number' }, item.label), button);
+      return span;
+    });
+
+  /** @param {boolean} refocus  a move of the list or of the engine's lines had the focus: it
+   *   goes to the move shown, so that the keys go on working */
+  const renderTree = (refocus) => {
+    moves.replaceChildren(...listNodes(listItems(tree)));
+    nodesDrawn = tree.nodes.size;
+    treeChanged = false;
+    // The move shown in view, scrolling the list only (never the page).
+    const shown = moves.querySelector('[aria-current]');
+    if (shown) {
+      const box = moves.getBoundingClientRect();
+      const at = shown.getBoundingClientRect();
+      if (at.top < box.top) moves.scrollTop -= box.top - at.top;
+      else if (at.bottom > box.bottom) moves.scrollTop += at.bottom - box.bottom;
+    } else moves.scrollTop = 0;
+    if (refocus) (shown instanceof HTMLElement ? shown : moves).focus();
+    for (const button of nav.querySelectorAll('button')) {
+      button.disabled = stepFrom(tree, current, /** @type {NavStep} */ (button.dataset.step)) === undefined;
+    }
+    promote.hidden = onMainLine(tree, current);
+    remove.disabled = current === ROOT;
+  };
+
+  const render = () => {
+    renderTimer = null;
+    lastRender = performance.now();
+    const focused = /** @type {Document | ShadowRoot} */ (outer.getRootNode()).activeElement;
+    const refocus = focused instanceof Node && (moves.contains(focused) || lines.contains(focused));
+    const snapshot = handle.snapshot();
+    const { status } = snapshot;
+    const best = report?.lines[0];
+    let share = 0.5;
+    if (status.kind !== 'ongoing') {
+      share = status.winner === 'white' ? 1 : status.winner === 'black' ? 0 : 0.5;
+      headline.textContent = statusText(status);
+      barLabel.textContent = status.result;
+    } else if (best) {
+      share = whiteShare(best.white);
+      headline.textContent = scoreWords(best.white);
+      barLabel.textContent = scoreText(best.white);
+    } else {
+      headline.textContent = failure ? 'The engine failed' : engineOn ? 'Analysing…' : 'Engine off';
+      barLabel.textContent = '';
+    }
+    bar.dataset.share = share.toFixed(3);
+    bar.dataset.flipped = String(handle.view().orientation === 'black');
+    bar.setAttribute('aria-label', `Evaluation: ${headline.textContent}`);
+    // A transform, not a height: the bar's glide then costs the page no layout.
+    barWhite.style.setProperty('transform', `scaleY(${share.toFixed(3)})`);
+    bar.classList.toggle('analysis-bar-off', !engineOn && status.kind === 'ongoing');
+    progress.textContent = failure ?? (report && engineOn ? `${progressText(report)}${ended === 'complete' ? ' · complete' : ended === 'paused' ? ' · paused' : ''}` : '');
+    deeper.hidden = ended !== 'paused';
+    const move = engineOn && status.kind === 'ongoing' ? (best?.pv[0] ?? null) : null;
+    panel.dataset.best = move ?? '';
+    panel.dataset.depth = String(report?.depth ?? 0);
+    const key = move === null ? '' : `${snapshot.record} ${move}`;
+    if (key !== arrowKey) {
+      arrowKey = key;
+      try {
+        handle.showMove(move);
+      } catch {
+        // A report of another position (it cannot be, with `runs`); the arrow is left off.
+      }
+    }
+    renderLines();
+    if (treeChanged || tree.nodes.size !== nodesDrawn) renderTree(refocus);
+  };
+
+  /** @param {number} id */
+  const goTo = (id) => {
+    if (!tree.nodes.has(id) || id === current) return;
+    const plan = steps(tree, current, id);
+    try {
+      for (let i = 0; i < plan.back; i++) handle.undo();
+      for (const text of plan.play) handle.play(text);
+    } catch (error) {
+      note.textContent = message(error);
+    }
+  };
+
+  /** @param {NavStep} to */
+  const step = (to) => {
+    const target = stepFrom(tree, current, to);
+    if (target !== undefined) goTo(target);
+  };
+
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    if (event.defaultPrevented) return;
+    const to = keyStep(event, isTyping(event.target));
+    if (!to) return;
+    event.preventDefault();
+    step(to);
+  };
+
+  const lineRecord = () => {
+    scratch.open({ record: startRecord });
+    for (const ply of lineThrough(tree, current)) scratch.play(ply.text);
+    return scratch.record();
+  };
+
+  /** @param {boolean} on */
+  const setEngine = (on) => {
+    engineOn = on;
+    engineBox.checked = on;
+    analyse();
+  };
+
+  engineBox.addEventListener('change', () => setEngine(engineBox.checked));
+  deeper.addEventListener('click', analyse);
+  flip.addEventListener('click', () => {
+    handle.flip();
+    schedule(true);
+  });
+  copy.addEventListener('click', async () => {
+    const text = lineRecord();
+    const moves = lineThrough(tree, current).length;
+    const ok = await copyText(text, copyField);
+    copyField.hidden = ok;
+    note.textContent = ok ? `Copied the line (${moves} ${moves === 1 ? 'move' : 'moves'}) as a record.` : COPY_REFUSED;
+  });
+  promote.addEventListener('click', () => {
+    makeMainLine(tree, current);
+    treeChanged = true;
+    schedule(true);
+  });
+  remove.addEventListener('click', () => {
+    const gone = current;
+    const parent = nodeOf(tree, gone).parent;
+    if (parent === null) return;
+    goTo(parent);
+    removeNode(tree, gone);
+    treeChanged = true;
+    schedule(true);
+  });
+  outer.addEventListener('keydown', onKey);
+  const offChange = handle.on('change', ({ snapshot }) => follow(snapshot));
+
+  reset();
+  analyse();
+  render();
+
+  return {
+    tree: () => tree,
+    current: () => current,
+    goTo,
+    goToPly(ply) {
+      let id = ROOT;
+      for (let i = 0; i < ply; i++) {
+        const next = nodeOf(tree, id).children[0];
+        if (next === undefined) break;
+        id = next;
+      }
+      goTo(id);
+    },
+    step,
+    engine(on) {
+      if (on !== undefined && on !== engineOn) setEngine(on);
+      return engineOn;
+    },
+    report: () => report,
+    lineRecord,
+    detach() {
+      runs++;
+      offChange();
+      outer.removeEventListener('keydown', onKey);
+      if (renderTimer !== null) clearTimeout(renderTimer);
+      handle.ai().stop();
+      try {
+        handle.showMove(null);
+      } catch {
+        // The board is being destroyed.
+      }
+      scratch.close();
+      outer.insertBefore(stage, row);
+      row.remove();
+      panel.remove();
+      delete outer.dataset.analysis;
+    },
+  };
+}

@@ -1,0 +1,275 @@
+// The analysis board's variation tree, as plain data and pure functions: the moves tried from a
+// start position, each node one ply, the first child of a node its main continuation and the
+// others side lines. A node holds the ply exactly as the wasm's snapshot reported it (text,
+// display form, squares, captures, mark, side, position after it): nothing here decides what is
+// legal or how a move is written. The board's game always holds one line of the tree (root to
+// the node shown); moving about the tree is taking plies back and playing them, which `steps`
+// plans and the controller (analysis.js) carries out through the wasm.
+
+/** @import { PlyInfo, Side } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} VariationNode
+ * @property {number} id
+ * @property {number | null} parent  null for the root (the start position)
+ * @property {number[]} children  the continuations tried, the main one first
+ * @property {PlyInfo | null} ply  the move that led here, as the snapshot gave it; null for the root
+ */
+
+/**
+ * @typedef {object} Tree
+ * @property {string} start  the start position string
+ * @property {Side} firstSide  the side to move at the start
+ * @property {Map<number, VariationNode>} nodes
+ * @property {number} nextId
+ */
+
+/** The root's id: the start position. */
+export const ROOT = 0;
+
+/**
+ * @param {string} start  the start position string
+ * @param {Side} firstSide  the side to move there
+ * @returns {Tree}
+ */
+export function createTree(start, firstSide) {
+  return { start, firstSide, nodes: new Map([[ROOT, { id: ROOT, parent: null, children: [], ply: null }]]), nextId: ROOT + 1 };
+}
+
+/**
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {VariationNode}
+ */
+export function nodeOf(tree, id) {
+  const node = tree.nodes.get(id);
+  if (!node) throw new Error(`no node ${id} in the variation tree`);
+  return node;
+}
+
+/**
+ * The child of `parent` reached by `ply`: the one already there with the same move, else a new
+ * one, after the others (a side line, or the main continuation when it is the first).
+ *
+ * @param {Tree} tree
+ * @param {number} parent
+ * @param {PlyInfo} ply
+ * @returns {number} the child's id
+ */
+export function addMove(tree, parent, ply) {
+  const node = nodeOf(tree, parent);
+  const known = node.children.find((child) => nodeOf(tree, child).ply?.text === ply.text);
+  if (known !== undefined) return known;
+  const id = tree.nextId++;
+  tree.nodes.set(id, { id, parent, children: [], ply });
+  node.children.push(id);
+  return id;
+}
+
+/**
+ * Follows (and where needed grows) the tree along a line of plies from the start.
+ *
+ * @param {Tree} tree
+ * @param {readonly PlyInfo[]} plies  the line, e.g. a snapshot's plies
+ * @returns {number} the node at the end of the line
+ */
+export function followLine(tree, plies) {
+  let id = ROOT;
+  for (const ply of plies) id = addMove(tree, id, ply);
+  return id;
+}
+
+/**
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {number[]} the nodes from the start's first move down to `id` (empty for the root)
+ */
+export function pathTo(tree, id) {
+  /** @type {number[]} */
+  const path = [];
+  for (let at = nodeOf(tree, id); at.parent !== null; at = nodeOf(tree, at.parent)) path.push(at.id);
+  return path.reverse();
+}
+
+/**
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {number[]} the nodes after `id` along the main continuations, to the line's end
+ */
+export function continuation(tree, id) {
+  /** @type {number[]} */
+  const after = [];
+  for (let next = nodeOf(tree, id).children[0]; next !== undefined; next = nodeOf(tree, next).children[0]) after.push(next);
+  return after;
+}
+
+/**
+ * The whole line through a node: how it was reached and how it goes on.
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {PlyInfo[]}
+ */
+export function lineThrough(tree, id) {
+  return [...pathTo(tree, id), ...continuation(tree, id)].map((n) => /** @type {PlyInfo} */ (nodeOf(tree, n).ply));
+}
+
+/**
+ * How to go from the node the board shows to another: plies to take back (to the two nodes'
+ * last common one), then the move texts to play.
+ *
+ * @param {Tree} tree
+ * @param {number} from
+ * @param {number} to
+ * @returns {{ back: number, play: string[] }}
+ */
+export function steps(tree, from, to) {
+  const a = pathTo(tree, from);
+  const b = pathTo(tree, to);
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return { back: a.length - common, play: b.slice(common).map((n) => /** @type {PlyInfo} */ (nodeOf(tree, n).ply).text) };
+}
+
+/**
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {boolean} whether the node is on the main line (every move on its way a main continuation)
+ */
+export function onMainLine(tree, id) {
+  for (let at = nodeOf(tree, id); at.parent !== null; at = nodeOf(tree, at.parent)) {
+    if (nodeOf(tree, at.parent).children[0] !== at.id) return false;
+  }
+  return true;
+}
+
+/**
+ * Where a navigation step leads from a node.
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ * @param {NavStep} step
+ * @returns {number | undefined} the node, or undefined when there is nowhere to go
+ */
+export function stepFrom(tree, id, step) {
+  const node = nodeOf(tree, id);
+  if (step === 'prev') return node.parent ?? undefined;
+  if (step === 'next') return node.children[0];
+  if (step === 'first') return id === ROOT ? undefined : ROOT;
+  if (step === 'last') return continuation(tree, id).at(-1);
+  if (node.parent === null) return undefined;
+  const siblings = nodeOf(tree, node.parent).children;
+  return siblings[siblings.indexOf(id) + (step === 'up' ? -1 : 1)];
+}
+
+/**
+ * Makes the line through `id` the main line: at each fork on its way it becomes the first
+ * continuation, the others keeping their order.
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ */
+export function makeMainLine(tree, id) {
+  for (let at = nodeOf(tree, id); at.parent !== null; at = nodeOf(tree, at.parent)) {
+    const siblings = nodeOf(tree, at.parent).children;
+    siblings.splice(siblings.indexOf(at.id), 1);
+    siblings.unshift(at.id);
+  }
+}
+
+/**
+ * Deletes a node and everything after it; the root stays.
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {number} its parent, where the board goes
+ */
+export function removeNode(tree, id) {
+  const node = nodeOf(tree, id);
+  if (node.parent === null) throw new Error('the start position cannot be deleted');
+  const parent = nodeOf(tree, node.parent);
+  parent.children.splice(parent.children.indexOf(id), 1);
+  const gone = [id];
+  while (gone.length) {
+    const next = /** @type {number} */ (gone.pop());
+    gone.push(...nodeOf(tree, next).children);
+    tree.nodes.delete(next);
+  }
+  return parent.id;
+}
+
+/**
+ * A node's move number and whose move it was, counted from the start (move 1, whoever is to
+ * move there).
+ *
+ * @param {Tree} tree
+ * @param {number} id  not the root
+ * @returns {{ number: number, side: Side }}
+ */
+export function moveNumber(tree, id) {
+  const index = pathTo(tree, id).length - 1 + (tree.firstSide === 'black' ? 1 : 0);
+  return { number: Math.floor(index / 2) + 1, side: index % 2 === 0 ? 'white' : 'black' };
+}
+
+/**
+ * One item of the move list: a move with the number written before it ("3." before White's,
+ * "3…" before Black's where a line starts or resumes, "" otherwise), or a side line, set apart.
+ *
+ * @typedef {{ kind: 'move', id: number, label: string } | { kind: 'variation', items: ListItem[] }} ListItem
+ */
+
+/**
+ * The move list of the tree, as a record writes it: the main line, each side line right after
+ * the move it is an alternative to, nested as deep as they go.
+ *
+ * @param {Tree} tree
+ * @returns {ListItem[]}
+ */
+export function listItems(tree) {
+  const first = nodeOf(tree, ROOT).children[0];
+  return first === undefined ? [] : lineItems(tree, first);
+}
+
+/**
+ * @param {Tree} tree
+ * @param {number} first  the node that starts the line
+ * @returns {ListItem[]}
+ */
+function lineItems(tree, first) {
+  /** @type {ListItem[]} */
+  const items = [];
+  let numbered = true;
+  for (let id = /** @type {number | undefined} */ (first); id !== undefined; ) {
+    const node = nodeOf(tree, id);
+    const { number, side } = moveNumber(tree, id);
+    items.push({ kind: 'move', id, label: side === 'white' ? `${number}.` : numbered ? `${number}…` : '' });
+    numbered = false;
+    const siblings = nodeOf(tree, /** @type {number} */ (node.parent)).children;
+    // The alternatives to a main continuation come after it (a side line's own alternatives are
+    // listed by the line it branches from).
+    if (siblings[0] === id) {
+      for (const other of siblings.slice(1)) items.push({ kind: 'variation', items: lineItems(tree, other) });
+      numbered = siblings.length > 1;
+    }
+    id = node.children[0];
+  }
+  return items;
+}
+
+/** @typedef {'first' | 'prev' | 'next' | 'last' | 'up' | 'down'} NavStep */
+
+/**
+ * The step a key means on the analysis board: ← and → back and forward along the line, ↑ and ↓
+ * to the previous and next alternative of the move shown, Home and End to the start and the
+ * line's end; nothing with a modifier, or while typing.
+ *
+ * @param {{ key: string, ctrlKey?: boolean, metaKey?: boolean, shiftKey?: boolean, altKey?: boolean }} event
+ * @param {boolean} typing  the focus takes these keys itself (a text field, a list box)
+ * @returns {NavStep | null}
+ */
+export function keyStep(event, typing) {
+  if (typing || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return null;
+  /** @type {Record<string, NavStep>} */
+  const keys = { ArrowLeft: 'prev', ArrowRight: 'next', ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' };
+  return keys[event.key] ?? null;
+}
