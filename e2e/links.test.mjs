@@ -94,7 +94,7 @@ test('a link opens the same game in another browser, and the answer brings the f
   assert.equal(await linkDialog(second), '2 moves, White to move');
   assert.equal(await second.textContent('dialog.link-dialog [part="controls"] span'), '2 / 2');
   await second.screenshot({ path: `${ARTIFACTS}links-dialog-desktop.png` });
-  assert.equal(await second.locator('dialog.link-dialog button', { hasText: 'Analyse' }).count(), 0, 'no analysis board, no choice');
+  assert.equal(await second.locator('dialog.link-dialog button', { hasText: 'Analyse' }).count(), 1);
   await second.click('dialog.link-dialog button.primary');
   await second.waitForSelector('dialog.link-dialog', { state: 'detached' });
   assert.deepEqual(await plies(second), ['b2-b5', 'g7-g4']);
@@ -116,6 +116,28 @@ test('a link opens the same game in another browser, and the answer brings the f
   assert.deepEqual([...problems, ...secondProblems], []);
   await first.close();
   await second.close();
+});
+
+test('Analyse opens the linked game on the analysis board and leaves the saved game alone', { timeout: 120_000 }, async () => {
+  const record = '[Setup "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n1. b2-b5 g7-g4 *\n';
+  const { page: maker } = await openGame(served.context, served.url);
+  const link = await linkOf(maker, '1. a2-a4 h7-h5 2. b2-b4 *');
+  await maker.close();
+  const saved = JSON.stringify({ version: 1, record, settings: {} });
+  const { page, problems } = await openGame(served.context, `${served.url}#game=${link}`, saved);
+  assert.equal(await linkDialog(page), '3 moves, Black to move');
+  await page.click('dialog.link-dialog button:has-text("Analyse")');
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  // The linked game is the analysis board's main line, shown at its last move.
+  await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === 3);
+  const lines = await page.locator('.analysis-dialog .analysis-moves button[data-node]').allTextContents();
+  assert.equal(lines.length, 3);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4'], 'the game on the board is not the link\'s');
+  assert.match(await savedRecord(page), /1\. b2-b5 g7-g4/);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('a broken link says why and keeps the saved game', { timeout: 90_000 }, async () => {
