@@ -6,10 +6,11 @@
 //!   told).
 //! - `cargo xtask test`: installs what is missing (the above, Debian's `chromium` and
 //!   `chromium-driver`, the npm packages of `package-lock.json`), then runs every check in order
-//!   and stops at the first that fails, naming it: formatting, the supply chain (cargo-deny
-//!   [`CARGO_DENY_VERSION`] on licences, bans and sources; `npm audit --omit=dev`), clippy
-//!   (native and wasm32), native tests, the wasm-bindgen tests in headless Chromium, the trunk
-//!   release build, the JavaScript type check and the end-to-end browser tests.
+//!   and stops at the first that fails, naming it: formatting, the supply chain (licences, bans
+//!   and sources of the Rust dependencies against `deny.toml`, see [`deny`]; `npm audit
+//!   --omit=dev`), clippy (native and wasm32), native tests, the wasm-bindgen tests in headless
+//!   Chromium, the trunk release build, the JavaScript type check and the end-to-end browser
+//!   tests.
 //!
 //! - `cargo xtask build-info`: trunk's post-build hook (Trunk.toml). Writes `www/build.js` into
 //!   trunk's staging folder: the build's file list and an id hashed from every file's content, for
@@ -18,6 +19,9 @@
 //!
 //! Both are idempotent: an installed tool of the right version is left alone, so a warm run does
 //! only the checks. Each step prints its name and wall time.
+
+mod deny;
+mod json;
 
 use std::env;
 use std::ffi::OsString;
@@ -30,9 +34,6 @@ use std::time::{Duration, Instant};
 
 /// The trunk release the project builds with.
 const TRUNK_VERSION: &str = "0.21.14";
-/// The cargo-deny release that checks licences, bans and sources (`deny.toml`); builds with
-/// Rust 1.88 and later.
-const CARGO_DENY_VERSION: &str = "0.20.2";
 /// The Rust target of the browser build.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The bindings crate: the one crate built for [`WASM_TARGET`].
@@ -63,9 +64,9 @@ commands:
   serve [--port N]  install what is missing, then build the release and serve it
                     on http://127.0.0.1:N/ (default 8080) with trunk
   test              install what is missing, then run every check and test in order:
-                    fmt, cargo deny, npm audit, clippy, native tests, wasm tests
-                    in headless Chromium, trunk release build, JavaScript type
-                    check, end-to-end tests
+                    fmt, JavaScript unit tests, Rust dependencies (deny.toml), npm
+                    audit, clippy, native tests, wasm tests in headless Chromium,
+                    trunk release build, JavaScript type check, end-to-end tests
   build-info        (trunk's post-build hook) write www/build.js, the file list and
                     build id for the service worker, into TRUNK_STAGING_DIR
   help              print this message";
@@ -355,20 +356,40 @@ impl Fnv1a {
     }
 }
 
-/// The dependencies' licences, bans and sources (cargo-deny, `deny.toml`) and the npm
+/// The dependencies' licences, bans and sources (`deny.toml`, checked by [`deny`]) and the npm
 /// packages the page ships (`npm audit --omit=dev`). Not the RustSec advisories: fetching
 /// their database needs GitHub, which the project's machines cannot reach.
 fn supply_chain(steps: &mut Steps) -> Result<(), Failure> {
-    steps.run(&format!("set up: cargo-deny {CARGO_DENY_VERSION}"), |s| {
-        s.ensure_cargo_tool("cargo-deny", CARGO_DENY_VERSION, &["cargo-deny"])
-    })?;
     steps.run(
-        "dependencies (cargo deny check licenses bans sources)",
+        "Rust dependencies (licences, bans, sources: deny.toml)",
         |s| {
-            s.run_cmd(
-                s.cmd("cargo")
-                    .args(["deny", "check", "licenses", "bans", "sources"]),
-            )
+            let path = s.root.join("deny.toml");
+            let text = fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let policy = deny::Policy::parse(&text)?;
+            let mut cmd = s.cmd("cargo");
+            cmd.args(policy.metadata_args());
+            println!("$ {}", Shown(&cmd));
+            let metadata = s.output(&mut cmd)?;
+            let graph = deny::Graph::from_metadata(&json::Json::parse(&metadata)?)?;
+            let report = deny::check(&policy, &graph);
+            for warning in &report.warnings {
+                s.note(&format!("warning: {warning}"));
+            }
+            for error in &report.errors {
+                s.note(&format!("error: {error}"));
+            }
+            if !report.errors.is_empty() {
+                return Err(format!(
+                    "{} problem(s) with the Rust dependencies, listed above (policy: deny.toml)",
+                    report.errors.len()
+                ));
+            }
+            s.note(&format!(
+                "{} crates, {} of them licence-checked: licences, bans and sources ok",
+                report.crates, report.licensed
+            ));
+            Ok(())
         },
     )?;
     steps.run("npm packages (npm audit --omit=dev)", |s| {
@@ -655,11 +676,16 @@ impl Steps {
     fn output(&self, cmd: &mut Command) -> Result<String, String> {
         let shown = Shown(cmd).to_string();
         let out = cmd
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .output()
             .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
         if !out.status.success() {
-            return Err(format!("`{shown}` failed ({})", out.status));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            return Err(format!(
+                "`{shown}` failed ({}): {}",
+                out.status,
+                stderr.trim()
+            ));
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
