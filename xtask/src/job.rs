@@ -103,6 +103,10 @@ impl Job {
         }
     }
 
+    pub fn failed(&self) -> bool {
+        self.state.lock().unwrap().failed.is_some()
+    }
+
     pub fn is_finished(&self) -> bool {
         self.handle.as_ref().is_none_or(JoinHandle::is_finished)
     }

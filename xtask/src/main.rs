@@ -863,8 +863,16 @@ impl Steps {
         step: impl FnOnce(&Steps) -> Result<(), String>,
     ) -> Result<(), Failure> {
         println!("\n==> {name}");
-        for job in self.background.iter().filter(|j| !j.is_finished()) {
-            println!("    (in the background: {})", job.status());
+        // What runs in the background, and what failed there (it is reported in full when the
+        // tools are needed).
+        let background: Vec<String> = self
+            .background
+            .iter()
+            .filter(|j| !j.is_finished() || j.failed())
+            .map(Job::status)
+            .collect();
+        if !background.is_empty() {
+            println!("    (in the background: {})", background.join(" · "));
         }
         flush();
         let start = Instant::now();
