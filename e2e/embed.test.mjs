@@ -379,3 +379,62 @@ test('element: replay steps through a record, view mode is a still diagram, ::pa
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('ai mode: a status line under the board says whose turn, the thinking and the result; ::part(status) styles it', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'element', [
+    { mode: 'ai', side: 'white', level: 1, size: 320 },
+    { mode: 'ai', side: 'white', level: 1, size: 240, 'status-line': 'false' },
+    { mode: 'play', size: 240 },
+  ]);
+  for (const index of [0, 1, 2]) await eventsOf(page, index, 'ready');
+  const boards = page.locator('ultima-board');
+  const status = boards.nth(0).locator('[part="status"]');
+  assert.equal(await status.textContent(), 'Your turn (White)');
+  assert.equal(await boards.nth(1).locator('[part="status"]').isVisible(), false, 'turned off');
+  assert.equal(await boards.nth(2).locator('[part="status"]').isVisible(), false, 'only against the computer');
+  // Every text the line shows, as it changes.
+  await status.evaluate((node) => {
+    const seen = [node.textContent];
+    Object.assign(window, { seen });
+    new MutationObserver(() => seen.push(node.textContent)).observe(node, { childList: true, characterData: true, subtree: true });
+  });
+  const canvas = canvasOf(page, 'element', 0);
+  await clickSquare(page, canvas, 'b2');
+  await clickSquare(page, canvas, 'b5');
+  await eventsOf(page, 0, 'move', 2);
+  await page.waitForFunction(() => /** @type {any} */ (window).seen.at(-1) === 'Your turn (White)');
+  const seen = await page.evaluate(() => /** @type {any} */ (window).seen);
+  assert.ok(seen.includes('The computer is thinking…'), `the line while the computer thought: ${seen.join(' | ')}`);
+  await settled(canvas);
+  await boards.nth(0).screenshot({ path: `${ARTIFACTS}embed-ai-status.png` });
+  // The result.
+  await page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.setPosition('4k3/8/8/8/8/8/1i6/K7 w'));
+  assert.equal(await status.textContent(), 'Black wins by stalemate (White has no legal move)');
+  // The host styles it from outside the shadow root; the styles the board sets itself are in
+  // its CSSOM, not in markup.
+  const color = await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('ultima-board::part(status) { color: rgb(1, 2, 3); }');
+    document.adoptedStyleSheets = [sheet];
+    const node = document.querySelector('ultima-board')?.shadowRoot?.querySelector('[part="status"]');
+    return node && getComputedStyle(node).color;
+  });
+  assert.equal(color, 'rgb(1, 2, 3)');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('frame in ai mode: the status line fits in the frame under the board', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'frame', [{ mode: 'ai', side: 'black', level: 2 }]);
+  await eventsOf(page, 0, 'ready');
+  const frame = page.frameLocator('iframe');
+  // Black: the computer (White) moves first.
+  await eventsOf(page, 0, 'move', 1);
+  const status = frame.locator('[part="status"]');
+  await status.filter({ hasText: 'Your turn (Black)' }).waitFor();
+  const fits = await frame.locator('html').evaluate(() => document.documentElement.scrollHeight <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth);
+  assert.equal(fits, true, 'no scrolling inside the frame');
+  await page.locator('iframe').screenshot({ path: `${ARTIFACTS}embed-frame-ai.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

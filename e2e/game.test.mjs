@@ -69,8 +69,9 @@ test('a short game by clicks and by drag, with status and move list', { timeout:
   await page.click('#view-live');
   assert.equal(await page.textContent('#status'), 'White to move');
   assert.equal((await plies(page)).length, 4);
-  // Resigning ends the game; undo takes the resignation back.
+  // Resigning ends the game, after a confirmation; undo takes the resignation back.
   await page.click('#resign');
+  await page.click('#resign-yes');
   assert.match((await page.textContent('#status')) ?? '', /^Black wins by /);
   await click(page, 'c6');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '', 'no move after the end');

@@ -42,6 +42,7 @@ export function leaper(change = {}) {
     position: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1',
     start: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1',
     rules: 'default',
+    headers: [],
     record: '[Setup "4k3/8/8/p7/8/8/p7/L3K3 w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n*\n',
     ...change,
   };
@@ -55,4 +56,16 @@ export const DOUBLE_CAPTURE = {
   captured: ['p', 'p'],
   side: 'white',
   position: '4k3/8/L7/8/8/8/8/4K3 b 0 1',
+  mark: null,
 };
+
+/**
+ * A ply for the tests: the move's squares from its text, the rest given or plain.
+ *
+ * @param {string} text e.g. "b2-b5"
+ * @param {Partial<PlyInfo>} [change]
+ * @returns {PlyInfo}
+ */
+export function ply(text, change = {}) {
+  return { ...move(text), display: text, piece: 'P', captured: [], side: 'white', position: '', mark: null, ...change };
+}

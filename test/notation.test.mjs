@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeMove, pieceName, resultWords, statusText } from '../www/notation.js';
-import { DOUBLE_CAPTURE, move } from './fixtures.mjs';
+import { boardStatus, describeMove, describeSelection, moveWords, pieceName, resultWords, statusText } from '../www/notation.js';
+import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
   assert.equal(pieceName('L'), 'white Long Leaper');
@@ -12,9 +12,9 @@ test('pieces are named by side and role', () => {
 
 test('a move is described from the ply alone: the piece, its way and what it took', () => {
   assert.equal(describeMove(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5. La1-a6 xa2 xa5');
-  const quiet = { ...move('b2-b5'), display: 'Pb2-b5', piece: 'P', captured: [], side: /** @type {const} */ ('white'), position: '' };
+  const quiet = ply('b2-b5', { display: 'Pb2-b5' });
   assert.equal(describeMove(quiet), 'white Pawn b2 to b5. Pb2-b5');
-  const suicide = { ...move('e4-'), display: 'Xe4-', piece: 'x', captured: [], side: /** @type {const} */ ('black'), position: '' };
+  const suicide = ply('e4-', { display: 'Xe4-', piece: 'x', side: 'black' });
   assert.equal(describeMove(suicide), 'black Chameleon on e4 removed (suicide). Xe4-');
 });
 
@@ -52,4 +52,39 @@ test('the result banner\'s words: who won, from the player\'s side against the c
   for (const [status, player, headline, reason] of cases) {
     assert.deepEqual(resultWords(status, player), { headline, reason }, `${status.kind} for ${player}`);
   }
+});
+
+test('a move in words says check and checkmate from the ply\'s mark; a King\'s capture says itself', () => {
+  assert.equal(moveWords(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5');
+  assert.equal(moveWords(ply('d1-d7', { piece: 'W', mark: 'check' })), 'white Withdrawer d1 to d7, check');
+  assert.equal(moveWords(ply('c4-d5', { piece: 'K', mark: 'mate' })), 'white King c4 to d5, checkmate');
+  assert.equal(moveWords(ply('b7-a8xa8', { piece: 'k', side: 'black', captured: ['K'], mark: 'mate' })), 'black King b7 to a8, captures white King on a8');
+  // A stalemating move has no mark, so no words of one.
+  assert.equal(moveWords(ply('c3-b2', { piece: 'i', side: 'black' })), 'black Immobilizer c3 to b2');
+  assert.equal(describeMove(ply('d1-d7', { piece: 'W', mark: 'check', display: 'Wd1-d7+' })), 'white Withdrawer d1 to d7, check. Wd1-d7+');
+});
+
+test('a picked-up piece is described with each destination and what it would capture', () => {
+  const snapshot = leaper();
+  assert.equal(
+    describeSelection('a1', 'L', snapshot.moves.a1 ?? []),
+    'white Long Leaper on a1: 4 moves: a2; a3 capturing a2; a6 capturing a2 and a5; b1',
+  );
+  assert.equal(describeSelection('e1', 'K', [move('e1-e2')]), 'white King on e1: 1 move: e2');
+  assert.equal(describeSelection('b1', 'L', [move('b1-b8xb2xb4xb7')]), 'white Long Leaper on b1: 1 move: b8 capturing b2, b4 and b7');
+  assert.equal(describeSelection('d3', 'P', [move('d3-')]), 'white Pawn on d3: 1 move: remove it (suicide)');
+  assert.equal(describeSelection('h1', 'C', []), 'white Coordinator on h1: no legal moves');
+});
+
+test('the status line of a board against the computer', () => {
+  const how = /** @type {const} */ ({ player: 'white', search: null, viewed: null });
+  assert.equal(boardStatus(leaper(), how), 'Your turn (White)');
+  assert.equal(boardStatus(leaper({ check: 'e1' }), how), 'Your turn (White) — check');
+  assert.equal(boardStatus(leaper({ turn: 'black' }), how), 'Black to move (the computer)');
+  assert.equal(boardStatus(leaper({ turn: 'black' }), { ...how, search: 'move' }), 'The computer is thinking…');
+  assert.equal(boardStatus(leaper(), { ...how, search: 'hint' }), 'Looking for a hint…');
+  assert.equal(boardStatus(leaper({ plies: [DOUBLE_CAPTURE, DOUBLE_CAPTURE] }), { ...how, viewed: 0 }), 'Viewing move 1 of 2');
+  assert.equal(boardStatus(leaper(), { ...how, viewed: -1 }), 'Viewing the start');
+  const over = leaper({ status: { kind: 'stalemate', winner: 'black', result: '0-1' } });
+  assert.equal(boardStatus(over, { ...how, search: 'move' }), 'Black wins by stalemate (White has no legal move)');
 });

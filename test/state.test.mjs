@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clearSelection, createState, mayMove, moveBetween, moveNamed, movesFrom, picture, point, pressOutcome, select, setLook, setSnapshot } from '../www/state.js';
+import { clearSelection, createState, cursorAt, mayMove, moveBetween, moveNamed, movesFrom, picture, point, premoving, pressOutcome, select, setLook, setSnapshot } from '../www/state.js';
 import { DOUBLE_CAPTURE, leaper } from './fixtures.mjs';
 
 test('moves are looked up in the snapshot, by square or by their text', () => {
@@ -121,4 +121,85 @@ test('look changes merge, leaving out what is not given', () => {
   assert.equal(state.look.orientation, 'white');
   setLook(state, { theme: 'neutral', pieceSet: undefined });
   assert.deepEqual([state.look.theme, state.look.pieceSet], ['neutral', 'abstract']);
+});
+
+test('a tap on a capturing destination previews it first; a second tap, a quiet destination or a click plays', () => {
+  const state = createState(leaper());
+  select(state, 'a1');
+  const first = pressOutcome(state, 'a6', true);
+  assert.equal(first.kind, 'preview');
+  assert.equal(first.kind === 'preview' && first.move.text, 'a1-a6xa2xa5');
+  point(state, 'a6');
+  assert.deepEqual(picture(state).preview, [8, 32], 'the first tap shows the captures');
+  assert.equal(pressOutcome(state, 'a6', true).kind, 'play', 'the second tap plays');
+  // Another capturing destination is previewed in its turn.
+  assert.equal(pressOutcome(state, 'a3', true).kind, 'preview');
+  // A quiet destination's dot says already that it takes nothing: one tap plays.
+  assert.equal(pressOutcome(state, 'b1', true).kind, 'play');
+  // A mouse click, a key, or the setting off: one press plays.
+  clearSelection(state);
+  select(state, 'a1');
+  assert.equal(pressOutcome(state, 'a6').kind, 'play');
+  setLook(state, { touchPreview: false });
+  assert.equal(pressOutcome(state, 'a6', true).kind, 'play');
+});
+
+test('premoves: while the computer searches for its move, the player picks up a piece and queues a move', () => {
+  // White plays against the computer, which is to move (Black) and searching.
+  const state = createState(leaper({ turn: 'black', moves: { e8: [{ text: 'e8-e7', from: 'e8', to: 'e7', captures: [], suicide: false }] } }), { movable: 'white' });
+  assert.equal(premoving(state), false, 'not before the search');
+  state.search = { purpose: 'move' };
+  assert.equal(premoving(state), true);
+  assert.deepEqual(pressOutcome(state, 'a1'), { kind: 'select' }, 'the player\'s own piece');
+  assert.deepEqual(pressOutcome(state, 'e8'), { kind: 'clear' }, 'not the computer\'s');
+  assert.deepEqual(pressOutcome(state, 'c4'), { kind: 'clear' }, 'nothing picked up');
+  select(state, 'a1');
+  assert.deepEqual(picture(state).dests, [], 'no rule here: no destinations are marked');
+  assert.deepEqual(pressOutcome(state, 'a1'), { kind: 'keep' });
+  assert.deepEqual(pressOutcome(state, 'e1'), { kind: 'select' }, 'another own piece instead');
+  // Any other square queues the premove; whether it is legal is learnt after the computer's move.
+  assert.deepEqual(pressOutcome(state, 'a6'), { kind: 'premove', from: 'a1', to: 'a6' });
+  assert.deepEqual(pressOutcome(state, 'e8'), { kind: 'premove', from: 'a1', to: 'e8' });
+  state.premove = { from: 'a1', to: 'a6' };
+  assert.deepEqual(picture(state).premove, { from: 0, to: 40, captures: [] });
+  // Not for hints, not with premoves off, not in a two-player game, not on an earlier position.
+  state.search = { purpose: 'hint' };
+  assert.equal(premoving(state), false);
+  state.search = { purpose: 'move' };
+  setLook(state, { premove: false });
+  assert.equal(premoving(state), false);
+  setLook(state, { premove: true, movable: 'both' });
+  assert.equal(premoving(state), false);
+  setLook(state, { movable: 'white' });
+  state.viewed = leaper({ ply: 0 });
+  assert.equal(premoving(state), false);
+  assert.equal(picture(state).premove, null, 'an earlier position shows no premove');
+  // The next snapshot drops it: the controller takes it out first, to play it.
+  state.viewed = null;
+  setSnapshot(state, leaper());
+  assert.equal(state.premove, null);
+});
+
+test('the cursor: a hand over what can be picked up or played to, a closed hand while dragging', () => {
+  const state = createState(leaper());
+  assert.equal(cursorAt(state, 'a1'), 'pointer', 'a piece with moves');
+  assert.equal(cursorAt(state, 'e8'), 'default', 'the side not to move');
+  assert.equal(cursorAt(state, 'c4'), 'default', 'an empty square');
+  assert.equal(cursorAt(state, null), 'default', 'off the board');
+  select(state, 'a1');
+  assert.equal(cursorAt(state, 'a6'), 'pointer', 'a destination');
+  assert.equal(cursorAt(state, 'c4'), 'default');
+  state.drag = { from: 0, x: 0, y: 0, startX: 0, startY: 0, started: true };
+  assert.equal(cursorAt(state, 'c4'), 'grabbing');
+  state.drag = null;
+  // The computer's turn: only the player's pieces, for a premove.
+  setLook(state, { movable: 'black' });
+  assert.equal(cursorAt(state, 'a1'), 'default');
+  const waiting = createState(leaper({ turn: 'black' }), { movable: 'white' });
+  waiting.search = { purpose: 'move' };
+  assert.equal(cursorAt(waiting, 'a1'), 'pointer');
+  assert.equal(cursorAt(waiting, 'a6'), 'default');
+  // A finished game: nothing to pick up.
+  const over = createState(leaper({ status: { kind: 'checkmate', winner: 'black', result: '0-1' } }));
+  assert.equal(cursorAt(over, 'a1'), 'default');
 });

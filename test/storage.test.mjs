@@ -130,8 +130,15 @@ test('unusable data is set aside under a backup key before anything is written o
 
 test('stored settings are checked one by one; bad values fall back to the defaults', async () => {
   const tab = await openTab();
-  const read = tab.parse(JSON.stringify({ version: 1, record: 7, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes' } }));
+  const read = tab.parse(JSON.stringify({ version: 1, record: 7, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes', sound: 'off', premove: 0 } }));
   assert.deepEqual(read, { record: null, settings: { ...tab.defaultSettings(), theme: 'neutral' }, problem: null, pieces: null, firstVisit: false });
+  // Sound, touch and premove settings were added to schema 1 later: data from before them reads
+  // with their defaults, and each is kept when given.
+  const older = tab.parse(JSON.stringify({ version: 1, record: null, settings: { pieceSet: 'abstract' } }));
+  assert.ok(!('unusable' in older));
+  assert.deepEqual(!('unusable' in older) && older.settings, { ...tab.defaultSettings(), pieceSet: 'abstract', sound: true, touchPreview: true, premove: true });
+  const given = tab.parse(JSON.stringify({ version: 1, record: null, settings: { sound: false, touchPreview: false, premove: false } }));
+  assert.deepEqual(!('unusable' in given) && given.settings, { ...tab.defaultSettings(), sound: false, touchPreview: false, premove: false });
 });
 
 test('two tabs never silently overwrite each other: a save over another tab\'s game sets it aside first', async () => {

@@ -7,8 +7,9 @@ import { watchCanvas } from './canvas.js';
 import { bindInput } from './input.js';
 import { createMirror } from './mirror.js';
 import { render } from './render.js';
-import { picture } from './state.js';
-import { make, screenOf, squareAt, squareIndex } from './util.js';
+import { createSpinner } from './spinner.js';
+import { cursorAt, picture } from './state.js';
+import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { PlyInfo, Side } from '../ultima-wasm.js' */
 /** @import { InputActions } from './input.js' */
@@ -18,7 +19,7 @@ import { make, screenOf, squareAt, squareIndex } from './util.js';
  * What the player does on the board, in squares (a1=0 … h8=63): the input actions without the
  * geometry, which the board knows itself.
  *
- * @typedef {Omit<InputActions, 'squareAt' | 'canvasPoint'>} Intents
+ * @typedef {Omit<InputActions, 'squareAt' | 'canvasPoint' | 'hover'>} Intents
  */
 
 /**
@@ -58,7 +59,15 @@ export function createBoard(element, initial, intents) {
   element.append(root);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this browser cannot draw on a canvas');
-  const mirror = createMirror(root, (square) => intents.press(square));
+  const mirror = createMirror(root, (square) => intents.press(square, false));
+  const spinner = createSpinner(root);
+  /** @type {number | null} the square under the pointer, for the cursor */
+  let hovered = null;
+  // The cursor says what a press would do: a hand over what can be picked up or played to, a
+  // closed hand while dragging. Set through the CSSOM (no style attribute in markup).
+  const updateCursor = () => {
+    canvas.style.setProperty('cursor', cursorAt(state, hovered === null ? null : squareName(hovered)));
+  };
 
   let paints = 0;
   const view = watchCanvas(canvas, () => {
@@ -75,6 +84,10 @@ export function createBoard(element, initial, intents) {
 
   const unbind = bindInput(canvas, {
     ...intents,
+    hover(square) {
+      hovered = square;
+      updateCursor();
+    },
     squareAt(x, y) {
       const g = geometry();
       const column = Math.floor(((x - g.left) / g.size) * 8);
@@ -130,6 +143,8 @@ export function createBoard(element, initial, intents) {
     draw(next) {
       state = next;
       mirror.update(picture(next, true));
+      spinner.show(next.search !== null);
+      updateCursor();
       view.redraw();
     },
     animate,
@@ -143,6 +158,7 @@ export function createBoard(element, initial, intents) {
     destroy() {
       unbind();
       view.stop();
+      spinner.remove();
       mirror.remove();
       root.remove();
     },

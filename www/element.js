@@ -2,8 +2,8 @@
 // (piece-set="abstract", mode="ai", level="3", …); changing one after the board is up changes the
 // board (game options start a new game). The board lives in the element's shadow root; its events
 // (ready, move, gameover, thinking, error) are composed and bubble out of it to the element.
-// Styling from outside: the parts `frame`, `board`, `controls` and `error` (::part), and the
-// custom properties --ultima-error-color, --ultima-error-background and --ultima-font.
+// Styling from outside: the parts `frame`, `board`, `status`, `controls` and `error` (::part),
+// and the custom properties --ultima-error-color, --ultima-error-background and --ultima-font.
 //
 // Removing the element from the page destroys its board (and its computer player); putting it
 // back mounts a fresh one from its attributes. The board's handle (embed.js) is `element.handle`.

@@ -15,7 +15,7 @@
 
 import { createAi } from './ai.js';
 import { createBoard } from './board.js';
-import { describeMove, statusText } from './notation.js';
+import { boardStatus, describeMove, describeSelection, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
 import { openSession, RESTARTING } from './session.js';
 import {
@@ -23,9 +23,11 @@ import {
   createState,
   isOver,
   lastPly,
+  mayMove,
   moveBetween,
   moveNamed,
   point,
+  premoving,
   pressOutcome,
   select,
   selection,
@@ -40,7 +42,7 @@ import { DEFAULT_BASE, loadWasm } from './wasm.js';
 /** @import { BoardView } from './board.js' */
 /** @import { EmbedOptions, Mode } from './options.js' */
 /** @import { Restart, Session, GameSpec } from './session.js' */
-/** @import { Look, State } from './state.js' */
+/** @import { Look, Premove, State } from './state.js' */
 
 export { OptionError, OPTION_NAMES };
 
@@ -137,7 +139,9 @@ export { OptionError, OPTION_NAMES };
  *   first move; -1 = the start) without changing the game, input off; null returns to the game
  * @property {() => number | null} shownPly  the ply shown, or null when showing the game
  * @property {() => { square: string | null, moves: MoveInfo[] }} selection  the picked-up piece
- * @property {() => void} deselect
+ * @property {() => void} deselect  puts down the picked-up piece and cancels a queued premove
+ * @property {() => { from: string, to: string } | null} premove  the move queued while the
+ *   computer thinks, if any
  * @property {() => string[]} preview  the squares the pointed move would capture
  * @property {() => { left: number, top: number, size: number, orientation: Side }} geometry
  *   the board's square in viewport CSS pixels, for tests and hosts
@@ -212,6 +216,8 @@ const lookOf = (options) => ({
   coordinates: options.coordinates,
   animation: options.animation,
   highlights: options.highlights,
+  touchPreview: options.touchPreview,
+  premove: options.premove,
 });
 
 /**
@@ -244,9 +250,13 @@ export function mount(element, options = {}) {
     font: 'var(--ultima-font, 14px sans-serif)',
     'overflow-wrap': 'anywhere',
   });
+  // In `ai` mode: whose turn it is, the computer thinking, the result (the board's live region
+  // announces the moves and the end, so this line is not a live region itself).
+  const statusLine = make('p', { part: 'status', class: 'ultima-status' });
+  style(statusLine, { display: 'none', margin: '0', padding: '0.35em 0.2em', font: 'var(--ultima-font, 14px sans-serif)', 'text-align': 'center' });
   const controls = make('div', { part: 'controls', role: 'group', 'aria-label': 'Replay' });
   style(controls, { display: 'none', gap: '0.4em', 'align-items': 'center', 'justify-content': 'center', padding: '0.4em 0', font: 'var(--ultima-font, 14px sans-serif)' });
-  outer.append(stage, controls, errorBox);
+  outer.append(stage, statusLine, controls, errorBox);
   element.append(outer);
 
   /** @type {{ [K in keyof EmbedEvents]?: Set<(detail: any) => void> }} */
@@ -305,11 +315,29 @@ export function mount(element, options = {}) {
   /** @param {Snapshot} snapshot */
   const computerToMove = (snapshot) => snapshot.status.kind === 'ongoing' && snapshot.turn === computer();
 
-  /** Draws the state and brings the replay controls up to date. */
+  /** Draws the state and brings the replay controls and the status line up to date. */
   const draw = () => {
     if (!live) return;
     live.view.draw(live.state);
     replay.update();
+    updateStatus();
+  };
+
+  /** The status line, shown in `ai` mode unless the options turn it off. */
+  const updateStatus = () => {
+    if (!live) return;
+    const on = current.mode === 'ai' && current.statusLine !== false;
+    style(statusLine, { display: on ? 'block' : 'none' });
+    // For the iframe page's style sheet, which leaves the line room under the board.
+    if (on) outer.dataset.status = 'shown';
+    else delete outer.dataset.status;
+    if (!on) return;
+    const { state } = live;
+    statusLine.textContent = boardStatus(state.snapshot, {
+      player: current.side,
+      search: state.search?.purpose ?? null,
+      viewed: state.viewed === null ? null : state.viewed.ply - 1,
+    });
   };
 
   const stopThinking = () => {
@@ -317,6 +345,7 @@ export function mount(element, options = {}) {
     const { purpose } = live.state.search ?? { purpose: /** @type {Purpose} */ ('move') };
     searching = 0;
     live.state.search = null;
+    live.state.premove = null;
     ai?.stop();
     emit('thinking', { thinking: false, purpose });
   };
@@ -377,13 +406,18 @@ export function mount(element, options = {}) {
           board.state.search = null;
           emit('thinking', { thinking: false, purpose });
           if (board.session.record() !== record) return null;
-          if (purpose === 'move') return playText(move);
-          return showMove(move)?.text ?? move;
+          if (purpose === 'hint') return showMove(move)?.text ?? move;
+          // A premove belongs to the position before the computer's move: take it out first.
+          const queued = board.state.premove;
+          const played = playText(move);
+          playPremove(queued);
+          return played;
         },
         (error) => {
           if (searching !== id) return null;
           searching = 0;
           board.state.search = null;
+          board.state.premove = null;
           emit('thinking', { thinking: false, purpose });
           draw();
           const text = `the computer could not ${purpose === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`;
@@ -434,6 +468,25 @@ export function mount(element, options = {}) {
     }
   };
 
+  /**
+   * Plays a premove queued during the computer's search, now that it has moved, if the player's
+   * piece may still make it (looked up in the new snapshot by its squares); else drops it and
+   * says so.
+   *
+   * @param {Premove | null} queued
+   */
+  const playPremove = (queued) => {
+    if (!queued || !live) return;
+    const { state, view } = live;
+    const move = mayMove(state) ? moveBetween(state.snapshot, queued.from, queued.to) : undefined;
+    if (move) {
+      playByHand(move, true);
+      return;
+    }
+    view.announce(`Premove ${queued.from} to ${queued.to} cancelled: it is not a legal move now`);
+    draw();
+  };
+
   /** @param {Restart} restart */
   const restarted = (restart) => {
     if (!live) return;
@@ -457,35 +510,75 @@ export function mount(element, options = {}) {
    */
   const intentsOf = (board) => {
     const { state } = board;
+    // The view is made with these intents, so it is looked up when needed.
+    /** @param {string} text */
+    const say = (text) => board.view.announce(text);
     const emitSelection = () => emit('select', selection(state));
+    /** Puts down the picked-up piece and drops a queued premove. */
+    const putDown = () => {
+      const had = state.selected !== null;
+      clearSelection(state);
+      if (state.premove) say('Premove cancelled');
+      state.premove = null;
+      if (had) emitSelection();
+      draw();
+    };
+    /** @param {string} from @param {string} to */
+    const queue = (from, to) => {
+      state.premove = { from, to };
+      clearSelection(state);
+      emitSelection();
+      draw();
+      say(`Premove ${from} to ${to}: played after the computer's move if it is legal then. Escape cancels it.`);
+    };
     return {
-      press(square) {
+      press(square, touch) {
         const name = squareName(square);
-        const outcome = pressOutcome(state, name);
+        const outcome = pressOutcome(state, name, touch);
         if (outcome.kind === 'play') {
           playByHand(outcome.move, true);
           return 'moved';
         }
-        if (outcome.kind === 'select') {
-          select(state, name);
-          emitSelection();
+        if (outcome.kind === 'preview') {
+          // A first tap on a capturing destination: its captures are shown; a second tap plays.
+          point(state, name);
           draw();
           return 'selected';
         }
+        if (outcome.kind === 'premove') {
+          queue(outcome.from, outcome.to);
+          return 'moved';
+        }
+        if (outcome.kind === 'select') {
+          const premove = premoving(state);
+          select(state, name);
+          if (premove) state.premove = null;
+          emitSelection();
+          draw();
+          const letter = state.snapshot.pieces[squareIndex(name)] ?? '';
+          say(
+            premove
+              ? `${pieceName(letter)} on ${name} picked up for a premove: choose the square to move it to after the computer's move`
+              : describeSelection(name, letter, selection(state).moves),
+          );
+          return 'selected';
+        }
         if (outcome.kind === 'keep') return 'selected';
-        const had = state.selected !== null;
-        clearSelection(state);
-        if (had) emitSelection();
-        draw();
+        putDown();
         return 'none';
       },
       drop(from, to) {
-        const move = to === null || state.selected !== squareName(from) ? undefined : moveBetween(state.snapshot, state.selected, squareName(to));
+        const start = squareName(from);
+        const end = to === null ? null : squareName(to);
+        if (end !== null && state.selected === start && premoving(state)) {
+          const outcome = pressOutcome(state, end);
+          if (outcome.kind === 'premove') return queue(outcome.from, outcome.to);
+        }
+        // The piece's move looked up from where it was dragged from: the computer may have
+        // moved during the drag, which drops the selection but not the player's piece.
+        const move = end === null || !mayMove(state) ? undefined : moveBetween(state.snapshot, start, end);
         if (move) return playByHand(move, false);
-        const had = state.selected !== null;
-        clearSelection(state);
-        if (had) emitSelection();
-        draw();
+        putDown();
       },
       point(square) {
         if (point(state, square === null ? null : squareName(square))) draw();
@@ -495,12 +588,7 @@ export function mount(element, options = {}) {
         draw();
       },
       selected: () => (state.selected === null ? null : squareIndex(state.selected)),
-      cancel() {
-        const had = state.selected !== null;
-        clearSelection(state);
-        if (had) emitSelection();
-        draw();
-      },
+      cancel: putDown,
       moveFocus(delta, show) {
         state.showFocus = show;
         if (delta) {
@@ -751,10 +839,16 @@ export function mount(element, options = {}) {
     },
     selection: () => selection(up().state),
     deselect() {
-      const { state } = up();
+      const { state, view } = up();
       clearSelection(state);
+      if (state.premove) view.announce('Premove cancelled');
+      state.premove = null;
       emit('select', selection(state));
       draw();
+    },
+    premove: () => {
+      const { premove } = up().state;
+      return premove && { ...premove };
     },
     preview() {
       const { state } = up();

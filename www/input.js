@@ -12,8 +12,11 @@
  *   point of the viewport, or null off the board
  * @property {(clientX: number, clientY: number) => [number, number]} canvasPoint  a viewport point
  *   in backing-store pixels of the canvas
- * @property {(square: number) => 'moved' | 'selected' | 'none'} press  a press on a square: plays
- *   the selected piece there, or selects the piece on it (or deselects)
+ * @property {(square: number, touch: boolean) => 'moved' | 'selected' | 'none'} press  a press on
+ *   a square (`touch`: a finger's tap): plays the selected piece there, or selects the piece on
+ *   it (or deselects), or previews the move there
+ * @property {(square: number | null) => void} hover  the square under the pointer (any kind of
+ *   pointer, pressed or not), or null when it leaves the board
  * @property {(from: number, to: number | null) => void} drop  a drag released over `to`
  * @property {(square: number | null) => void} point  the square pointed at (hover or drag)
  * @property {(from: number | null, x: number, y: number, started: boolean) => void} dragging
@@ -43,13 +46,14 @@ export function bindInput(canvas, act) {
    * there, or picks up the piece on it.
    *
    * @param {number} square
+   * @param {boolean} touch  a tap on a touch screen
    * @returns {{ holding: boolean, again: boolean }} whether a piece is now picked up on `square`,
    *   and whether it already was (a second press on it puts it down: at once for a key, on
    *   release for a pointer, which may still start a drag)
    */
-  const pick = (square) => {
+  const pick = (square, touch) => {
     const again = act.selected() === square;
-    const outcome = act.press(square);
+    const outcome = act.press(square, touch);
     return { holding: outcome !== 'moved' && act.selected() === square, again };
   };
 
@@ -59,8 +63,9 @@ export function bindInput(canvas, act) {
     const square = act.squareAt(event.clientX, event.clientY);
     if (square === null) return;
     event.preventDefault();
+    act.hover(square);
     act.moveFocus(null, false);
-    const { holding, again } = pick(square);
+    const { holding, again } = pick(square, event.pointerType === 'touch');
     if (holding) {
       press = { id: event.pointerId, from: square, x: event.clientX, y: event.clientY, started: false, wasSelected: again };
       canvas.setPointerCapture(event.pointerId);
@@ -70,6 +75,7 @@ export function bindInput(canvas, act) {
   /** @param {PointerEvent} event */
   const move = (event) => {
     const square = act.squareAt(event.clientX, event.clientY);
+    act.hover(square);
     if (!press || event.pointerId !== press.id) {
       if (event.pointerType === 'mouse') act.point(square);
       return;
@@ -107,8 +113,12 @@ export function bindInput(canvas, act) {
     act.dragging(null, 0, 0, false);
   };
 
-  const leave = () => {
-    if (!press) act.point(null);
+  /** @param {PointerEvent} event */
+  const leave = (event) => {
+    act.hover(null);
+    // Only a mouse points by hovering: a finger leaves the board after every tap, and the
+    // destination it previewed stays pointed at.
+    if (!press && event.pointerType === 'mouse') act.point(null);
   };
 
   /** @param {KeyboardEvent} event */
@@ -121,7 +131,7 @@ export function bindInput(canvas, act) {
       if (act.selected() !== null) act.point(square);
     } else if (event.key === 'Enter' || event.key === ' ') {
       const square = act.moveFocus(null, true);
-      if (pick(square).again) act.cancel();
+      if (pick(square, false).again) act.cancel();
     } else if (event.key === 'Escape') {
       act.cancel();
     } else {

@@ -206,7 +206,9 @@ function build() {
   /** The board of the lessons, mounted the first time a lesson starts. */
   const lessonBoard = async () => {
     if (!board) {
-      board = mount(boardHost, { mode: 'view', orientation: 'white', pieceSet: config.pieceSet() });
+      // One tap plays, also a capture: a lesson explains a wrong try and puts the position back,
+      // so the game's two-tap preview would only slow the learner down.
+      board = mount(boardHost, { mode: 'view', orientation: 'white', pieceSet: config.pieceSet(), touchPreview: false });
       board.on('move', moved);
       board.on('select', selected);
     }

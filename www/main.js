@@ -24,6 +24,8 @@ import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
+import { renderMoves } from './movelist.js';
+import { wirePlaying } from './playing.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -106,9 +108,10 @@ async function restore(host, notice, saved) {
   /** @param {string} text */
   const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
-  const { pieceSet, theme, orientation, opponent } = saved.settings;
+  const { pieceSet, theme, orientation, opponent, touchPreview, premove } = saved.settings;
+  // The page has its own status line, so the board's (in `ai` mode) is off.
   /** @type {EmbedOptions} */
-  const options = { pieceSet, theme, orientation, ...modeOf(opponent) };
+  const options = { pieceSet, theme, orientation, touchPreview, premove, statusLine: false, ...modeOf(opponent) };
   if (saved.record) {
     const resumed = await mountReady(host, { ...options, record: saved.record });
     if ('embed' in resumed) return { ...resumed, settings: saved.settings };
@@ -195,26 +198,7 @@ async function main() {
           : result
             ? statusText(result)
             : `${side} to move${check !== null ? ' — check' : ''}${search.activity()}`;
-      moves.replaceChildren(
-        ...plies.map((ply, i) => {
-          const button = make('button', { type: 'button', 'data-move': ply.text, title: ply.text }, ply.display);
-          button.addEventListener('click', () => embed.showPly(i));
-          const item = make('li', {}, undefined);
-          item.append(button);
-          if (i % 2 === 0) item.dataset.number = `${i / 2 + 1}.`;
-          if (i === (shown ?? plies.length - 1)) button.setAttribute('aria-current', 'step');
-          return item;
-        }),
-      );
-      // The current move in view, scrolling the list only: scrollIntoView would scroll the page
-      // too, away from the board, after every move on a small screen.
-      const current = moves.querySelector('[aria-current]');
-      if (current) {
-        const box = moves.getBoundingClientRect();
-        const at = current.getBoundingClientRect();
-        if (at.top < box.top) moves.scrollTop -= box.top - at.top;
-        else if (at.bottom > box.bottom) moves.scrollTop += at.bottom - box.bottom;
-      }
+      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;
@@ -316,7 +300,8 @@ async function main() {
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
-    resign.addEventListener('click', () => embed.resign());
+    // Sounds, shortcuts, the touch and premove settings, and resigning after a confirmation.
+    wirePlaying({ embed, settings, persist });
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       embed.flip();
       settings.orientation = embed.view().orientation;
@@ -344,6 +329,8 @@ async function main() {
       embed.set({ pieceSet: settings.pieceSet });
       updateHelp(settings.pieceSet);
       persist();
+      // The move list's figurines are drawn in the set.
+      refresh();
     });
     theme.addEventListener('change', () => {
       settings.theme = theme.value === 'neutral' ? 'neutral' : 'green';

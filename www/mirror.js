@@ -10,7 +10,8 @@ import { make, squareAt, squareIndex, squareName } from './util.js';
 /**
  * @typedef {object} Mirror
  * @property {HTMLElement} grid  role=grid; data-selected, data-dests and data-preview hold square
- *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), so tests and tools
+ *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), data-premove the
+ *   queued premove ("b2-b5"), so tests and tools
  *   can read what the canvas shows
  * @property {(state: BoardState) => void} update  relabels the cells from the state
  * @property {(text: string) => void} announce  says `text` through the live region
@@ -54,8 +55,11 @@ export function createMirror(parent, activate) {
       Object.assign(grid.dataset, gridData(state));
     },
     announce(text) {
-      // A fresh node per message, so that repeating a message is announced again.
-      live.replaceChildren(make('p', {}, text));
+      // A fresh node per message, so that repeating a message is announced again; the last few
+      // stay, so that messages in quick succession (the computer's move, then a premove played
+      // in answer) are all read.
+      live.append(make('p', {}, text));
+      while (live.childElementCount > 3) live.firstElementChild?.remove();
     },
     remove() {
       grid.remove();
@@ -85,7 +89,7 @@ export function cellLabel(state, square) {
  * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
  *
  * @param {BoardState} state
- * @returns {{ selected: string, dests: string, preview: string, frozen: string, focus: string, arrow: string }}
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, focus: string, arrow: string, premove: string }}
  */
 export function gridData(state) {
   const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
@@ -96,5 +100,6 @@ export function gridData(state) {
     frozen: names(state.frozen),
     focus: squareName(state.focus),
     arrow: state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '',
+    premove: state.premove && state.premove.to !== null ? `${squareName(state.premove.from)}-${squareName(state.premove.to)}` : '',
   };
 }

@@ -5,7 +5,7 @@
 
 import { ROLE_NAMES } from './pieces.js';
 
-/** @import { PlyInfo, Side, Status } from '../ultima-wasm.js' */
+/** @import { MoveInfo, PlyInfo, Side, Status } from '../ultima-wasm.js' */
 
 /**
  * @param {string} letter e.g. "L" or "p"
@@ -25,11 +25,54 @@ export function pieceName(letter) {
  * @returns {string}
  */
 export function describeMove(ply) {
+  return `${moveWords(ply)}. ${ply.display}`;
+}
+
+/**
+ * A move in words alone, for a label: "white Long Leaper a1 to a6, captures black Pawn on a2 and
+ * black Pawn on a5", then ", check" or ", checkmate" from the ply's mark (a King's capture
+ * under `king_capture` says so already).
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export function moveWords(ply) {
   const mover = pieceName(ply.piece);
   const what = ply.to === null ? `${mover} on ${ply.from} removed (suicide)` : `${mover} ${ply.from} to ${ply.to}`;
   const taken = ply.captures.map((square, i) => `${pieceName(ply.captured[i] ?? '?')} on ${square}`);
   const text = taken.length ? `${what}, captures ${taken.join(' and ')}` : what;
-  return `${text}. ${ply.display}`;
+  const king = ply.captured.some((letter) => letter.toUpperCase() === 'K');
+  if (ply.mark === 'check') return `${text}, check`;
+  if (ply.mark === 'mate' && !king) return `${text}, checkmate`;
+  return text;
+}
+
+/**
+ * @param {string[]} items e.g. ["b2", "b4", "b7"]
+ * @returns {string} e.g. "b2, b4 and b7"
+ */
+function list(items) {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * What a screen reader hears when a piece is picked up: the piece, then each legal destination
+ * with what the move there would capture, e.g. "white Long Leaper on a1: 4 moves: a2; a3
+ * capturing a2; a6 capturing a2 and a5; b1".
+ *
+ * @param {string} square e.g. "a1"
+ * @param {string} letter the piece there, e.g. "L"
+ * @param {MoveInfo[]} moves its legal moves (from the snapshot)
+ * @returns {string}
+ */
+export function describeSelection(square, letter, moves) {
+  const piece = `${pieceName(letter)} on ${square}`;
+  if (moves.length === 0) return `${piece}: no legal moves`;
+  const ways = moves.map((m) => {
+    if (m.to === null) return 'remove it (suicide)';
+    return m.captures.length ? `${m.to} capturing ${list(m.captures)}` : m.to;
+  });
+  return `${piece}: ${moves.length} ${moves.length === 1 ? 'move' : 'moves'}: ${ways.join('; ')}`;
 }
 
 /** @param {Side} side */
@@ -99,4 +142,26 @@ export function resultWords(status, player = null) {
     resignation: `${lost} resigned.`,
   };
   return { headline, reason: reasons[kind] ?? `${won} wins.` };
+}
+
+/**
+ * The status line of a board against the computer: the result, the search, an earlier position
+ * shown, or whose turn it is.
+ *
+ * @param {import('../ultima-wasm.js').Snapshot} snapshot
+ * @param {object} how
+ * @param {Side} how.player  the side the player takes
+ * @param {'move' | 'hint' | null} how.search  what the computer is searching for, if anything
+ * @param {number | null} how.viewed  the ply shown (-1: the start), or null for the game
+ * @returns {string} e.g. "Your turn (White)", "The computer is thinking…", "Black wins by
+ *   checkmate"
+ */
+export function boardStatus(snapshot, { player, search, viewed }) {
+  if (viewed !== null) return `Viewing ${viewed < 0 ? 'the start' : `move ${viewed + 1} of ${snapshot.plies.length}`}`;
+  if (snapshot.status.kind !== 'ongoing') return statusText(snapshot.status);
+  if (search === 'move') return 'The computer is thinking…';
+  if (search === 'hint') return 'Looking for a hint…';
+  const check = snapshot.check !== null ? ' — check' : '';
+  if (snapshot.turn === player) return `Your turn (${name(player)})${check}`;
+  return `${name(snapshot.turn)} to move (the computer)${check}`;
 }

@@ -30,6 +30,12 @@ import { HIGHLIGHTS } from './state.js';
  * @property {Mode} [mode]
  * @property {Side} [side]  in `ai` mode, the side the player takes; the computer plays the other
  * @property {number} [level]  in `ai` mode, the computer's level, 1–8
+ * @property {boolean} [touchPreview]  on a touch screen, a tap on a capturing destination first
+ *   shows what the move would capture, and a second tap plays it (false: one tap plays)
+ * @property {boolean} [premove]  in `ai` mode, the player may queue a move while the computer
+ *   thinks, played after the computer's move if it is legal then
+ * @property {boolean} [statusLine]  in `ai` mode, a line under the board says whose turn it is,
+ *   that the computer is thinking, and the result
  * @property {'fill' | number} [size]  fill the container's width, or a square of this many CSS
  *   pixels (120–2000)
  * @property {string} [base]  the URL of the build's root folder (where ultima-wasm_bg.wasm is);
@@ -51,6 +57,9 @@ export const OPTION_NAMES = /** @type {const} */ ([
   'mode',
   'side',
   'level',
+  'touchPreview',
+  'premove',
+  'statusLine',
   'size',
   'base',
 ]);
@@ -214,6 +223,9 @@ export function checkOption(name, value) {
       break;
     case 'coordinates':
     case 'animation':
+    case 'touchPreview':
+    case 'premove':
+    case 'statusLine':
       checked = flag(name, value);
       break;
     case 'highlights':

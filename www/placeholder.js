@@ -54,6 +54,7 @@ export function stillPicture(pieces, look) {
     drag: null,
     fade: null,
     slide: null,
+    premove: null,
   };
 }
 

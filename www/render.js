@@ -23,6 +23,9 @@ const LABEL_INK = /** @type {const} */ ({
   neutral: { light: '#4A463C', dark: '#FAF8F4' },
 });
 
+/** The tint of a queued premove's squares, under its dashed arrow (also sampled by the tests). */
+export const PREMOVE_TINT = 'rgba(110, 60, 180, 0.5)';
+
 /** The frame of a square the pointed move would capture (also sampled by the tests). */
 export const PREVIEW_RED = '#D0342C';
 
@@ -121,6 +124,10 @@ function drawHighlights(ctx, state, unit) {
     ctx.strokeRect(x + w / 2, y + w / 2, unit - w, unit - w);
   }
   for (const square of state.preview) tint(square, 'rgba(208, 52, 44, 0.35)');
+  if (state.premove) {
+    tint(state.premove.from, PREMOVE_TINT);
+    if (state.premove.to !== null) tint(state.premove.to, PREMOVE_TINT);
+  }
   if (state.check !== null) {
     const [x, y] = corner(state.check, state, unit);
     const glow = ctx.createRadialGradient(x + unit / 2, y + unit / 2, 0, x + unit / 2, y + unit / 2, unit * 0.7);
@@ -254,6 +261,7 @@ function drawOverlays(ctx, state, unit) {
     ctx.stroke();
   }
   if (state.arrow) arrow(ctx, state, state.arrow, unit);
+  if (state.premove) arrow(ctx, state, state.premove, unit, true);
   for (const square of [...state.preview, ...(state.arrow?.captures ?? [])]) {
     const [x, y] = corner(square, state, unit);
     const w = unit * 0.1;
@@ -306,22 +314,24 @@ function drawOverlays(ctx, state, unit) {
 
 /**
  * An arrow from the centre of a move's square to the centre of its destination (a ring around the
- * square of a suicide), translucent so the pieces beneath stay visible.
+ * square of a suicide), translucent so the pieces beneath stay visible: blue and solid for a
+ * move shown (a hint), violet with a dashed shaft for a queued premove.
  *
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
  * @param {LastMove} move
  * @param {number} unit
+ * @param {boolean} [premove]
  */
-function arrow(ctx, state, move, unit) {
+function arrow(ctx, state, move, unit, premove = false) {
   /** @param {number} square @returns {[number, number]} */
   const centre = (square) => {
     const [x, y] = corner(square, state, unit);
     return [x + unit / 2, y + unit / 2];
   };
   const [fx, fy] = centre(move.from);
-  ctx.strokeStyle = ctx.fillStyle = 'rgba(0, 95, 190, 0.75)';
-  ctx.lineWidth = unit * 0.16;
+  ctx.strokeStyle = ctx.fillStyle = premove ? 'rgba(90, 40, 160, 0.8)' : 'rgba(0, 95, 190, 0.75)';
+  ctx.lineWidth = unit * (premove ? 0.12 : 0.16);
   if (move.to === null) {
     ctx.beginPath();
     ctx.arc(fx, fy, unit * 0.38, 0, 2 * Math.PI);
@@ -338,7 +348,9 @@ function arrow(ctx, state, move, unit) {
   ctx.beginPath();
   ctx.moveTo(fx, fy);
   ctx.lineTo(bx, by);
+  if (premove) ctx.setLineDash([unit * 0.16, unit * 0.1]);
   ctx.stroke();
+  ctx.setLineDash([]);
   ctx.beginPath();
   ctx.moveTo(tx, ty);
   ctx.lineTo(bx - Math.sin(angle) * wing, by + Math.cos(angle) * wing);

@@ -36,6 +36,9 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Movable} movable  who may move pieces by hand
  * @property {boolean} animation  slide moved pieces and fade captured ones
  * @property {Highlight[]} highlights  the marks drawn, e.g. ["moves", "last"]
+ * @property {boolean} touchPreview  on a touch screen, a tap on a capturing destination first
+ *   shows the captures (the pointed move's preview), and a second tap plays it
+ * @property {boolean} premove  while the computer thinks, the player may queue a move
  */
 
 /**
@@ -104,6 +107,22 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Fade | null} fade
  * @property {Slide | null} slide
  * @property {Search | null} search  the computer's running search, if any
+ * @property {Premove | null} premove  a move queued while the computer thinks
+ */
+
+/**
+ * A move queued while the computer thinks (a premove): played after the computer's move if it
+ * is legal then, looked up in the new snapshot by its squares.
+ *
+ * @typedef {object} Premove
+ * @property {string} from  e.g. "b2"
+ * @property {string} to  e.g. "b5"
+ */
+
+/**
+ * What a press on a square means (see `pressOutcome`).
+ *
+ * @typedef {{ kind: 'play', move: MoveInfo } | { kind: 'preview', move: MoveInfo } | { kind: 'premove', from: string, to: string } | { kind: 'select' } | { kind: 'keep' } | { kind: 'clear' }} Press
  */
 
 /**
@@ -130,11 +149,12 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Drag | null} drag
  * @property {Fade | null} fade
  * @property {Slide | null} slide
+ * @property {LastMove | null} premove  the queued premove's squares
  */
 
 /** @returns {Look} the look of a board nobody configured */
 export function defaultLook() {
-  return { orientation: 'white', pieceSet: 'chess', theme: 'green', coordinates: true, movable: 'both', animation: true, highlights: [...HIGHLIGHTS] };
+  return { orientation: 'white', pieceSet: 'chess', theme: 'green', coordinates: true, movable: 'both', animation: true, highlights: [...HIGHLIGHTS], touchPreview: true, premove: true };
 }
 
 /**
@@ -156,6 +176,7 @@ export function createState(snapshot, look = {}) {
     fade: null,
     slide: null,
     search: null,
+    premove: null,
   };
 }
 
@@ -180,8 +201,8 @@ export function setLook(state, change) {
 }
 
 /**
- * A new snapshot of the game: the selection, pointer, arrow and earlier position shown belong
- * to the old one and go.
+ * A new snapshot of the game: the selection, pointer, arrow, premove and earlier position shown
+ * belong to the old one and go (the controller takes a premove out before the computer's move).
  *
  * @param {State} state
  * @param {Snapshot} snapshot
@@ -190,6 +211,7 @@ export function setSnapshot(state, snapshot) {
   state.snapshot = snapshot;
   state.viewed = null;
   state.arrow = null;
+  state.premove = null;
   clearSelection(state);
 }
 
@@ -285,19 +307,88 @@ export function point(state, square) {
 
 /**
  * What a press on a square means: play the picked-up piece's move there, pick up the piece on
- * it, keep the selection (a press on the picked-up piece), or drop the selection.
+ * it, keep the selection (a press on the picked-up piece), or drop the selection. A tap on a
+ * touch screen (`touch`) on a capturing destination first previews the move's captures, unless
+ * the look says to play at once (`touchPreview` off); a second tap there plays it. (A quiet
+ * destination plays at once: its dot already says it captures nothing.) While the computer
+ * thinks, presses queue a premove instead (`premoveOutcome`).
  *
  * @param {State} state
  * @param {string} square
- * @returns {{ kind: 'play', move: MoveInfo } | { kind: 'select' } | { kind: 'keep' } | { kind: 'clear' }}
+ * @param {boolean} [touch] the press is a tap on a touch screen
+ * @returns {Press}
  */
-export function pressOutcome(state, square) {
+export function pressOutcome(state, square, touch = false) {
+  if (premoving(state)) return premoveOutcome(state, square);
   const move = moveBetween(state.snapshot, state.selected, square);
-  if (move) return { kind: 'play', move };
+  if (move) {
+    const confirm = touch && state.look.touchPreview && move.captures.length > 0 && state.pointed !== square;
+    return { kind: confirm ? 'preview' : 'play', move };
+  }
   const own = movesFrom(state.snapshot, square).length > 0 || ownPiece(state.snapshot, square);
   if (own && state.selected === square) return { kind: 'keep' };
   if (own && mayMove(state)) return { kind: 'select' };
   return { kind: 'clear' };
+}
+
+/**
+ * Whether a press now queues a premove: the look allows premoves, the player plays one side
+ * (against the computer) and the computer is searching for its move in the game shown.
+ *
+ * @param {State} state
+ * @returns {boolean}
+ */
+export function premoving(state) {
+  const { movable, premove } = state.look;
+  if (!premove || state.search?.purpose !== 'move' || state.viewed !== null || isOver(state)) return false;
+  return (movable === 'white' || movable === 'black') && state.snapshot.turn !== movable;
+}
+
+/**
+ * A press while the computer thinks: the player's own piece is picked up (or kept), any other
+ * square with a piece picked up queues the premove there; anything else drops the selection
+ * (and a queued premove). No rule is known here: whether the premove is legal is learnt from the
+ * snapshot after the computer's move.
+ *
+ * @param {State} state
+ * @param {string} square
+ * @returns {Press}
+ */
+export function premoveOutcome(state, square) {
+  const own = playerPiece(state, square);
+  if (own) return state.selected === square ? { kind: 'keep' } : { kind: 'select' };
+  if (state.selected !== null) return { kind: 'premove', from: state.selected, to: square };
+  return { kind: 'clear' };
+}
+
+/**
+ * @param {State} state
+ * @param {string} square
+ * @returns {boolean} whether a piece of the side the player moves stands there
+ */
+function playerPiece(state, square) {
+  const { movable } = state.look;
+  const letter = state.snapshot.pieces[squareIndex(square)] ?? '';
+  if (letter === '' || (movable !== 'white' && movable !== 'black')) return false;
+  return (letter === letter.toUpperCase()) === (movable === 'white');
+}
+
+/**
+ * The mouse cursor over a square: a pointing hand over a piece the player may pick up now (or
+ * for a premove) and over the picked-up piece's destinations, a closed hand while a piece is
+ * dragged, the arrow elsewhere.
+ *
+ * @param {State} state
+ * @param {string | null} square  the square under the pointer, or null off the board
+ * @returns {'pointer' | 'grabbing' | 'default'}
+ */
+export function cursorAt(state, square) {
+  if (state.drag?.started) return 'grabbing';
+  if (square === null) return 'default';
+  if (premoving(state)) return playerPiece(state, square) ? 'pointer' : 'default';
+  if (!mayMove(state)) return 'default';
+  if (movesFrom(state.snapshot, square).length > 0) return 'pointer';
+  return moveBetween(state.snapshot, state.selected, square) ? 'pointer' : 'default';
 }
 
 /**
@@ -360,5 +451,6 @@ export function picture(state, every = false) {
     drag: state.drag,
     fade: state.fade,
     slide: state.slide,
+    premove: state.premove && state.viewed === null ? marked({ ...state.premove, captures: [] }) : null,
   };
 }

@@ -37,6 +37,10 @@ export const SCHEMA_VERSION = 1;
  * @property {boolean} showThinking  show the depth, score and expected line of each search
  * @property {NewGameChoices | null} newGame  the choices last made for a new game (the new-game
  *   dialog or the welcome), offered again next time; null until one was made
+ * @property {boolean} sound  play the sounds of moves, captures, checks and the end (false: muted)
+ * @property {boolean} touchPreview  on a touch screen, a first tap on a capturing destination
+ *   shows its captures and a second plays it (false: one tap plays)
+ * @property {boolean} premove  against the computer, moves may be queued while it thinks
  */
 
 /**
@@ -98,7 +102,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -190,6 +194,10 @@ export function parse(text) {
     settings.opponent = readOpponent(s.opponent);
     if (typeof s.showThinking === 'boolean') settings.showThinking = s.showThinking;
     settings.newGame = readChoices(s.newGame);
+    // Added after schema 1 was first written: data without them keeps the defaults.
+    if (typeof s.sound === 'boolean') settings.sound = s.sound;
+    if (typeof s.touchPreview === 'boolean') settings.touchPreview = s.touchPreview;
+    if (typeof s.premove === 'boolean') settings.premove = s.premove;
   }
   const pieces = 'pieces' in data && typeof data.pieces === 'string' && PIECES.test(data.pieces) ? data.pieces : null;
   return { record, settings, problem: null, pieces: record === null ? null : pieces, firstVisit: false };

@@ -168,6 +168,12 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The headers other than the game's own (Setup, Rules, Result, Termination), in record
+    /// order.
+    pub fn headers(&self) -> &[(String, String)] {
+        &self.headers
+    }
+
     /// Sets a header such as `White`, `Black`, `Event` or `Date`.
     ///
     /// # Errors

@@ -58,4 +58,4 @@ pub use position::{KingTest, PlayError, Position, Undo};
 pub use role::{Piece, Role};
 pub use rules::{ParseRulesError, ParseStartSetupError, Rules, SideArray, StartSetup};
 pub use square::{ParseSquareError, Square};
-pub use text::{MoveError, MoveText, ParseMoveError};
+pub use text::{MoveError, MoveMark, MoveText, ParseMoveError};

@@ -10,9 +10,28 @@
 //!
 //! Squares are lower case.
 
-use crate::{Bitboard, Move, Position, Role, Square};
+use crate::{Bitboard, Move, Position, PositionOutcome, Role, Square};
 use core::fmt;
 use core::str::FromStr;
+
+/// The mark of a move in the display form (RULES §6.2): see [`Position::move_mark`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveMark {
+    /// `+`: the opponent is in check after the move.
+    Check,
+    /// `#`: the move wins by checkmate or, under `king_capture`, by capturing the King.
+    Mate,
+}
+
+impl MoveMark {
+    /// The mark's character: `+` or `#`.
+    pub fn char(self) -> char {
+        match self {
+            MoveMark::Check => '+',
+            MoveMark::Mate => '#',
+        }
+    }
+}
 
 /// Move text parsed without a position.
 ///
@@ -333,8 +352,31 @@ impl Position {
         text.parse::<MoveText>()?.to_move(self)
     }
 
-    /// The display form of RULES §6.2: the piece letter, the move with spaced captures, and
-    /// `+` for check or `#` for a move that leaves the opponent without a legal move.
+    /// The mark a move earns in the display form (RULES §6.2, "check/mate marks"), or `None`.
+    ///
+    /// [`MoveMark::Mate`] (`#`) is for a move that wins the game by taking the opponent's King
+    /// out of play: checkmate (RULES §4: no legal move while in check), and under the
+    /// `king_capture` rule the capture of the King itself (RULES §5: the object of that
+    /// reading, so it is its mate). A stalemate also wins in Ultima (RULES §4), but it is no
+    /// mate: the stalemated King is not attacked, so it gets no mark, like a move that ends the
+    /// game in a draw. [`MoveMark::Check`] (`+`) is for any other move after which the opponent
+    /// is in check.
+    pub fn move_mark(&self, m: Move) -> Option<MoveMark> {
+        let mut after = *self;
+        after.play_unchecked(m);
+        match after.outcome() {
+            Some(
+                PositionOutcome::Checkmate { winner } | PositionOutcome::KingCaptured { winner },
+            ) if winner == self.turn() => Some(MoveMark::Mate),
+            Some(PositionOutcome::KingCaptured { .. }) => None,
+            _ if after.is_check() => Some(MoveMark::Check),
+            _ => None,
+        }
+    }
+
+    /// The display form of RULES §6.2: the piece letter, the move with spaced captures, and the
+    /// move's mark ([`Position::move_mark`]): `+` for check, `#` for checkmate or, under
+    /// `king_capture`, the capture of the King. A stalemating move gets no mark.
     pub fn display_move(&self, m: Move) -> String {
         let mut s = format!("{}{}", m.role().upper_char(), m.from());
         match m.to() {
@@ -344,15 +386,8 @@ impl Position {
         for sq in m.captures() {
             s.push_str(&format!(" x{sq}"));
         }
-        let mut after = *self;
-        after.play_unchecked(m);
-        if after
-            .outcome()
-            .is_some_and(|o| o.winner() == Some(self.turn()))
-        {
-            s.push('#');
-        } else if after.is_check() {
-            s.push('+');
+        if let Some(mark) = self.move_mark(m) {
+            s.push(mark.char());
         }
         s
     }

@@ -1,7 +1,9 @@
 //! Position strings, move text and game records: good and bad inputs with the answers
 //! expected (RULES §6).
 
-use ultima::{Game, MoveText, Position, Reason, Rules, StartSetup, Undone};
+use ultima::{
+    Color, Game, MoveMark, MoveText, Position, PositionOutcome, Reason, Rules, StartSetup, Undone,
+};
 
 #[test]
 fn invalid_position_strings_say_what_and_where() {
@@ -190,6 +192,51 @@ fn display_form_marks_check_and_mate() {
         p.display_move(p.parse_move("a1-a6").unwrap()),
         "La1-a6 xa2 xa5"
     );
+    assert_eq!(p.move_mark(p.parse_move("a1-a6").unwrap()), None);
+    // Check: White's Withdrawer arrives on d7, next to Black's King on e8, with room to step
+    // away from it (to c6).
+    let p = Position::from_fen("4k3/8/8/8/8/8/8/3WK3 w", Rules::default()).unwrap();
+    let m = p.parse_move("d1-d7").unwrap();
+    assert_eq!(p.move_mark(m), Some(MoveMark::Check));
+    assert_eq!(p.display_move(m), "Wd1-d7+");
+}
+
+#[test]
+fn display_form_marks_no_stalemate_as_mate() {
+    // Black's Immobilizer arrives next to White's lone King, which can no longer move and is not
+    // in check: stalemate, a win for Black (RULES §4), but no mate, so no `#`.
+    let p = Position::from_fen("4k3/8/8/8/8/2i5/8/K7 b", Rules::default()).unwrap();
+    let m = p.parse_move("c3-b2").unwrap();
+    let mut after = p;
+    after.play_unchecked(m);
+    assert_eq!(
+        after.outcome(),
+        Some(PositionOutcome::Stalemate {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(p.move_mark(m), None);
+    assert_eq!(p.display_move(m), "Ic3-b2");
+}
+
+#[test]
+fn display_form_marks_a_king_capture_as_mate_under_king_capture() {
+    let rules: Rules = "king_capture".parse().unwrap();
+    let p = Position::from_fen("K7/1k6/8/8/8/8/8/8 b", rules).unwrap();
+    let m = p.parse_move("b7-a8").unwrap();
+    let mut after = p;
+    after.play_unchecked(m);
+    assert_eq!(
+        after.outcome(),
+        Some(PositionOutcome::KingCaptured {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(p.move_mark(m), Some(MoveMark::Mate));
+    assert_eq!(p.display_move(m), "Kb7-a8 xa8#");
+    // Checkmate still ends a game under king_capture, and is marked the same way.
+    let p = Position::from_fen("8/8/8/4k3/2K2I2/8/8/8 w", rules).unwrap();
+    assert_eq!(p.display_move(p.parse_move("c4-d5").unwrap()), "Kc4-d5#");
 }
 
 #[test]

@@ -161,6 +161,24 @@ impl Game {
         self.snapshot()
     }
 
+    /// Sets the header `name` to `value` (e.g. "White", or "Hints" for the hints a player
+    /// used), replacing an earlier value; it is written in the record.
+    ///
+    /// # Errors
+    /// One of the game's own headers (Setup, Rules, Result, Termination), a name that is not
+    /// letters, digits and '_', or a value with a line break; the game is left as it was.
+    #[wasm_bindgen(js_name = setHeader)]
+    pub fn set_header(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] value: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        let name = args::text("the header name", name)?;
+        self.game
+            .set_header(&name, &args::text("the header value", value)?)?;
+        self.snapshot()
+    }
+
     /// The same game (start, moves, headers, result) under other rule options, e.g.
     /// "distance_1968" or "default".
     ///

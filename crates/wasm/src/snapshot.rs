@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 use std::collections::BTreeMap;
-use ultima::{Color, Move, Outcome, Position, Reason, Square};
+use ultima::{Color, Move, MoveMark, Outcome, Position, Reason, Square};
 use wasm_bindgen::prelude::*;
 
 /// The TypeScript declarations of the values below (they become part of the `.d.ts`).
@@ -39,6 +39,9 @@ export interface PlyInfo extends MoveInfo {
   piece: string;
   /** The letters of the pieces it captured, in the order of `captures`, e.g. ["p", "p"]. */
   captured: string[];
+  /** The move's mark in the display form (RULES §6.2): "check" (`+`), "mate" (`#`: checkmate,
+   * or under `king_capture` the capture of the King), or null (a stalemating move too). */
+  mark: "check" | "mate" | null;
   /** The side that played it. */
   side: Side;
   /** The position string after the move. */
@@ -87,6 +90,9 @@ export interface Snapshot {
   start: string;
   /** The rule options in force, e.g. "default" or "king_capture,distance_1968". */
   rules: string;
+  /** The record's headers other than the game's own (Setup, Rules, Result, Termination), in
+   * record order, e.g. [["White", "Ann"], ["Hints", "2"]]. */
+  headers: [string, string][];
   /** The game record (RULES §6.2), enough to rebuild the game anywhere. */
   record: string;
 }
@@ -122,6 +128,7 @@ pub struct PlyInfo {
     display: String,
     piece: String,
     captured: Vec<String>,
+    mark: Option<&'static str>,
     side: &'static str,
     position: String,
 }
@@ -136,6 +143,10 @@ impl PlyInfo {
             display: before.display_move(m),
             piece: letter(m.from()).unwrap_or_default(),
             captured: m.captures().into_iter().filter_map(letter).collect(),
+            mark: before.move_mark(m).map(|mark| match mark {
+                MoveMark::Check => "check",
+                MoveMark::Mate => "mate",
+            }),
             side: before.turn().name(),
             position: after.to_fen(),
             info: MoveInfo::from(m),
@@ -218,13 +229,14 @@ pub struct Snapshot<'a> {
     position: String,
     start: String,
     rules: String,
+    headers: &'a [(String, String)],
     record: String,
 }
 
 impl<'a> Snapshot<'a> {
     /// The snapshot of `game` after `ply` plies (its current position when `ply` is the number
     /// of plies played). `plies` must be in step with `game` ([`Plies::sync`]).
-    pub fn of(game: &ultima::Game, plies: &'a Plies, ply: usize) -> Snapshot<'a> {
+    pub fn of(game: &'a ultima::Game, plies: &'a Plies, ply: usize) -> Snapshot<'a> {
         let pos = &game.positions()[ply.min(game.moves().len())];
         let outcome = game.outcome();
         let mut moves: BTreeMap<String, Vec<MoveInfo>> = BTreeMap::new();
@@ -266,6 +278,7 @@ impl<'a> Snapshot<'a> {
             position: pos.to_fen(),
             start: game.start().to_fen(),
             rules: game.rules().to_string(),
+            headers: game.headers(),
             record: game.to_record(),
         }
     }

@@ -65,6 +65,7 @@ struct PlyInfo {
     captured: Vec<String>,
     side: String,
     position: String,
+    mark: Option<String>,
 }
 
 /// `Status` of the `.d.ts`.
@@ -99,6 +100,7 @@ struct Snapshot {
     position: String,
     start: String,
     rules: String,
+    headers: Vec<(String, String)>,
     record: String,
 }
 
@@ -352,10 +354,35 @@ fn check_is_the_kings_square_and_the_checkers_are_listed() -> TestResult {
     assert!(before.checkers.is_empty());
     let s = play(&mut game, "b1-e1")?;
     assert_eq!(s.plies[0].display, "Lb1-e1+");
+    assert_eq!(s.plies[0].mark.as_deref(), Some("check"));
     assert_eq!(s.check.as_deref(), Some("e5"));
     assert_eq!(s.checkers, ["e1"]);
     assert_eq!(at(&game, 0)?.check, None);
     assert_eq!(at(&game, 1)?.check.as_deref(), Some("e5"));
+
+    // The ply's mark: "mate" for a checkmate, none for a stalemate (a win, but no mate).
+    let mut game = new_game(Some("8/8/8/4k3/2K2I2/8/8/8 w"), None)?;
+    let s = play(&mut game, "c4-d5")?;
+    assert!(
+        s.status.is("checkmate", Some("white"), "1-0"),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(
+        (s.plies[0].display.as_str(), s.plies[0].mark.as_deref()),
+        ("Kc4-d5#", Some("mate"))
+    );
+    let mut game = new_game(Some("4k3/8/8/8/8/2i5/8/K7 b"), None)?;
+    let s = play(&mut game, "c3-b2")?;
+    assert!(
+        s.status.is("stalemate", Some("black"), "0-1"),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(
+        (s.plies[0].display.as_str(), s.plies[0].mark.as_deref()),
+        ("Ic3-b2", None)
+    );
     Ok(())
 }
 
@@ -657,6 +684,32 @@ fn status_results_of_each_ending() -> TestResult {
 }
 
 #[wasm_bindgen_test]
+fn headers_are_set_kept_in_the_record_and_read_back() -> TestResult {
+    let mut game = new_game(None, None)?;
+    read(game.play(&js("b2-b5"))?)?;
+    let s = read(game.set_header(&js("Hints"), &js("1"))?)?;
+    assert_eq!(s.headers, [("Hints".to_string(), "1".to_string())]);
+    let s = read(game.set_header(&js("Hints"), &js("2"))?)?;
+    assert_eq!(s.headers, [("Hints".to_string(), "2".to_string())]);
+    assert!(s.record.contains("[Hints \"2\"]"), "{}", s.record);
+    let again = read(Game::from_record(&js(&s.record))?.snapshot()?)?;
+    assert_eq!(again.headers, s.headers);
+
+    for (name, value) in [
+        ("Result", "1-0"),
+        ("Setup", "x"),
+        ("a b", "x"),
+        ("White", "a\nb"),
+    ] {
+        let message = error_message(game.set_header(&js(name), &js(value)))?;
+        assert!(message.contains("header"), "{message}");
+    }
+    assert!(error_message(game.set_header(&num(1), &js("x")))?.contains("header name"));
+    assert_eq!(snapshot(&game)?, s);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
 fn resigning_ends_the_game() -> TestResult {
     let mut game = new_game(None, None)?;
     let s = read(game.resign(&js("white"))?)?;
@@ -860,7 +913,7 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     assert_eq!(
         keys(&value),
         [
-            "canUndo", "check", "checkers", "frozen", "moves", "pieces", "plies", "ply",
+            "canUndo", "check", "checkers", "frozen", "headers", "moves", "pieces", "plies", "ply",
             "position", "record", "redo", "rules", "start", "status", "turn"
         ]
     );
@@ -872,8 +925,8 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     assert_eq!(
         keys(&ply),
         [
-            "captured", "captures", "display", "from", "piece", "position", "side", "suicide",
-            "text", "to"
+            "captured", "captures", "display", "from", "mark", "piece", "position", "side",
+            "suicide", "text", "to"
         ]
     );
     let moves = get(&value, &["moves", "e8"])?;

@@ -1,0 +1,159 @@
+// The game page's move list, in the language of the piece set on the board: each move is the
+// moving piece's figurine (drawn by the same art as the board, pieces.js), its squares, and for
+// a capture an "x" with each captured piece's figurine and square, then the check or mate mark.
+// The text of an item is the move's display form (the piece letter hidden behind its figurine, so
+// a selection copies "La1-a6 xa2 xa5"), and its accessible name says the move in words.
+// Everything is built from the ply's facts (piece letters, squares, captured letters, mark),
+// never from move text.
+
+import { moveWords } from './notation.js';
+import { drawPiece } from './pieces.js';
+import { make } from './util.js';
+
+/** @import { PlyInfo } from '../ultima-wasm.js' */
+/** @import { PieceSet, Role } from './pieces.js' */
+
+/**
+ * One piece drawn in the list: its letter (upper case for White) and where it stands.
+ *
+ * @typedef {object} Figure
+ * @property {string} letter  e.g. "p"
+ * @property {string} square  e.g. "a2"
+ */
+
+/**
+ * A ply broken into what the list shows.
+ *
+ * @typedef {object} MoveParts
+ * @property {string} piece  the mover's letter, e.g. "L"
+ * @property {string} from  e.g. "a1"
+ * @property {string | null} to  e.g. "a6"; null for a suicide
+ * @property {Figure[]} captured  e.g. [{ letter: "p", square: "a2" }, …]
+ * @property {'+' | '#' | ''} mark
+ */
+
+/**
+ * @param {PlyInfo} ply
+ * @returns {MoveParts}
+ */
+export function moveParts(ply) {
+  return {
+    piece: ply.piece,
+    from: ply.from,
+    to: ply.to,
+    captured: ply.captures.map((square, i) => ({ letter: ply.captured[i] ?? '', square })),
+    mark: ply.mark === 'mate' ? '#' : ply.mark === 'check' ? '+' : '',
+  };
+}
+
+/** Side of a figurine's image, in CSS pixels (drawn at twice that for sharp screens). */
+const FIGURE_PX = 24;
+
+/** @type {Map<string, string>} figurine images by set and letter, as data URLs */
+const figures = new Map();
+
+/**
+ * A figurine as an image URL: the piece drawn by the board's art on a rounded light tile, so
+ * that Black's dark pieces show on the dark page too.
+ *
+ * @param {PieceSet} set
+ * @param {string} letter e.g. "L" or "p"
+ * @returns {string}
+ */
+export function figureUrl(set, letter) {
+  const key = `${set}:${letter}`;
+  const known = figures.get(key);
+  if (known) return known;
+  const size = FIGURE_PX * 3;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return '';
+  ctx.fillStyle = '#D8D8CC';
+  ctx.beginPath();
+  ctx.roundRect(0, 0, size, size, size * 0.18);
+  ctx.fill();
+  const side = letter === letter.toUpperCase() ? 'white' : 'black';
+  drawPiece(ctx, set, /** @type {Role} */ (letter.toUpperCase()), side, 0, 0, size);
+  const url = canvas.toDataURL('image/png');
+  figures.set(key, url);
+  return url;
+}
+
+/**
+ * A figurine in the list: the picture and, for the mover, its letter as text that is not seen
+ * (copied with a selection, as in the display form, which names only the mover).
+ *
+ * @param {PieceSet} set
+ * @param {string} letter
+ * @param {boolean} named  keep the letter as text
+ * @returns {HTMLElement}
+ */
+function figure(set, letter, named) {
+  const box = make('span', { class: 'figure' });
+  const image = make('img', { src: figureUrl(set, letter), alt: '', 'aria-hidden': 'true', width: String(FIGURE_PX), height: String(FIGURE_PX) });
+  box.append(image);
+  if (named) box.append(make('span', { class: 'figure-letter' }, letter.toUpperCase()));
+  return box;
+}
+
+/**
+ * The content of one move's button.
+ *
+ * @param {PlyInfo} ply
+ * @param {PieceSet} set
+ * @returns {Node[]}
+ */
+function moveContent(ply, set) {
+  const parts = moveParts(ply);
+  /** @type {Node[]} */
+  const nodes = [figure(set, parts.piece, true), document.createTextNode(`${parts.from}-${parts.to ?? ''}`)];
+  for (const { letter, square } of parts.captured) {
+    nodes.push(make('span', { class: 'takes' }, ' x'), figure(set, letter, false), document.createTextNode(square));
+  }
+  if (parts.mark) nodes.push(make('span', { class: 'mark' }, parts.mark));
+  return nodes;
+}
+
+/**
+ * Fills the list with the game's moves, marks the one shown (`aria-current`) and scrolls the
+ * list (only the list, never the page) to bring it into view.
+ *
+ * @param {HTMLOListElement} list
+ * @param {readonly PlyInfo[]} plies
+ * @param {object} how
+ * @param {PieceSet} how.pieceSet
+ * @param {number} how.current  the ply shown, -1 for the start
+ * @param {(ply: number) => void} how.choose  called with a move's index when it is chosen
+ */
+export function renderMoves(list, plies, { pieceSet, current, choose }) {
+  list.replaceChildren(
+    ...plies.map((ply, i) => {
+      const number = `${Math.floor(i / 2) + 1}.`;
+      const button = make('button', {
+        type: 'button',
+        'data-move': ply.text,
+        title: ply.display,
+        'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}`,
+      });
+      button.append(...moveContent(ply, pieceSet));
+      button.addEventListener('click', () => choose(i));
+      if (i === current) button.setAttribute('aria-current', 'step');
+      const item = make('li', {});
+      item.append(button);
+      if (i % 2 === 0) item.dataset.number = number;
+      return item;
+    }),
+  );
+  // The current move in view, scrolling the list only: scrollIntoView would scroll the page too,
+  // away from the board, after every move on a small screen.
+  const shown = list.querySelector('[aria-current]');
+  if (shown) {
+    const box = list.getBoundingClientRect();
+    const at = shown.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  } else if (current < 0) {
+    list.scrollTop = 0;
+  }
+}
