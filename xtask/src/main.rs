@@ -25,7 +25,6 @@
 
 mod deny;
 mod job;
-mod json;
 
 use std::env;
 use std::ffi::OsString;
@@ -185,12 +184,13 @@ fn serve(steps: &mut Steps, port: u16) -> Result<(), Failure> {
             .iter()
             .map(|t| Job::start(vec![t.task(steps)]))
             .collect();
-        let mut name = format!("set up: install {}", names(&missing));
-        if OVERLAP_GAME_BUILD {
-            let build = game_build_task(steps);
-            name = format!("{name}; meanwhile {}", build.name);
-            jobs.push(Job::start(vec![build]));
-        }
+        let build = game_build_task(steps);
+        let name = format!(
+            "set up: install {}; meanwhile {}",
+            names(&missing),
+            build.name
+        );
+        jobs.push(Job::start(vec![build]));
         steps.run_jobs(&name, jobs)?;
         steps.run("check the installed tools", |s| {
             s.check_installed(&tools, false)
@@ -426,12 +426,17 @@ fn supply_chain(steps: &mut Steps) -> Result<(), Failure> {
             let text = fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let policy = deny::Policy::parse(&text)?;
-            let mut cmd = s.cmd("cargo");
-            cmd.args(policy.metadata_args());
-            println!("$ {}", job::shown(&cmd));
-            let metadata = s.output(&mut cmd)?;
-            let graph = deny::Graph::from_metadata(&json::Json::parse(&metadata)?)?;
-            let report = deny::check(&policy, &graph);
+            let mut metadata = Vec::new();
+            for target in &policy.targets {
+                let mut cmd = s.cmd("cargo");
+                cmd.args(deny::Policy::metadata_args(target));
+                println!("$ {}", job::shown(&cmd));
+                let text = s.output(&mut cmd)?;
+                let json = serde_json::from_str(&text)
+                    .map_err(|e| format!("cannot read cargo metadata's answer: {e}"))?;
+                metadata.push(json);
+            }
+            let report = deny::check(&policy, &metadata);
             for warning in &report.warnings {
                 s.note(&format!("warning: {warning}"));
             }
@@ -469,9 +474,6 @@ const INSTALL_PROFILE: &[(&str, &str)] = &[
     ("CARGO_PROFILE_RELEASE_DEBUG", "false"),
     ("CARGO_PROFILE_RELEASE_INCREMENTAL", "false"),
 ];
-
-/// Whether `cargo xtask serve` builds the game's wasm while the tools install.
-const OVERLAP_GAME_BUILD: bool = true;
 
 /// A tool that `cargo install` builds at an exact version.
 struct Tool {
