@@ -464,9 +464,10 @@ fn supply_chain(steps: &mut Steps) -> Result<(), Failure> {
 /// The release profile of the tool installs, as cargo's environment overrides. Their own
 /// profiles ask for full optimisation, fat LTO and one codegen unit: minutes of compiling. Their
 /// work here is small (trunk copies files and runs cargo and wasm-bindgen; wasm-bindgen rewrites
-/// one 340 kB module), so compile time wins: unoptimised, trunk takes 238 s of CPU to build
-/// instead of 580 s, and a warm release build of the game 0.5–1.0 s instead of 0.3–0.4 s;
-/// wasm-bindgen-cli 100 s instead of 245 s, and the wasm tests 3.1–3.4 s instead of 3.1 s.
+/// one 0.9 MB module), so compile time wins: unoptimised, trunk takes 238 s of CPU to build
+/// instead of 580 s, and a warm release build of the game 1.5–1.8 s instead of 0.8–1.1 s;
+/// wasm-bindgen-cli 100 s instead of 245 s, and the wasm tests 15–17 s instead of 13–14 s
+/// (with the wasm builds' DWARF left out, see `.cargo/config.toml`: the runner converted it).
 const INSTALL_PROFILE: &[(&str, &str)] = &[
     ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0"),
     ("CARGO_PROFILE_RELEASE_LTO", "false"),
