@@ -1,15 +1,17 @@
 //! The README's two commands, with nothing but the standard library.
 //!
 //! - `cargo xtask serve [--port N]`: installs what is missing (the wasm32 target, trunk
-//!   [`TRUNK_VERSION`], wasm-bindgen-cli at the wasm-bindgen version locked in `Cargo.lock`), then
-//!   builds the release and serves it with `trunk serve --release` on 127.0.0.1 (port 8080 unless
-//!   told).
-//! - `cargo xtask test`: installs what is missing (the above, Debian's `chromium` and
-//!   `chromium-driver`, the npm packages of `package-lock.json`), then runs every check in order
-//!   and stops at the first that fails, naming it: formatting, the supply chain (cargo-deny
-//!   [`CARGO_DENY_VERSION`] on licences, bans and sources; `npm audit --omit=dev`), clippy
-//!   (native and wasm32), native tests, the wasm-bindgen tests in headless Chromium, the trunk
-//!   release build, the JavaScript type check and the end-to-end browser tests.
+//!   [`TRUNK_VERSION`], wasm-bindgen-cli at the wasm-bindgen version locked in `Cargo.lock`),
+//!   building the game's wasm meanwhile, then serves the release build with `trunk serve
+//!   --release` on 127.0.0.1 (port 8080 unless told).
+//! - `cargo xtask test`: installs what is missing (the above, in the background while the checks
+//!   that need neither tool run; Debian's `chromium`, `chromium-driver` and `fonts-liberation`;
+//!   the npm packages of `package-lock.json`), then runs every check in order and stops at the
+//!   first that fails, naming it: formatting, the JavaScript unit tests, the supply chain
+//!   (licences, bans and sources of the Rust dependencies against `deny.toml`, see [`deny`];
+//!   `npm audit --omit=dev`), clippy (native and wasm32), native tests, the wasm-bindgen tests in
+//!   headless Chromium, the trunk release build, the JavaScript type check and the end-to-end
+//!   browser tests.
 //!
 //! - `cargo xtask package`: installs what is missing, builds the release, then makes the npm
 //!   package `ultima-board` (a tarball in `target/npm/`) and its API page (`dist/api/`): see
@@ -21,7 +23,13 @@
 //!   instead and removes `sw.js`, so the development server never installs one.
 //!
 //! Both are idempotent: an installed tool of the right version is left alone, so a warm run does
-//! only the checks. Each step prints its name and wall time.
+//! only the checks. Each step prints its name and wall time. Tools are installed quietly (see
+//! [`job`]): one line of progress, the compiler's output in `target/xtask/*.log`, shown when
+//! something fails.
+
+mod deny;
+mod job;
+mod package;
 
 use std::env;
 use std::ffi::OsString;
@@ -32,13 +40,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-mod package;
+use job::Job;
 
 /// The trunk release the project builds with.
 const TRUNK_VERSION: &str = "0.21.14";
-/// The cargo-deny release that checks licences, bans and sources (`deny.toml`); builds with
-/// Rust 1.88 and later.
-const CARGO_DENY_VERSION: &str = "0.20.2";
 /// The Rust target of the browser build.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The bindings crate: the one crate built for [`WASM_TARGET`].
@@ -49,6 +54,9 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Chromium's sans-serif on Debian (its stand-in for Arial), which the board's coordinates are
 /// drawn in: the golden images of `e2e/golden.test.mjs` need it (Debian package fonts-liberation).
 const LIBERATION_SANS: &str = "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf";
+/// What the browser tests need from Debian, and the packages that bring it.
+const BROWSER_FILES: [&str; 3] = [CHROMIUM, CHROMEDRIVER, LIBERATION_SANS];
+const BROWSER_PACKAGES: [&str; 3] = ["chromium", "chromium-driver", "fonts-liberation"];
 /// The oldest Node.js that runs the end-to-end tests (playwright-core needs 20).
 const NODE_MAJOR_MIN: u32 = 20;
 /// Where `cargo xtask serve` listens unless `--port` says otherwise.
@@ -61,6 +69,13 @@ const BUILD_INFO: &str = "www/build.js";
 const SERVICE_WORKER: &str = "sw.js";
 /// Where `cargo xtask serve` builds (with trunk's live-reload script), apart from `dist/`.
 const SERVE_DIST: &str = "target/trunk-serve";
+/// Where the logs of quiet set-up commands go.
+const LOG_DIR: &str = "target/xtask";
+/// Where each tool install builds (`target/tools/<crate>`): an install that was stopped goes on
+/// from where it was; the folder is removed once the tool is installed. One folder per tool, so
+/// that installs can run at once (trunk's and wasm-bindgen-cli's locked dependencies are other
+/// versions of the same crates: one shared folder would save nothing).
+const TOOLS_TARGET_DIR: &str = "target/tools";
 
 const USAGE: &str = "\
 usage: cargo xtask <command>
@@ -69,9 +84,9 @@ commands:
   serve [--port N]  install what is missing, then build the release and serve it
                     on http://127.0.0.1:N/ (default 8080) with trunk
   test              install what is missing, then run every check and test in order:
-                    fmt, cargo deny, npm audit, clippy, native tests, wasm tests
-                    in headless Chromium, trunk release build, JavaScript type
-                    check, end-to-end tests
+                    fmt, JavaScript unit tests, Rust dependencies (deny.toml), npm
+                    audit, clippy, native tests, wasm tests in headless Chromium,
+                    trunk release build, JavaScript type check, end-to-end tests
   package           install what is missing, build the release, then the npm package
                     (target/npm/ultima-board-<version>.tgz) and its API page (dist/api/)
   build-info        (trunk's post-build hook) write www/build.js, the file list and
@@ -112,6 +127,7 @@ fn main() -> ExitCode {
             };
         }
     };
+    steps.stop_background();
     steps.summary(&outcome);
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -168,7 +184,10 @@ impl Cli {
 
 /// `cargo xtask serve`: set up, then `trunk serve --release` on 127.0.0.1.
 fn serve(steps: &mut Steps, port: u16) -> Result<(), Failure> {
-    setup_build_tools(steps)?;
+    setup_wasm_target(steps)?;
+    let tools = build_tools(steps)?;
+    let missing = find_tools(steps, &tools, "they install while the game's wasm builds")?;
+    install_now(steps, &tools, &missing)?;
     let address = format!("http://127.0.0.1:{port}/");
     steps.run(&format!("serve on {address} (Ctrl-C stops)"), |s| {
         let port = port.to_string();
@@ -190,8 +209,23 @@ fn serve(steps: &mut Steps, port: u16) -> Result<(), Failure> {
 
 /// `cargo xtask test`: set up, then every check in order, stopping at the first failure.
 fn test(steps: &mut Steps) -> Result<(), Failure> {
-    setup_build_tools(steps)?;
-    setup_browser_tools(steps)?;
+    setup_wasm_target(steps)?;
+    let tools = build_tools(steps)?;
+    // Only the wasm tests and the release build need the tools: the checks before them run
+    // while they install.
+    let missing = find_tools(
+        steps,
+        &tools,
+        "they install in the background while the checks that need neither tool run",
+    )?;
+    if !missing.is_empty() {
+        for tool in &missing {
+            let job = Job::start(vec![tool.task(steps)]);
+            steps.background.push(job);
+        }
+    }
+    setup_browser_packages(steps)?;
+    setup_npm_packages(steps)?;
 
     steps.run("format (cargo fmt --check)", |s| {
         s.run_cmd(s.cmd("cargo").args(["fmt", "--all", "--check"]))
@@ -227,6 +261,13 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
     steps.run("tests (native)", |s| {
         s.run_cmd(s.cmd("cargo").args(["test", "--workspace"]))
     })?;
+    if !steps.background.is_empty() {
+        let jobs = std::mem::take(&mut steps.background);
+        steps.run_jobs("set up: wait for the background installs", jobs)?;
+        steps.run("check the installed tools", |s| {
+            s.check_installed(&tools, true)
+        })?;
+    }
     steps.run("tests (wasm, headless Chromium)", |s| {
         let webdriver_json = s.root.join("crates/wasm/webdriver.json");
         s.run_cmd(
@@ -256,8 +297,11 @@ fn test(steps: &mut Steps) -> Result<(), Failure> {
 
 /// `cargo xtask package`: set up, the release build, then the npm package and its API page.
 fn package_release(steps: &mut Steps) -> Result<(), Failure> {
-    setup_build_tools(steps)?;
-    setup_browser_tools(steps)?;
+    setup_wasm_target(steps)?;
+    let tools = build_tools(steps)?;
+    let missing = find_tools(steps, &tools, "they install while the game's wasm builds")?;
+    install_now(steps, &tools, &missing)?;
+    setup_npm_packages(steps)?;
     steps.run("release build (trunk build --release)", |s| {
         s.run_cmd(s.cmd("trunk").args(["build", "--release"]))
     })?;
@@ -377,20 +421,45 @@ impl Fnv1a {
     }
 }
 
-/// The dependencies' licences, bans and sources (cargo-deny, `deny.toml`) and the npm
+/// The dependencies' licences, bans and sources (`deny.toml`, checked by [`deny`]) and the npm
 /// packages the page ships (`npm audit --omit=dev`). Not the RustSec advisories: fetching
 /// their database needs GitHub, which the project's machines cannot reach.
 fn supply_chain(steps: &mut Steps) -> Result<(), Failure> {
-    steps.run(&format!("set up: cargo-deny {CARGO_DENY_VERSION}"), |s| {
-        s.ensure_cargo_tool("cargo-deny", CARGO_DENY_VERSION, &["cargo-deny"])
-    })?;
     steps.run(
-        "dependencies (cargo deny check licenses bans sources)",
+        "Rust dependencies (licences, bans, sources: deny.toml)",
         |s| {
-            s.run_cmd(
-                s.cmd("cargo")
-                    .args(["deny", "check", "licenses", "bans", "sources"]),
-            )
+            let path = s.root.join("deny.toml");
+            let text = fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let policy = deny::Policy::parse(&text)?;
+            let mut metadata = Vec::new();
+            for target in &policy.targets {
+                let mut cmd = s.cmd("cargo");
+                cmd.args(deny::Policy::metadata_args(target));
+                println!("$ {}", job::shown(&cmd));
+                let text = s.output(&mut cmd)?;
+                let json = serde_json::from_str(&text)
+                    .map_err(|e| format!("cannot read cargo metadata's answer: {e}"))?;
+                metadata.push(json);
+            }
+            let report = deny::check(&policy, &metadata);
+            for warning in &report.warnings {
+                s.note(&format!("warning: {warning}"));
+            }
+            for error in &report.errors {
+                s.note(&format!("error: {error}"));
+            }
+            if !report.errors.is_empty() {
+                return Err(format!(
+                    "{} problem(s) with the Rust dependencies, listed above (policy: deny.toml)",
+                    report.errors.len()
+                ));
+            }
+            s.note(&format!(
+                "{} crates, {} of them licence-checked: licences, bans and sources ok",
+                report.crates, report.licensed
+            ));
+            Ok(())
         },
     )?;
     steps.run("npm packages (npm audit --omit=dev)", |s| {
@@ -398,8 +467,212 @@ fn supply_chain(steps: &mut Steps) -> Result<(), Failure> {
     })
 }
 
-/// The wasm32 target, trunk and wasm-bindgen-cli: what building the page needs.
-fn setup_build_tools(steps: &mut Steps) -> Result<(), Failure> {
+/// The release profile of the tool installs, as cargo's environment overrides. Their own
+/// profiles ask for full optimisation, fat LTO and one codegen unit: minutes of compiling. Their
+/// work here is small (trunk copies files and runs cargo and wasm-bindgen; wasm-bindgen rewrites
+/// one 0.9 MB module), so compile time wins: unoptimised, trunk takes 238 s of CPU to build
+/// instead of 580 s, and a warm release build of the game 1.5–1.8 s instead of 0.8–1.1 s;
+/// wasm-bindgen-cli 100 s instead of 245 s, and the wasm tests 15–17 s instead of 13–14 s
+/// (with the wasm builds' DWARF left out, see `.cargo/config.toml`: the runner converted it).
+const INSTALL_PROFILE: &[(&str, &str)] = &[
+    ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0"),
+    ("CARGO_PROFILE_RELEASE_LTO", "false"),
+    ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256"),
+    ("CARGO_PROFILE_RELEASE_DEBUG", "false"),
+    ("CARGO_PROFILE_RELEASE_INCREMENTAL", "false"),
+];
+
+/// A tool that `cargo install` builds at an exact version.
+struct Tool {
+    krate: &'static str,
+    version: String,
+    /// The binaries it installs; each must answer `--version` with `version`.
+    bins: &'static [&'static str],
+    /// More arguments of `cargo install`: only the binaries and features this project uses.
+    args: &'static [&'static str],
+    /// How long the install usually takes on a 2-core machine, and about how many crates it
+    /// compiles: for the progress line.
+    usually: &'static str,
+    crates: usize,
+}
+
+impl Tool {
+    fn name(&self) -> String {
+        format!("{} {}", self.krate, self.version)
+    }
+
+    /// Why it must be installed: a binary is missing or answers another version.
+    fn missing(&self, s: &Steps) -> Option<String> {
+        self.bins.iter().find_map(|bin| {
+            let found = s.output(s.cmd(bin).arg("--version")).ok();
+            let version = found
+                .as_deref()
+                .and_then(|out| out.split_whitespace().nth(1));
+            match (version, &found) {
+                (Some(v), _) if v == self.version => None,
+                (_, Some(found)) => Some(format!(
+                    "`{bin} --version` says `{}`, need {}",
+                    found.trim(),
+                    self.version
+                )),
+                (_, None) => Some(format!("`{bin}` not found")),
+            }
+        })
+    }
+
+    fn target_dir(&self, s: &Steps) -> PathBuf {
+        s.root.join(TOOLS_TARGET_DIR).join(self.krate)
+    }
+
+    /// The quiet install: `cargo install --locked` into cargo's bin directory, with its own
+    /// target directory and the quicker profile; without `--locked` if that fails (a crate's own
+    /// Cargo.lock may name a version the registry does not serve; a fresh resolution within the
+    /// crate's own requirements still works).
+    fn task(&self, s: &Steps) -> job::Task {
+        let install = |locked: bool| {
+            let mut cmd = s.cmd("cargo");
+            cmd.arg("install");
+            if locked {
+                cmd.arg("--locked");
+            }
+            cmd.args(self.args)
+                .args([self.krate, "--version", &self.version])
+                .env("CARGO_TARGET_DIR", self.target_dir(s));
+            for (key, value) in INSTALL_PROFILE {
+                cmd.env(key, value);
+            }
+            cmd
+        };
+        job::Task {
+            name: format!("install {}", self.name()),
+            usually: self.usually.to_string(),
+            crates: self.crates,
+            command: install(true),
+            fallback: Some(("retrying without --locked".to_string(), install(false))),
+            log: s
+                .root
+                .join(LOG_DIR)
+                .join(format!("install-{}.log", self.krate)),
+            cleanup: Some(self.target_dir(s)),
+            hint: format!(
+                "check that crates.io answers (`cargo search {} --limit 1`) and that the disk has \
+                 room, then run the command again: it goes on from what was compiled",
+                self.krate
+            ),
+        }
+    }
+}
+
+/// The tools the game's build needs: trunk, and wasm-bindgen-cli at the wasm-bindgen version
+/// locked in `Cargo.lock`.
+fn build_tools(steps: &Steps) -> Result<Vec<Tool>, Failure> {
+    let wasm_bindgen = locked_version(&steps.root.join("Cargo.lock"), "wasm-bindgen")
+        .map_err(|message| Failure::new("set up: wasm-bindgen-cli", message))?;
+    Ok(vec![
+        Tool {
+            krate: "trunk",
+            version: TRUNK_VERSION.to_string(),
+            bins: &["trunk"],
+            // No TLS (trunk would only need it to download tools, which are installed here,
+            // or to serve https) and no update check.
+            args: &["--no-default-features"],
+            usually: "2–4 min on 2 cores",
+            crates: 370,
+        },
+        Tool {
+            krate: "wasm-bindgen-cli",
+            version: wasm_bindgen,
+            bins: &["wasm-bindgen", "wasm-bindgen-test-runner"],
+            // No TLS: the test runner only talks to chromedriver on 127.0.0.1.
+            args: &[
+                "--no-default-features",
+                "--bin",
+                "wasm-bindgen",
+                "--bin",
+                "wasm-bindgen-test-runner",
+            ],
+            usually: "1–2 min on 2 cores",
+            crates: 150,
+        },
+    ])
+}
+
+/// Installs the `missing` tools now, each in its own job, with the game's wasm building
+/// meanwhile (they share the cores: a download, a link or a crate compiled alone leaves one
+/// idle), so that trunk then finds it built; then checks what was installed.
+fn install_now(steps: &mut Steps, tools: &[Tool], missing: &[&Tool]) -> Result<(), Failure> {
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut jobs: Vec<Job> = missing
+        .iter()
+        .map(|t| Job::start(vec![t.task(steps)]))
+        .collect();
+    let build = game_build_task(steps);
+    let name = format!(
+        "set up: install {}; meanwhile {}",
+        names(missing),
+        build.name
+    );
+    jobs.push(Job::start(vec![build]));
+    steps.run_jobs(&name, jobs)?;
+    steps.run("check the installed tools", |s| {
+        s.check_installed(tools, false)
+    })
+}
+
+/// A step that looks for the tools; the ones to install (then `how` says how).
+fn find_tools<'t>(
+    steps: &mut Steps,
+    tools: &'t [Tool],
+    how: &str,
+) -> Result<Vec<&'t Tool>, Failure> {
+    let mut missing = Vec::new();
+    let all: Vec<&Tool> = tools.iter().collect();
+    steps.run(&format!("set up: {}", names(&all)), |s| {
+        missing = s.missing(tools);
+        if !missing.is_empty() {
+            s.note(how);
+        }
+        Ok(())
+    })?;
+    Ok(missing)
+}
+
+fn names(tools: &[&Tool]) -> String {
+    tools
+        .iter()
+        .map(|t| t.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The release build of the game's wasm exactly as trunk asks for it (see trunk's
+/// `cargo_build`), so that trunk finds it done.
+fn game_build_task(s: &Steps) -> job::Task {
+    let mut cmd = s.cmd("cargo");
+    cmd.args([
+        "build",
+        "--target=wasm32-unknown-unknown",
+        "--manifest-path",
+        "crates/wasm/Cargo.toml",
+        "--release",
+    ]);
+    job::Task {
+        name: "build the game (wasm32, release)".to_string(),
+        usually: "1–2 min on 2 cores".to_string(),
+        crates: 25,
+        command: cmd,
+        fallback: None,
+        log: s.root.join(LOG_DIR).join("build-game.log"),
+        cleanup: None,
+        hint: "run `cargo build --release --target wasm32-unknown-unknown -p ultima-wasm` to see \
+               the errors"
+            .to_string(),
+    }
+}
+
+fn setup_wasm_target(steps: &mut Steps) -> Result<(), Failure> {
     steps.run("set up: Rust target wasm32-unknown-unknown", |s| {
         let installed = s.output(s.cmd("rustup").args(["target", "list", "--installed"]))?;
         if installed.lines().any(|line| line.trim() == WASM_TARGET) {
@@ -407,59 +680,68 @@ fn setup_build_tools(steps: &mut Steps) -> Result<(), Failure> {
             return Ok(());
         }
         s.run_cmd(s.cmd("rustup").args(["target", "add", WASM_TARGET]))
-    })?;
-    steps.run(&format!("set up: trunk {TRUNK_VERSION}"), |s| {
-        s.ensure_cargo_tool("trunk", TRUNK_VERSION, &["trunk"])
-    })?;
-    let wasm_bindgen = locked_version(&steps.root.join("Cargo.lock"), "wasm-bindgen")
-        .map_err(|message| Failure::new("set up: wasm-bindgen-cli", message))?;
-    steps.run(&format!("set up: wasm-bindgen-cli {wasm_bindgen}"), |s| {
-        s.ensure_cargo_tool(
-            "wasm-bindgen-cli",
-            &wasm_bindgen,
-            &["wasm-bindgen", "wasm-bindgen-test-runner"],
-        )
     })
 }
 
-/// Chromium, ChromeDriver, Node.js and the npm packages: what the browser tests need.
-fn setup_browser_tools(steps: &mut Steps) -> Result<(), Failure> {
-    steps.run(
-        "set up: Debian chromium, chromium-driver and fonts-liberation",
-        |s| {
-            let needed = [CHROMIUM, CHROMEDRIVER, LIBERATION_SANS];
-            if needed.iter().all(|path| Path::new(path).exists()) {
-                s.note("already installed");
-                return Ok(());
-            }
-            let sudo = !is_root(s);
-            let apt = |args: &[&str]| {
-                let mut cmd = if sudo {
-                    let mut cmd = s.cmd("sudo");
-                    cmd.args(["--non-interactive", "apt-get"]);
-                    cmd
-                } else {
-                    s.cmd("apt-get")
-                };
-                cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
-                cmd
-            };
-            s.run_cmd(&mut apt(&["update"]))?;
-            s.run_cmd(&mut apt(&[
-                "install",
-                "-y",
-                "chromium",
-                "chromium-driver",
-                "fonts-liberation",
-            ]))?;
-            for path in needed {
-                if !Path::new(path).exists() {
-                    return Err(format!("{path} is still missing after apt-get install"));
-                }
-            }
-            Ok(())
-        },
-    )?;
+/// Debian's Chromium, ChromeDriver and Liberation fonts, for the browser tests: installed by
+/// apt-get in the background when missing (the download leaves the cores to the checks).
+fn setup_browser_packages(steps: &mut Steps) -> Result<(), Failure> {
+    if BROWSER_FILES.iter().all(|path| Path::new(path).exists()) {
+        return Ok(());
+    }
+    let missing: Vec<&str> = BROWSER_FILES
+        .iter()
+        .copied()
+        .filter(|path| !Path::new(path).exists())
+        .collect();
+    steps.note(&format!(
+        "{} missing: installing Debian's {} in the background",
+        missing.join(", "),
+        BROWSER_PACKAGES.join(", ")
+    ));
+    let sudo = !is_root(steps);
+    let apt = |args: &[&str]| {
+        let mut cmd = if sudo {
+            let mut cmd = steps.cmd("sudo");
+            cmd.args(["--non-interactive", "apt-get"]);
+            cmd
+        } else {
+            steps.cmd("apt-get")
+        };
+        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        cmd
+    };
+    let log = steps.root.join(LOG_DIR).join("apt-get.log");
+    let hint = if sudo {
+        "run `sudo apt-get install chromium chromium-driver fonts-liberation` yourself (sudo may \
+         need your password), then the command again"
+    } else {
+        "run `apt-get update && apt-get install chromium chromium-driver fonts-liberation` to see \
+         what fails"
+    };
+    let task = |name: &str, args: &[&str]| job::Task {
+        name: name.to_string(),
+        usually: "1–3 min, most of it the download".to_string(),
+        crates: 0,
+        command: apt(args),
+        fallback: None,
+        log: log.clone(),
+        cleanup: None,
+        hint: hint.to_string(),
+    };
+    let mut install = vec!["install", "-y"];
+    install.extend(BROWSER_PACKAGES);
+    let job = Job::start(vec![
+        task("apt-get update", &["update"]),
+        task("apt-get install Chromium", &install),
+    ]);
+    steps.background.push(job);
+    Ok(())
+}
+
+/// Node.js, and the npm packages of `package-lock.json` (`npm ci`) when `node_modules/` is
+/// missing or older.
+fn setup_npm_packages(steps: &mut Steps) -> Result<(), Failure> {
     steps.run("set up: npm packages (npm ci)", |s| {
         let version = s
             .output(s.cmd("node").arg("--version"))
@@ -576,6 +858,8 @@ struct Steps {
     /// Finished steps and their wall times.
     done: Vec<(String, Duration)>,
     started: Instant,
+    /// Set-up jobs running while the steps go on (see `test`).
+    background: Vec<Job>,
 }
 
 impl Steps {
@@ -600,6 +884,7 @@ impl Steps {
             path,
             done: Vec::new(),
             started: Instant::now(),
+            background: Vec::new(),
         })
     }
 
@@ -610,6 +895,17 @@ impl Steps {
         step: impl FnOnce(&Steps) -> Result<(), String>,
     ) -> Result<(), Failure> {
         println!("\n==> {name}");
+        // What runs in the background, and what failed there (it is reported in full when the
+        // tools are needed).
+        let background: Vec<String> = self
+            .background
+            .iter()
+            .filter(|j| !j.is_finished() || j.failed())
+            .map(Job::status)
+            .collect();
+        if !background.is_empty() {
+            println!("    (in the background: {})", background.join(" · "));
+        }
         flush();
         let start = Instant::now();
         let outcome = step(self);
@@ -660,7 +956,7 @@ impl Steps {
 
     /// Runs a command with inherited output; a non-zero exit is an error naming the command.
     fn run_cmd(&self, cmd: &mut Command) -> Result<(), String> {
-        let shown = Shown(cmd).to_string();
+        let shown = job::shown(cmd);
         println!("$ {shown}");
         flush();
         let status = cmd
@@ -675,13 +971,18 @@ impl Steps {
 
     /// Runs a command quietly and returns its standard output.
     fn output(&self, cmd: &mut Command) -> Result<String, String> {
-        let shown = Shown(cmd).to_string();
+        let shown = job::shown(cmd);
         let out = cmd
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .output()
             .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
         if !out.status.success() {
-            return Err(format!("`{shown}` failed ({})", out.status));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            return Err(format!(
+                "`{shown}` failed ({}): {}",
+                out.status,
+                stderr.trim()
+            ));
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
@@ -690,57 +991,89 @@ impl Steps {
         println!("    {text}");
     }
 
-    /// Makes each of `binaries` answer `--version` with `version`, by `cargo install` of `krate`
-    /// if any does not.
-    fn ensure_cargo_tool(
-        &self,
-        krate: &str,
-        version: &str,
-        binaries: &[&str],
-    ) -> Result<(), String> {
-        let mismatch = |s: &Steps| {
-            binaries.iter().find_map(|bin| {
-                let found = s.output(s.cmd(bin).arg("--version")).ok();
-                let ok = found
-                    .as_deref()
-                    .and_then(|out| out.split_whitespace().nth(1))
-                    .is_some_and(|v| v == version);
-                (!ok).then(|| (bin.to_string(), found.map(|f| f.trim().to_string())))
-            })
-        };
-        let Some((bin, found)) = mismatch(self) else {
-            self.note(&format!(
-                "{} {version} already installed",
-                binaries.join(", ")
-            ));
-            return Ok(());
-        };
-        self.note(&match found {
-            Some(found) => format!("`{bin} --version` says `{found}`, need {version}: installing"),
-            None => format!("`{bin}` not found: installing"),
-        });
-        let install = |locked: bool| {
-            let mut cmd = self.cmd("cargo");
-            cmd.arg("install");
-            if locked {
-                cmd.arg("--locked");
+    /// The tools that must be installed, each with a note on why; a note for those that are.
+    fn missing<'t>(&self, tools: &'t [Tool]) -> Vec<&'t Tool> {
+        let mut missing = Vec::new();
+        for tool in tools {
+            match tool.missing(self) {
+                None => self.note(&format!("{} already installed", tool.name())),
+                Some(why) => {
+                    self.note(&format!(
+                        "{why}: installing {} (usually {})",
+                        tool.name(),
+                        tool.usually
+                    ));
+                    missing.push(tool);
+                }
             }
-            cmd.args([krate, "--version", version]);
-            self.run_cmd(&mut cmd)
-        };
-        if let Err(e) = install(true) {
-            // A crate's own Cargo.lock may name a version the registry no longer serves (yanked
-            // or missing); a fresh resolution within the crate's own requirements still works.
-            self.note(&format!("{e}; retrying without --locked"));
-            install(false)?;
         }
-        match mismatch(self) {
-            None => Ok(()),
-            Some((bin, found)) => Err(format!(
-                "after `cargo install {krate} --version {version}`, `{bin} --version` says {:?}; \
-                 is another `{bin}` earlier on PATH?",
-                found.unwrap_or_default()
-            )),
+        if !missing.is_empty() {
+            self.note(&format!(
+                "the compiler's output goes to {}/install-*.log",
+                LOG_DIR
+            ));
+        }
+        missing
+    }
+
+    /// After the installs: every tool answers its version from `PATH`, and (for the tests) the
+    /// browser packages' files are there.
+    fn check_installed(&self, tools: &[Tool], browser: bool) -> Result<(), String> {
+        if browser {
+            if let Some(path) = BROWSER_FILES.iter().find(|p| !Path::new(p).exists()) {
+                return Err(format!(
+                    "{path} is still missing after `apt-get install {}`",
+                    BROWSER_PACKAGES.join(" ")
+                ));
+            }
+        }
+        for tool in tools {
+            if let Some(why) = tool.missing(self) {
+                return Err(format!(
+                    "after installing {}, {why}; is another `{}` earlier on PATH?",
+                    tool.name(),
+                    tool.bins.join("`, `")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Waits for set-up jobs as one step, with a line of progress; each task and its wall
+    /// time goes into the summary.
+    fn run_jobs(&mut self, name: &str, jobs: Vec<Job>) -> Result<(), Failure> {
+        println!("\n==> {name}");
+        flush();
+        let start = Instant::now();
+        let outcomes = job::wait_all(jobs);
+        let mut errors = Vec::new();
+        for outcome in outcomes {
+            match outcome {
+                Ok(tasks) => {
+                    for (task, took) in tasks {
+                        self.done.push((format!("  {task}"), took));
+                    }
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        let took = start.elapsed();
+        if errors.is_empty() {
+            println!("<== {name}: ok ({})", Elapsed(took));
+            self.done.push((name.to_string(), took));
+            Ok(())
+        } else {
+            println!("<== {name}: FAILED ({})", Elapsed(took));
+            Err(Failure::new(name, errors.join("\n")))
+        }
+    }
+
+    /// Stops the jobs still running in the background (a step failed).
+    fn stop_background(&mut self) {
+        for job in self.background.drain(..) {
+            if !job.is_finished() {
+                println!("xtask: stopping in the background: {}", job.status());
+            }
         }
     }
 }
@@ -761,24 +1094,6 @@ impl fmt::Display for Elapsed {
             let whole = self.0.as_secs();
             write!(f, "{}m{:02}s", whole / 60, whole % 60)
         }
-    }
-}
-
-/// A command as a shell line, for messages (extra environment shown first).
-struct Shown<'a>(&'a Command);
-
-impl fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (key, value) in self.0.get_envs() {
-            if let (Some(value), false) = (value, key == "PATH") {
-                write!(f, "{}={} ", key.to_string_lossy(), value.to_string_lossy())?;
-            }
-        }
-        write!(f, "{}", self.0.get_program().to_string_lossy())?;
-        for arg in self.0.get_args() {
-            write!(f, " {}", arg.to_string_lossy())?;
-        }
-        Ok(())
     }
 }
 
