@@ -76,6 +76,8 @@ pub struct Remote {
     stdin: Option<ChildStdin>,
     lines: Receiver<std::io::Result<String>>,
     stderr: Arc<Mutex<String>>,
+    /// Disconnects when the child's standard error has ended (its reader is done).
+    stderr_ended: Receiver<()>,
     /// The longest wait for an answer.
     timeout: Duration,
 }
@@ -116,9 +118,12 @@ impl Remote {
             });
         }
         let stderr = Arc::new(Mutex::new(String::new()));
+        let (ended, stderr_ended) = mpsc::channel::<()>();
         if let Some(mut pipe) = child.stderr.take() {
             let kept = Arc::clone(&stderr);
             thread::spawn(move || {
+                // Dropped when the reader returns: the end of the child's error output.
+                let _ended = ended;
                 let mut buf = [0u8; 512];
                 while let Ok(n @ 1..) = pipe.read(&mut buf) {
                     if let Ok(mut text) = kept.lock() {
@@ -135,6 +140,7 @@ impl Remote {
             child,
             lines,
             stderr,
+            stderr_ended,
             timeout,
         };
         let greeting = remote.answer("starting")?;
@@ -235,8 +241,10 @@ impl Remote {
                 Err(_) => break,
             }
         }
-        // Give the stderr reader a moment to collect the child's last words.
-        thread::sleep(Duration::from_millis(50));
+        // Let the stderr reader collect the child's last words: it ends when the pipe closes,
+        // which an exited child's does at once (a loaded machine may take a while to say so;
+        // a grandchild still holding the pipe is not waited for longer than this).
+        let _ = self.stderr_ended.recv_timeout(Duration::from_secs(5));
         let stderr = self
             .stderr
             .lock()
