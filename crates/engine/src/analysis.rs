@@ -12,7 +12,7 @@ use ultima::{Color, Position};
 
 /// A score: centipawns (a Pawn is 100), or a mate in moves. Exactly one is set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
     /// Centipawns, e.g. 35.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
@@ -48,6 +48,17 @@ impl Score {
         Score {
             cp: self.cp.map(|cp| -cp),
             mate: self.mate.map(|m| -m),
+        }
+    }
+}
+
+/// As `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3".
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.cp, self.mate) {
+            (_, Some(m)) => write!(f, "#{m}"),
+            (Some(cp), None) => write!(f, "{:+.2}", f64::from(cp) / 100.0),
+            (None, None) => f.write_str("?"),
         }
     }
 }
