@@ -26,12 +26,15 @@ import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
+import { createReview } from './review.js';
+import { hintWords } from './hints.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { GameSpec } from './session.js' */
 /** @import { NewGameChoices, Opponent, Saved, Settings } from './storage.js' */
 /** @import { WelcomeChoice } from './welcome.js' */
+/** @import { Review } from './review.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
 /** The level the welcome offers a first visitor: most are new to the game. */
@@ -181,8 +184,10 @@ async function main() {
       recordError.classList.toggle('ok', ok);
     };
 
+    /** @type {Review | null} the game review, kept with the game (made below) */
+    let review = null;
     const persist = () => {
-      const problem = save(embed.record(), { ...settings }, embed.snapshot().pieces);
+      const problem = save(embed.record(), { ...settings }, embed.snapshot().pieces, review?.stored() ?? null);
       if (problem) showNotice(notice, problem);
     };
 
@@ -296,6 +301,13 @@ async function main() {
       newGame: openNewGame,
       record: () => embed.record(),
       player: () => (opponent ? other(opponent.computer) : null),
+      hints: () => hintWords(embed.snapshot().headers, opponent ? other(opponent.computer) : null),
+    });
+    review = createReview({ box: element('review', HTMLElement), button: element('review-game', HTMLButtonElement), embed, saved: saved.review ?? null, persist });
+    const reviewGame = review;
+    resultBanner.offerReview(() => {
+      resultBanner.close();
+      reviewGame.start();
     });
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
@@ -405,7 +417,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, review } });
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');

@@ -43,6 +43,8 @@ import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
  * @property {(side: Side) => Snapshot} resign
  * @property {(spec: GameSpec) => Snapshot} open  replaces the game; throws, changing nothing,
  *   when the spec does not make one
+ * @property {(name: string, value: string) => Snapshot} setHeader  writes a header into the record,
+ *   e.g. ("WhiteHints", "2"); throws for one the game writes itself or a bad name or value
  * @property {(rules: string) => Snapshot} setRules  the same game under other rule options
  * @property {(ply: number) => Snapshot} at  the game seen after `ply` plies (0 = the start),
  *   e.g. to show an earlier position; changes nothing
@@ -175,6 +177,7 @@ export function openSession(spec, onRestart) {
     redo: () => keep(guarded((g) => g.redo())),
     resign: (side) => keep(guarded((g) => g.resign(side))),
     setRules: (rules) => keep(guarded((g) => g.setRules(rules))),
+    setHeader: (name, value) => keep(guarded((g) => g.setHeader(name, value))),
     at: (ply) => guarded((g) => g.at(ply)),
     open(next) {
       // A record loads into the same wasm game; a position or setup makes a new one.

@@ -5,7 +5,7 @@ use crate::clock;
 use crate::options::Options;
 use crate::players::Spec;
 use ultima::{Position, Rules};
-use ultima_engine::{Config, Deadline, Engine, Iteration, Level, Limits, Report, Score};
+use ultima_engine::{Config, Deadline, Engine, Iteration, Level, Limits, Report};
 
 /// Prints an iteration of `ultima search`, `ms` milliseconds after the start.
 fn print_iteration(info: &Iteration<'_>, ms: f64) {

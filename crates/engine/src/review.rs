@@ -76,6 +76,9 @@ pub enum Judgement {
 pub struct ReviewedMove {
     /// 0 for the game's first move.
     pub ply: usize,
+    /// The move's number as the record writes it (a game from a position string may start at
+    /// any number, with either side).
+    pub number: u32,
     /// The mover, "white" or "black" in JSON.
     #[cfg_attr(feature = "serde", serde(serialize_with = "side_name"))]
     pub side: Color,
@@ -124,6 +127,8 @@ pub struct PlayerSummary {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Summary {
+    /// White's expected score at the start, 0…1: where the evaluation graph begins.
+    pub start: f64,
     /// One per ply, in order.
     pub moves: Vec<ReviewedMove>,
     pub white: PlayerSummary,
@@ -295,6 +300,7 @@ pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
         read_all.push(read(eval, pos, over, ply)?);
     }
     let mut summary = Summary {
+        start: read_all[0].0,
         moves: Vec::with_capacity(game.moves().len()),
         white: PlayerSummary::default(),
         black: PlayerSummary::default(),
@@ -332,6 +338,7 @@ pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
         }
         summary.moves.push(ReviewedMove {
             ply,
+            number: pos.fullmoves(),
             side,
             played: pos.display_move(m),
             best: best.filter(|&b| b != m).map(|b| pos.display_move(b)),
@@ -450,9 +457,14 @@ mod tests {
         .expect("a valid record");
         let summary = summarize(&game, &evaluate_all(&game, 60_000)).expect("one per position");
         let first = &summary.moves[0];
-        assert_eq!(first.side, Color::Black);
+        assert_eq!((first.side, first.number), (Color::Black, 30));
+        assert_eq!(summary.moves[1].number, 31);
         assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
         assert_eq!(first.before, 1.0);
+        assert_eq!(
+            summary.start, 0.0,
+            "Black mates: White's expected score is 0"
+        );
         assert_eq!(first.best.as_deref(), Some("We6-e2+"));
         assert_eq!(summary.black.blunders, 1);
         assert_eq!(summary.black.moves, 1);

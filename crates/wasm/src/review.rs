@@ -27,6 +27,8 @@ export interface Evaluation {
 export interface ReviewedMove {
   /** 0 for the game's first move. */
   ply: number;
+  /** The move's number as the record writes it, e.g. 30 for "30... d7-d6". */
+  number: number;
   side: Side;
   /** The move played, in the display form, e.g. "Wd1-d7+". */
   played: string;
@@ -58,6 +60,8 @@ export interface PlayerSummary {
 
 /** A game's review (`reviewSummary`). */
 export interface ReviewSummary {
+  /** White's expected score at the start, 0…1: where the evaluation graph begins. */
+  start: number;
   /** One per ply, in order. */
   moves: ReviewedMove[];
   white: PlayerSummary;
