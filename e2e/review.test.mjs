@@ -104,6 +104,40 @@ for (const [device, context] of DEVICES) {
   });
 }
 
+/**
+ * A game of level 1 against itself (the browser's own `Ai.think`), full of swings: its review
+ * must judge exactly the moves `ultima review` judges natively, with the same figures (the
+ * budget is nodes, the engine cleared for each position: the numbers do not depend on the
+ * machine). The README's picture of a review is this test's screenshot.
+ */
+const LONG_GAME = '1. c2-c4 d7-d4 2. g2-g4 e7-d7 3. c4-a4 d8-h4 4. d2-c2 d7-e7 5. c1-g5 d4-f4xg4 6. a4-a5 c8-g4 7. g5-f6xh4 f4-f5xf6 8. g1-g6xg4 f5-g5xg6 9. b2-b6 c7-c6 10. a1-f6 b8-d6 11. f6-e5 a8-c8 12. e5-c5 g5-g3 13. a5-a6 f7-f4 14. c2-c4 g8-b3xc4 15. c5-a3 f4-b4 16. a3-a4 g7-g5 17. b6-b5 h8-a1 18. b5-f5 e7-e5xf5 19. d1-c1 c8-c7 20. f1-h3 e5-e6 21. f2-f5 g3-d3 22. f5-a5 f8-f3 23. c1-c2 d3-d2 24. e1-f1 g5-f5 25. h3-h4 f5-g5 *';
+/** `ultima review` of LONG_GAME: each judged ply and its judgement, then each player's figures. */
+const NATIVE = {
+  judged: '1 inaccuracy, 2 mistake, 3 mistake, 4 inaccuracy, 6 inaccuracy, 7 inaccuracy, 10 inaccuracy, 11 inaccuracy, 21 inaccuracy, 22 inaccuracy, 23 inaccuracy, 24 inaccuracy, 30 blunder, 32 blunder, 34 inaccuracy, 37 inaccuracy, 39 inaccuracy, 40 inaccuracy, 41 mistake, 42 inaccuracy, 44 blunder, 45 blunder, 46 blunder, 47 blunder, 48 blunder, 49 blunder',
+  white: 'accuracy 74% · 8 inaccuracies · 1 mistake · 5 blunders',
+  black: 'accuracy 77% · 7 inaccuracies · 2 mistakes · 3 blunders',
+};
+
+test('a longer game: the browser judges every move as the native engine does', { timeout: 300_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate((moves) => /** @type {any} */ (window).ultima.board.newGame({ record: moves }), LONG_GAME);
+    await page.click('#review-game');
+    await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 280_000 });
+    assert.equal(await page.locator('#review-graph circle.review-point').count(), 50);
+    const judged = await page.locator('#review-moves .review-move').evaluateAll((moves) => moves.map((m) => `${m.getAttribute('data-ply')} ${m.className.replace('review-move ', '')}`).join(', '));
+    assert.equal(judged, NATIVE.judged);
+    assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), NATIVE.white);
+    assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), NATIVE.black);
+    // The first blunder's position, for the picture.
+    await page.click('#review-moves .review-move.blunder');
+    await page.screenshot({ path: `${ARTIFACTS}review-game.png` });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a review stopped half way is kept with the game over a reload, and resumes where it stopped', { timeout: 240_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -28,7 +28,7 @@ import { bindings } from './wasm.js';
 
 /** The graph's drawing box, in SVG units (it scales to the panel's width). */
 const WIDTH = 600;
-const HEIGHT = 200;
+const HEIGHT = 240;
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -130,7 +130,7 @@ export function createReview({ box, button, embed, saved, persist, worker = () =
     const cursorX = shown < 0 ? 0 : (points[Math.min(shown, n - 1)]?.x ?? 0);
     graph.append(svg('line', { class: 'review-cursor', x1: cursorX, y1: 0, x2: cursorX, y2: HEIGHT }));
     result.moves.forEach((move, i) => {
-      const point = svg('circle', { class: `review-point${move.judgement ? ` ${move.judgement}` : ''}`, cx: points[i].x, cy: points[i].y, r: move.judgement ? 9 : 5, 'data-ply': i });
+      const point = svg('circle', { class: `review-point${move.judgement ? ` ${move.judgement}` : ''}`, cx: points[i].x, cy: points[i].y, r: move.judgement ? 7 : 3.5, 'data-ply': i });
       const tip = svg('title', {});
       tip.textContent = `${moveWords(move)} — ${move.score}`;
       point.append(tip);
@@ -142,6 +142,8 @@ export function createReview({ box, button, embed, saved, persist, worker = () =
     for (const move of result.moves) {
       if (!move.judgement) continue;
       const button = make('button', { type: 'button', class: `review-move ${move.judgement}`, 'data-ply': String(move.ply) }, moveWords(move));
+      // The move whose position is shown.
+      if (move.ply === shown) button.setAttribute('aria-current', 'true');
       button.prepend(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]));
       button.addEventListener('click', () => embed.showPly(move.ply));
       const item = make('li', {});
