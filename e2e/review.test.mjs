@@ -122,8 +122,10 @@ test('a longer game: the browser judges every move as the native engine does', {
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await page.evaluate((moves) => /** @type {any} */ (window).ultima.board.newGame({ record: moves }), LONG_GAME);
+    const started = Date.now();
     await page.click('#review-game');
     await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 280_000 });
+    console.log(`51 positions reviewed in ${Date.now() - started} ms`);
     assert.equal(await page.locator('#review-graph circle.review-point').count(), 50);
     const judged = await page.locator('#review-moves .review-move').evaluateAll((moves) => moves.map((m) => `${m.getAttribute('data-ply')} ${m.className.replace('review-move ', '')}`).join(', '));
     assert.equal(judged, NATIVE.judged);
