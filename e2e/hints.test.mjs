@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { onBoard, openGame, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, onBoard, openGame, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -30,6 +30,7 @@ test('a hint marks the piece, then shows the move; hints are counted in the reco
     await statusHas(page, 'hint: move the');
     const piece = (await page.getAttribute('.ultima-mirror', 'data-hint-piece')) ?? '';
     assert.match(piece, /^[a-h][1-8]$/);
+    await page.screenshot({ path: `${ARTIFACTS}hint-piece.png` });
     assert.match(await record(page), /\[WhiteHints "1"\]/);
     await page.click('#hint');
     await statusHas(page, '(the arrow)');
