@@ -52,14 +52,16 @@ impl Score {
     }
 }
 
-/// As `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3".
+/// As `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3"; a width and
+/// alignment given (`{:>7}`) apply.
 impl std::fmt::Display for Score {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.cp, self.mate) {
-            (_, Some(m)) => write!(f, "#{m}"),
-            (Some(cp), None) => write!(f, "{:+.2}", f64::from(cp) / 100.0),
-            (None, None) => f.write_str("?"),
-        }
+        let text = match (self.cp, self.mate) {
+            (_, Some(m)) => format!("#{m}"),
+            (Some(cp), None) => format!("{:+.2}", f64::from(cp) / 100.0),
+            (None, None) => "?".to_string(),
+        };
+        f.pad(&text)
     }
 }
 
@@ -213,5 +215,15 @@ mod tests {
         assert_eq!(Score::of(Eval::mate_in(3)).mate, Some(2));
         assert_eq!(Score::of(Eval::mated_in(4)).mate, Some(-2));
         assert_eq!(Score::of(Eval::mated_in(4)).flipped().mate, Some(2));
+        // As `ultima analyse` prints them, padded when asked.
+        assert_eq!(
+            format!(
+                "{:>6}|{}",
+                Score::of(Eval::cp(35)),
+                Score::of(Eval::mate_in(3))
+            ),
+            " +0.35|#2"
+        );
+        assert_eq!(Score::of(Eval::cp(-120)).to_string(), "-1.20");
     }
 }
