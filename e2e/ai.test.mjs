@@ -158,18 +158,26 @@ test('a game against the computer resumes after a reload; redo replays both move
   await page.close();
 });
 
-test('a hint draws the move the computer suggests; its thinking can be shown', { timeout: 90_000 }, async () => {
+test('a hint marks the piece, then draws the move the computer suggests; its thinking can be shown', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   assert.equal(await page.isVisible('#thinking'), false);
   await page.check('#show-thinking');
   assert.equal(await page.isVisible('#thinking'), true);
   await page.click('#hint');
-  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('hint:'), null, { timeout: 30_000 });
+  // The first press marks the piece to move, and says which.
+  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('hint: move the'), null, { timeout: 30_000 });
+  const piece = (await page.getAttribute('.ultima-mirror', 'data-hint-piece')) ?? '';
+  assert.match((await page.textContent('#status')) ?? '', new RegExp(`hint: move the white \\w+( \\w+)? on ${piece} \\(Hint again for the move\\)`));
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-arrow'), '');
+  // The second, the move.
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('(the arrow)'));
   const status = (await page.textContent('#status')) ?? '';
   const hint = /hint: (\S+)/.exec(status)?.[1] ?? '';
   // The arrow is the hinted move (played by clicks below, so legal).
   const arrow = (await page.getAttribute('.ultima-mirror', 'data-arrow')) ?? '';
-  assert.ok(hint.startsWith(arrow) && arrow.length === 5, `hint ${hint}, arrow ${arrow}`);
+  assert.ok(hint.startsWith(arrow) && arrow.length === 5 && arrow.startsWith(piece), `hint ${hint}, arrow ${arrow}, piece ${piece}`);
+  assert.equal(await page.getAttribute('.ultima-mirror', 'data-hint-piece'), '');
   // Its shaft is drawn halfway between the two squares, in blue.
   const [from, to] = arrow.split('-');
   const colour = await page.evaluate(

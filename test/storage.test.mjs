@@ -251,3 +251,23 @@ test('a game replaced by choice (a game from a link) is kept aside first, or not
   assert.deepEqual(tab.keepStoredAside(), { key: null }, 'storage off: nothing was stored');
   storage.fail = null;
 });
+
+test('a review is kept with the game it was made of; one of another game or of a bad shape is dropped', async () => {
+  storage.items.clear();
+  const tab = await openTab();
+  const record = '[Setup "rotated"]\n\n1. b2-b5 *';
+  const evaluation = { white: { cp: 12 }, result: null, best: 'g7-g4', depth: 7, nodes: 150000 };
+  const review = { record, evaluations: [evaluation, null] };
+  assert.equal(tab.save(record, tab.defaultSettings(), undefined, review), null);
+  assert.deepEqual(tab.load().review, review);
+  // Saved without one: none comes back.
+  tab.save(record, tab.defaultSettings());
+  assert.equal(tab.load().review, undefined);
+  const stored = (/** @type {unknown} */ value) => tab.parse(JSON.stringify({ version: 1, record, settings: {}, review: value }));
+  for (const bad of [null, 'review', [review], { ...review, record: '1. c2-c5 *' }, { record, evaluations: 'all' }, { record, evaluations: [evaluation] }, { record, evaluations: [evaluation, 7] }, { record, evaluations: [evaluation, [1]] }]) {
+    const read = stored(bad);
+    assert.ok(!('unusable' in read), 'the game is still read');
+    assert.equal(read.record, record);
+    assert.equal('review' in read, false, JSON.stringify(bad));
+  }
+});

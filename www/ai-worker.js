@@ -6,19 +6,21 @@
 //               this worker instantiates (no download), or null, and it loads the file itself;
 //               { type: 'think', id, record, level, timeMs }
 //               { type: 'analyse', id, record, multipv, timeMs } (timeMs absent: until ended)
+//               { type: 'review', id, record, ply, nodes } (one position of a game review)
 // Messages out: { type: 'ready' } once the wasm is loaded;
 //               { type: 'progress', id, depth, score, nodes, pv } after each iteration of a
 //               search for a move; { type: 'report', id, report } after each iteration of an
 //               analysis (a `Report`: depth, seldepth, nodes, timeMs, nps, lines, the shape
 //               `ultima analyse --json` prints);
 //               { type: 'move', id, move, score, depth, nodes, pv }, { type: 'analysis', id,
-//               report } (the last report) or { type: 'error', id, message }
+//               report } (the last report), { type: 'evaluation', id, evaluation } (an
+//               `Evaluation`, for a review) or { type: 'error', id, message }
 //               with `trapped: true` when the wasm trapped (a bug), after which this worker closes:
 //               its instance cannot be trusted, and the page starts another.
 
 import { bindings, loadWasm } from './wasm.js';
 
-/** @import { Ai } from '../ultima-wasm.js' */
+/** @import { Ai, Reviewer } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} ThinkRequest
@@ -38,12 +40,23 @@ import { bindings, loadWasm } from './wasm.js';
  * @property {number} [timeMs]  how long; without it, until the worker is ended
  */
 
-/** @typedef {ThinkRequest | AnalyseRequest} Request */
+/**
+ * @typedef {object} ReviewRequest
+ * @property {'review'} type
+ * @property {number} id
+ * @property {string} record  the game reviewed
+ * @property {number} ply  the position evaluated: after this many plies (0: the start)
+ * @property {number} [nodes]  the budget; the review's default if absent
+ */
+
+/** @typedef {ThinkRequest | AnalyseRequest | ReviewRequest} Request */
 
 /** @type {Request[]} requests that came before the wasm was ready */
 const waiting = [];
 /** @type {Ai | null} */
 let ai = null;
+/** @type {Reviewer | null} made at the first review request */
+let reviewer = null;
 
 /** @param {unknown} message */
 const post = (message) => self.postMessage(message);
@@ -53,6 +66,11 @@ function answer(request) {
   const { id } = request;
   try {
     if (!ai) ai = new (bindings().Ai)();
+    if (request.type === 'review') {
+      reviewer ??= new (bindings().Reviewer)();
+      post({ type: 'evaluation', id, evaluation: reviewer.evaluate(request.record, request.ply, request.nodes) });
+      return;
+    }
     if (request.type === 'analyse') {
       const report = ai.analyse(request.record, request.multipv, request.timeMs, (report) => post({ type: 'report', id, report }));
       post({ type: 'analysis', id, report });
@@ -93,7 +111,7 @@ self.onmessage = (/** @type {MessageEvent<Request | { type: 'init', module: unkn
   if (message?.type === 'init') {
     if (!started) start(message.module);
     started = true;
-  } else if (message?.type === 'think' || message?.type === 'analyse') {
+  } else if (message?.type === 'think' || message?.type === 'analyse' || message?.type === 'review') {
     if (ai) answer(message);
     else waiting.push(message);
   }

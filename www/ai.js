@@ -7,7 +7,7 @@
 
 import { compiledWasm } from './wasm.js';
 
-/** @import { AiProgress, Report } from '../ultima-wasm.js' */
+/** @import { AiProgress, Evaluation, Report } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} Ai
@@ -20,6 +20,10 @@ import { compiledWasm } from './wasm.js';
  *   completed depth with the best `multipv` lines (1 by default), and the promise the last,
  *   after `timeMs` — without it the analysis deepens until `stop()`, which rejects the promise
  *   (an `AbortError`) while the reports heard so far stand
+ * @property {(record: string, ply: number, nodes?: number) => Promise<Evaluation>} evaluate
+ *   evaluates one position of a game for a review (after `ply` plies; 0: the start) at a fixed
+ *   budget of nodes (the review's default if absent), from a cleared engine: the same answer on
+ *   any machine; rejects when stopped (an `AbortError`)
  * @property {() => void} stop  abandons the current search, at once
  * @property {() => void} dispose  ends the worker for good (a search running is rejected)
  */
@@ -29,7 +33,7 @@ import { compiledWasm } from './wasm.js';
  *
  * @typedef {object} Pending
  * @property {number} id
- * @property {(answer: any) => void} resolve  with the move's text, or the last report
+ * @property {(answer: any) => void} resolve  with the move's text, the last report, or an evaluation
  * @property {(error: Error) => void} reject
  * @property {((progress: AiProgress) => void) | undefined} onProgress
  * @property {((report: Report) => void) | undefined} onReport
@@ -142,10 +146,10 @@ export function createAi(workerUrl) {
         pending.onProgress?.({ depth: data.depth, score: data.score, nodes: data.nodes, pv: data.pv });
       } else if (data.type === 'report') {
         pending.onReport?.(data.report);
-      } else if (data.type === 'move' || data.type === 'analysis') {
+      } else if (data.type === 'move' || data.type === 'analysis' || data.type === 'evaluation') {
         const { resolve } = pending;
         pending = null;
-        resolve(data.type === 'move' ? String(data.move) : data.report);
+        resolve(data.type === 'move' ? String(data.move) : data.type === 'analysis' ? data.report : data.evaluation);
       } else if (data.type === 'error' && data.trapped === true && !pending.retried) {
         // The worker's wasm trapped (a bug) and the worker closed itself: the same request once
         // more, in a fresh worker.
@@ -203,6 +207,7 @@ export function createAi(workerUrl) {
     available: true,
     think: (record, level, onProgress, timeMs) => ask({ type: 'think', record, level, timeMs }, { onProgress, onReport: undefined }),
     analyse: (record, { multipv = 1, timeMs } = {}, onReport) => ask({ type: 'analyse', record, multipv, timeMs }, { onProgress: undefined, onReport }),
+    evaluate: (record, ply, nodes) => ask({ type: 'review', record, ply, nodes }, { onProgress: undefined, onReport: undefined }),
     stop() {
       if (!pending || dead || !worker) return;
       worker.terminate();

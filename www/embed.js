@@ -131,15 +131,20 @@ export { OptionError, OPTION_NAMES };
  * @property {(side?: Side) => void} resign  `side` (by default the side to move) resigns
  * @property {(side: Side) => void} flag  `side`'s time ran out on its clock: the game ends
  *   (status "timeout", or "timeout_draw" against a lone King)
- * @property {(name: string, value: string) => void} setHeader  writes a header into the game's
- *   record (e.g. the clocks'); throws with the rules' message for one it cannot hold
  * @property {(time: (() => number | undefined) | null) => void} clockTime  how long the computer may think
  *   for each of its moves, asked when it starts (its clock's share); null: its level's own time
  * @property {() => void} flip  turns the board round
- * @property {(level?: number) => Promise<string | null>} hint  searches for the best move of the
- *   player to move (at `level`, by default the board's) and draws it as an arrow; resolves to
- *   its text, or null when the game changed meanwhile; rejects when no hint can be given now
- *   (the game is over, an earlier position is shown, the computer is to move) or the search fails
+ * @property {(level?: number, reveal?: 'move' | 'piece') => Promise<string | null>} hint  searches
+ *   for the best move of the player to move (at `level`, by default the board's) and draws it as
+ *   an arrow, or with `reveal` "piece" only marks the piece to move (a ring on its tinted square,
+ *   until the position changes: `showMove` can reveal the move later); resolves to its
+ *   canonical text, or null when the game changed meanwhile; rejects when no hint can be given
+ *   now (the game is over, an earlier position is shown, the computer is to move) or the search
+ *   fails
+ * @property {(name: string, value: string) => void} setHeader  writes a header into the game's
+ *   record (e.g. "WhiteHints", "2", or the clocks'), read back in `snapshot().headers`; the board
+ *   is unchanged; throws for one of the record's own headers (Setup, Rules, Result,
+ *   Termination), a name that is not letters, digits and "_", or a line break in the value
  * @property {(text: string | null) => MoveInfo | null} showMove  draws a legal move of the
  *   position (its canonical text) as an arrow with its captures framed, until the position
  *   changes; null removes it; throws for a move that is not legal
@@ -397,9 +402,10 @@ export function mount(element, options = {}) {
    *
    * @param {Purpose} purpose
    * @param {number} level
+   * @param {'move' | 'piece'} [reveal]  what a hint shows: the move (an arrow) or the piece
    * @returns {Promise<string | null>} the move's text, or null when abandoned
    */
-  const search = (purpose, level) => {
+  const search = (purpose, level, reveal = 'move') => {
     const board = up();
     const id = ++searches;
     searching = id;
@@ -425,6 +431,7 @@ export function mount(element, options = {}) {
           board.state.search = null;
           emit('thinking', { thinking: false, purpose });
           if (board.session.record() !== record) return null;
+          if (purpose === 'hint' && reveal === 'piece') return markPiece(move);
           if (purpose === 'hint') return showMove(move)?.text ?? move;
           // A premove belongs to the position before the computer's move: take it out first.
           const queued = board.state.premove;
@@ -648,8 +655,25 @@ export function mount(element, options = {}) {
     const move = text === null ? null : (moveNamed(state.snapshot, text) ?? null);
     if (text !== null && !move) throw new Error(`${text} is not a legal move here`);
     state.arrow = move?.text ?? null;
+    // The arrow starts on the piece a hint marked: it says it all.
+    state.hintPiece = null;
     draw();
     return move;
+  };
+
+  /**
+   * Marks the piece a hint moves (the hint's first step).
+   *
+   * @param {string} text  a legal move of the position, canonical text
+   * @returns {string} its canonical text
+   */
+  const markPiece = (text) => {
+    const { state } = up();
+    const move = moveNamed(state.snapshot, text);
+    if (!move) throw new Error(`${text} is not a legal move here`);
+    state.hintPiece = move.from;
+    draw();
+    return move.text;
   };
 
   /** Replay controls: first, previous, next, last, and where the replay is. */
@@ -803,7 +827,7 @@ export function mount(element, options = {}) {
    * @param {number} [level]
    * @returns {Promise<string | null>}
    */
-  const hint = async (level = current.level) => {
+  const hint = async (level = current.level, reveal = /** @type {'move' | 'piece'} */ ('move')) => {
     const { state } = up();
     const why = isOver(state)
       ? 'the game is over'
@@ -815,7 +839,7 @@ export function mount(element, options = {}) {
             ? 'a search is running'
             : null;
     if (why) throw new Error(`no hint now: ${why}`);
-    return search('hint', checkOption('level', level));
+    return search('hint', checkOption('level', level), reveal === 'piece' ? 'piece' : 'move');
   };
 
   /** The computer player, started when first needed. */
@@ -855,9 +879,6 @@ export function mount(element, options = {}) {
       stopThinking();
       transition(session.flag(side));
     },
-    setHeader(name, value) {
-      transition(up().session.setHeader(name, value));
-    },
     clockTime(time) {
       moveTime = time;
     },
@@ -867,6 +888,12 @@ export function mount(element, options = {}) {
       draw();
     },
     hint,
+    setHeader(name, value) {
+      const { session, state } = up();
+      // The position is the same: the marks on it stay.
+      state.snapshot = session.setHeader(name, value);
+      emit('change', { snapshot: state.snapshot });
+    },
     showMove,
     showPly,
     shownPly: () => {

@@ -30,6 +30,8 @@ import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
 import { linkText } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { createReview } from './review.js';
+import { hintWords } from './hints.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -37,6 +39,7 @@ import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.
 /** @import { NewGameChoices, Opponent, Saved, Settings } from './storage.js' */
 /** @import { WelcomeChoice } from './welcome.js' */
 /** @import { TimeControl } from './clock.js' */
+/** @import { Review } from './review.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
 /** The level the welcome offers a first visitor: most are new to the game. */
@@ -189,8 +192,10 @@ async function main() {
       recordError.classList.toggle('ok', ok);
     };
 
+    /** @type {Review | null} the game review, kept with the game (made below) */
+    let review = null;
     const persist = () => {
-      const problem = save(embed.record(), { ...settings, clock: clocks.running() }, embed.snapshot().pieces);
+      const problem = save(embed.record(), { ...settings, clock: clocks.running() }, embed.snapshot().pieces, review?.stored() ?? null);
       if (problem) showNotice(notice, problem);
     };
 
@@ -306,6 +311,13 @@ async function main() {
       newGame: openNewGame,
       record: () => embed.record(),
       player: () => (opponent ? other(opponent.computer) : null),
+      hints: () => hintWords(embed.snapshot().headers, opponent ? other(opponent.computer) : null),
+    });
+    review = createReview({ box: element('review', HTMLElement), button: element('review-game', HTMLButtonElement), embed, saved: saved.review ?? null, persist });
+    const reviewGame = review;
+    resultBanner.offerReview(() => {
+      resultBanner.close();
+      reviewGame.start();
     });
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
@@ -463,7 +475,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review } });
     // A reload with the analysis view open opens it again, on the saved game.
     if (analysisAsked()) openAnalysis({ record: embed.record() }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
     document.body.dataset.ready = 'true';

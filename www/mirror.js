@@ -11,7 +11,7 @@ import { make, squareAt, squareIndex, squareName } from './util.js';
  * @typedef {object} Mirror
  * @property {HTMLElement} grid  role=grid; data-selected, data-dests and data-preview hold square
  *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), data-premove the
- *   queued premove ("b2-b5"), so tests and tools
+ *   queued premove ("b2-b5"), data-hint-piece the square of the piece a hint says to move, so tests and tools
  *   can read what the canvas shows
  * @property {(state: BoardState) => void} update  relabels the cells from the state
  * @property {(text: string) => void} announce  says `text` through the live region
@@ -89,7 +89,7 @@ export function cellLabel(state, square) {
  * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
  *
  * @param {BoardState} state
- * @returns {{ selected: string, dests: string, preview: string, frozen: string, focus: string, arrow: string, premove: string }}
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, focus: string, arrow: string, premove: string, hintPiece: string }}
  */
 export function gridData(state) {
   const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
@@ -101,5 +101,6 @@ export function gridData(state) {
     focus: squareName(state.focus),
     arrow: state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '',
     premove: state.premove && state.premove.to !== null ? `${squareName(state.premove.from)}-${squareName(state.premove.to)}` : '',
+    hintPiece: state.hintPiece === null ? '' : squareName(state.hintPiece),
   };
 }

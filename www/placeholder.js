@@ -55,6 +55,7 @@ export function stillPicture(pieces, look) {
     fade: null,
     slide: null,
     premove: null,
+    hintPiece: null,
   };
 }
 

@@ -26,6 +26,9 @@ const LABEL_INK = /** @type {const} */ ({
 /** The tint of a queued premove's squares, under its dashed arrow (also sampled by the tests). */
 export const PREMOVE_TINT = 'rgba(110, 60, 180, 0.5)';
 
+/** The tint of the square of the piece a hint says to move, under its ring (the hint arrow's blue). */
+export const HINT_TINT = 'rgba(0, 95, 190, 0.35)';
+
 /** The frame of a square the pointed move would capture (also sampled by the tests). */
 export const PREVIEW_RED = '#D0342C';
 
@@ -124,6 +127,7 @@ function drawHighlights(ctx, state, unit) {
     ctx.strokeRect(x + w / 2, y + w / 2, unit - w, unit - w);
   }
   for (const square of state.preview) tint(square, 'rgba(208, 52, 44, 0.35)');
+  if (state.hintPiece !== null) tint(state.hintPiece, HINT_TINT);
   if (state.premove) {
     tint(state.premove.from, PREMOVE_TINT);
     if (state.premove.to !== null) tint(state.premove.to, PREMOVE_TINT);
@@ -258,6 +262,14 @@ function drawOverlays(ctx, state, unit) {
     ctx.lineWidth = line;
     ctx.beginPath();
     ctx.arc(x + unit / 2, y + unit / 2, unit * 0.42, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  if (state.hintPiece !== null) {
+    const [x, y] = corner(state.hintPiece, state, unit);
+    ctx.strokeStyle = 'rgba(0, 95, 190, 0.9)';
+    ctx.lineWidth = unit * 0.08;
+    ctx.beginPath();
+    ctx.arc(x + unit / 2, y + unit / 2, unit * 0.44, 0, 2 * Math.PI);
     ctx.stroke();
   }
   if (state.arrow) arrow(ctx, state, state.arrow, unit);

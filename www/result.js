@@ -19,6 +19,7 @@ import { make } from './util.js';
  * @property {() => Side | null} player  the side played against the computer, or null for two
  *   players (the banner then says "You win" or "The computer wins", and Rematch which side the
  *   player takes next)
+ * @property {() => string} [hints]  the hints used in words ("Hints used: 2"), or "" for none
  */
 
 /**
@@ -58,6 +59,7 @@ export function createResultBanner(host, anchor, actions) {
   const score = make('p', { class: 'result-score' });
   const headline = make('h2', { id: 'result-headline' });
   const reason = make('p', { id: 'result-reason' });
+  const hints = make('p', { id: 'result-hints', class: 'result-hints' });
   const rematch = make('button', { type: 'button', id: 'rematch' }, 'Rematch');
   const newGame = make('button', { type: 'button', id: 'result-new-game' }, 'New game…');
   const copy = make('button', { type: 'button', id: 'result-copy' }, 'Copy record');
@@ -66,7 +68,7 @@ export function createResultBanner(host, anchor, actions) {
   const copied = make('p', { class: 'result-copied', role: 'status' });
   const field = make('textarea', { class: 'result-record', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The game record' });
   field.hidden = true;
-  banner.append(close, score, headline, reason, buttons, copied, field);
+  banner.append(close, score, headline, reason, hints, buttons, copied, field);
   host.append(banner);
 
   const chip = make('button', { type: 'button', id: 'result-chip', class: 'result-chip', 'aria-haspopup': 'dialog' }, 'Show result');
@@ -125,6 +127,8 @@ export function createResultBanner(host, anchor, actions) {
       score.textContent = status.result.replaceAll('1/2', '½');
       headline.textContent = words.headline;
       reason.textContent = words.reason;
+      hints.textContent = actions.hints?.() ?? '';
+      hints.hidden = hints.textContent === '';
       banner.dataset.kind = status.kind;
       rematch.textContent = player === null ? 'Rematch' : `Rematch as ${player === 'white' ? 'Black' : 'White'}`;
       copied.textContent = '';

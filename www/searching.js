@@ -1,10 +1,15 @@
-// What the game page shows of the computer's searches: the Hint button (a search for the player,
-// its move drawn as an arrow by the embed and named in the status line), the status line's end
+// What the game page shows of the computer's searches: the Hint button (a search for the player:
+// a first press marks the piece to move, a second shows the move as an arrow, each named in the
+// status line; each position asked about counts one hint, in the record, hints.js), the status line's end
 // while a search runs ("thinking… (depth 4, +0.25)", "looking for a hint…"), and the optional
 // view of the computer's thinking (thinking.js) with its checkbox, a saved setting. main.js owns
 // the status line and the settings; this module tells it what to add and when to redraw.
 
+import { hintHeader, hintsUsed } from './hints.js';
+import { pieceName } from './notation.js';
+import { moveNamed } from './state.js';
 import { createThinking } from './thinking.js';
+import { squareIndex } from './util.js';
 
 /** @import { EmbedHandle, Purpose } from './embed.js' */
 /** @import { Settings } from './storage.js' */
@@ -12,7 +17,8 @@ import { createThinking } from './thinking.js';
 /**
  * @typedef {object} Searching
  * @property {() => string} activity  the status line's end: the search running, or the hint
- *   found (e.g. " — hint: b2-b5 (the arrow)"), or nothing
+ *   found (e.g. " — hint: move the white Pawn on b2 (Hint again for the move)", " — hint: b2-b5
+ *   (the arrow)"), or nothing
  * @property {(blocked: boolean) => void} update  enables the Hint button unless `blocked` (the
  *   game is over, an earlier position is shown, or the computer is to move) or a search runs
  * @property {() => void} forgetHint  the game or the position shown changed: the hint is stale
@@ -42,6 +48,10 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
   let purpose = /** @type {Purpose} */ ('move');
   /** The last hint, e.g. "b2-b5"; cleared by any change. */
   let hint = '';
+  /** The hint's move while only its piece is marked (the second press shows it), else null. */
+  let unrevealed = /** @type {string | null} */ (null);
+  /** The position whose hint was counted last (its ply count and position string). */
+  let counted = '';
   /** What the search reported last, e.g. "depth 4, +0.25". */
   let progress = '';
 
@@ -63,10 +73,26 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
   });
 
   hintButton.addEventListener('click', () => {
+    if (unrevealed !== null) {
+      // The second press: the move itself.
+      hint = embed.showMove(unrevealed)?.text ?? unrevealed;
+      unrevealed = null;
+      refresh();
+      return;
+    }
     hint = '';
-    embed.hint(hintLevel()).then(
+    const side = embed.turn();
+    embed.hint(hintLevel(), 'piece').then(
       (found) => {
-        hint = found ?? '';
+        if (found === null) return;
+        // One more hint for this side, in the record (a change: the page saves it), once per
+        // position asked about.
+        const position = `${embed.history().length} ${embed.position()}`;
+        if (position !== counted) embed.setHeader(hintHeader(side), String(hintsUsed(embed.snapshot().headers, side) + 1));
+        counted = position;
+        const from = moveNamed(embed.snapshot(), found)?.from ?? '';
+        hint = `move the ${pieceName(embed.snapshot().pieces[squareIndex(from)] ?? '')} on ${from} (Hint again for the move)`;
+        unrevealed = found;
         refresh();
       },
       (error) => notify(`No hint: ${error instanceof Error ? error.message : String(error)}`),
@@ -87,6 +113,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
         const doing = purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
         return ` — ${doing}${progress ? ` (${progress})` : ''}`;
       }
+      if (unrevealed !== null) return ` — hint: ${hint}`;
       return hint ? ` — hint: ${hint} (the arrow)` : '';
     },
     update(blocked) {
@@ -94,6 +121,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     },
     forgetHint() {
       hint = '';
+      unrevealed = null;
     },
     clear: () => thinking.clear(),
   };

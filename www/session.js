@@ -42,10 +42,10 @@ import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
  * @property {() => Snapshot} redo
  * @property {(side: Side) => Snapshot} resign
  * @property {(side: Side) => Snapshot} flag  `side`'s time ran out; undo takes it back
- * @property {(name: string, value: string) => Snapshot} setHeader  sets a record header (e.g.
- *   the clocks'); throws, changing nothing, for one the record cannot hold
  * @property {(spec: GameSpec) => Snapshot} open  replaces the game; throws, changing nothing,
  *   when the spec does not make one
+ * @property {(name: string, value: string) => Snapshot} setHeader  writes a header into the record,
+ *   e.g. ("WhiteHints", "2"); throws for one the game writes itself or a bad name or value
  * @property {(rules: string) => Snapshot} setRules  the same game under other rule options
  * @property {(ply: number) => Snapshot} at  the game seen after `ply` plies (0 = the start),
  *   e.g. to show an earlier position; changes nothing
@@ -178,8 +178,8 @@ export function openSession(spec, onRestart) {
     redo: () => keep(guarded((g) => g.redo())),
     resign: (side) => keep(guarded((g) => g.resign(side))),
     flag: (side) => keep(guarded((g) => g.flag(side))),
-    setHeader: (name, value) => keep(guarded((g) => g.setHeader(name, value))),
     setRules: (rules) => keep(guarded((g) => g.setRules(rules))),
+    setHeader: (name, value) => keep(guarded((g) => g.setHeader(name, value))),
     at: (ply) => guarded((g) => g.at(ply)),
     open(next) {
       // A record loads into the same wasm game; a position or setup makes a new one.

@@ -108,6 +108,8 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Slide | null} slide
  * @property {Search | null} search  the computer's running search, if any
  * @property {Premove | null} premove  a move queued while the computer thinks
+ * @property {string | null} hintPiece  the square of the piece a hint says to move (the hint's
+ *   first step), e.g. "b1", until the position changes
  */
 
 /**
@@ -150,6 +152,7 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Fade | null} fade
  * @property {Slide | null} slide
  * @property {LastMove | null} premove  the queued premove's squares
+ * @property {number | null} hintPiece  the square of the piece a hint says to move
  */
 
 /** @returns {Look} the look of a board nobody configured */
@@ -177,6 +180,7 @@ export function createState(snapshot, look = {}) {
     slide: null,
     search: null,
     premove: null,
+    hintPiece: null,
   };
 }
 
@@ -212,6 +216,7 @@ export function setSnapshot(state, snapshot) {
   state.viewed = null;
   state.arrow = null;
   state.premove = null;
+  state.hintPiece = null;
   clearSelection(state);
 }
 
@@ -452,5 +457,6 @@ export function picture(state, every = false) {
     fade: state.fade,
     slide: state.slide,
     premove: state.premove && state.viewed === null ? marked({ ...state.premove, captures: [] }) : null,
+    hintPiece: state.hintPiece !== null && state.viewed === null ? squareIndex(state.hintPiece) : null,
   };
 }

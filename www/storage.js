@@ -12,17 +12,19 @@
 
 import { DEFAULT_LEVEL } from './levels.js';
 import { PRESETS, parseControl, readRunning } from './clock.js';
+import { readReview } from './review-model.js';
 
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
+/** @import { StoredReview } from './review-model.js' */
 
 export const STORAGE_KEY = 'ultima.page';
 /** Data set aside goes under this prefix plus the time, e.g. "ultima.page.backup.2026-11-22T01:02:03.456Z". */
 export const BACKUP_PREFIX = 'ultima.page.backup.';
 /**
  * The schema of what is stored: { version: 1, record: string | null, settings: Settings, pieces?:
- * string }. A later schema raises it; data of an earlier one is set aside (version 1 is the first
- * there was). Optional fields added within version 1 (`settings.newGame`, `pieces`) are read when
+ * string, review?: StoredReview }. A later schema raises it; data of an earlier one is set aside (version 1 is the first
+ * there was). Optional fields added within version 1 (`settings.newGame`, `pieces`, `review`) are read when
  * present and well formed and fall back to their defaults otherwise, and a page that does not know
  * them ignores them: adding one needs no new version.
  */
@@ -105,6 +107,7 @@ export function defaultChoices() {
  * @property {string | null} pieces  the saved game's position as 64 letters, a1 first ("." for an
  *   empty square), to draw while the wasm loads; null when not known
  * @property {boolean} firstVisit  nothing was stored (or storage is refused): a first visit
+ * @property {StoredReview | null} [review]  the saved game's review, whole or stopped half way
  */
 
 /** @returns {Settings} */
@@ -209,7 +212,8 @@ export function parse(text) {
     if (clock) settings.clock = clock;
   }
   const pieces = 'pieces' in data && typeof data.pieces === 'string' && PIECES.test(data.pieces) ? data.pieces : null;
-  return { record, settings, problem: null, pieces: record === null ? null : pieces, firstVisit: false };
+  const review = 'review' in data ? readReview(data.review, record) : null;
+  return { record, settings, problem: null, pieces: record === null ? null : pieces, firstVisit: false, ...(review ? { review } : {}) };
 }
 
 /**
@@ -262,10 +266,11 @@ export function keepStoredAside() {
  * @param {Settings} settings
  * @param {readonly string[]} [pieces] the game's position, 64 letters or "" a1 first (the
  *   snapshot's `pieces`), drawn at the next visit while the wasm loads
+ * @param {StoredReview | null} [review]  the game's review, if one was made (of this record)
  * @returns {string | null} a notice when another tab's game was set aside, or the first time
  *   saving fails (storage full or refused); else null
  */
-export function save(record, settings, pieces) {
+export function save(record, settings, pieces, review = null) {
   if (!writable) return null;
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
@@ -276,7 +281,7 @@ export function save(record, settings, pieces) {
       notice = `This game was also changed in another tab. The other tab's game was kept in this browser's storage under "${key}".`;
     }
     const board = pieces?.length === 64 ? pieces.map((letter) => letter || '.').join('') : '';
-    const text = JSON.stringify({ version: SCHEMA_VERSION, record, settings, ...(PIECES.test(board) ? { pieces: board } : {}) });
+    const text = JSON.stringify({ version: SCHEMA_VERSION, record, settings, ...(PIECES.test(board) ? { pieces: board } : {}), ...(review ? { review } : {}) });
     localStorage.setItem(STORAGE_KEY, text);
     lastSeen = text;
     saveFailureReported = false;

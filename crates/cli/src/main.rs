@@ -6,6 +6,7 @@
 //! ultima divide "<position>" <depth> [--rules <rules>]
 //! ultima search "<position>" [--depth N | --time-ms T | --nodes N | --level N]
 //! ultima analyse "<position>" [--multipv N] [--depth N | --time-ms T | --nodes N] [--json]
+//! ultima review <record file | -> [--nodes N] [--json]
 //! ultima bench  [--depth N] [--player <player>]
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
@@ -35,6 +36,7 @@ mod options;
 mod play_engine;
 mod players;
 mod remote;
+mod review;
 mod tactics;
 mod think;
 
@@ -50,6 +52,7 @@ const USAGE: &str = "usage:
                 [--rules <rules>] [--hash MB] [--seed S]
   ultima analyse \"<position>\" [--multipv N] [--depth N | --time-ms T | --nodes N]
                 [--rules <rules>] [--hash MB] [--json]
+  ultima review <record file | -> [--nodes N] [--json]
   ultima bench  [--depth N] [--hash MB] [--player level:N,<setting>=<value>,...]
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
@@ -135,6 +138,7 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
     Some(match command.as_str() {
         "search" => think::search(rest).map(|()| true),
         "analyse" | "analyze" => think::analyse(rest).map(|()| true),
+        "review" => review::run(rest).map(|()| true),
         "bench" => think::bench(rest).map(|()| true),
         "match" => matches::run(rest).map(|()| true),
         "tactics" => tactics::Mode::split(rest).and_then(|(mode, rest)| match mode {

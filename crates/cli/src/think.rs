@@ -5,7 +5,7 @@ use crate::clock;
 use crate::options::Options;
 use crate::players::Spec;
 use ultima::{Position, Rules};
-use ultima_engine::{Config, Deadline, Engine, Iteration, Level, Limits, Report, Score};
+use ultima_engine::{Config, Deadline, Engine, Iteration, Level, Limits, Report};
 
 /// Prints an iteration of `ultima search`, `ms` milliseconds after the start.
 fn print_iteration(info: &Iteration<'_>, ms: f64) {
@@ -155,15 +155,6 @@ pub fn analyse(raw: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A score as `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3".
-fn score_text(score: Score) -> String {
-    match (score.cp, score.mate) {
-        (_, Some(m)) => format!("#{m}"),
-        (Some(cp), None) => format!("{:+.2}", f64::from(cp) / 100.0),
-        (None, None) => "?".to_string(),
-    }
-}
-
 /// One report of `ultima analyse`, for people.
 fn print_report(report: &Report) {
     say!(
@@ -178,8 +169,8 @@ fn print_report(report: &Report) {
         say!(
             "  {:>2}. {:>7} (White {:>7})  {}",
             line.multipv,
-            score_text(line.score),
-            score_text(line.white),
+            line.score,
+            line.white,
             line.pv.join(" ")
         );
     }

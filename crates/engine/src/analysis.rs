@@ -12,7 +12,7 @@ use ultima::{Color, Position};
 
 /// A score: centipawns (a Pawn is 100), or a mate in moves. Exactly one is set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
     /// Centipawns, e.g. 35.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
@@ -49,6 +49,19 @@ impl Score {
             cp: self.cp.map(|cp| -cp),
             mate: self.mate.map(|m| -m),
         }
+    }
+}
+
+/// As `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3"; a width and
+/// alignment given (`{:>7}`) apply.
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match (self.cp, self.mate) {
+            (_, Some(m)) => format!("#{m}"),
+            (Some(cp), None) => format!("{:+.2}", f64::from(cp) / 100.0),
+            (None, None) => "?".to_string(),
+        };
+        f.pad(&text)
     }
 }
 
@@ -202,5 +215,15 @@ mod tests {
         assert_eq!(Score::of(Eval::mate_in(3)).mate, Some(2));
         assert_eq!(Score::of(Eval::mated_in(4)).mate, Some(-2));
         assert_eq!(Score::of(Eval::mated_in(4)).flipped().mate, Some(2));
+        // As `ultima analyse` prints them, padded when asked.
+        assert_eq!(
+            format!(
+                "{:>6}|{}",
+                Score::of(Eval::cp(35)),
+                Score::of(Eval::mate_in(3))
+            ),
+            " +0.35|#2"
+        );
+        assert_eq!(Score::of(Eval::cp(-120)).to_string(), "-1.20");
     }
 }

@@ -15,6 +15,7 @@
 //! - [`Level`]: levels 1–8 as node budgets with noise, level 8 by time.
 //! - [`Deadline`]: the rule for thinking time, over the host's [`Clock`].
 //! - [`players`]: the reference players used to calibrate the levels.
+//! - [`summarize`] and [`evaluate`]: game review (expected score, judgements, accuracy).
 //!
 //! # Example
 //!
@@ -36,6 +37,7 @@ pub mod eval;
 mod level;
 pub mod params;
 pub mod players;
+mod review;
 mod rng;
 mod score;
 mod search;
@@ -45,6 +47,11 @@ pub use analysis::{Report, ReportLine, Score};
 pub use deadline::{Clock, Deadline};
 pub use level::Level;
 pub use params::{EvalParams, SearchParams};
+pub use review::{
+    evaluate, expected_score, judge, move_accuracy, replayed, review_engine, summarize, Evaluation,
+    Judgement, PlayerSummary, ReviewedMove, Summary, BLUNDER, INACCURACY, MISTAKE, REVIEW_HASH_MB,
+    REVIEW_NODES,
+};
 pub use rng::Rng;
 pub use score::{Eval, EvalKind, MAX_PLY};
 pub use search::{Config, Engine, Iteration, Limits, Line, NoHandler, SearchHandler, SearchResult};

@@ -17,10 +17,12 @@
 mod ai;
 mod args;
 mod game;
+mod review;
 mod snapshot;
 
 pub use ai::{Ai, AiMoveValue, ReportValue};
 pub use game::Game;
+pub use review::{review_summary, EvaluationValue, ReviewSummaryValue, Reviewer};
 
 use serde::Serialize;
 use ultima::{Position, Rules};

@@ -1299,6 +1299,95 @@ fn analyse_refuses_bad_arguments_and_finished_games() -> TestResult {
     Ok(())
 }
 
+/// `Evaluation` of the `.d.ts`, as `Reviewer.evaluate` answers it.
+#[derive(Debug, Deserialize)]
+struct Evaluation {
+    white: Option<BTreeMap<String, i32>>,
+    result: Option<String>,
+    best: Option<String>,
+    nodes: f64,
+}
+
+/// The parts of `ReviewSummary` checked here.
+#[derive(Debug, Deserialize)]
+struct ReviewSummary {
+    start: f64,
+    moves: Vec<ReviewedMove>,
+    black: PlayerSummary,
+}
+
+#[derive(Debug, Deserialize)]
+struct ReviewedMove {
+    number: u32,
+    side: String,
+    judgement: Option<String>,
+    best: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PlayerSummary {
+    blunders: u32,
+}
+
+/// A mate in two of the tactics set (mined-s2g4p59) thrown away by Black's d7-d6.
+const BLUNDERED: &str =
+    "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n\n30... d7-d6 31. h1-d5xd1 *";
+
+#[wasm_bindgen_test]
+fn a_review_evaluates_each_position_and_judges_the_planted_blunder() -> TestResult {
+    let mut reviewer = ultima_wasm::Reviewer::new();
+    let evaluations = js_sys::Array::new();
+    for ply in 0..3 {
+        evaluations.push(
+            &reviewer
+                .evaluate(&js(BLUNDERED), &num(ply), &num(20_000))?
+                .into(),
+        );
+    }
+    let first: Evaluation = serde_wasm_bindgen::from_value(evaluations.get(0))?;
+    assert_eq!(first.best.as_deref(), Some("e6-e2"));
+    assert_eq!(first.white.and_then(|w| w.get("mate").copied()), Some(-2));
+    assert_eq!(first.result, None);
+    assert!(first.nodes <= 20_000.0);
+    let summary: ReviewSummary = serde_wasm_bindgen::from_value(
+        ultima_wasm::review_summary(&js(BLUNDERED), evaluations.into())?.into(),
+    )?;
+    assert_eq!(summary.start, 0.0);
+    assert_eq!(summary.moves.len(), 2);
+    let blunder = &summary.moves[0];
+    assert_eq!((blunder.number, blunder.side.as_str()), (30, "black"));
+    assert_eq!(blunder.judgement.as_deref(), Some("blunder"));
+    assert_eq!(blunder.best.as_deref(), Some("We6-e2+"));
+    assert_eq!(summary.black.blunders, 1);
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_review_refuses_bad_arguments_and_evaluations_that_do_not_fit() -> TestResult {
+    let mut reviewer = ultima_wasm::Reviewer::new();
+    let message = error_message(reviewer.evaluate(&js(BLUNDERED), &num(3), &NONE))?;
+    assert!(message.contains("the ply"), "{message}");
+    let message = error_message(reviewer.evaluate(&js(BLUNDERED), &num(0), &num(5)))?;
+    assert!(message.contains("the nodes"), "{message}");
+    let message = error_message(reviewer.evaluate(&js("1. a1-a9 *"), &num(0), &NONE))?;
+    assert!(!message.is_empty());
+    let message = error_message(ultima_wasm::review_summary(&js(BLUNDERED), js("all")))?;
+    assert!(message.contains("not readable"), "{message}");
+    let one = js_sys::Array::of1(
+        &reviewer
+            .evaluate(&js(BLUNDERED), &num(0), &num(1_000))?
+            .into(),
+    );
+    let message = error_message(ultima_wasm::review_summary(&js(BLUNDERED), one.into()))?;
+    assert!(message.contains("3 evaluations"), "{message}");
+    let junk: JsValue = js_sys::JSON::parse(
+        r#"[{"white":{"cp":1},"best":"z9-z9","depth":1,"nodes":1},null,null]"#,
+    )?;
+    let message = error_message(ultima_wasm::review_summary(&js(BLUNDERED), junk))?;
+    assert!(!message.is_empty());
+    Ok(())
+}
+
 // --- Arguments of the wrong type or size -----------------------------------------------------
 
 /// A value of each type JavaScript could pass where the `.d.ts` asks for a string or a number,

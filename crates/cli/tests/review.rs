@@ -1,0 +1,63 @@
+//! `ultima review`: each move judged as the browser's review judges it, for people and as JSON,
+//! and its errors.
+
+use std::process::{Command, Output};
+
+const ULTIMA: &str = env!("CARGO_BIN_EXE_ultima");
+
+fn ultima(args: &[&str]) -> Output {
+    Command::new(ULTIMA)
+        .args(args)
+        .output()
+        .expect("the ultima binary runs")
+}
+
+/// A mate in two thrown away by Black's d7-d6, then the engine's own choices.
+const BLUNDERED: &str = "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n\n30... d7-d6 31. h1-d5xd1 f7-f6 *";
+
+#[test]
+fn review_judges_each_move_and_names_the_better_one() {
+    let path = std::env::temp_dir().join(format!("ultima-review-{}.txt", std::process::id()));
+    std::fs::write(&path, BLUNDERED).expect("a temporary file");
+    let out = ultima(&[
+        "review",
+        path.to_str().expect("a UTF-8 path"),
+        "--nodes",
+        "30000",
+    ]);
+    let json = ultima(&[
+        "review",
+        path.to_str().expect("a UTF-8 path"),
+        "--nodes",
+        "30000",
+        "--json",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().expect("a line per move");
+    assert!(first.starts_with("30... Pd7-d6"), "{first}");
+    assert!(first.ends_with("?? blunder, better We6-e2+"), "{first}");
+    assert!(text.contains("Black: accuracy"), "{text}");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON value");
+    assert_eq!(value["evaluations"].as_array().map(Vec::len), Some(4));
+    assert_eq!(value["summary"]["black"]["blunders"], 1);
+    assert_eq!(value["summary"]["moves"][0]["judgement"], "blunder");
+}
+
+#[test]
+fn review_refuses_what_it_cannot_read() {
+    for args in [
+        vec!["review"],
+        vec!["review", "/no/such/file"],
+        vec!["review", "-", "--nodes", "5"],
+    ] {
+        let out = ultima(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}

@@ -1,0 +1,530 @@
+//! Game review: every position of a game evaluated at a fixed budget, then each move judged by
+//! how much of the mover's expected score it gave away. The one definition of the conversion,
+//! the thresholds and the accuracy, shared by the command line (`ultima review`) and the
+//! browser (the wasm `Ai.reviewPosition` and `reviewSummary`), so both give the same figures.
+//!
+//! - **Expected score** of White, from an engine score from White's view: a mate for White is
+//!   1, a mate for Black 0, and centipawns go through the logistic curve
+//!   `1 / (1 + exp(-0.00368208 × cp))` (lichess's, fitted to games: +100 cp ≈ 0.59); a
+//!   finished position is its result (1, ½ or 0).
+//! - **Loss** of a move: the mover's expected score before it minus after it (never below 0).
+//! - **Judgement**: a loss of at least [`INACCURACY`] (0.05) is an inaccuracy, [`MISTAKE`] (0.10)
+//!   a mistake, [`BLUNDER`] (0.15) a blunder (lichess's thresholds, there in winning chances
+//!   0.1, 0.2, 0.3 on a −1…1 scale).
+//! - **Accuracy** of a move, in per cent: `103.1668 × exp(-4.354 × loss) − 3.1669`, kept within
+//!   0…100 (lichess's fit: a loss of 0 is 100, of 0.10 about 64, of 0.30 about 24); a player's
+//!   accuracy is the mean over their moves.
+//!
+//! The budget is a number of nodes with a freshly cleared engine for each position, so a
+//! review's numbers are the same on any machine, native or wasm, and whatever order the
+//! positions are evaluated in (a review stopped and resumed gives the same result).
+
+use crate::analysis::Score;
+use crate::search::{Config, Engine, Limits, NoHandler};
+use ultima::{Color, Game, Move, Position};
+
+/// The nodes searched in each position of a review: about depth 7 in a middlegame, a fraction
+/// of a second per position natively and in the browser.
+pub const REVIEW_NODES: u64 = 150_000;
+
+/// The transposition table of a review's engine, in MB: the same natively and in wasm, since the
+/// table's size changes what a search keeps and so its numbers.
+pub const REVIEW_HASH_MB: usize = 8;
+
+/// The smallest loss of expected score that is an inaccuracy.
+pub const INACCURACY: f64 = 0.05;
+/// The smallest loss that is a mistake.
+pub const MISTAKE: f64 = 0.10;
+/// The smallest loss that is a blunder.
+pub const BLUNDER: f64 = 0.15;
+
+/// The slope of the logistic curve from centipawns to expected score (lichess's).
+const LOGISTIC_SLOPE: f64 = 0.003_682_08;
+
+/// What the engine found in one position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Evaluation {
+    /// The engine's score from White's view; `None` where the game is over.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub white: Option<Score>,
+    /// Where the game is over: its result, "1-0", "0-1" or "1/2-1/2".
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub result: Option<String>,
+    /// The best move found, as canonical text; `None` where the game is over.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub best: Option<String>,
+    /// The depth of the last completed iteration (0 where the game is over).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Judgement {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ReviewedMove {
+    /// 0 for the game's first move.
+    pub ply: usize,
+    /// The move's number as the record writes it (a game from a position string may start at
+    /// any number, with either side).
+    pub number: u32,
+    /// The mover, "white" or "black" in JSON.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "side_name"))]
+    pub side: Color,
+    /// The move played, in the display form, e.g. "Wd1-d7+".
+    pub played: String,
+    /// The engine's best move in the display form, when it is another move than the one played.
+    pub best: Option<String>,
+    /// The mover's expected score before the move and after it, 0…1.
+    pub before: f64,
+    pub after: f64,
+    /// `before - after`, at least 0.
+    pub loss: f64,
+    pub judgement: Option<Judgement>,
+    /// The move's accuracy, 0…100.
+    pub accuracy: f64,
+    /// White's expected score after the move, 0…1: the evaluation graph's point.
+    #[cfg_attr(feature = "serde", serde(rename = "whiteExpected"))]
+    pub white_expected: f64,
+    /// The evaluation after the move from White's view, e.g. "+0.35", "#2", or the result
+    /// where the game is over ("1-0").
+    pub score: String,
+}
+
+/// A side as the snapshot names it: "white" or "black".
+#[cfg(feature = "serde")]
+fn side_name<S: serde::Serializer>(side: &Color, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(match side {
+        Color::White => "white",
+        Color::Black => "black",
+    })
+}
+
+/// A player's figures.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PlayerSummary {
+    pub moves: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The mean of the moves' accuracies, 0…100; `None` without a move.
+    pub accuracy: Option<f64>,
+}
+
+/// A whole review.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Summary {
+    /// White's expected score at the start, 0…1: where the evaluation graph begins.
+    pub start: f64,
+    /// One per ply, in order.
+    pub moves: Vec<ReviewedMove>,
+    pub white: PlayerSummary,
+    pub black: PlayerSummary,
+}
+
+/// White's expected score, 0…1, for an engine score from White's view.
+pub fn expected_score(white: Score) -> f64 {
+    match (white.mate, white.cp) {
+        (Some(mate), _) => {
+            if mate > 0 {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        (None, Some(cp)) => 1.0 / (1.0 + (-LOGISTIC_SLOPE * f64::from(cp)).exp()),
+        (None, None) => 0.5,
+    }
+}
+
+/// The judgement a loss of expected score earns, if any.
+pub fn judge(loss: f64) -> Option<Judgement> {
+    if loss >= BLUNDER {
+        Some(Judgement::Blunder)
+    } else if loss >= MISTAKE {
+        Some(Judgement::Mistake)
+    } else if loss >= INACCURACY {
+        Some(Judgement::Inaccuracy)
+    } else {
+        None
+    }
+}
+
+/// A move's accuracy in per cent for a loss of expected score.
+pub fn move_accuracy(loss: f64) -> f64 {
+    (103.1668 * (-4.354 * loss.max(0.0)).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// An engine for reviews: the default settings with a [`REVIEW_HASH_MB`] table.
+pub fn review_engine() -> Engine {
+    Engine::new(Config {
+        hash_mb: REVIEW_HASH_MB,
+        ..Config::default()
+    })
+}
+
+/// The game a review looks at: the record's start and moves, without a resignation or an agreed
+/// draw (the last position is then evaluated like any other).
+pub fn replayed(game: &Game) -> Game {
+    let mut plain = Game::new(*game.start());
+    for &m in game.moves() {
+        // The moves were legal in `game`, whose positions are the same.
+        if plain.play(m).is_err() {
+            break;
+        }
+    }
+    plain
+}
+
+/// Evaluates the position after `ply` plies of `game` (0: the start) with `nodes` nodes and a
+/// cleared engine, so the answer depends on nothing searched before.
+///
+/// # Errors
+/// A `ply` past the game's end.
+pub fn evaluate(
+    engine: &mut Engine,
+    game: &Game,
+    ply: usize,
+    nodes: u64,
+) -> Result<Evaluation, String> {
+    let positions = game.positions();
+    let pos = positions.get(ply).ok_or_else(|| {
+        format!(
+            "ply {ply} is past the game's end ({} plies)",
+            positions.len() - 1
+        )
+    })?;
+    let earlier: Vec<u64> = positions[..ply].iter().map(Position::hash).collect();
+    if let Some(outcome) = pos.outcome_after(&earlier) {
+        return Ok(Evaluation {
+            white: None,
+            result: Some(outcome.result_text().to_string()),
+            best: None,
+            depth: 0,
+            nodes: 0,
+        });
+    }
+    engine.new_game();
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let found = engine.search(pos, &earlier, limits, &mut NoHandler);
+    let score = Score::of(found.score);
+    Ok(Evaluation {
+        white: Some(match pos.turn() {
+            Color::White => score,
+            Color::Black => score.flipped(),
+        }),
+        result: None,
+        best: found.best_move.map(|m| m.to_string()),
+        depth: found.depth,
+        nodes: found.nodes,
+    })
+}
+
+/// White's expected score in a position, and its evaluation as text, after checking that the
+/// evaluation fits the position (`over`: the game is over there).
+fn read(
+    eval: &Evaluation,
+    pos: &Position,
+    over: bool,
+    ply: usize,
+) -> Result<(f64, String, Option<Move>), String> {
+    let bad = |why: &str| Err(format!("the evaluation of position {ply} {why}"));
+    match (&eval.white, &eval.result, over) {
+        (Some(score), None, false) => {
+            let valid = match (score.cp, score.mate) {
+                (Some(cp), None) => cp.abs() <= 100_000,
+                (None, Some(mate)) => mate != 0,
+                _ => false,
+            };
+            if !valid {
+                return bad("has no valid score");
+            }
+            let best = match &eval.best {
+                Some(text) => Some(
+                    pos.parse_move(text)
+                        .map_err(|e| format!("the evaluation of position {ply} names a best move that is not legal there: {e}"))?,
+                ),
+                None => return bad("has no best move"),
+            };
+            Ok((expected_score(*score), score.to_string(), best))
+        }
+        (None, Some(result), true) => {
+            let expected = match result.as_str() {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                "1/2-1/2" => 0.5,
+                _ => return bad(&format!("has an unknown result {result:?}")),
+            };
+            Ok((expected, result.clone(), None))
+        }
+        (_, _, true) => bad("should say the game is over there"),
+        (_, _, false) => bad("should have a score"),
+    }
+}
+
+/// Judges every move of `game` (see [`replayed`]) from the evaluations of its positions, one
+/// per position: the start, then after each move.
+///
+/// # Errors
+/// Evaluations that are not one per position or do not fit the game (stored data from another
+/// game, say): the message says which.
+pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
+    let positions = game.positions();
+    if evals.len() != positions.len() {
+        return Err(format!(
+            "a review of this game has {} evaluations (one per position), not {}",
+            positions.len(),
+            evals.len()
+        ));
+    }
+    let mut read_all = Vec::with_capacity(evals.len());
+    for (ply, (eval, pos)) in evals.iter().zip(positions).enumerate() {
+        let earlier: Vec<u64> = positions[..ply].iter().map(Position::hash).collect();
+        let over = pos.outcome_after(&earlier).is_some();
+        read_all.push(read(eval, pos, over, ply)?);
+    }
+    let mut summary = Summary {
+        start: read_all[0].0,
+        moves: Vec::with_capacity(game.moves().len()),
+        white: PlayerSummary::default(),
+        black: PlayerSummary::default(),
+    };
+    let (mut white_sum, mut black_sum) = (0.0, 0.0);
+    for (ply, &m) in game.moves().iter().enumerate() {
+        let pos = &positions[ply];
+        let side = pos.turn();
+        let (before_white, _, best) = &read_all[ply];
+        let (after_white, score, _) = &read_all[ply + 1];
+        let mine = |white: f64| match side {
+            Color::White => white,
+            Color::Black => 1.0 - white,
+        };
+        let (before, after) = (mine(*before_white), mine(*after_white));
+        let loss = (before - after).max(0.0);
+        let judgement = judge(loss);
+        let accuracy = move_accuracy(loss);
+        let player = match side {
+            Color::White => {
+                white_sum += accuracy;
+                &mut summary.white
+            }
+            Color::Black => {
+                black_sum += accuracy;
+                &mut summary.black
+            }
+        };
+        player.moves += 1;
+        match judgement {
+            Some(Judgement::Inaccuracy) => player.inaccuracies += 1,
+            Some(Judgement::Mistake) => player.mistakes += 1,
+            Some(Judgement::Blunder) => player.blunders += 1,
+            None => {}
+        }
+        summary.moves.push(ReviewedMove {
+            ply,
+            number: pos.fullmoves(),
+            side,
+            played: pos.display_move(m),
+            best: best.filter(|&b| b != m).map(|b| pos.display_move(b)),
+            before,
+            after,
+            loss,
+            judgement,
+            accuracy,
+            white_expected: *after_white,
+            score: score.clone(),
+        });
+    }
+    for (player, sum) in [
+        (&mut summary.white, white_sum),
+        (&mut summary.black, black_sum),
+    ] {
+        player.accuracy = (player.moves > 0).then(|| sum / player.moves as f64);
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new(Config {
+            hash_mb: 1,
+            ..Config::default()
+        })
+    }
+
+    fn cp(cp: i32) -> Score {
+        Score {
+            cp: Some(cp),
+            mate: None,
+        }
+    }
+
+    fn mate(n: i32) -> Score {
+        Score {
+            cp: None,
+            mate: Some(n),
+        }
+    }
+
+    #[test]
+    fn expected_score_is_a_logistic_of_centipawns_and_certain_for_mates() {
+        assert_eq!(expected_score(cp(0)), 0.5);
+        assert!((expected_score(cp(100)) - 0.591).abs() < 0.001);
+        assert!((expected_score(cp(-100)) + expected_score(cp(100)) - 1.0).abs() < 1e-12);
+        assert!(expected_score(cp(2000)) > 0.99);
+        assert_eq!(expected_score(mate(3)), 1.0);
+        assert_eq!(expected_score(mate(-1)), 0.0);
+    }
+
+    #[test]
+    fn thresholds_and_accuracy() {
+        assert_eq!(judge(0.0), None);
+        assert_eq!(judge(0.049), None);
+        assert_eq!(judge(0.05), Some(Judgement::Inaccuracy));
+        assert_eq!(judge(0.10), Some(Judgement::Mistake));
+        assert_eq!(judge(0.15), Some(Judgement::Blunder));
+        assert_eq!(judge(1.0), Some(Judgement::Blunder));
+        assert!(move_accuracy(0.0) > 99.99);
+        assert!((move_accuracy(0.10) - 63.9).abs() < 0.5);
+        assert_eq!(move_accuracy(1.0), 0.0);
+    }
+
+    /// Three quiet opening moves.
+    const GAME: &str = "[Setup \"rotated\"]\n\n1. b2-b5 g7-g4 2. c2-c4 *";
+
+    #[test]
+    fn evaluations_do_not_depend_on_what_the_engine_searched_before() {
+        let game = Game::from_record(GAME).expect("a valid record");
+        let mut fresh = engine();
+        let alone = evaluate(&mut fresh, &game, 3, 20_000).expect("a ply of the game");
+        let mut used = engine();
+        for ply in 0..3 {
+            evaluate(&mut used, &game, ply, 20_000).expect("a ply of the game");
+        }
+        assert_eq!(evaluate(&mut used, &game, 3, 20_000), Ok(alone.clone()));
+        assert!(alone.white.is_some() && alone.best.is_some() && alone.depth > 0);
+        assert!(alone.nodes <= 20_000);
+        assert!(evaluate(&mut used, &game, 6, 20_000).is_err());
+    }
+
+    #[test]
+    fn a_finished_position_is_its_result() {
+        // The mate in two of the tactics set (mined-s2g4p59), played out: White is mated.
+        let game = Game::from_record(
+            "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n\n30... e6-e2 31. h1-g2xe2 a5-d2 *",
+        )
+        .expect("a valid record");
+        assert!(game.outcome().is_some(), "the record ends in mate");
+        let eval = evaluate(&mut engine(), &game, 3, 1_000).expect("a ply of the game");
+        assert_eq!(eval.result.as_deref(), Some("0-1"));
+        assert_eq!(eval.white, None);
+    }
+
+    /// Evaluations for each position of `game` at `nodes`.
+    fn evaluate_all(game: &Game, nodes: u64) -> Vec<Evaluation> {
+        let mut engine = engine();
+        (0..game.positions().len())
+            .map(|ply| evaluate(&mut engine, game, ply, nodes).expect("a ply of the game"))
+            .collect()
+    }
+
+    #[test]
+    fn a_planted_blunder_is_judged_a_blunder_with_the_better_move() {
+        // Black mates in two with e6-e2; instead Black plays a quiet Pawn move, and White
+        // answers.
+        let game = Game::from_record(
+            "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n\n30... d7-d6 31. b2-b3 *",
+        )
+        .expect("a valid record");
+        let summary = summarize(&game, &evaluate_all(&game, 60_000)).expect("one per position");
+        let first = &summary.moves[0];
+        assert_eq!((first.side, first.number), (Color::Black, 30));
+        assert_eq!(summary.moves[1].number, 31);
+        assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
+        assert_eq!(first.before, 1.0);
+        assert_eq!(
+            summary.start, 0.0,
+            "Black mates: White's expected score is 0"
+        );
+        assert_eq!(first.best.as_deref(), Some("We6-e2+"));
+        assert_eq!(summary.black.blunders, 1);
+        assert_eq!(summary.black.moves, 1);
+        assert_eq!(summary.white.moves, 1);
+        assert!(summary.black.accuracy.expect("a move") < 30.0);
+        assert_eq!(summary.moves.len(), 2);
+    }
+
+    #[test]
+    fn a_mating_game_ends_at_its_result() {
+        let game = Game::from_record(
+            "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n\n30... e6-e2 31. h1-g2xe2 a5-d2 *",
+        )
+        .expect("a valid record");
+        let summary = summarize(&game, &evaluate_all(&game, 60_000)).expect("one per position");
+        assert_eq!(summary.moves.len(), 3);
+        let last = &summary.moves[2];
+        assert_eq!((last.score.as_str(), last.white_expected), ("0-1", 0.0));
+        assert_eq!(summary.black.blunders + summary.black.mistakes, 0);
+        assert!(summary.black.accuracy.expect("moves") > 99.99);
+    }
+
+    #[test]
+    fn evaluations_that_do_not_fit_the_game_are_refused_with_a_reason() {
+        let game = Game::from_record(GAME).expect("a valid record");
+        let evals = evaluate_all(&game, 5_000);
+        assert!(summarize(&game, &evals).is_ok());
+        let short = summarize(&game, &evals[1..]).expect_err("one missing");
+        assert!(short.contains("4 evaluations"), "{short}");
+        let mut wrong = evals.clone();
+        wrong[1].best = Some("a1-a2".into());
+        assert!(summarize(&game, &wrong)
+            .expect_err("a bad move")
+            .contains("position 1"));
+        let mut wrong = evals.clone();
+        wrong[2].white = Some(Score {
+            cp: Some(1),
+            mate: Some(2),
+        });
+        assert!(summarize(&game, &wrong).is_err());
+        let mut wrong = evals;
+        wrong[0] = Evaluation {
+            white: None,
+            result: Some("1-0".into()),
+            best: None,
+            depth: 0,
+            nodes: 0,
+        };
+        assert!(summarize(&game, &wrong)
+            .expect_err("not over")
+            .contains("should have a score"));
+    }
+
+    #[test]
+    fn a_resigned_game_is_reviewed_up_to_its_last_move() {
+        let game = Game::from_record("[Setup \"rotated\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. b2-b5 g7-g4 0-1")
+            .expect("a valid record");
+        assert!(game.outcome().is_some());
+        let plain = replayed(&game);
+        assert_eq!(plain.moves(), game.moves());
+        assert!(plain.outcome().is_none());
+    }
+}

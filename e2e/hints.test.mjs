@@ -1,0 +1,62 @@
+// Hints against the computer in headless Chromium against the release build: the first press
+// marks the piece to move, the second shows the move; each position asked about counts one hint,
+// written in the record's header and shown in the result banner, and kept over a reload.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACTS, onBoard, openGame, ready, useServedDist } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+const served = useServedDist();
+
+/** @param {Page} page @returns {Promise<string>} */
+const record = (page) => onBoard(page, (board) => board.record());
+
+/** @param {Page} page @param {string} text */
+const statusHas = (page, text) => page.waitForFunction((text) => document.getElementById('status')?.textContent?.includes(text), text, { timeout: 60_000 });
+
+test('a hint marks the piece, then shows the move; hints are counted in the record and the result banner', { timeout: 180_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="ai"]');
+    await page.selectOption('#new-game-form select[name="side"]', 'white');
+    await page.selectOption('#new-game-form select[name="level"]', '1');
+    await page.click('#new-game-start');
+    assert.doesNotMatch(await record(page), /Hints/);
+
+    await page.click('#hint');
+    await statusHas(page, 'hint: move the');
+    const piece = (await page.getAttribute('.ultima-mirror', 'data-hint-piece')) ?? '';
+    assert.match(piece, /^[a-h][1-8]$/);
+    await page.screenshot({ path: `${ARTIFACTS}hint-piece.png` });
+    assert.match(await record(page), /\[WhiteHints "1"\]/);
+    await page.click('#hint');
+    await statusHas(page, '(the arrow)');
+    const hint = /hint: (\S+)/.exec((await page.textContent('#status')) ?? '')?.[1] ?? '';
+    assert.ok(hint.startsWith(piece), `${hint} moves the piece on ${piece}`);
+    // The second press showed the same hint: still one.
+    assert.match(await record(page), /\[WhiteHints "1"\]/);
+
+    // The hinted move, the computer's answer, and a hint in the next position: two.
+    await onBoard(page, (board, move) => board.play(move), hint);
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2 && !document.getElementById('hint')?.matches(':disabled'), null, { timeout: 60_000 });
+    await page.click('#hint');
+    await statusHas(page, 'hint: move the');
+    assert.match(await record(page), /\[WhiteHints "2"\]/);
+    assert.doesNotMatch(await record(page), /BlackHints/);
+
+    // Kept over a reload (the record is saved with its header), and said when the game ends.
+    await page.reload();
+    await ready(page);
+    assert.match(await record(page), /\[WhiteHints "2"\]/);
+    await page.click('#resign');
+    await page.click('#resign-yes');
+    await page.waitForSelector('#result-banner', { state: 'visible' });
+    assert.equal(await page.textContent('#result-hints'), 'Hints used: 2');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

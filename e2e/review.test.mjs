@@ -1,0 +1,198 @@
+// The game review in headless Chromium against the release build, on a desktop and a phone: a
+// short game with a planted blunder reviewed from the result banner (progress, then the graph
+// with one point per ply, the blunder marked with the better move, each player's figures, a
+// click on the graph showing that position), a review stopped half way, kept over a reload and
+// resumed, and stored review data that does not fit the game, which never breaks the page.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch } from './browser.mjs';
+import { ARTIFACTS, onBoard, openGame, useServedDist } from './game-page.mjs';
+
+/** @import { BrowserContext, Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+
+const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
+/** @type {Browser | undefined} */
+let phone;
+before(async () => {
+  await served.started;
+  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+});
+after(() => phone?.close());
+
+/** @type {Array<[string, () => BrowserContext]>} */
+const DEVICES = [
+  ['desktop', () => served.context],
+  [
+    'phone',
+    () => {
+      if (!phone) throw new Error('no phone browser');
+      return phone.context;
+    },
+  ],
+];
+
+/**
+ * A mate in two of the tactics set (mined-s2g4p59): Black to move mates with e6-e2. Black
+ * blunders it away with d7-d6 (the planted blunder); the engine's own choices follow, so that
+ * the blunder is the game's only judged move (`ultima review` says the same).
+ */
+const SETUP = '5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30';
+const MOVES = ['d7-d6', 'h1-d5xd1', 'f7-f6', 'd5-b7', 'a6-c6', 'f1-f3'];
+const RECORD = `[Setup "${SETUP}"]\n\n30... ${MOVES[0]} 31. ${MOVES[1]} ${MOVES[2]} 32. ${MOVES[3]} ${MOVES[4]} 33. ${MOVES[5]} *`;
+
+/** @param {Page} page */
+const reviewState = (page) => page.getAttribute('#review', 'data-state');
+
+/**
+ * Loads the game of MOVES through the page's own "Load record".
+ *
+ * @param {Page} page
+ */
+async function loadGame(page) {
+  await page.click('.io summary');
+  await page.fill('#record-text', RECORD);
+  await page.click('#load-record');
+  assert.equal(await page.textContent('#record-error'), 'Loaded.');
+  await page.click('.io summary');
+}
+
+for (const [device, context] of DEVICES) {
+  test(`${device}: a review from the result banner marks the planted blunder, one graph point per ply`, { timeout: 240_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      await loadGame(page);
+      // Black, lost, resigns: the result banner offers the review.
+      await page.click('#resign');
+      await page.click('#resign-yes');
+      await page.waitForSelector('#result-banner', { state: 'visible' });
+      const started = Date.now();
+      await page.click('#result-review');
+      assert.equal(await page.isVisible('#result-banner'), false);
+      // Progress while it runs: a bar counting the positions, and a Stop button.
+      await page.waitForSelector('#review-progress', { state: 'visible' });
+      assert.equal(await page.getAttribute('#review-progress', 'max'), String(MOVES.length + 1));
+      await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
+      console.log(`${device}: ${MOVES.length + 1} positions reviewed in ${Date.now() - started} ms`);
+      const plies = MOVES.length;
+      // One point per ply.
+      assert.equal(await page.locator('#review-graph circle.review-point').count(), plies);
+      // The blunder: the first move, with the mate in two as the better move.
+      assert.equal(await page.getAttribute('#review-graph circle[data-ply="0"]', 'class'), 'review-point blunder');
+      const blunder = (await page.textContent('#review-moves .review-move.blunder[data-ply="0"]')) ?? '';
+      assert.match(blunder, /30\. … Pd7-d6\?\? blunder \(−\d+%\); better We6-e2\+/);
+      assert.equal(await page.locator('#review-moves .review-move').count(), 1);
+      assert.match((await page.textContent('#review .review-players dd[data-side="black"]')) ?? '', /^accuracy \d+% · 0 inaccuracies · 0 mistakes · 1 blunder$/);
+      assert.match((await page.textContent('#review .review-players dd[data-side="white"]')) ?? '', /^accuracy (99|100)% · 0 inaccuracies · 0 mistakes · 0 blunders$/);
+      // White is winning after the blunder: every point is in White's half (up).
+      const heights = await page.locator('#review-graph circle.review-point').evaluateAll((points) => points.map((p) => Number(p.getAttribute('cy'))));
+      assert.ok(heights.every((y) => y < 80), `${heights}`);
+      // A click on the graph shows that ply's position; the judged move's button too.
+      const box = await page.locator('#review-graph').boundingBox();
+      if (!box) throw new Error('no graph');
+      await page.mouse.click(box.x + (box.width * 2) / plies, box.y + box.height / 2);
+      assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
+      await page.click('#review-moves .review-move.blunder');
+      assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
+      await page.locator('#review').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${ARTIFACTS}review-${device}.png`, fullPage: device === 'phone' });
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+/**
+ * A game of level 1 against itself (the browser's own `Ai.think`), full of swings: its review
+ * must judge exactly the moves `ultima review` judges natively, with the same figures (the
+ * budget is nodes, the engine cleared for each position: the numbers do not depend on the
+ * machine). The README's picture of a review is this test's screenshot.
+ */
+const LONG_GAME = '1. c2-c4 d7-d4 2. g2-g4 e7-d7 3. c4-a4 d8-h4 4. d2-c2 d7-e7 5. c1-g5 d4-f4xg4 6. a4-a5 c8-g4 7. g5-f6xh4 f4-f5xf6 8. g1-g6xg4 f5-g5xg6 9. b2-b6 c7-c6 10. a1-f6 b8-d6 11. f6-e5 a8-c8 12. e5-c5 g5-g3 13. a5-a6 f7-f4 14. c2-c4 g8-b3xc4 15. c5-a3 f4-b4 16. a3-a4 g7-g5 17. b6-b5 h8-a1 18. b5-f5 e7-e5xf5 19. d1-c1 c8-c7 20. f1-h3 e5-e6 21. f2-f5 g3-d3 22. f5-a5 f8-f3 23. c1-c2 d3-d2 24. e1-f1 g5-f5 25. h3-h4 f5-g5 *';
+/** `ultima review` of LONG_GAME: each judged ply and its judgement, then each player's figures. */
+const NATIVE = {
+  judged: '1 inaccuracy, 2 mistake, 3 mistake, 4 inaccuracy, 6 inaccuracy, 7 inaccuracy, 10 inaccuracy, 11 inaccuracy, 21 inaccuracy, 22 inaccuracy, 23 inaccuracy, 24 inaccuracy, 30 blunder, 32 blunder, 34 inaccuracy, 37 inaccuracy, 39 inaccuracy, 40 inaccuracy, 41 mistake, 42 inaccuracy, 44 blunder, 45 blunder, 46 blunder, 47 blunder, 48 blunder, 49 blunder',
+  white: 'accuracy 74% · 8 inaccuracies · 1 mistake · 5 blunders',
+  black: 'accuracy 77% · 7 inaccuracies · 2 mistakes · 3 blunders',
+};
+
+test('a longer game: the browser judges every move as the native engine does', { timeout: 300_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate((moves) => /** @type {any} */ (window).ultima.board.newGame({ record: moves }), LONG_GAME);
+    const started = Date.now();
+    await page.click('#review-game');
+    await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 280_000 });
+    console.log(`51 positions reviewed in ${Date.now() - started} ms`);
+    assert.equal(await page.locator('#review-graph circle.review-point').count(), 50);
+    const judged = await page.locator('#review-moves .review-move').evaluateAll((moves) => moves.map((m) => `${m.getAttribute('data-ply')} ${m.className.replace('review-move ', '')}`).join(', '));
+    assert.equal(judged, NATIVE.judged);
+    assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), NATIVE.white);
+    assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), NATIVE.black);
+    // The first blunder's position, for the picture.
+    await page.click('#review-moves .review-move.blunder');
+    await page.screenshot({ path: `${ARTIFACTS}review-game.png` });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a review stopped half way is kept with the game over a reload, and resumes where it stopped', { timeout: 240_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await loadGame(page);
+    await page.click('#review-game');
+    await page.waitForFunction(() => Number(/** @type {HTMLProgressElement} */ (document.getElementById('review-progress')).value) >= 2, null, { timeout: 100_000 });
+    await page.click('#review-stop');
+    assert.equal(await reviewState(page), 'stopped');
+    const done = Number(await page.locator('#review-progress').evaluate((bar) => /** @type {HTMLProgressElement} */ (bar).value));
+    assert.ok(done >= 2 && done < MOVES.length + 1, `${done} positions`);
+    assert.equal(await page.textContent('#review-status'), `Review stopped: ${done} of ${MOVES.length + 1} positions`);
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(await reviewState(page), 'stopped');
+    assert.equal(await page.textContent('#review-status'), `Review stopped: ${done} of ${MOVES.length + 1} positions`);
+    // Resumed from the first position missing: the ones kept are not evaluated again.
+    const before = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').review.evaluations.slice(0, 2));
+    await page.click('#review-resume');
+    await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
+    assert.equal(await page.locator('#review-graph circle.review-point').count(), MOVES.length);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').review.evaluations);
+    assert.deepEqual(stored.slice(0, 2), before);
+    assert.equal(stored.length, MOVES.length + 1);
+    // A move changes the game: its review goes.
+    await onBoard(page, (board) => board.undo());
+    assert.equal(await page.isVisible('#review'), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('stored review data that does not fit the game never breaks the page', async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    // The game as the page saves it, with a review of junk.
+    await page.evaluate((setup) => /** @type {any} */ (window).ultima.board.newGame({ record: `[Setup "${setup}"]\n\n30... d7-d6 *` }), SETUP);
+    await page.evaluate(() => {
+      const data = JSON.parse(localStorage.getItem('ultima.page') ?? '{}');
+      const junk = { white: { cp: 'lots' }, result: null, best: 'z9-z9', depth: 1, nodes: 1 };
+      localStorage.setItem('ultima.page', JSON.stringify({ ...data, review: { record: data.record, evaluations: [junk, junk] } }));
+    });
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    // The game is there; the review says it could not be read and can be made again.
+    assert.equal(await onBoard(page, (board) => board.history().length), 1);
+    assert.equal(await reviewState(page), 'failed');
+    assert.match((await page.textContent('#review .error')) ?? '', /^The review could not be read \(.+\); press Review to make it again\.$/);
+    await page.click('#review-game');
+    await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 100_000 });
+    assert.equal(await page.locator('#review-graph circle.review-point').count(), 1);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

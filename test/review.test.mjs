@@ -1,0 +1,62 @@
+// The review's pure part: the stored review read back, where a stopped review resumes, the
+// graph's geometry (one point per ply) and the figures in words.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MARKS, evaluatedCount, firstMissing, graphPoints, graphY, moveWords, nearestPly, playerWords, readReview } from '../www/review-model.js';
+
+/** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
+
+const record = '[Setup "rotated"]\n\n1. b2-b5 g7-g4 *';
+const evaluation = { white: { cp: 20 }, result: null, best: 'b2-b5', depth: 7, nodes: 150000 };
+
+test('a stored review is read back only for its own record and in its own shape', () => {
+  const review = { record, evaluations: [evaluation, null, null] };
+  assert.deepEqual(readReview(review, record), review);
+  assert.equal(readReview(review, `${record} `), null);
+  assert.equal(readReview(review, null), null);
+  for (const bad of [undefined, null, 3, 'x', [review], { evaluations: review.evaluations }, { record, evaluations: {} }, { record, evaluations: [evaluation] }, { record, evaluations: [evaluation, 'e'] }, { record, evaluations: [evaluation, [evaluation]] }, { record, evaluations: Array(6000).fill(null) }]) {
+    assert.equal(readReview(bad, record), null, JSON.stringify(bad)?.slice(0, 80));
+  }
+});
+
+test('a stopped review resumes at its first missing position', () => {
+  assert.equal(firstMissing([evaluation, null, evaluation, null]), 1);
+  assert.equal(firstMissing([evaluation, evaluation]), -1);
+  assert.equal(firstMissing([null, null]), 0);
+  assert.equal(evaluatedCount([evaluation, null, evaluation, null]), 2);
+});
+
+test('the graph has one point per ply, White winning at the top, the last ply on the right edge', () => {
+  const points = graphPoints([{ whiteExpected: 0.5 }, { whiteExpected: 1 }, { whiteExpected: 0 }, { whiteExpected: 0.25 }], 400, 100);
+  assert.deepEqual(points, [
+    { x: 100, y: 50 },
+    { x: 200, y: 0 },
+    { x: 300, y: 100 },
+    { x: 400, y: 75 },
+  ]);
+  assert.deepEqual(graphPoints([], 400, 100), []);
+  assert.equal(graphY(0.5, 100), 50);
+  assert.equal(graphY(1, 100), 0);
+  // A click goes to the nearest point's ply, never off the ends.
+  assert.equal(nearestPly(190, 4, 400), 1);
+  assert.equal(nearestPly(260, 4, 400), 2);
+  assert.equal(nearestPly(0, 4, 400), 0);
+  assert.equal(nearestPly(9999, 4, 400), 3);
+  assert.equal(nearestPly(-50, 4, 400), 0);
+});
+
+/**
+ * @param {Partial<ReviewedMove>} fields
+ * @returns {ReviewedMove}
+ */
+const move = (fields) => ({ ply: 0, number: 1, side: 'white', played: 'Pb2-b5', best: null, before: 0.5, after: 0.5, loss: 0, judgement: null, accuracy: 100, whiteExpected: 0.5, score: '+0.00', ...fields });
+
+test('figures and judged moves in words, with their marks', () => {
+  assert.equal(playerWords({ moves: 20, inaccuracies: 1, mistakes: 0, blunders: 2, accuracy: 86.6 }), 'accuracy 87% · 1 inaccuracy · 0 mistakes · 2 blunders');
+  assert.equal(playerWords({ moves: 0, inaccuracies: 2, mistakes: 1, blunders: 1, accuracy: null }), 'no moves · 2 inaccuracies · 1 mistake · 1 blunder');
+  assert.equal(moveWords(move({})), '1. Pb2-b5');
+  assert.equal(moveWords(move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'We6-e2+', judgement: 'blunder', loss: 0.42 })), '3. … Wd7-d2+?? blunder (−42%); better We6-e2+');
+  assert.equal(moveWords(move({ ply: 2, number: 2, judgement: 'inaccuracy', loss: 0.06, best: 'Lb1-b8 xb2' })), '2. Pb2-b5?! inaccuracy (−6%); better Lb1-b8 xb2');
+  assert.deepEqual(MARKS, { inaccuracy: '?!', mistake: '?', blunder: '??' });
+});

@@ -1,0 +1,120 @@
+// The pure part of the game review (review.js draws it): what is stored of a review and reading
+// it back, where a stopped review resumes, the evaluation graph's geometry, and the words for
+// the figures. The judging itself — expected score, thresholds, accuracy — is the engine's
+// (crates/engine/src/review.rs, through the wasm `reviewSummary`), so the page and `ultima
+// review` agree.
+
+/** @import { Evaluation, PlayerSummary, ReviewedMove } from '../ultima-wasm.js' */
+
+/**
+ * What is kept of a review with the saved game: the record reviewed and one evaluation per
+ * position (the start, then after each ply), null for those not evaluated yet (a review
+ * stopped half way resumes from the first null).
+ *
+ * @typedef {object} StoredReview
+ * @property {string} record  e.g. "[Setup \"rotated\"]\n\n1. b2-b5 g7-g4 *"
+ * @property {Array<Evaluation | null>} evaluations
+ */
+
+/** More positions than any game the page would review: stored data longer than this is junk. */
+const MOST_POSITIONS = 5000;
+
+/**
+ * A review as stored, checked for its shape (the engine checks the evaluations themselves when
+ * it judges them); null for anything else, or for a review of another record than `record`.
+ *
+ * @param {unknown} value
+ * @param {string | null} record  the saved game's record
+ * @returns {StoredReview | null}
+ */
+export function readReview(value, record) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = /** @type {Record<string, unknown>} */ (value);
+  if (typeof v.record !== 'string' || v.record !== record) return null;
+  const list = v.evaluations;
+  if (!Array.isArray(list) || list.length < 2 || list.length > MOST_POSITIONS) return null;
+  if (!list.every((e) => e === null || (typeof e === 'object' && !Array.isArray(e)))) return null;
+  return { record: v.record, evaluations: /** @type {Array<Evaluation | null>} */ (list) };
+}
+
+/**
+ * @param {ReadonlyArray<Evaluation | null>} evaluations
+ * @returns {number} the first position not evaluated yet, or -1 when all are
+ */
+export const firstMissing = (evaluations) => evaluations.indexOf(null);
+
+/**
+ * @param {ReadonlyArray<Evaluation | null>} evaluations
+ * @returns {number} how many positions are evaluated
+ */
+export const evaluatedCount = (evaluations) => evaluations.filter((e) => e !== null).length;
+
+/**
+ * The evaluation graph's points, one per ply, in a `width` × `height` box: x from left to right
+ * (the first ply one step from the left edge, the last on the right edge; the start is on the
+ * left edge, see `graphY`), y from White winning (0, the top) to Black winning (`height`).
+ *
+ * @param {ReadonlyArray<Pick<ReviewedMove, 'whiteExpected'>>} moves
+ * @param {number} width
+ * @param {number} height
+ * @returns {Array<{ x: number, y: number }>}
+ */
+export function graphPoints(moves, width, height) {
+  const n = moves.length;
+  return moves.map((move, i) => ({ x: ((i + 1) / n) * width, y: graphY(move.whiteExpected, height) }));
+}
+
+/**
+ * @param {number} whiteExpected  White's expected score, 0…1
+ * @param {number} height
+ * @returns {number} its height in the graph: 0 (the top) when White wins, `height` when Black does
+ */
+export const graphY = (whiteExpected, height) => (1 - whiteExpected) * height;
+
+/**
+ * The ply whose point is nearest to `x` across a graph of `count` plies `width` wide.
+ *
+ * @param {number} x
+ * @param {number} count
+ * @param {number} width
+ * @returns {number} 0 … count - 1
+ */
+export function nearestPly(x, count, width) {
+  const i = Math.round((x / width) * count) - 1;
+  return Math.min(count - 1, Math.max(0, i));
+}
+
+/** The marks of judged moves (as in chess annotation). */
+export const MARKS = /** @type {const} */ ({ inaccuracy: '?!', mistake: '?', blunder: '??' });
+
+/**
+ * @param {number} n
+ * @param {string} one  e.g. "blunder"
+ * @returns {string} e.g. "1 blunder", "2 blunders"
+ */
+const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * A player's figures in words.
+ *
+ * @param {PlayerSummary} player
+ * @returns {string} e.g. "accuracy 87% · 1 inaccuracy · 0 mistakes · 1 blunder"
+ */
+export function playerWords(player) {
+  const accuracy = player.accuracy === null ? 'no moves' : `accuracy ${Math.round(player.accuracy)}%`;
+  return [accuracy, count(player.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies'), count(player.mistakes, 'mistake'), count(player.blunders, 'blunder')].join(' · ');
+}
+
+/**
+ * A judged move in words, for its line in the list and its point's label.
+ *
+ * @param {ReviewedMove} move
+ * @returns {string} e.g. "12. … Wd1-d7+?? blunder (−32%); better Lb1-b8 xb2"
+ */
+export function moveWords(move) {
+  const number = `${move.number}.${move.side === 'black' ? ' …' : ''}`;
+  const mark = move.judgement ? MARKS[move.judgement] : '';
+  const judged = move.judgement ? ` ${move.judgement} (−${Math.round(move.loss * 100)}%)` : '';
+  const better = move.best && move.judgement ? `; better ${move.best}` : '';
+  return `${number} ${move.played}${mark}${judged}${better}`;
+}

@@ -1,0 +1,258 @@
+// The game review on the game page: "Review" evaluates every position of the game (the start, then
+// after each ply) in its own Web Worker at a fixed budget, one position at a time, with a
+// progress bar and a Stop button; a stopped review keeps what it has and Resume goes on from the
+// first position missing. When all are in, the engine judges the moves (the wasm
+// `reviewSummary`: expected score, inaccuracy / mistake / blunder, better move, accuracy) and this
+// module draws the evaluation graph (SVG, one point per ply, from White's view: up is good for
+// White; a click shows the position), each player's figures, and the judged moves (each a button
+// that shows its position). The review is kept with the saved game (`stored`), whole or half
+// done, and a change of the game drops it.
+
+import { createAi } from './ai.js';
+import { evaluatedCount, firstMissing, graphPoints, graphY, MARKS, moveWords, nearestPly, playerWords } from './review-model.js';
+import { make } from './util.js';
+import { bindings } from './wasm.js';
+
+/** @import { Ai } from './ai.js' */
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { StoredReview } from './review-model.js' */
+/** @import { Evaluation, ReviewSummary } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} Review
+ * @property {() => void} start  reviews the game as it stands (or resumes a stopped review of it)
+ * @property {() => void} stop  stops a review under way, keeping the positions evaluated
+ * @property {() => StoredReview | null} stored  what to keep with the saved game
+ * @property {() => 'idle' | 'running' | 'stopped' | 'done' | 'failed'} state
+ */
+
+/** The graph's drawing box, in SVG units (it scales to the panel's width). */
+const WIDTH = 600;
+const HEIGHT = 240;
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * An SVG element with attributes.
+ *
+ * @param {string} tag
+ * @param {Record<string, string | number>} attributes
+ * @returns {SVGElement}
+ */
+function svg(tag, attributes) {
+  const node = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Builds the review section in `box` and wires it to the board.
+ *
+ * @param {object} parts
+ * @param {HTMLElement} parts.box  the (hidden) section the review fills
+ * @param {HTMLButtonElement} parts.button  the page's Review button (enabled once there is a move)
+ * @param {EmbedHandle} parts.embed  the page's board
+ * @param {StoredReview | null} parts.saved  a review kept with the saved game
+ * @param {() => void} parts.persist  saves the game (and `stored()` with it)
+ * @param {() => Ai} [parts.worker]  the computer player that evaluates (a fresh one unless told)
+ * @returns {Review}
+ */
+export function createReview({ box, button, embed, saved, persist, worker = () => createAi() }) {
+  const title = make('h2', { id: 'review-title' }, 'Game review');
+  const progress = make('progress', { id: 'review-progress', max: '1', value: '0', 'aria-labelledby': 'review-status' });
+  const status = make('span', { id: 'review-status', role: 'status' });
+  const stopButton = make('button', { type: 'button', id: 'review-stop' }, 'Stop');
+  const resume = make('button', { type: 'button', id: 'review-resume' }, 'Resume');
+  const bar = make('div', { class: 'review-bar' });
+  bar.append(progress, status, stopButton, resume);
+  const failure = make('p', { class: 'error', role: 'alert' });
+  const graph = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'review-graph-title' });
+  const players = make('dl', { class: 'review-players' });
+  const list = make('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Inaccuracies, mistakes and blunders: choose one to view its position' });
+  const explain = make('p', { class: 'review-explain' }, 'Each position searched at the same fixed budget. A move that loses 5% of its side\'s expected score is an inaccuracy, 10% a mistake, 15% a blunder.');
+  box.setAttribute('aria-labelledby', 'review-title');
+  box.replaceChildren(title, bar, failure, graph, players, list, explain);
+
+  /** @type {StoredReview | null} */
+  let review = saved && saved.record === embed.record() ? saved : null;
+  /** @type {ReviewSummary | null} */
+  let summary = null;
+  /** @type {'idle' | 'running' | 'stopped' | 'done' | 'failed'} */
+  let state = 'idle';
+  /** Counts runs: an answer for an earlier one is dropped. */
+  let run = 0;
+  /** @type {Ai | null} the worker of a review under way (ended when it stops) */
+  let ai = null;
+  /** Ends the worker: a stopped review needs none until it resumes. */
+  const endWorker = () => {
+    ai?.dispose();
+    ai = null;
+  };
+
+  const draw = () => {
+    button.disabled = embed.history().length === 0 || state === 'running';
+    box.hidden = review === null && state !== 'failed';
+    box.dataset.state = state;
+    const positions = review?.evaluations.length ?? 0;
+    const done = review ? evaluatedCount(review.evaluations) : 0;
+    bar.hidden = state === 'done' || state === 'failed';
+    progress.max = Math.max(1, positions);
+    progress.value = done;
+    status.textContent =
+      state === 'running' ? `Reviewing… ${done} of ${positions} positions` : state === 'stopped' ? `Review stopped: ${done} of ${positions} positions` : '';
+    stopButton.hidden = state !== 'running';
+    resume.hidden = state !== 'stopped';
+    graph.replaceChildren();
+    players.replaceChildren();
+    list.replaceChildren();
+    if (summary) graph.removeAttribute('display');
+    else graph.setAttribute('display', 'none');
+    explain.hidden = summary === null;
+    if (summary) drawSummary(summary);
+  };
+
+  /** @param {ReviewSummary} result */
+  const drawSummary = (result) => {
+    const n = result.moves.length;
+    const points = graphPoints(result.moves, WIDTH, HEIGHT);
+    const titleNode = svg('title', { id: 'review-graph-title' });
+    titleNode.textContent = `Evaluation graph: White's expected score after each of the ${n} plies, from ${Math.round(result.start * 100)}% at the start to ${Math.round((result.moves[n - 1]?.whiteExpected ?? result.start) * 100)}%`;
+    graph.append(titleNode);
+    // White's share below the line (light), Black's above it (dark): the even game is the middle.
+    const line = `M0 ${graphY(result.start, HEIGHT).toFixed(1)} ${points.map((p) => `L${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ')}`;
+    graph.append(svg('path', { class: 'review-white', d: `${line} L${WIDTH} ${HEIGHT} L0 ${HEIGHT} Z` }));
+    graph.append(svg('line', { class: 'review-middle', x1: 0, y1: HEIGHT / 2, x2: WIDTH, y2: HEIGHT / 2 }));
+    graph.append(svg('path', { class: 'review-line', d: line }));
+    const shown = embed.shownPly() ?? embed.history().length - 1;
+    const cursorX = shown < 0 ? 0 : (points[Math.min(shown, n - 1)]?.x ?? 0);
+    graph.append(svg('line', { class: 'review-cursor', x1: cursorX, y1: 0, x2: cursorX, y2: HEIGHT }));
+    result.moves.forEach((move, i) => {
+      const point = svg('circle', { class: `review-point${move.judgement ? ` ${move.judgement}` : ''}`, cx: points[i].x, cy: points[i].y, r: move.judgement ? 7 : 3.5, 'data-ply': i });
+      const tip = svg('title', {});
+      tip.textContent = `${moveWords(move)} — ${move.score}`;
+      point.append(tip);
+      graph.append(point);
+    });
+    for (const side of /** @type {const} */ (['white', 'black'])) {
+      players.append(make('dt', {}, side === 'white' ? 'White' : 'Black'), make('dd', { 'data-side': side }, playerWords(result[side])));
+    }
+    for (const move of result.moves) {
+      if (!move.judgement) continue;
+      const button = make('button', { type: 'button', class: `review-move ${move.judgement}`, 'data-ply': String(move.ply) }, moveWords(move));
+      // The move whose position is shown.
+      if (move.ply === shown) button.setAttribute('aria-current', 'true');
+      button.prepend(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]));
+      button.addEventListener('click', () => embed.showPly(move.ply));
+      const item = make('li', {});
+      item.append(button);
+      list.append(item);
+    }
+    if (!list.firstChild) list.append(make('li', {}, 'No inaccuracy, mistake or blunder.'));
+  };
+
+  /** Judges the moves once every position is evaluated; bad stored data starts the review over. */
+  const conclude = () => {
+    if (!review) return;
+    try {
+      // Called once none is missing (the engine checks each).
+      summary = bindings().reviewSummary(review.record, /** @type {Evaluation[]} */ (review.evaluations));
+      state = 'done';
+    } catch (error) {
+      // Stored evaluations that do not fit (another version's, say): evaluated again.
+      review = null;
+      summary = null;
+      state = 'failed';
+      failure.textContent = `The review could not be read (${message(error)}); press Review to make it again.`;
+    }
+    draw();
+  };
+
+  const go = async () => {
+    if (!review) return;
+    const id = ++run;
+    const { record, evaluations } = review;
+    state = 'running';
+    failure.textContent = '';
+    draw();
+    ai ??= worker();
+    for (let ply = firstMissing(evaluations); ply >= 0; ply = firstMissing(evaluations)) {
+      try {
+        const evaluation = await ai.evaluate(record, ply);
+        if (id !== run) return;
+        evaluations[ply] = evaluation;
+        persist();
+        draw();
+      } catch (error) {
+        if (id !== run) return;
+        const aborted = error instanceof Error && error.name === 'AbortError';
+        state = aborted ? 'stopped' : 'failed';
+        if (!aborted) failure.textContent = `The review stopped: ${message(error)}`;
+        draw();
+        return;
+      }
+    }
+    endWorker();
+    conclude();
+    persist();
+  };
+
+  const api = {
+    start() {
+      if (state === 'running') return;
+      const record = embed.record();
+      if (review?.record !== record) {
+        review = { record, evaluations: Array.from({ length: embed.history().length + 1 }, () => null) };
+        summary = null;
+      }
+      if (firstMissing(review.evaluations) < 0) conclude();
+      else go();
+      box.scrollIntoView({ block: 'nearest' });
+    },
+    stop() {
+      if (state !== 'running') return;
+      run++;
+      endWorker();
+      state = 'stopped';
+      draw();
+      persist();
+    },
+    stored: () => review,
+    state: () => state,
+  };
+
+  button.addEventListener('click', () => api.start());
+  stopButton.addEventListener('click', () => api.stop());
+  resume.addEventListener('click', () => api.start());
+  graph.addEventListener('click', (event) => {
+    if (!summary) return;
+    const box = graph.getBoundingClientRect();
+    embed.showPly(nearestPly(((event.clientX - box.left) / box.width) * WIDTH, summary.moves.length, WIDTH));
+  });
+  embed.on('view', () => {
+    if (summary) draw();
+  });
+  embed.on('change', () => {
+    if (!review || review.record === embed.record()) {
+      button.disabled = embed.history().length === 0 || state === 'running';
+      return;
+    }
+    // Another game, or the same one changed: its review no longer fits.
+    endWorker();
+    run++;
+    review = null;
+    summary = null;
+    state = 'idle';
+    failure.textContent = '';
+    draw();
+  });
+
+  if (review) {
+    if (firstMissing(review.evaluations) < 0) conclude();
+    else state = 'stopped';
+  }
+  draw();
+  return api;
+}
