@@ -22,6 +22,7 @@ import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
+import { configurePuzzles, openPuzzles } from './puzzles-ui.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { renderMoves } from './movelist.js';
@@ -322,6 +323,9 @@ async function main() {
       },
     });
     element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
+    // The puzzle trainer; its "Analyse" action appears once given an analysis board to open.
+    configurePuzzles({ pieceSet: () => settings.pieceSet });
+    element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
     const learnTheRules = () => openLessons();
     pieceSet.addEventListener('change', () => {
@@ -405,7 +409,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openPuzzles } });
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');
