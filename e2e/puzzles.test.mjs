@@ -128,6 +128,18 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     assert.ok(standing.rating.rating > 1500);
     await page.screenshot({ path: `${ARTIFACTS}puzzles-solved-desktop.png` });
 
+    // Given an analysis board, "Analyse" hands it the puzzle's record at its first position.
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.ultima.configurePuzzles({ analyse: (/** @type {unknown} */ game) => (w.analysed = game) });
+    });
+    await page.click('.puzzles-analyse');
+    const analysed = await page.evaluate(() => /** @type {any} */ (window).analysed);
+    assert.equal(analysed.ply, 0);
+    assert.ok(analysed.record.includes(`[Setup "${puzzle.position.split(' ').slice(0, 2).join(' ')}`), analysed.record);
+    for (const move of puzzle.moves) assert.ok(analysed.record.includes(move), `${move} in ${analysed.record}`);
+    assert.equal(await page.evaluate(() => document.getElementById('puzzles')?.hasAttribute('open')), false);
+
     // Kept across a reload; "Next puzzle" brings another one.
     await page.reload();
     await ready(page);

@@ -409,7 +409,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openPuzzles } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openPuzzles, configurePuzzles } });
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');
