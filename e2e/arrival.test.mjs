@@ -480,11 +480,11 @@ test('a first visit downloads the wasm file once: the page, its service worker\'
   const since = (from) => desktop.requests.slice(from).map((path) => (path.startsWith(base) ? path.slice(base.length) : `outside: ${path}`));
   const files = await buildFiles();
   const graph = await moduleGraph('www/main.js');
-  // The page: itself, its style sheet and icon, its module graph (the bindings' glue among it),
+  // The page: itself, its style sheets (the puzzle trainer's among them) and icon, its module graph (the bindings' glue among it),
   // the wasm file, and what Chromium fetches for the page's app manifest (the manifest and the
   // icon it picks from it); then the service worker (sw.js, which imports www/build.js), whose
   // install downloads every file of the build but the wasm file, which the page handed over.
-  const page = ['', 'www/style.css', 'www/icon.svg', ...graph, 'ultima-wasm_bg.wasm', 'manifest.webmanifest', 'www/icons/icon.svg'];
+  const page = ['', 'www/style.css', 'www/puzzles.css', 'www/icon.svg', ...graph, 'ultima-wasm_bg.wasm', 'manifest.webmanifest', 'www/icons/icon.svg'];
   const worker = ['sw.js', 'www/build.js', ...files.filter((file) => file !== 'ultima-wasm_bg.wasm')];
   const expected = counts([...page, ...worker]);
 
