@@ -131,7 +131,7 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     // Given an analysis board, "Analyse" hands it the puzzle's record at its first position.
     await page.evaluate(() => {
       const w = /** @type {any} */ (window);
-      w.ultima.configurePuzzles({ analyse: (/** @type {unknown} */ game) => (w.analysed = game) });
+      return w.ultima.configurePuzzles({ analyse: (/** @type {unknown} */ game) => (w.analysed = game) });
     });
     await page.click('.puzzles-analyse');
     const analysed = await page.evaluate(() => /** @type {any} */ (window).analysed);

@@ -22,7 +22,6 @@ import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
-import { configurePuzzles, openPuzzles } from './puzzles-ui.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { renderMoves } from './movelist.js';
@@ -323,8 +322,19 @@ async function main() {
       },
     });
     element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
-    // The puzzle trainer; its "Analyse" action appears once given an analysis board to open.
-    configurePuzzles({ pieceSet: () => settings.pieceSet });
+    // The puzzle trainer, loaded on first use (playing needs none of it); its "Analyse" action
+    // appears once it is given an analysis board to open.
+    /** @type {Promise<typeof import('./puzzles-ui.js')> | null} */
+    let trainer = null;
+    const puzzles = () =>
+      (trainer ??= import('./puzzles-ui.js').then((module) => {
+        module.configurePuzzles({ pieceSet: () => settings.pieceSet });
+        return module;
+      }));
+    /** @param {string} [id] */
+    const openPuzzles = (id) => puzzles().then((module) => module.openPuzzles(id));
+    /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
+    const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
     element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
     const learnTheRules = () => openLessons();
