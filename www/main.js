@@ -345,6 +345,26 @@ async function main() {
       },
     });
     element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
+    // The puzzle trainer, loaded on first use (playing needs none of it); its "Analyse" action
+    // opens the puzzle on the analysis board.
+    /** @type {Promise<typeof import('./puzzles-ui.js')> | null} */
+    let trainer = null;
+    const puzzles = () =>
+      (trainer ??= import('./puzzles-ui.js').then((module) => {
+        module.configurePuzzles({
+          pieceSet: () => settings.pieceSet,
+          // "Analyse" after a puzzle: its start and solution line on the analysis board.
+          analyse: ({ record, ply }) => {
+            openAnalysis({ record, ply }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+          },
+        });
+        return module;
+      }));
+    /** @param {string} [id] */
+    const openPuzzles = (id) => puzzles().then((module) => module.openPuzzles(id));
+    /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
+    const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
+    element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
     const learnTheRules = () => openLessons();
     pieceSet.addEventListener('change', () => {
@@ -475,7 +495,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, configurePuzzles } });
     // A reload with the analysis view open opens it again, on the saved game.
     if (analysisAsked()) openAnalysis({ record: embed.record() }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
     document.body.dataset.ready = 'true';

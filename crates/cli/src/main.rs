@@ -12,6 +12,8 @@
 //!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
 //! ultima tactics [--check | --verify] [--time-ms T] [--level N] [--file F]
 //! ultima play-engine <player>   (the other side of a match player exe:<path>,<player>)
+//! ultima puzzles [--games N] [--seed S] [--plies-random K] [--out F] [--jobs J]
+//! ultima puzzles --verify [--out F]
 //! ```
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
@@ -35,6 +37,8 @@ mod mine;
 mod options;
 mod play_engine;
 mod players;
+mod puzzle;
+mod puzzles;
 mod remote;
 mod review;
 mod tactics;
@@ -61,6 +65,8 @@ const USAGE: &str = "usage:
   ultima tactics --check | --verify [--nodes N] [--margin CP]   (the tactical test set)
   ultima tactics --mine [--games N] [--seed S] [--nodes N] [--plies-random K]
   ultima play-engine <player> [--time-ms T | --nodes N] [--hash MB]
+  ultima puzzles [--games N] [--seed S] [--plies-random K] [--out F] [--jobs J]
+  ultima puzzles --verify [--out F]   (mines or checks the puzzle set)
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
@@ -146,6 +152,7 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
             tactics::Mode::Mine => mine::run(&rest).map(|()| true),
         }),
         "play-engine" => play_engine::serve(rest).map(|()| true),
+        "puzzles" => puzzles::run(rest),
         _ => return None,
     })
 }

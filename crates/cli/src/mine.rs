@@ -9,7 +9,7 @@
 use crate::matches::opening;
 use crate::options::Options;
 use crate::tactics::{check, describe, Kind, Tactic};
-use ultima::{Position, Rules};
+use ultima::{Game, Position, Rules};
 use ultima_engine::{Config, Engine, EvalKind, Level, Limits, NoHandler, Rng};
 
 /// How much better than the 2-ply choice the deep move must score, in centipawns.
@@ -32,10 +32,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         seed,
         ..Config::default()
     });
-    let play_limits = Level::new(3).ok_or("level 3")?.limits();
     for g in 0..games {
-        let mut game = opening(Rules::default(), plies, &mut rng);
-        while game.outcome().is_none() && game.moves().len() < 160 {
+        let game = self_play(&mut rng, plies, 3, &mut player, |game| {
             let pos = *game.position();
             if let Some(t) = candidate(
                 &pos,
@@ -56,14 +54,36 @@ pub fn run(raw: &[String]) -> Result<(), String> {
                     Err(e) => eprintln!("rejected {}: {e}", t.id),
                 }
             }
-            player.set_seed(rng.next_u64());
-            let r = player.search(&pos, &[], play_limits, &mut NoHandler);
-            let Some(m) = r.best_move else { break };
-            game.play(m).map_err(|e| e.to_string())?;
-        }
+        })?;
         eprintln!("game {g} done after {} plies", game.moves().len());
     }
     Ok(())
+}
+
+/// The longest self-play game, in plies.
+const MAX_PLIES: usize = 160;
+
+/// One self-play game: `plies` random moves from the start, then `player` at a noisy low
+/// `level` (level 3: 9,000 nodes and 80 centipawns of noise; level 2: 3,000 and 150), which
+/// leaves chances on the board. `visit` sees each position of the game after the opening,
+/// before its move is played. The game depends only on `rng`'s state and the player's table.
+pub(crate) fn self_play(
+    rng: &mut Rng,
+    plies: u32,
+    level: u8,
+    player: &mut Engine,
+    mut visit: impl FnMut(&Game),
+) -> Result<Game, String> {
+    let play_limits = Level::new(level).ok_or("no such level")?.limits();
+    let mut game = opening(Rules::default(), plies, rng);
+    while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
+        visit(&game);
+        player.set_seed(rng.next_u64());
+        let r = player.search(game.position(), &[], play_limits, &mut NoHandler);
+        let Some(m) = r.best_move else { break };
+        game.play(m).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
 }
 
 fn line_text(pv: &[ultima::Move]) -> String {

@@ -1,0 +1,231 @@
+// The puzzle trainer (www/puzzles-ui.js) on the game page: a puzzle solved by clicks (taps on a
+// phone), the computer answering the defender's replies; a puzzle failed, its solution shown;
+// the rating and streak kept in localStorage, and damaged stored values survived.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { launch } from './browser.mjs';
+import { ARTIFACTS, openGame, ready, useServedDist } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Browser } from './browser.mjs' */
+/** @import { Puzzle } from '../www/puzzles.js' */
+
+/** @type {{ puzzles: Puzzle[] }} */
+const SET = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.url), 'utf8'));
+
+const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
+/** @type {Browser | undefined} */
+let phone;
+before(async () => {
+  await served.started;
+  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+});
+after(() => phone?.close());
+
+/**
+ * Waits until the trainer shows puzzle `id` at `phase` ("try", "busy", "solved", "failed") and,
+ * if given, at move `index` of its line.
+ *
+ * @param {Page} page
+ * @param {string} id
+ * @param {string} phase
+ * @param {number} [index]
+ */
+async function at(page, id, phase, index) {
+  await page.waitForFunction(
+    ([id, phase, index]) => {
+      const dialog = document.getElementById('puzzles');
+      return dialog?.dataset.puzzle === id && dialog.dataset.phase === phase && (index === null || dialog.dataset.index === String(index)) && document.querySelector('.puzzles-board canvas[data-paints]') !== null;
+    },
+    [id, phase, index ?? null],
+  );
+}
+
+/** @param {Puzzle} puzzle */
+const solverOf = (puzzle) => (puzzle.position.split(' ')[1] === 'b' ? 'black' : 'white');
+
+/**
+ * Clicks (or taps) the centre of a square of the trainer's board, the solver at the bottom.
+ *
+ * @param {Page} page
+ * @param {string} square
+ * @param {'white' | 'black'} bottom
+ * @param {boolean} touch
+ */
+async function press(page, square, bottom, touch) {
+  const box = await page.locator('.puzzles-board canvas').boundingBox();
+  if (!box) throw new Error('no puzzle board');
+  let file = square.charCodeAt(0) - 97;
+  let rank = 8 - Number(square.slice(1));
+  if (bottom === 'black') {
+    file = 7 - file;
+    rank = 7 - rank;
+  }
+  const x = box.x + ((file + 0.5) * box.width) / 8;
+  const y = box.y + ((rank + 0.5) * box.height) / 8;
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+/**
+ * Plays a move on the trainer's board by two clicks (not a suicide).
+ *
+ * @param {Page} page
+ * @param {string} move canonical text, e.g. "b1-b3xc3"
+ * @param {'white' | 'black'} bottom
+ * @param {boolean} touch
+ */
+async function play(page, move, bottom, touch) {
+  const [from = '', rest = ''] = move.split('-');
+  await press(page, from, bottom, touch);
+  await press(page, rest.slice(0, 2), bottom, touch);
+}
+
+/** @param {Page} page */
+const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ultima.puzzles') ?? 'null'));
+
+/** @param {Page} page @param {string} id */
+const open = (page, id) => page.evaluate((id) => /** @type {any} */ (window).ultima.openPuzzles(id), id);
+
+/** The solver's moves of a puzzle: suicides need the button, the others two clicks. */
+const byClicks = (/** @type {Puzzle} */ p) => p.moves.every((m, i) => i % 2 === 1 || !m.endsWith('-'));
+
+test('desktop: a puzzle with a reply solved by clicks; the rating and streak are kept', { timeout: 120_000 }, async () => {
+  const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p));
+  assert.ok(puzzle, 'a puzzle with a defender reply');
+  const solver = solverOf(puzzle);
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    // The way in: the page's Puzzles button opens the trainer at a puzzle.
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    await open(page, puzzle.id);
+    await at(page, puzzle.id, 'try', 0);
+    assert.match((await page.textContent('.puzzles-task')) ?? '', new RegExp(`^${solver === 'white' ? 'White' : 'Black'} to move: find the only move that wins`));
+    // Analyse is offered once the puzzle is over, not while it is tried.
+    assert.equal(await page.isHidden('.puzzles-analyse'), true);
+    await page.screenshot({ path: `${ARTIFACTS}puzzles-desktop.png` });
+    for (let i = 0; i < puzzle.moves.length; i += 2) {
+      await at(page, puzzle.id, 'try', i);
+      await play(page, puzzle.moves[i] ?? '', solver, false);
+      if (i + 1 < puzzle.moves.length) {
+        // The computer answers with the defender's reply, then it is the solver's turn again.
+        await at(page, puzzle.id, 'try', i + 2);
+        const reply = (puzzle.moves[i + 1] ?? '').slice(3, 5);
+        const label = await page.getAttribute(`.puzzles-board .ultima-mirror [data-square="${reply}"]`, 'aria-label');
+        assert.match(label ?? '', new RegExp(`^${reply}, ${solver === 'white' ? 'black' : 'white'} `), `the reply reached ${reply}`);
+      }
+    }
+    await at(page, puzzle.id, 'solved');
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved! Rating \d+ \(\+\d+\)\.$/);
+    assert.equal(await page.isVisible('.puzzles-next'), true);
+    const standing = await stored(page);
+    assert.equal(standing.tried[puzzle.id], 'solved');
+    assert.equal(standing.streak, 1);
+    assert.ok(standing.rating.rating > 1500);
+    await page.screenshot({ path: `${ARTIFACTS}puzzles-solved-desktop.png` });
+
+    // "Analyse" opens the puzzle on the analysis board: its start, the solution as the main line.
+    await page.click('.puzzles-analyse');
+    await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+    assert.equal(await page.evaluate(() => document.getElementById('puzzles')?.hasAttribute('open')), false);
+    await page.waitForFunction((n) => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === n, puzzle.moves.length);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+
+    // Kept across a reload; "Next puzzle" brings another one.
+    await page.reload();
+    await ready(page);
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating \d+\? · streak 1 · best 1$/);
+    assert.notEqual(await page.getAttribute('#puzzles', 'data-puzzle'), puzzle.id);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('desktop: a wrong move fails the puzzle and shows the solution', { timeout: 120_000 }, async () => {
+  const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1);
+  assert.ok(puzzle);
+  const solver = solverOf(puzzle);
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    await open(page, puzzle.id);
+    await at(page, puzzle.id, 'try', 0);
+    // The solution's piece, moved elsewhere: a legal move, and wrong.
+    const [from = '', rest = ''] = (puzzle.moves[0] ?? '').split('-');
+    await press(page, from, solver, false);
+    const dests = ((await page.getAttribute('.puzzles-board .ultima-mirror', 'data-dests')) ?? '').split(' ').filter(Boolean);
+    const wrong = dests.find((d) => d !== rest.slice(0, 2));
+    assert.ok(wrong, `another destination than the solution's among ${dests}`);
+    await press(page, wrong, solver, false);
+    await at(page, puzzle.id, 'failed');
+    const said = (await page.textContent('.puzzles-feedback')) ?? '';
+    // In display notation: the piece's letter, the move, its captures spaced.
+    const [target = '', ...taken] = rest.split('x');
+    const display = `${from}-${target}${taken.map((sq) => ` x${sq}`).join('')}`;
+    assert.match(said, new RegExp(`^The solution: [KWCILXP]${display}[+#]?\\.`), said);
+    assert.match(said, /Rating \d+ \(−\d+\)\.$/);
+    // The solution was played on the board: its piece stands where it went.
+    const to = rest.slice(0, 2);
+    assert.match((await page.getAttribute(`.puzzles-board .ultima-mirror [data-square="${to}"]`, 'aria-label')) ?? '', new RegExp(`^${to}, ${solver} `));
+    const standing = await stored(page);
+    assert.equal(standing.tried[puzzle.id], 'failed');
+    assert.equal(standing.streak, 0);
+    assert.ok(standing.rating.rating < 1500);
+    await page.screenshot({ path: `${ARTIFACTS}puzzles-failed-desktop.png` });
+    // Trying again does not rate a second time.
+    await page.click('.puzzles-retry');
+    await at(page, puzzle.id, 'try', 0);
+    await play(page, puzzle.moves[0] ?? '', solver, false);
+    await at(page, puzzle.id, 'solved');
+    assert.equal((await page.textContent('.puzzles-feedback')) ?? '', 'Solved!');
+    assert.deepEqual((await stored(page)).rating, standing.rating);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('phone: a puzzle solved by taps; a filter; damaged stored standing survived', { timeout: 120_000 }, async () => {
+  if (!phone) throw new Error('no phone browser');
+  const { page, problems } = await openGame(phone.context, served.url);
+  try {
+    await page.evaluate(() => localStorage.setItem('ultima.puzzles', '{"version":1,"rating":{"rating":"x"},"streak":'));
+    await page.reload();
+    await ready(page);
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    // The Chameleon's puzzles only: every one offered has its theme.
+    await page.selectOption('select[data-filter="motif"]', 'chameleon');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    const id = (await page.getAttribute('#puzzles', 'data-puzzle')) ?? '';
+    const puzzle = SET.puzzles.find((p) => p.id === id);
+    assert.ok(puzzle && puzzle.motifs.includes('chameleon'), id);
+    const count = SET.puzzles.filter((p) => p.motifs.includes('chameleon')).length;
+    assert.equal(await page.textContent('.puzzles-matching'), `${count} puzzle${count === 1 ? '' : 's'} of ${SET.puzzles.length}`);
+    await page.screenshot({ path: `${ARTIFACTS}puzzles-phone.png` });
+    const solver = solverOf(puzzle);
+    for (let i = 0; i < puzzle.moves.length; i += 2) {
+      await at(page, puzzle.id, 'try', i);
+      const move = puzzle.moves[i] ?? '';
+      if (move.endsWith('-')) {
+        await press(page, move.slice(0, 2), solver, true);
+        await page.tap('.puzzles-suicide');
+      } else await play(page, move, solver, true);
+    }
+    await at(page, puzzle.id, 'solved');
+    assert.equal((await stored(page)).filter.motif, 'chameleon');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { ANY, judge, loadStanding, matches, newStanding, nextPuzzle, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+
+/** @import { Puzzle } from '../www/puzzles.js' */
+
+const FILE = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.url), 'utf8'));
+
+/**
+ * A puzzle for the tests.
+ *
+ * @param {string} id
+ * @param {number} rating
+ * @param {Partial<Puzzle>} [change]
+ * @returns {Puzzle}
+ */
+const puzzle = (id, rating, change = {}) => ({ id, position: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1', moves: ['a1-a6xa2xa5'], rating, pieces: ['L'], motifs: ['multiCapture', 'material'], mate: null, ...change });
+
+test('the shipped puzzle file is read whole', () => {
+  const puzzles = readPuzzles(FILE);
+  assert.equal(puzzles.length, FILE.puzzles.length);
+  assert.ok(puzzles.length > 0);
+});
+
+test('a damaged puzzle is left out, the others kept; another version gives none', () => {
+  const good = puzzle('a', 900);
+  const data = {
+    version: 1,
+    puzzles: [good, { ...good, id: 'b', moves: ['a1-a6', 'e8-d8'] }, { ...good, id: 'c', pieces: ['Q'] }, { ...good, id: 'd', motifs: ['fork'] }, { ...good, id: 'e', rating: '900' }, { ...good, id: 'f', mate: 0 }, null, 'x', good],
+  };
+  assert.deepEqual(readPuzzles(data).map((p) => p.id), ['a']);
+  assert.deepEqual(readPuzzles({ ...data, version: 2 }), []);
+  assert.deepEqual(readPuzzles(null), []);
+});
+
+test('a move is judged against the line: right, solved at its end, or wrong', () => {
+  const p = puzzle('a', 900, { moves: ['a1-a6xa2xa5', 'e8-d8', 'a6-a8'] });
+  assert.equal(judge(p, 0, 'a1-a6xa2xa5'), 'right');
+  assert.equal(judge(p, 0, 'a1-a5xa2'), 'wrong');
+  assert.equal(judge(p, 2, 'a6-a8'), 'solved');
+});
+
+test('filters by piece, motif and mate length', () => {
+  const leaper = puzzle('a', 900);
+  const mate = puzzle('b', 1400, { pieces: ['K', 'I'], motifs: ['freeze', 'checkmate'], mate: 2 });
+  assert.ok(matches(leaper, ANY) && matches(mate, ANY));
+  assert.ok(matches(leaper, { ...ANY, piece: 'L' }) && !matches(mate, { ...ANY, piece: 'L' }));
+  assert.ok(matches(mate, { ...ANY, motif: 'freeze' }) && !matches(leaper, { ...ANY, motif: 'freeze' }));
+  assert.ok(matches(mate, { piece: 'I', motif: 'checkmate', mate: 2 }) && !matches(mate, { ...ANY, mate: 1 }));
+  assert.deepEqual(themeCounts([leaper, mate]), { pieces: { L: 1, K: 1, I: 1 }, motifs: { multiCapture: 1, material: 1, freeze: 1, checkmate: 1 }, mates: { 2: 1 } });
+});
+
+test('the next puzzle is an untried one of the filter near the player’s rating', () => {
+  const puzzles = Array.from({ length: 30 }, (_, i) => puzzle(`p${i}`, 600 + i * 60));
+  const standing = newStanding();
+  // The 8 nearest to 1500 are 1260 … 1680; random 0 takes the nearest.
+  assert.equal(nextPuzzle(puzzles, standing, null, () => 0)?.rating, 1500);
+  const picked = new Set(Array.from({ length: 8 }, (_, i) => nextPuzzle(puzzles, standing, null, () => i / 8)?.rating));
+  assert.deepEqual([...picked].sort(), [1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680]);
+  // Tried puzzles are skipped while untried ones are left.
+  const tried = { ...standing, tried: { p15: /** @type {const} */ ('solved') } };
+  assert.notEqual(nextPuzzle(puzzles, tried, null, () => 0)?.id, 'p15');
+  // Every one tried: the tried ones again, but not the one just played.
+  const all = { ...standing, tried: Object.fromEntries(puzzles.map((p) => [p.id, /** @type {const} */ ('failed')])) };
+  assert.notEqual(nextPuzzle(puzzles, all, 'p15', () => 0)?.id, 'p15');
+  // A filter nothing passes.
+  assert.equal(nextPuzzle(puzzles, { ...standing, filter: { ...ANY, motif: 'suicide' } }, null), null);
+});
+
+test('the first try of a puzzle rates the player and counts in the streak; later tries do not', () => {
+  const p = puzzle('a', 1500);
+  const q = puzzle('b', 1500);
+  let s = scored(newStanding(), p, true);
+  assert.ok(s.rating.rating > 1500);
+  assert.equal(s.streak, 1);
+  assert.equal(s.tried.a, 'solved');
+  assert.equal(scored(s, p, false), s);
+  s = scored(s, q, true);
+  assert.equal(s.streak, 2);
+  s = scored(s, puzzle('c', 1500), false);
+  assert.equal(s.streak, 0);
+  assert.equal(s.best, 2);
+  assert.equal(s.tried.c, 'failed');
+});
+
+test('the standing survives storage, and damaged stored values never break it', () => {
+  /** @type {Map<string, string>} */
+  const map = new Map();
+  const storage = { getItem: (/** @type {string} */ k) => map.get(k) ?? null, setItem: (/** @type {string} */ k, /** @type {string} */ v) => void map.set(k, v) };
+  const s = { ...scored(newStanding(), puzzle('a', 1200), true), filter: { piece: /** @type {const} */ ('L'), motif: null, mate: null } };
+  assert.equal(saveStanding(storage, s), true);
+  assert.deepEqual(loadStanding(storage), s);
+  for (const text of ['{', 'null', '[]', '"x"', '{"version":2}', JSON.stringify({ version: 1, rating: 'high', streak: -1, best: 'x', tried: [1], filter: 7 })]) {
+    assert.deepEqual(readStanding(text), newStanding(), text);
+  }
+  // Good parts of a damaged standing are kept.
+  const partly = readStanding(JSON.stringify({ version: 1, rating: { rating: 1700, deviation: 90, volatility: 0.06 }, streak: 3, best: 1, tried: { a: 'solved', b: 'maybe' }, filter: { piece: 'Q', motif: 'freeze', mate: 2 } }));
+  assert.equal(partly.rating.rating, 1700);
+  assert.equal(partly.best, 3);
+  assert.deepEqual(partly.tried, { a: 'solved' });
+  assert.deepEqual(partly.filter, { piece: null, motif: 'freeze', mate: 2 });
+  // Storage that throws, or none at all.
+  const throwing = {
+    getItem: () => {
+      throw new Error('denied');
+    },
+    setItem: () => {
+      throw new Error('full');
+    },
+  };
+  assert.deepEqual(loadStanding(throwing), newStanding());
+  assert.equal(saveStanding(throwing, s), false);
+  assert.equal(saveStanding(null, s), false);
+  assert.equal(STANDING_KEY, 'ultima.puzzles');
+});

@@ -1,0 +1,469 @@
+// The puzzle trainer on the page: a dialog with a board drawn by the same `mount` as the game,
+// the player's rating and streak, the theme filters, and the actions. The player finds the
+// solver's moves; the computer answers with the defender's replies of the solution line; a
+// wrong move is taken back and the solution is shown move by move. The first try of each puzzle
+// rates the player (Glicko-2, rating.js); the standing is kept in localStorage (puzzles.js).
+//
+// `openPuzzles()` opens it from anywhere; the page tells it the piece set and, once there is an
+// analysis board, how to open a solved puzzle there (`configurePuzzles({ analyse })`). The
+// dialog is built and the puzzle file fetched the first time it opens.
+
+import { mount } from './embed.js';
+import { pieceName } from './notation.js';
+import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { make, squareIndex } from './util.js';
+
+/** @import { EmbedHandle, MoveDetail } from './embed.js' */
+/** @import { Filter, Puzzle, Standing } from './puzzles.js' */
+/** @import { PieceSet } from './pieces.js' */
+/** @import { MoveInfo } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} PuzzlesConfig
+ * @property {() => PieceSet} pieceSet  the piece set to draw the puzzles in
+ * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens a game
+ *   record in the analysis board at a ply (the dialog is closed first); none: no "Analyse" button
+ */
+
+/** @type {PuzzlesConfig} */
+let config = { pieceSet: () => 'chess', analyse: null };
+
+/**
+ * Tells the trainer the page's piece set and how to analyse a puzzle.
+ *
+ * @param {Partial<PuzzlesConfig>} options
+ */
+export function configurePuzzles(options) {
+  config = { ...config, ...options };
+  if (ui) ui.configured();
+}
+
+/** @type {ReturnType<typeof build> | null} */
+let ui = null;
+
+/**
+ * Opens the trainer at the next puzzle of the player's filter, or at puzzle `id`.
+ *
+ * @param {string} [id]
+ * @returns {Promise<void>} once the puzzle is on the board
+ */
+export async function openPuzzles(id) {
+  ui ??= build();
+  await ui.open(id);
+}
+
+/** How long the computer waits before its reply, and between the moves of a solution shown. */
+const REPLY_MS = 450;
+const SHOW_MS = 700;
+
+/** The page's localStorage, or null where it is refused. */
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** @returns {Promise<Puzzle[]>} */
+async function fetchPuzzles() {
+  const response = await fetch(new URL('./puzzles.json', import.meta.url));
+  if (!response.ok) throw new Error(`the puzzles could not be loaded (HTTP ${response.status})`);
+  const puzzles = readPuzzles(await response.json());
+  if (!puzzles.length) throw new Error('the puzzle file holds no puzzle this page can read');
+  return puzzles;
+}
+
+/** @param {number} ms */
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? ms / 3 : ms));
+
+/**
+ * A select of the filter, its first option "any".
+ *
+ * @param {string} label
+ * @param {string} name
+ */
+function filterSelect(label, name) {
+  const select = make('select', { name, 'data-filter': name });
+  const wrap = make('label', { class: 'puzzles-filter' }, label);
+  wrap.append(select);
+  return { select, wrap };
+}
+
+/** Builds the dialog, once. */
+function build() {
+  const dialog = make('dialog', { id: 'puzzles', class: 'puzzles', 'aria-labelledby': 'puzzles-title' });
+  const title = make('h2', { id: 'puzzles-title' }, 'Puzzles');
+  const close = make('button', { type: 'button', class: 'puzzles-close', 'aria-label': 'Close the puzzles' }, '×');
+  const head = make('header', { class: 'puzzles-head' });
+  head.append(title, close);
+
+  const boardHost = make('div', { class: 'puzzles-board' });
+  const task = make('p', { class: 'puzzles-task', tabindex: '-1' });
+  const feedback = make('p', { class: 'puzzles-feedback', role: 'status', 'aria-live': 'polite' });
+  const about = make('p', { class: 'puzzles-about' });
+  const player = make('p', { class: 'puzzles-player' });
+  const suicide = make('button', { type: 'button', class: 'puzzles-suicide' }, 'Remove it');
+  suicide.hidden = true;
+  const giveUp = make('button', { type: 'button', class: 'puzzles-solution' }, 'Show the solution');
+  const retry = make('button', { type: 'button', class: 'puzzles-retry' }, 'Try again');
+  const analyse = make('button', { type: 'button', class: 'puzzles-analyse' }, 'Analyse');
+  const next = make('button', { type: 'button', class: 'puzzles-next' }, 'Next puzzle');
+  const actions = make('div', { class: 'puzzles-actions' });
+  actions.append(suicide, giveUp, next, retry, analyse);
+
+  const piece = filterSelect('Piece', 'piece');
+  const motif = filterSelect('Motif', 'motif');
+  const mate = filterSelect('Mate in', 'mate');
+  const matching = make('p', { class: 'puzzles-matching' });
+  const filters = make('fieldset', { class: 'puzzles-filters' });
+  filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, matching);
+
+  const side = make('div', { class: 'puzzles-side' });
+  side.append(player, task, feedback, actions, about, filters);
+  const play = make('div', { class: 'puzzles-play' });
+  play.append(boardHost, side);
+  dialog.append(head, play);
+  document.body.append(dialog);
+
+  /** @type {Puzzle[]} */
+  let puzzles = [];
+  /** @type {Promise<boolean> | null} */
+  let loading = null;
+  /** @type {Standing} */
+  let standing = loadStanding(storage());
+  /** @type {EmbedHandle | null} */
+  let board = null;
+  /**
+   * The puzzle on the board: the index of the next move of its line, and the phase: the
+   * player's turn (`try`), the computer's reply or the solution being shown (`busy`), solved or
+   * failed.
+   *
+   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed', solver: 'white' | 'black' } | null}
+   */
+  let current = null;
+  /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
+  let generation = 0;
+  /** @type {MoveInfo | null} */
+  let pendingSuicide = null;
+
+  const load = () =>
+    (loading ??= fetchPuzzles().then(
+      (read) => {
+        puzzles = read;
+        fillFilters();
+        return true;
+      },
+      (error) => {
+        loading = null;
+        feedback.className = 'puzzles-feedback wrong';
+        feedback.textContent = `${error instanceof Error ? error.message : String(error)}. Try again later.`;
+        return false;
+      },
+    ));
+
+  /** The filter's choices, each with its count in the set. */
+  const fillFilters = () => {
+    const counts = themeCounts(puzzles);
+    /**
+     * @param {HTMLSelectElement} select
+     * @param {Array<[string, string, number]>} options  value, words, count
+     */
+    const fill = (select, options) => {
+      select.replaceChildren(make('option', { value: '' }, 'Any'), ...options.filter(([, , n]) => n > 0).map(([value, words, n]) => make('option', { value }, `${words} (${n})`)));
+    };
+    fill(piece.select, PIECES.map((p) => [p, capitalise(pieceName(p)), counts.pieces[p] ?? 0]));
+    fill(motif.select, Object.entries(MOTIFS).map(([m, words]) => [m, words, counts.motifs[m] ?? 0]));
+    fill(mate.select, Object.keys(counts.mates).sort().map((n) => [n, `${n} move${n === '1' ? '' : 's'}`, counts.mates[n] ?? 0]));
+    showFilter();
+  };
+
+  const showFilter = () => {
+    piece.select.value = standing.filter.piece ?? '';
+    motif.select.value = standing.filter.motif ?? '';
+    mate.select.value = standing.filter.mate === null ? '' : String(standing.filter.mate);
+    const n = puzzles.filter((p) => matches(p, standing.filter)).length;
+    matching.textContent = `${n} puzzle${n === 1 ? '' : 's'} of ${puzzles.length}`;
+  };
+
+  const showStanding = () => {
+    const { rating, deviation } = standing.rating;
+    const provisional = deviation > 110 ? '?' : '';
+    player.textContent = `Your rating ${Math.round(rating)}${provisional} · streak ${standing.streak} · best ${standing.best}`;
+  };
+
+  /** Shows where the trainer is, for tests and styles. */
+  const mark = () => {
+    dialog.dataset.puzzle = current?.puzzle.id ?? '';
+    dialog.dataset.phase = current?.phase ?? 'loading';
+    dialog.dataset.index = current ? String(current.index) : '';
+  };
+
+  /** The buttons for the phase. */
+  const showActions = () => {
+    const phase = current?.phase ?? 'loading';
+    const over = phase === 'solved' || phase === 'failed';
+    giveUp.hidden = phase !== 'try';
+    next.hidden = !over;
+    retry.hidden = !over;
+    analyse.hidden = !over || config.analyse === null;
+    if (phase !== 'try') {
+      suicide.hidden = true;
+      pendingSuicide = null;
+    }
+  };
+
+  /** The trainer's board, mounted the first time a puzzle shows. */
+  const trainerBoard = async () => {
+    if (!board) {
+      board = mount(boardHost, { mode: 'view', pieceSet: config.pieceSet(), touchPreview: false });
+      board.on('move', moved);
+      board.on('select', selected);
+    }
+    if (!(await board.ready)) throw new Error('the puzzle board could not start');
+    board.set({ pieceSet: config.pieceSet() });
+    return board;
+  };
+
+  /**
+   * Puts a puzzle on the board, the solver to move and at the bottom.
+   *
+   * @param {Puzzle} puzzle
+   */
+  const show = async (puzzle) => {
+    generation += 1;
+    current = { puzzle, index: 0, phase: 'busy', solver: 'white' };
+    task.textContent = '';
+    feedback.className = 'puzzles-feedback';
+    feedback.textContent = '';
+    about.textContent = `Puzzle ${puzzle.id}`;
+    showActions();
+    mark();
+    try {
+      const shown = await trainerBoard();
+      if (current?.puzzle !== puzzle) return;
+      shown.newGame({ position: puzzle.position, mode: 'play' });
+      const solver = shown.turn();
+      shown.set({ orientation: solver });
+      current = { puzzle, index: 0, phase: 'try', solver };
+      task.textContent = `${solver === 'white' ? 'White' : 'Black'} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
+    } catch (error) {
+      feedback.textContent = error instanceof Error ? error.message : String(error);
+    }
+    showActions();
+    mark();
+    task.focus();
+  };
+
+  /** The next puzzle of the filter, or a word that there is none. */
+  const showNext = async () => {
+    const puzzle = nextPuzzle(puzzles, standing, current?.puzzle.id ?? null);
+    if (puzzle) {
+      await show(puzzle);
+      return;
+    }
+    current = null;
+    task.textContent = 'No puzzle has all these themes: choose others.';
+    showActions();
+    mark();
+  };
+
+  /**
+   * The puzzle's result, rated when it is the puzzle's first try.
+   *
+   * @param {boolean} solved
+   */
+  const finish = (solved) => {
+    if (!current) return;
+    const first = !Object.hasOwn(standing.tried, current.puzzle.id);
+    const before = Math.round(standing.rating.rating);
+    standing = scored(standing, current.puzzle, solved);
+    saveStanding(storage(), standing);
+    const after = Math.round(standing.rating.rating);
+    const change = after - before;
+    const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
+    about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}`;
+    showStanding();
+    return rated;
+  };
+
+  /**
+   * Plays the line from `current.index` on, each move after a pause: the computer's replies
+   * (`until` the player's next move) or the whole solution.
+   *
+   * @param {number} until  the index to stop at
+   * @param {number} ms
+   * @returns {Promise<boolean>} false when another puzzle took the board meanwhile
+   */
+  const playLine = async (until, ms) => {
+    const mine = generation;
+    while (current && board && current.index < until) {
+      await pause(ms);
+      if (mine !== generation || !current || !board) return false;
+      board.play(current.puzzle.moves[current.index] ?? '');
+      current.index += 1;
+    }
+    return mine === generation;
+  };
+
+  /** The solution, from the puzzle's position: after a wrong move or on request. */
+  const showSolution = async () => {
+    if (!current || !board) return;
+    const { puzzle } = current;
+    current.phase = 'busy';
+    showActions();
+    const rated = finish(false);
+    feedback.className = 'puzzles-feedback wrong';
+    feedback.textContent = `The solution: ${puzzle.moves.filter((_, i) => i % 2 === 0).join(', then ')}.${rated}`;
+    board.set({ mode: 'view' });
+    board.newGame({ position: puzzle.position, mode: 'view', orientation: current.solver });
+    current.index = 0;
+    mark();
+    if (!(await playLine(puzzle.moves.length, SHOW_MS))) return;
+    // The solver's moves as the board writes them ("Kc4-d5 xd5").
+    const solution = board
+      .history()
+      .filter((_, i) => i % 2 === 0)
+      .map((ply) => ply.display);
+    feedback.textContent = `The solution: ${solution.join(', then ')}.${rated}`;
+    current.phase = 'failed';
+    showActions();
+    mark();
+    next.focus();
+  };
+
+  /** @param {MoveDetail} detail */
+  function moved(detail) {
+    if (!current || current.phase !== 'try' || !board || detail.side !== current.solver) return;
+    const verdict = judge(current.puzzle, current.index, detail.move);
+    const shown = board;
+    // No more moves by hand until the computer has answered (after the board's own handling of
+    // this move, still under way).
+    queueMicrotask(() => shown.set({ mode: 'view' }));
+    if (verdict === 'wrong') {
+      current.phase = 'busy';
+      showActions();
+      feedback.className = 'puzzles-feedback wrong';
+      feedback.textContent = `${detail.display} is not the move.`;
+      mark();
+      const mine = generation;
+      pause(SHOW_MS).then(() => {
+        if (mine === generation) showSolution();
+      });
+      return;
+    }
+    current.index += 1;
+    if (verdict === 'solved') {
+      current.phase = 'solved';
+      const rated = finish(true);
+      feedback.className = 'puzzles-feedback right';
+      feedback.textContent = `Solved!${rated}`;
+      showActions();
+      mark();
+      next.focus();
+      return;
+    }
+    current.phase = 'busy';
+    feedback.className = 'puzzles-feedback right';
+    feedback.textContent = 'Right — and the reply?';
+    showActions();
+    mark();
+    playLine(current.index + 1, REPLY_MS).then((going) => {
+      if (!going || !current || !board) return;
+      current.phase = 'try';
+      board.set({ mode: 'play' });
+      showActions();
+      mark();
+    });
+  }
+
+  /** @param {{ square: string | null, moves: MoveInfo[] }} detail */
+  function selected({ square, moves }) {
+    pendingSuicide = (current?.phase === 'try' && square && moves.find((m) => m.suicide)) || null;
+    suicide.hidden = pendingSuicide === null;
+    if (pendingSuicide && square && board) {
+      const letter = board.snapshot().pieces[squareIndex(square)] ?? '';
+      suicide.setAttribute('aria-label', `Remove the frozen ${letter ? pieceName(letter) : 'piece'} on ${square} (suicide)`);
+    }
+  }
+
+  suicide.addEventListener('click', () => {
+    const move = pendingSuicide;
+    if (move && board) board.play(move.text);
+  });
+  giveUp.addEventListener('click', () => showSolution());
+  next.addEventListener('click', () => showNext());
+  retry.addEventListener('click', () => {
+    if (current) show(current.puzzle);
+  });
+  analyse.addEventListener('click', () => {
+    if (!board || !config.analyse) return;
+    const record = board.record();
+    dialog.close();
+    config.analyse({ record, ply: 0 });
+  });
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => {
+    generation += 1;
+  });
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {(value: string) => Partial<Filter>} read
+   */
+  const onFilter = (select, read) =>
+    select.addEventListener('change', () => {
+      standing = { ...loadStanding(storage()), filter: { ...standing.filter, ...read(select.value) } };
+      saveStanding(storage(), standing);
+      showFilter();
+      if (current?.phase !== 'try' || !matches(current.puzzle, standing.filter)) showNext();
+    });
+  onFilter(piece.select, (v) => ({ piece: PIECES.find((p) => p === v) ?? null }));
+  onFilter(motif.select, (v) => ({ motif: v in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (v) : null }));
+  onFilter(mate.select, (v) => ({ mate: v === '' ? null : Number(v) }));
+  // Escape with a piece picked up puts it down rather than closing the trainer (as the lessons).
+  const putDown = () => {
+    if (!board || board.selection().square === null) return false;
+    board.deselect();
+    return true;
+  };
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && putDown()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true,
+  );
+  dialog.addEventListener('cancel', (event) => {
+    if (putDown()) event.preventDefault();
+  });
+
+  const configured = () => {
+    showActions();
+    board?.set({ pieceSet: config.pieceSet() });
+  };
+  showActions();
+  mark();
+
+  return {
+    configured,
+    /** @param {string} [id] */
+    async open(id) {
+      // Another tab may have played puzzles meanwhile.
+      standing = loadStanding(storage());
+      showStanding();
+      if (!dialog.open) dialog.showModal();
+      if (!(await load())) return;
+      showFilter();
+      const asked = id === undefined ? undefined : puzzles.find((p) => p.id === id);
+      if (asked) await show(asked);
+      else if (!current || current.phase !== 'try') await showNext();
+      else board?.set({ pieceSet: config.pieceSet() });
+    },
+  };
+}
+
+/** @param {string} text */
+const capitalise = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

@@ -1,0 +1,289 @@
+// The puzzle trainer's data and pure functions: reading the puzzle set (www/puzzles.json, mined
+// by `ultima puzzles` and checked against the engine by crates/cli/src/puzzles.rs), the theme
+// filters, choosing the next puzzle, and the player's standing kept in localStorage (rating,
+// streak, puzzles tried). Nothing here knows a rule: a puzzle's themes, rating and solution come
+// from the file, and a move is right when its canonical text is the solution's.
+
+import { INITIAL, readRating, update } from './rating.js';
+
+/** @import { Rating } from './rating.js' */
+
+/** The localStorage key of the player's puzzle standing. */
+export const STANDING_KEY = 'ultima.puzzles';
+
+/** The version of the puzzle file and of the stored standing this code reads. */
+export const VERSION = 1;
+
+/** The pieces, in the file's order. */
+export const PIECES = /** @type {const} */ (['K', 'W', 'C', 'I', 'L', 'X', 'P']);
+
+/** The motifs the file may name, with their words. */
+export const MOTIFS = /** @type {const} */ ({
+  multiCapture: 'Multiple capture',
+  chameleon: 'Chameleon imitation',
+  freeze: 'Immobilizer freeze',
+  suicide: 'Suicide',
+  checkmate: 'Checkmate',
+  stalemate: 'Stalemate',
+  material: 'Winning material',
+});
+
+/** @typedef {keyof typeof MOTIFS} Motif */
+/** @typedef {typeof PIECES[number]} Piece */
+
+/**
+ * @typedef {object} Puzzle
+ * @property {string} id  e.g. "1-2-6": seed, game, ply of the self-play game it comes from
+ * @property {string} position  a position string, the solver to move
+ * @property {string[]} moves  the solution line: the solver's moves at even indices, the
+ *   defender's replies at odd ones, ending on a solver's move
+ * @property {number} rating
+ * @property {Piece[]} pieces  the pieces the solver moves
+ * @property {Motif[]} motifs
+ * @property {number | null} mate  the solver's moves to the mate, if it ends in one
+ */
+
+/**
+ * Which puzzles to offer: a piece the solver moves, a motif, a mate in so many moves (each
+ * null: any).
+ *
+ * @typedef {{ piece: Piece | null, motif: Motif | null, mate: number | null }} Filter
+ */
+
+/** @type {Readonly<Filter>} */
+export const ANY = Object.freeze({ piece: null, motif: null, mate: null });
+
+/**
+ * The player's standing: the rating, the current and best streak of puzzles solved at the first
+ * try, each puzzle's first result (only the first try of a puzzle rates), the filter.
+ *
+ * @typedef {object} Standing
+ * @property {1} version
+ * @property {Rating} rating
+ * @property {number} streak
+ * @property {number} best
+ * @property {{ [id: string]: 'solved' | 'failed' }} tried
+ * @property {Filter} filter
+ */
+
+/** @param {unknown} value @returns {value is { [key: string]: unknown }} */
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** @param {unknown} value @returns {value is string} */
+const isText = (value) => typeof value === 'string' && value.trim() !== '';
+
+/** @param {unknown} value @returns {value is Piece} */
+const isPiece = (value) => PIECES.some((p) => p === value);
+
+/** @param {unknown} value @returns {value is Motif} */
+const isMotif = (value) => typeof value === 'string' && Object.hasOwn(MOTIFS, value);
+
+/** @param {unknown} value @returns {value is number} */
+const isCount = (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * @param {unknown} value
+ * @returns {Puzzle | null}
+ */
+function readPuzzle(value) {
+  if (!isObject(value)) return null;
+  const { id, position, moves, rating, pieces, motifs, mate } = value;
+  if (!isText(id) || !isText(position) || !Array.isArray(moves) || !moves.length || moves.length % 2 !== 1 || !moves.every(isText)) return null;
+  if (typeof rating !== 'number' || !Number.isFinite(rating)) return null;
+  if (!Array.isArray(pieces) || !pieces.every(isPiece) || !Array.isArray(motifs) || !motifs.every(isMotif)) return null;
+  if (mate !== null && !(isCount(mate) && mate > 0)) return null;
+  return { id, position, moves, rating, pieces, motifs, mate };
+}
+
+/**
+ * The puzzles of a parsed puzzle file. A puzzle that is not well formed is left out, so a
+ * damaged file shows what it can; a file of another version gives none.
+ *
+ * @param {unknown} data
+ * @returns {Puzzle[]}
+ */
+export function readPuzzles(data) {
+  if (!isObject(data) || data.version !== VERSION || !Array.isArray(data.puzzles)) return [];
+  /** @type {Puzzle[]} */
+  const puzzles = [];
+  for (const value of data.puzzles) {
+    const puzzle = readPuzzle(value);
+    if (puzzle && !puzzles.some((p) => p.id === puzzle.id)) puzzles.push(puzzle);
+  }
+  return puzzles;
+}
+
+/**
+ * Whether a puzzle passes a filter.
+ *
+ * @param {Puzzle} puzzle
+ * @param {Filter} filter
+ */
+export function matches(puzzle, filter) {
+  return (filter.piece === null || puzzle.pieces.includes(filter.piece)) && (filter.motif === null || puzzle.motifs.includes(filter.motif)) && (filter.mate === null || puzzle.mate === filter.mate);
+}
+
+/** How many of the puzzles nearest the player's rating the next one is drawn from. */
+const NEAREST = 8;
+
+/**
+ * The next puzzle: one of the puzzles of the filter not tried yet, among the nearest to the
+ * player's rating, drawn by `random`; when every puzzle of the filter was tried, the tried ones
+ * again (never `current` twice in a row when there is another). Null when none passes.
+ *
+ * @param {Puzzle[]} puzzles
+ * @param {Standing} standing
+ * @param {string | null} current  the id of the puzzle just played
+ * @param {() => number} [random]  in [0, 1)
+ * @returns {Puzzle | null}
+ */
+export function nextPuzzle(puzzles, standing, current, random = Math.random) {
+  const passing = puzzles.filter((p) => matches(p, standing.filter));
+  const fresh = passing.filter((p) => !Object.hasOwn(standing.tried, p.id));
+  const others = passing.filter((p) => p.id !== current);
+  const pool = fresh.length ? fresh : others.length ? others : passing;
+  if (!pool.length) return null;
+  const target = standing.rating.rating;
+  const nearest = [...pool].sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target) || a.rating - b.rating).slice(0, NEAREST);
+  return nearest[Math.min(nearest.length - 1, Math.floor(random() * nearest.length))] ?? null;
+}
+
+/**
+ * Judges the move played at `index` of a puzzle's line: `right` (the line goes on with the
+ * defender's reply), `solved` (it was the last move) or `wrong`.
+ *
+ * @param {Puzzle} puzzle
+ * @param {number} index
+ * @param {string} move  canonical move text
+ * @returns {'right' | 'solved' | 'wrong'}
+ */
+export function judge(puzzle, index, move) {
+  if (puzzle.moves[index] !== move) return 'wrong';
+  return index + 1 >= puzzle.moves.length ? 'solved' : 'right';
+}
+
+/** @returns {Standing} */
+export function newStanding() {
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, filter: { ...ANY } };
+}
+
+/**
+ * A stored filter, each field kept when it is one the trainer offers.
+ *
+ * @param {unknown} value
+ * @returns {Filter}
+ */
+function readFilter(value) {
+  if (!isObject(value)) return { ...ANY };
+  return {
+    piece: isPiece(value.piece) ? value.piece : null,
+    motif: isMotif(value.motif) ? value.motif : null,
+    mate: isCount(value.mate) && value.mate > 0 ? value.mate : null,
+  };
+}
+
+/**
+ * The standing stored as text, or a new standing for anything else: damaged parts are dropped, so a
+ * damaged value never breaks the trainer.
+ *
+ * @param {string | null} text
+ * @returns {Standing}
+ */
+export function readStanding(text) {
+  const fresh = newStanding();
+  if (text === null) return fresh;
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return fresh;
+  }
+  if (!isObject(data) || data.version !== VERSION) return fresh;
+  /** @type {Standing['tried']} */
+  const tried = {};
+  if (isObject(data.tried)) {
+    for (const [id, result] of Object.entries(data.tried)) if (result === 'solved' || result === 'failed') tried[id] = result;
+  }
+  const streak = isCount(data.streak) ? data.streak : 0;
+  return {
+    version: VERSION,
+    rating: readRating(data.rating) ?? fresh.rating,
+    streak,
+    best: isCount(data.best) ? Math.max(data.best, streak) : streak,
+    tried,
+    filter: readFilter(data.filter),
+  };
+}
+
+/**
+ * The standing in `storage`; a new one when there is none, it is damaged or storage is refused.
+ *
+ * @param {Pick<Storage, 'getItem'> | null} storage
+ * @returns {Standing}
+ */
+export function loadStanding(storage) {
+  try {
+    return readStanding(storage?.getItem(STANDING_KEY) ?? null);
+  } catch {
+    return newStanding();
+  }
+}
+
+/**
+ * Stores the standing; returns false when storage refused it (the trainer goes on without it).
+ *
+ * @param {Pick<Storage, 'setItem'> | null} storage
+ * @param {Standing} standing
+ * @returns {boolean}
+ */
+export function saveStanding(storage, standing) {
+  try {
+    storage?.setItem(STANDING_KEY, JSON.stringify(standing));
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The standing after a puzzle's result. Only the first try of a puzzle counts: a puzzle tried
+ * before leaves the standing as it is.
+ *
+ * @param {Standing} standing
+ * @param {Puzzle} puzzle
+ * @param {boolean} solved
+ * @returns {Standing}
+ */
+export function scored(standing, puzzle, solved) {
+  if (Object.hasOwn(standing.tried, puzzle.id)) return standing;
+  const streak = solved ? standing.streak + 1 : 0;
+  return {
+    ...standing,
+    rating: update(standing.rating, puzzle.rating, solved ? 1 : 0),
+    streak,
+    best: Math.max(standing.best, streak),
+    tried: { ...standing.tried, [puzzle.id]: solved ? 'solved' : 'failed' },
+  };
+}
+
+/**
+ * The theme counts of a set, for the filters' labels: puzzles per piece, per motif, per mate
+ * length.
+ *
+ * @param {Puzzle[]} puzzles
+ */
+export function themeCounts(puzzles) {
+  /** @type {{ [key: string]: number }} */
+  const pieces = {};
+  /** @type {{ [key: string]: number }} */
+  const motifs = {};
+  /** @type {{ [key: string]: number }} */
+  const mates = {};
+  for (const p of puzzles) {
+    for (const piece of p.pieces) pieces[piece] = (pieces[piece] ?? 0) + 1;
+    for (const motif of p.motifs) motifs[motif] = (motifs[motif] ?? 0) + 1;
+    if (p.mate !== null) mates[p.mate] = (mates[p.mate] ?? 0) + 1;
+  }
+  return { pieces, motifs, mates };
+}
