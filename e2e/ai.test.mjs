@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, click, onBoard, openGame as open, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, click, onBoard, openGame as open, plies, ready, settled, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -178,7 +178,8 @@ test('a hint marks the piece, then draws the move the computer suggests; its thi
   const arrow = (await page.getAttribute('.ultima-mirror', 'data-arrow')) ?? '';
   assert.ok(hint.startsWith(arrow) && arrow.length === 5 && arrow.startsWith(piece), `hint ${hint}, arrow ${arrow}, piece ${piece}`);
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-hint-piece'), '');
-  // Its shaft is drawn halfway between the two squares, in blue.
+  // Its shaft is drawn halfway between the two squares, in blue (once the frame is painted).
+  await settled(page.locator('canvas#board'));
   const [from, to] = arrow.split('-');
   const colour = await page.evaluate(
     ([a, b]) => {

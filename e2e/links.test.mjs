@@ -132,6 +132,8 @@ test('Analyse opens the linked game on the analysis board and leaves the saved g
   await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === 3);
   const lines = await page.locator('.analysis-dialog .analysis-moves button[data-node]').allTextContents();
   assert.equal(lines.length, 3);
+  // The engine has answered (its worker is loaded, not cut off mid-request by the closing).
+  await page.waitForSelector('.analysis-dialog .analysis-panel[data-best]', { timeout: 60_000 });
   await page.keyboard.press('Escape');
   await page.waitForSelector('.analysis-dialog', { state: 'detached' });
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4'], 'the game on the board is not the link\'s');

@@ -133,6 +133,8 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
     assert.equal(await page.evaluate(() => document.getElementById('puzzles')?.hasAttribute('open')), false);
     await page.waitForFunction((n) => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === n, puzzle.moves.length);
+    // The engine has answered (its worker is loaded, not cut off mid-request by the closing).
+    await page.waitForSelector('.analysis-dialog .analysis-panel[data-best]', { timeout: 60_000 });
     await page.keyboard.press('Escape');
     await page.waitForSelector('.analysis-dialog', { state: 'detached' });
 

@@ -212,8 +212,10 @@ export function createAi(workerUrl) {
       if (!pending || dead || !worker) return;
       worker.terminate();
       queued = null;
+      // The next request starts a fresh worker (not now: a board closed right after would end it
+      // while its script still loads).
+      dead = true;
       fail(stopped('the search was stopped'));
-      start();
     },
     dispose() {
       worker?.terminate();

@@ -184,7 +184,8 @@ export function attachAnalysis(handle, { outer, stage }) {
   let lastRender = 0;
   /** @type {ReturnType<typeof setTimeout> | null} */
   let renderTimer = null;
-  let analysePending = false;
+  /** @type {ReturnType<typeof setTimeout> | null} the analysis to start (see `analyseSoon`) */
+  let analyseTimer = null;
   /** @type {Map<string, HTMLLIElement>} the lines drawn, by what they show: a line that has
    * not changed since the last report is not drawn again */
   let linesDrawn = new Map();
@@ -211,14 +212,7 @@ export function attachAnalysis(handle, { outer, stage }) {
     }
     arrowKey = '';
     note.textContent = '';
-    if (!analysePending) {
-      analysePending = true;
-      // One analysis after a walk through the tree (many plies taken back and played).
-      queueMicrotask(() => {
-        analysePending = false;
-        analyse();
-      });
-    }
+    analyseSoon();
     schedule(true);
   };
 
@@ -451,6 +445,19 @@ export function attachAnalysis(handle, { outer, stage }) {
     return scratch.record();
   };
 
+  /**
+   * One analysis after a burst of changes, once the task that made them ends: a walk through the
+   * tree (many plies taken back and played), or a board opened and then taken to an earlier ply.
+   * Starting at once would start a worker only to end it while its script still loads.
+   */
+  const analyseSoon = () => {
+    if (analyseTimer !== null) return;
+    analyseTimer = setTimeout(() => {
+      analyseTimer = null;
+      analyse();
+    }, 0);
+  };
+
   /** @param {boolean} on */
   const setEngine = (on) => {
     engineOn = on;
@@ -489,7 +496,7 @@ export function attachAnalysis(handle, { outer, stage }) {
   const offChange = handle.on('change', ({ snapshot }) => follow(snapshot));
 
   reset();
-  analyse();
+  analyseSoon();
   render();
 
   return {
@@ -514,6 +521,7 @@ export function attachAnalysis(handle, { outer, stage }) {
     lineRecord,
     detach() {
       runs++;
+      if (analyseTimer !== null) clearTimeout(analyseTimer);
       offChange();
       outer.removeEventListener('keydown', onKey);
       if (renderTimer !== null) clearTimeout(renderTimer);
