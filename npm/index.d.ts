@@ -15,4 +15,6 @@ export type { EmbedHandle, EmbedEvents, MoveDetail, GameoverDetail, ThinkingDeta
 export type { EmbedOptions, Mode } from './www/options.js';
 export type { Look, PieceSet, Theme, Highlight, Movable } from './www/state.js';
 export type { Ai } from './www/ai.js';
-export type { Side, Snapshot, Status, MoveInfo, PlyInfo, AiProgress, Report, ReportLine, Score } from './ultima-wasm.js';
+export type { Analysis } from './www/analysis.js';
+export type { Tree, NavStep, VariationNode } from './www/variations.js';
+export type { Side, Snapshot, Status, MoveInfo, PlyInfo, AiProgress, Report, ReportLine, Score, Evaluation } from './ultima-wasm.js';
