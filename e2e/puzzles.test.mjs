@@ -137,8 +137,12 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     await page.waitForSelector('.analysis-dialog .analysis-panel[data-best]', { timeout: 60_000 });
     await page.keyboard.press('Escape');
     await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+    // Closing went back in the history (the address loses ?analysis, or a reload reopens it).
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has('analysis'));
 
-    // Kept across a reload; "Next puzzle" brings another one.
+    // Kept across a reload; "Next puzzle" brings another one. The reload waits for the page's
+    // fetches to end (a reload cuts off what is in flight, which says nothing about the page).
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await ready(page);
     await page.click('#open-puzzles');
