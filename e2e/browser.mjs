@@ -87,3 +87,19 @@ export function watchProblems(page) {
   });
   return problems;
 }
+
+/**
+ * Reloads `page`. A request the reload itself cuts off — a Web Worker's script still loading
+ * when the page goes — says nothing about the page, so it is taken out of `problems` (a
+ * `watchProblems` list); everything else stays.
+ *
+ * @param {Page} page
+ * @param {string[]} problems
+ */
+export async function reloadPage(page, problems) {
+  const before = problems.length;
+  await page.reload();
+  for (let i = problems.length - 1; i >= before; i--) {
+    if (problems[i].endsWith('(net::ERR_ABORTED)')) problems.splice(i, 1);
+  }
+}

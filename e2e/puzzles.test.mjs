@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
+import { launch, reloadPage } from './browser.mjs';
 import { ARTIFACTS, openGame, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -140,10 +140,8 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     // Closing went back in the history (the address loses ?analysis, or a reload reopens it).
     await page.waitForFunction(() => !new URLSearchParams(location.search).has('analysis'));
 
-    // Kept across a reload; "Next puzzle" brings another one. The reload waits for the page's
-    // fetches to end (a reload cuts off what is in flight, which says nothing about the page).
-    await page.waitForLoadState('networkidle');
-    await page.reload();
+    // Kept across a reload; "Next puzzle" brings another one.
+    await reloadPage(page, problems);
     await ready(page);
     await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
