@@ -6,7 +6,7 @@
 //! Immobilizer closing in, enemy pieces next to it, the enemy Coordinator's rectangle when
 //! the Kings share a line, Long Leapers on its lines, and the King's own room.
 
-use crate::params::EvalParams;
+use crate::params::{EvalParams, Weight};
 use ultima::attacks::{king_steps, queen_lines, within};
 use ultima::{Bitboard, Board, Color, Position, Role};
 
@@ -19,15 +19,92 @@ const OFFICERS: [Role; 5] = [
     Role::Chameleon,
 ];
 
+/// Where the evaluation's terms go. Each term is written once, as "weight `w` counts `n`
+/// times" for one side: [`Sum`] adds up the weights in play (the search), [`Trace`] records
+/// the counts (the tuner's features), so the tuner fits exactly the evaluation the search
+/// runs.
+trait Terms {
+    /// Whether a term of `w` needs computing: a zero weight's term is skipped by the search.
+    fn wants(&self, w: Weight) -> bool;
+    fn add(&mut self, w: Weight, n: i32);
+}
+
+/// One side's terms summed with the weights of an [`EvalParams`].
+struct Sum<'a> {
+    p: &'a EvalParams,
+    total: i32,
+}
+
+impl<'a> Sum<'a> {
+    #[inline]
+    fn new(p: &'a EvalParams) -> Sum<'a> {
+        Sum { p, total: 0 }
+    }
+}
+
+impl Terms for Sum<'_> {
+    #[inline(always)]
+    fn wants(&self, w: Weight) -> bool {
+        match w {
+            Weight::Square(..) => self.p.squares.is_some(),
+            w => self.p.get(w) != 0,
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, w: Weight, n: i32) {
+        self.total += self.p.get(w) * n;
+    }
+}
+
+/// The counts of every weight in a position, from White's view (White's terms count up,
+/// Black's down): the evaluation from White's view is their dot product with the weights.
+struct Trace {
+    counts: Vec<i32>,
+    sign: i32,
+}
+
+impl Terms for Trace {
+    fn wants(&self, _: Weight) -> bool {
+        true
+    }
+
+    fn add(&mut self, w: Weight, n: i32) {
+        self.counts[w.index()] += self.sign * n;
+    }
+}
+
 /// The score of `pos` for the side to move, in centipawns.
 pub fn evaluate(pos: &Position, p: &EvalParams) -> i32 {
     let b = pos.board();
     let frozen = [b.frozen(Color::White), b.frozen(Color::Black)];
-    let s = material_terms(b, Color::White, &frozen, p)
-        - material_terms(b, Color::Black, &frozen, p)
-        + positional_terms(b, Color::White, &frozen, p)
-        - positional_terms(b, Color::Black, &frozen, p);
+    let side = |c: Color| {
+        let mut sum = Sum::new(p);
+        material_terms(b, c, &frozen, &mut sum);
+        positional_terms(b, c, &frozen, &mut sum);
+        sum.total
+    };
+    let s = side(Color::White) - side(Color::Black);
     (if pos.turn() == Color::White { s } else { -s }) + p.tempo
+}
+
+/// How many times each weight counts in `pos`, by [`Weight::index`], from White's view:
+/// [`evaluate`] from White's view is `Σ counts[i] · weights[i]` ([`EvalParams::weights`]).
+/// A tuner's features.
+pub fn weight_counts(pos: &Position) -> Vec<i32> {
+    let b = pos.board();
+    let frozen = [b.frozen(Color::White), b.frozen(Color::Black)];
+    let mut trace = Trace {
+        counts: vec![0; Weight::COUNT],
+        sign: 1,
+    };
+    for c in Color::ALL {
+        trace.sign = if c == Color::White { 1 } else { -1 };
+        material_terms(b, c, &frozen, &mut trace);
+        positional_terms(b, c, &frozen, &mut trace);
+    }
+    trace.counts[Weight::Tempo.index()] = if pos.turn() == Color::White { 1 } else { -1 };
+    trace.counts
 }
 
 /// [`evaluate`], or only its material part when that lies further than `p.lazy_margin`
@@ -38,15 +115,18 @@ pub fn evaluate(pos: &Position, p: &EvalParams) -> i32 {
 pub fn evaluate_lazy(pos: &Position, p: &EvalParams, alpha: i32, beta: i32) -> (i32, bool) {
     let b = pos.board();
     let frozen = [b.frozen(Color::White), b.frozen(Color::Black)];
-    let m =
-        material_terms(b, Color::White, &frozen, p) - material_terms(b, Color::Black, &frozen, p);
-    let m = (if pos.turn() == Color::White { m } else { -m }) + p.tempo;
+    let for_mover = |s: i32| if pos.turn() == Color::White { s } else { -s };
+    let (mut white, mut black) = (Sum::new(p), Sum::new(p));
+    material_terms(b, Color::White, &frozen, &mut white);
+    material_terms(b, Color::Black, &frozen, &mut black);
+    let m = for_mover(white.total - black.total) + p.tempo;
     if m - p.lazy_margin >= beta || m + p.lazy_margin <= alpha {
         return (m, false);
     }
-    let s = positional_terms(b, Color::White, &frozen, p)
-        - positional_terms(b, Color::Black, &frozen, p);
-    (m + if pos.turn() == Color::White { s } else { -s }, true)
+    let (mut white, mut black) = (Sum::new(p), Sum::new(p));
+    positional_terms(b, Color::White, &frozen, &mut white);
+    positional_terms(b, Color::Black, &frozen, &mut black);
+    (m + for_mover(white.total - black.total), true)
 }
 
 /// Material only, for the side to move (the reference minimax and move ordering).
@@ -78,55 +158,89 @@ pub fn value_of(b: &Board, squares: Bitboard, p: &EvalParams) -> i32 {
 
 /// One side's material, frozen pieces discounted.
 #[inline]
-fn material_terms(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], p: &EvalParams) -> i32 {
-    let frozen = frozen_by_color[c.index()];
-    let mut s = 0;
+fn material_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], t: &mut T) {
     for r in Role::ALL[1..].iter().copied() {
-        s += b.pieces(c, r).count() as i32 * p.value[r.index()];
+        t.add(Weight::Value(r), b.pieces(c, r).count() as i32);
     }
     // Usually nothing is frozen: no count per role then (counting bits is a loop of
     // instructions in the baseline x86-64 target).
-    for sq in frozen {
+    for sq in frozen_by_color[c.index()] {
         if let Some(r) = b.role_at(sq) {
-            let i = r.index();
-            s -= p.value[i] * p.frozen_percent[i] / 100;
+            t.add(Weight::FrozenPenalty(r), -1);
         }
     }
-    s
 }
 
-/// One side's mobility and King safety.
+/// One side's mobility, threats, King safety and piece placement.
 #[inline]
-fn positional_terms(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], p: &EvalParams) -> i32 {
+fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], t: &mut T) {
     let them = !c;
     let occupied = b.occupied();
     let frozen = frozen_by_color[c.index()];
-    let mut s = 0;
 
     // Mobility of the free officers.
     for r in OFFICERS {
-        let w = p.mobility[r.index()];
-        if w == 0 {
+        if !t.wants(Weight::Mobility(r)) {
             continue;
         }
         for sq in b.pieces(c, r) & !frozen {
-            s += w * (lines::queen_attacks(sq, occupied) & !occupied).count() as i32;
+            let n = (lines::queen_attacks(sq, occupied) & !occupied).count() as i32;
+            t.add(Weight::Mobility(r), n);
+        }
+    }
+
+    // Enemy pieces our free Long Leapers and Withdrawers could take at once.
+    let their = b.by_color(them);
+    if t.wants(Weight::LeaperTargets) {
+        for sq in b.pieces(c, Role::LongLeaper) & !frozen {
+            for target in lines::queen_attacks(sq, occupied) & their {
+                let df = (target.file() - sq.file()).signum();
+                let dr = (target.rank() - sq.rank()).signum();
+                if target
+                    .offset(df, dr)
+                    .is_some_and(|beyond| !occupied.contains(beyond))
+                {
+                    t.add(Weight::LeaperTargets, 1);
+                }
+            }
+        }
+    }
+    if t.wants(Weight::WithdrawerTargets) {
+        for sq in b.pieces(c, Role::Withdrawer) & !frozen {
+            for target in king_steps(sq) & their {
+                let away = sq.offset(sq.file() - target.file(), sq.rank() - target.rank());
+                if away.is_some_and(|to| !occupied.contains(to)) {
+                    t.add(Weight::WithdrawerTargets, 1);
+                }
+            }
+        }
+    }
+
+    // Where the pieces stand.
+    if t.wants(Weight::Square(Role::King, 0)) {
+        for r in Role::ALL {
+            for sq in b.pieces(c, r) {
+                t.add(Weight::Square(r, Weight::square_index(c, sq)), 1);
+            }
         }
     }
 
     // King safety.
     if let Some(k) = b.king_of(c) {
         let their_free = b.by_color(them) & !frozen_by_color[them.index()];
-        s += p.king_freedom[(king_steps(k) & !occupied).count() as usize];
+        t.add(
+            Weight::KingFreedom((king_steps(k) & !occupied).count() as usize),
+            1,
+        );
         if frozen.contains(k) {
-            s -= p.king_frozen;
+            t.add(Weight::KingFrozen, -1);
         } else if (b.pieces(them, Role::Immobilizer) & within(k, 2)).any() {
-            s -= p.immobilizer_near_king;
+            t.add(Weight::ImmobilizerNearKing, -1);
         }
         // A lookup per piece in the zone (usually none or one) rather than a count per role.
         for sq in their_free & within(k, 2) {
             if let Some(r) = b.role_at(sq) {
-                s -= p.king_attacker[r.index()];
+                t.add(Weight::KingAttacker(r), -1);
             }
         }
         if (b.pieces(them, Role::Coordinator) & their_free).any() {
@@ -134,16 +248,15 @@ fn positional_terms(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], p: &Ev
                 let df = (ek.file() - k.file()).abs();
                 let dr = (ek.rank() - k.rank()).abs();
                 if df == 0 || dr == 0 {
-                    s -= p.coordinator_line;
+                    t.add(Weight::CoordinatorLine, -1);
                 } else if df == 1 || dr == 1 {
-                    s -= p.coordinator_near_line;
+                    t.add(Weight::CoordinatorNearLine, -1);
                 }
             }
         }
         let leapers = b.pieces(them, Role::LongLeaper) & their_free & queen_lines(k);
-        s -= p.leaper_line * leapers.count() as i32;
+        t.add(Weight::LeaperLine, -(leapers.count() as i32));
     }
-    s
 }
 
 /// Queen-line attacks by hyperbola quintessence: a few arithmetic operations per line
@@ -300,6 +413,85 @@ mod tests {
         let frozen = pos("4k3/8/8/3i4/3W4/8/8/4K3 w");
         let free = pos("4k3/8/8/3i4/8/8/W7/4K3 w");
         assert!(evaluate(&frozen, &p) < evaluate(&free, &p));
+    }
+
+    #[test]
+    fn weight_counts_times_the_weights_are_the_evaluation() {
+        use crate::params::Weight;
+        use crate::players::random_move;
+        // The hand-set weights, and weights with every term on.
+        let mut all_on = EvalParams::default();
+        for (i, w) in Weight::all().enumerate() {
+            if matches!(
+                w,
+                Weight::Mobility(_)
+                    | Weight::Square(..)
+                    | Weight::LeaperTargets
+                    | Weight::WithdrawerTargets
+            ) {
+                all_on.set(w, (i as i32 * 7) % 23 - 11);
+            }
+        }
+        let mut rng = crate::Rng::new(9);
+        for _ in 0..300 {
+            let mut pos = Position::default();
+            for _ in 0..rng.below(80) {
+                let Some(m) = random_move(&pos, &mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+            for p in [EvalParams::default(), all_on.clone()] {
+                let counts = weight_counts(&pos);
+                let dot: i32 = counts.iter().zip(p.weights()).map(|(c, w)| c * w).sum();
+                let e = evaluate(&pos, &p);
+                let white = if pos.turn() == Color::White { e } else { -e };
+                assert_eq!(dot, white, "{pos}");
+                // The lazy evaluation agrees when it is complete.
+                assert_eq!(evaluate_lazy(&pos, &p, -30_000, 30_000), (e, true));
+            }
+        }
+    }
+
+    #[test]
+    fn threats_count_what_could_be_taken_at_once() {
+        use crate::params::Weight;
+        let count = |fen: &str, w: Weight| weight_counts(&pos(fen))[w.index()];
+        // The Leaper on a1 can leap the Pawn on a4 (a5 is empty), not the one on d4 (e5 is
+        // taken), and a frozen Leaper threatens nothing.
+        assert_eq!(
+            count("4k3/8/8/4p3/p2p4/8/8/L3K3 w", Weight::LeaperTargets),
+            1
+        );
+        assert_eq!(count("4k3/8/8/8/p7/8/i7/L3K3 w", Weight::LeaperTargets), 0);
+        // Black's Leaper on a8 threatens the Pawn on a6: Black's count is White's minus one.
+        assert_eq!(count("l3k3/8/P7/8/8/8/8/4K3 w", Weight::LeaperTargets), -1);
+        // The Withdrawer on b2 can step away from the Pawn on b3 unless b1 is taken.
+        assert_eq!(
+            count("4k3/8/8/8/8/1p6/1W6/4K3 w", Weight::WithdrawerTargets),
+            1
+        );
+        assert_eq!(
+            count("4k3/8/8/8/8/1p6/1W6/1K6 w", Weight::WithdrawerTargets),
+            0
+        );
+    }
+
+    #[test]
+    fn weights_round_trip_by_name() {
+        use crate::params::Weight;
+        assert_eq!(Weight::all().count(), Weight::COUNT);
+        assert!(Weight::all().enumerate().all(|(i, w)| w.index() == i));
+        let hand = EvalParams::default();
+        assert_eq!(EvalParams::from_weights(&hand.weights()), hand);
+        assert_eq!(hand.squares, None, "no square tables when they are all 0");
+        let tuned = EvalParams::tuned();
+        assert_eq!(EvalParams::from_weights(&tuned.weights()), tuned);
+        assert_eq!(
+            tuned.value[Role::Pawn.index()],
+            100,
+            "the Pawn anchors the scale"
+        );
     }
 
     #[test]

@@ -42,11 +42,12 @@ mod rng;
 mod score;
 mod search;
 mod tt;
+mod tuned;
 
 pub use analysis::{Report, ReportLine, Score};
 pub use deadline::{Clock, Deadline};
 pub use level::Level;
-pub use params::{EvalParams, SearchParams};
+pub use params::{EvalParams, SearchParams, Weight};
 pub use review::{
     evaluate, expected_score, judge, move_accuracy, replayed, review_engine, summarize, Evaluation,
     Judgement, PlayerSummary, ReviewedMove, Summary, BLUNDER, INACCURACY, MISTAKE, REVIEW_HASH_MB,

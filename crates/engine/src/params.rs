@@ -1,16 +1,21 @@
 //! The tunable numbers of the evaluation and the search, in one place.
 
-use ultima::Role;
+use core::fmt;
+use ultima::{Color, Role, Square};
 
 /// Evaluation weights, in centipawns (a Pawn is 100).
+///
+/// Every weight is also reachable by its [`Weight`] name ([`EvalParams::get`],
+/// [`EvalParams::set`]), so that a tuner can treat them as one vector and the evaluation's
+/// code names each term once for both uses (the `Terms` of [`crate::eval`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalParams {
     /// Material by [`Role`] index (King, Withdrawer, Coordinator, Immobilizer, Long Leaper,
     /// Chameleon, Pawn); the King's entry is unused.
     pub value: [i32; 7],
-    /// What a frozen piece loses, in percent of its value.
-    pub frozen_percent: [i32; 7],
-    /// Per square a free (unfrozen) piece can slide to, by role (0 by default: see below).
+    /// What a frozen piece loses, by role.
+    pub frozen_penalty: [i32; 7],
+    /// Per square a free (unfrozen) officer can slide to, by role (0 by default: see below).
     pub mobility: [i32; 7],
     /// The King's own freedom: by the number of empty squares around it (0..=8).
     pub king_freedom: [i32; 9],
@@ -29,12 +34,217 @@ pub struct EvalParams {
     pub leaper_line: i32,
     /// For the side to move.
     pub tempo: i32,
+    /// Per enemy piece one of our free Long Leapers could leap at once (the piece next on
+    /// one of its lines, an empty square beyond).
+    pub leaper_targets: i32,
+    /// Per enemy piece next to one of our free Withdrawers with an empty square on the
+    /// Withdrawer's other side (it could withdraw from it at once).
+    pub withdrawer_targets: i32,
+    /// Where each piece stands: by role and [`Weight::square_index`] (the board seen from
+    /// its owner's side, files folded onto a–d). `None`: no such term (the hand-set
+    /// weights), which also spares its cost.
+    pub squares: Option<Box<[[i32; 32]; 7]>>,
     /// Quiescence skips the positional terms when material alone is this far outside the
-    /// window.
+    /// window (not a weight of the evaluation: a bound of the search).
     pub lazy_margin: i32,
 }
 
+/// The name of one weight of [`EvalParams`]: what a term of the evaluation adds to and a
+/// tuner fits. [`Weight::index`] numbers them `0..Weight::COUNT`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Value(Role),
+    FrozenPenalty(Role),
+    Mobility(Role),
+    /// By the number of empty squares around the King, `0..=8`.
+    KingFreedom(usize),
+    KingFrozen,
+    ImmobilizerNearKing,
+    KingAttacker(Role),
+    CoordinatorLine,
+    CoordinatorNearLine,
+    LeaperLine,
+    Tempo,
+    LeaperTargets,
+    WithdrawerTargets,
+    /// By role and [`Weight::square_index`], `0..32`.
+    Square(Role, usize),
+}
+
+impl Weight {
+    /// How many weights there are.
+    pub const COUNT: usize = 3 * 7 + 9 + 2 + 7 + 3 + 1 + 2 + 7 * 32;
+
+    /// The weight's place in `0..COUNT`.
+    pub fn index(self) -> usize {
+        match self {
+            Weight::Value(r) => r.index(),
+            Weight::FrozenPenalty(r) => 7 + r.index(),
+            Weight::Mobility(r) => 14 + r.index(),
+            Weight::KingFreedom(n) => 21 + n,
+            Weight::KingFrozen => 30,
+            Weight::ImmobilizerNearKing => 31,
+            Weight::KingAttacker(r) => 32 + r.index(),
+            Weight::CoordinatorLine => 39,
+            Weight::CoordinatorNearLine => 40,
+            Weight::LeaperLine => 41,
+            Weight::Tempo => 42,
+            Weight::LeaperTargets => 43,
+            Weight::WithdrawerTargets => 44,
+            Weight::Square(r, i) => 45 + 32 * r.index() + i,
+        }
+    }
+
+    /// Every weight, in index order.
+    pub fn all() -> impl Iterator<Item = Weight> {
+        let by_role = |f: fn(Role) -> Weight| Role::ALL.into_iter().map(f);
+        by_role(Weight::Value)
+            .chain(by_role(Weight::FrozenPenalty))
+            .chain(by_role(Weight::Mobility))
+            .chain((0..9).map(Weight::KingFreedom))
+            .chain([Weight::KingFrozen, Weight::ImmobilizerNearKing])
+            .chain(by_role(Weight::KingAttacker))
+            .chain([
+                Weight::CoordinatorLine,
+                Weight::CoordinatorNearLine,
+                Weight::LeaperLine,
+                Weight::Tempo,
+                Weight::LeaperTargets,
+                Weight::WithdrawerTargets,
+            ])
+            .chain(
+                Role::ALL
+                    .into_iter()
+                    .flat_map(|r| (0..32).map(move |i| Weight::Square(r, i))),
+            )
+    }
+
+    /// Whether the evaluation ever counts this weight: the King has no material, frozen
+    /// penalty or mobility term (a frozen King is [`Weight::KingFrozen`]), and only the
+    /// officers have mobility. A tuner leaves the others at 0.
+    pub fn is_used(self) -> bool {
+        match self {
+            Weight::Value(r) | Weight::FrozenPenalty(r) => r != Role::King,
+            Weight::Mobility(r) => !matches!(r, Role::King | Role::Pawn),
+            _ => true,
+        }
+    }
+
+    /// The index of `sq` in a [`Weight::Square`] table for a piece of `owner`: ranks counted
+    /// from the owner's side, files folded onto a–d (the two starting arrays differ only by
+    /// the King's and Immobilizer's files, so left and right share their weights).
+    #[inline]
+    pub fn square_index(owner: Color, sq: Square) -> usize {
+        let rank = if owner == Color::White {
+            sq.rank()
+        } else {
+            7 - sq.rank()
+        };
+        let file = sq.file().min(7 - sq.file());
+        (rank * 4 + file) as usize
+    }
+}
+
+impl fmt::Display for Weight {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Weight::Value(r) => write!(f, "value {}", r.name()),
+            Weight::FrozenPenalty(r) => write!(f, "frozen {}", r.name()),
+            Weight::Mobility(r) => write!(f, "mobility {}", r.name()),
+            Weight::KingFreedom(n) => write!(f, "king freedom {n}"),
+            Weight::KingFrozen => f.write_str("king frozen"),
+            Weight::ImmobilizerNearKing => f.write_str("immobilizer near king"),
+            Weight::KingAttacker(r) => write!(f, "king attacker {}", r.name()),
+            Weight::CoordinatorLine => f.write_str("coordinator line"),
+            Weight::CoordinatorNearLine => f.write_str("coordinator near line"),
+            Weight::LeaperLine => f.write_str("leaper line"),
+            Weight::Tempo => f.write_str("tempo"),
+            Weight::LeaperTargets => f.write_str("leaper targets"),
+            Weight::WithdrawerTargets => f.write_str("withdrawer targets"),
+            Weight::Square(r, i) => {
+                write!(
+                    f,
+                    "square {} {}{}",
+                    r.name(),
+                    (b'a' + (i % 4) as u8) as char,
+                    i / 4 + 1
+                )
+            }
+        }
+    }
+}
+
+impl EvalParams {
+    /// The weight named `w`.
+    #[inline]
+    pub fn get(&self, w: Weight) -> i32 {
+        match w {
+            Weight::Value(r) => self.value[r.index()],
+            Weight::FrozenPenalty(r) => self.frozen_penalty[r.index()],
+            Weight::Mobility(r) => self.mobility[r.index()],
+            Weight::KingFreedom(n) => self.king_freedom[n],
+            Weight::KingFrozen => self.king_frozen,
+            Weight::ImmobilizerNearKing => self.immobilizer_near_king,
+            Weight::KingAttacker(r) => self.king_attacker[r.index()],
+            Weight::CoordinatorLine => self.coordinator_line,
+            Weight::CoordinatorNearLine => self.coordinator_near_line,
+            Weight::LeaperLine => self.leaper_line,
+            Weight::Tempo => self.tempo,
+            Weight::LeaperTargets => self.leaper_targets,
+            Weight::WithdrawerTargets => self.withdrawer_targets,
+            Weight::Square(r, i) => self.squares.as_ref().map_or(0, |t| t[r.index()][i]),
+        }
+    }
+
+    /// Sets the weight named `w` (a square weight creates the square tables).
+    pub fn set(&mut self, w: Weight, v: i32) {
+        match w {
+            Weight::Value(r) => self.value[r.index()] = v,
+            Weight::FrozenPenalty(r) => self.frozen_penalty[r.index()] = v,
+            Weight::Mobility(r) => self.mobility[r.index()] = v,
+            Weight::KingFreedom(n) => self.king_freedom[n] = v,
+            Weight::KingFrozen => self.king_frozen = v,
+            Weight::ImmobilizerNearKing => self.immobilizer_near_king = v,
+            Weight::KingAttacker(r) => self.king_attacker[r.index()] = v,
+            Weight::CoordinatorLine => self.coordinator_line = v,
+            Weight::CoordinatorNearLine => self.coordinator_near_line = v,
+            Weight::LeaperLine => self.leaper_line = v,
+            Weight::Tempo => self.tempo = v,
+            Weight::LeaperTargets => self.leaper_targets = v,
+            Weight::WithdrawerTargets => self.withdrawer_targets = v,
+            Weight::Square(r, i) => {
+                self.squares.get_or_insert_with(|| Box::new([[0; 32]; 7]))[r.index()][i] = v
+            }
+        }
+    }
+
+    /// Every weight, by [`Weight::index`].
+    pub fn weights(&self) -> Vec<i32> {
+        Weight::all().map(|w| self.get(w)).collect()
+    }
+
+    /// The hand-set weights ([`EvalParams::default`]) with `weights` (by [`Weight::index`],
+    /// [`Weight::COUNT`] of them) in place of theirs; the square tables only if one of
+    /// their weights is not 0.
+    pub fn from_weights(weights: &[i32]) -> EvalParams {
+        assert_eq!(weights.len(), Weight::COUNT, "one number per weight");
+        let mut p = EvalParams::default();
+        for (w, &v) in Weight::all().zip(weights) {
+            if v != 0 || !matches!(w, Weight::Square(..)) {
+                p.set(w, v);
+            }
+        }
+        p
+    }
+
+    /// The weights fitted to self-play games by `ultima tune` ([`crate::tuned`]).
+    pub fn tuned() -> EvalParams {
+        EvalParams::from_weights(&crate::tuned::WEIGHTS)
+    }
+}
+
 impl Default for EvalParams {
+    /// The hand-set weights.
     fn default() -> EvalParams {
         let mut value = [0; 7];
         value[Role::Withdrawer.index()] = 450;
@@ -43,8 +253,12 @@ impl Default for EvalParams {
         value[Role::LongLeaper.index()] = 400;
         value[Role::Chameleon.index()] = 375;
         value[Role::Pawn.index()] = 100;
-        let mut frozen_percent = [35; 7];
-        frozen_percent[Role::Pawn.index()] = 25;
+        // A frozen piece loses 35% of its value (a Pawn 25%), rounded down.
+        let mut frozen_penalty = [0; 7];
+        for r in &Role::ALL[1..] {
+            let percent = if *r == Role::Pawn { 25 } else { 35 };
+            frozen_penalty[r.index()] = value[r.index()] * percent / 100;
+        }
         // Mobility is off: at 3 cp a square (2 for the Chameleon) it lost 6-2-20 at 40 000
         // nodes a move against the same engine without it.
         let mobility = [0; 7];
@@ -58,7 +272,7 @@ impl Default for EvalParams {
         king_attacker[Role::Pawn.index()] = 6;
         EvalParams {
             value,
-            frozen_percent,
+            frozen_penalty,
             mobility,
             king_freedom: [-70, -40, -20, -8, 0, 4, 8, 10, 12],
             king_frozen: 80,
@@ -68,6 +282,10 @@ impl Default for EvalParams {
             coordinator_near_line: 10,
             leaper_line: 10,
             tempo: 10,
+            // Not in the hand-set evaluation: terms for the tuner.
+            leaper_targets: 0,
+            withdrawer_targets: 0,
+            squares: None,
             lazy_margin: 300,
         }
     }
