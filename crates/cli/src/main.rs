@@ -9,11 +9,13 @@
 //! ultima review <record file | -> [--nodes N] [--json]
 //! ultima bench  [--depth N] [--player <player>]
 //! ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
-//!               [--plies-random K] [--seed S] [--sprt elo0,elo1]
+//!               [--plies-random K] [--seed S] [--sprt elo0,elo1] [--jobs J]
 //! ultima tactics [--check | --verify] [--time-ms T] [--level N] [--file F]
 //! ultima play-engine <player>   (the other side of a match player exe:<path>,<player>)
 //! ultima puzzles [--games N] [--seed S] [--plies-random K] [--out F] [--jobs J]
 //! ultima puzzles --verify [--out F]
+//! ultima datagen --out F [--games N] [--seed S] [--nodes K] [--plies-random P] [--max-plies M] [--jobs J]
+//! ultima tune    --data F [--out F] [--iterations N] [--jobs J]
 //! ```
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
@@ -32,6 +34,7 @@ macro_rules! say {
 }
 
 mod clock;
+mod datagen;
 mod matches;
 mod mine;
 mod options;
@@ -43,6 +46,7 @@ mod remote;
 mod review;
 mod tactics;
 mod think;
+mod tune;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -60,17 +64,21 @@ const USAGE: &str = "usage:
   ultima bench  [--depth N] [--hash MB] [--player level:N,<setting>=<value>,...]
   ultima match  --a <player> --b <player> --games N [--time-ms T | --nodes N]
                 [--plies-random K] [--seed S] [--sprt elo0,elo1] [--rules <rules>]
-                [--max-plies N] [--hash MB] [--verbose 0|1] [--exe-timeout S]
+                [--max-plies N] [--hash MB] [--verbose 0|1] [--exe-timeout S] [--jobs J]
   ultima tactics [--time-ms T] [--level N] [--only <id prefix>] [--file F] [--hash MB]
   ultima tactics --check | --verify [--nodes N] [--margin CP]   (the tactical test set)
   ultima tactics --mine [--games N] [--seed S] [--nodes N] [--plies-random K]
   ultima play-engine <player> [--time-ms T | --nodes N] [--hash MB]
   ultima puzzles [--games N] [--seed S] [--plies-random K] [--out F] [--jobs J]
   ultima puzzles --verify [--out F]   (mines or checks the puzzle set)
+  ultima datagen --out F [--games N] [--seed S] [--nodes K] [--plies-random P]
+                [--max-plies M] [--jobs J]   (training positions from self-play)
+  ultima tune   --data F [--out F] [--iterations N] [--jobs J]   (fits the evaluation)
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
-          checkext (0/1), mob (centipawns per square of mobility);
+          checkext (0/1), mob (centipawns per square of mobility), tuned (0/1: the
+          evaluation's weights fitted by ultima tune);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),
           run as '<path> play-engine <player>' and asked for moves, at most S seconds
           (default 60) beyond twice its time per move
@@ -153,6 +161,8 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
         }),
         "play-engine" => play_engine::serve(rest).map(|()| true),
         "puzzles" => puzzles::run(rest),
+        "datagen" => datagen::run(rest).map(|()| true),
+        "tune" => tune::run(rest).map(|()| true),
         _ => return None,
     })
 }
