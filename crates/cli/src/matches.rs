@@ -5,6 +5,9 @@
 
 use crate::options::Options;
 use crate::players::{Player, Spec};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use ultima::{Color, Game, Position, Rules};
 use ultima_engine::players::random_move;
@@ -157,6 +160,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             "hash",
             "verbose",
             "exe-timeout",
+            "jobs",
         ],
     )?;
     if !o.positional.is_empty() {
@@ -182,6 +186,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let hash = o.number("hash", 1..=4096)?.unwrap_or(16);
     let verbose = o.number("verbose", 0..=1u8)?.unwrap_or(1) == 1;
     let exe_timeout = Duration::from_secs(o.number("exe-timeout", 1..=3600)?.unwrap_or(60));
+    let jobs = o.number("jobs", 1..=64u32)?.unwrap_or(1);
     let rules = o.rules()?;
     let sprt = match o.get("sprt") {
         None => None,
@@ -212,58 +217,125 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             .nodes
             .map_or(String::new(), |n| format!(", {n} nodes per move")),
     );
-    let mut pa = Player::new(a, hash, &global, exe_timeout)?;
-    let mut pb = Player::new(b, hash, &global, exe_timeout)?;
-    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let started = Instant::now();
-    let mut decision = None;
+    // Each job plays its own games with its own pair of players; the results are counted in
+    // game order, so an SPRT decides at the same game whatever the number of jobs.
     let mut opening_rng = Rng::new(seed);
-    let mut start = opening(rules, plies, &mut opening_rng);
-    for g in 0..games {
-        if g % 2 == 0 {
-            start = opening(rules, plies, &mut opening_rng);
-        }
-        let a_is_white = g % 2 == 0;
-        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
-        pa.new_game(game_seed)?;
-        pb.new_game(game_seed ^ 0x5555)?;
-        let r = if a_is_white {
-            play_game(&start, &mut pa, &mut pb, true, &global, max_plies as usize)
-        } else {
-            play_game(&start, &mut pb, &mut pa, false, &global, max_plies as usize)
-        }
-        .map_err(|e| format!("game {}: {e}", g + 1))?;
-        match r.score_a {
-            2 => w += 1,
-            0 => l += 1,
-            _ => d += 1,
-        }
-        if verbose {
-            say!(
-                "game {:>4}: A {} {:<3} {:>4} plies, {}   (W {w} D {d} L {l})",
-                g + 1,
-                if a_is_white { "white" } else { "black" },
-                match r.score_a {
-                    2 => "1",
-                    0 => "0",
-                    _ => "1/2",
-                },
-                r.plies,
-                r.reason
+    let starts: Vec<Game> = (0..games.div_ceil(2))
+        .map(|_| opening(rules, plies, &mut opening_rng))
+        .collect();
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let (w, d, l, decision, totals) = std::thread::scope(|scope| -> Result<_, String> {
+        let (sender, results) = mpsc::channel::<(u32, Result<GameResult, String>)>();
+        let mut workers = Vec::new();
+        for _ in 0..jobs {
+            let (a, b, sender) = (a.clone(), b.clone(), sender.clone());
+            let (next, stop, starts, global) = (&next, &stop, &starts, &global);
+            workers.push(
+                scope.spawn(move || -> Result<[(u64, u64, u64); 2], String> {
+                    let mut pa = Player::new(a, hash, global, exe_timeout)?;
+                    let mut pb = Player::new(b, hash, global, exe_timeout)?;
+                    while !stop.load(Ordering::Relaxed) {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= games {
+                            break;
+                        }
+                        let start = &starts[g as usize / 2];
+                        let a_is_white = g % 2 == 0;
+                        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
+                        let r = pa
+                            .new_game(game_seed)
+                            .and_then(|()| pb.new_game(game_seed ^ 0x5555));
+                        let r = r.and_then(|()| {
+                            if a_is_white {
+                                play_game(start, &mut pa, &mut pb, true, global, max_plies as usize)
+                            } else {
+                                play_game(
+                                    start,
+                                    &mut pb,
+                                    &mut pa,
+                                    false,
+                                    global,
+                                    max_plies as usize,
+                                )
+                            }
+                        });
+                        if sender.send((g, r)).is_err() {
+                            break;
+                        }
+                    }
+                    Ok([pa.totals(), pb.totals()])
+                }),
             );
         }
-        if let Some((e0, e1)) = sprt {
-            let v = llr(w, d, l, e0, e1);
-            if v >= upper {
-                decision = Some(format!("H1 accepted (A is at least {e1} Elo stronger)"));
-                break;
+        drop(sender);
+        let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+        let mut decision = None;
+        let mut waiting = BTreeMap::new();
+        let mut counted = 0u32;
+        for (g, r) in results.iter() {
+            waiting.insert(g, r);
+            while let Some(r) = waiting.remove(&counted) {
+                let g = counted;
+                counted += 1;
+                let r = r.map_err(|e| format!("game {}: {e}", g + 1));
+                let r = match r {
+                    Ok(r) => r,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                };
+                let a_is_white = g % 2 == 0;
+                match r.score_a {
+                    2 => w += 1,
+                    0 => l += 1,
+                    _ => d += 1,
+                }
+                if verbose {
+                    say!(
+                        "game {:>4}: A {} {:<3} {:>4} plies, {}   (W {w} D {d} L {l})",
+                        g + 1,
+                        if a_is_white { "white" } else { "black" },
+                        match r.score_a {
+                            2 => "1",
+                            0 => "0",
+                            _ => "1/2",
+                        },
+                        r.plies,
+                        r.reason
+                    );
+                }
+                if let Some((e0, e1)) = sprt {
+                    let v = llr(w, d, l, e0, e1);
+                    if v >= upper {
+                        decision = Some(format!("H1 accepted (A is at least {e1} Elo stronger)"));
+                    } else if v <= lower {
+                        decision = Some(format!("H0 accepted (A is at most {e0} Elo stronger)"));
+                    }
+                }
+                if decision.is_some() {
+                    break;
+                }
             }
-            if v <= lower {
-                decision = Some(format!("H0 accepted (A is at most {e0} Elo stronger)"));
+            if decision.is_some() {
+                stop.store(true, Ordering::Relaxed);
                 break;
             }
         }
-    }
+        drop(results);
+        let mut totals = [(0, 0, 0); 2];
+        for worker in workers {
+            let player_totals = worker
+                .join()
+                .map_err(|_| "a match thread panicked".to_string())??;
+            for (t, p) in totals.iter_mut().zip(player_totals) {
+                *t = (t.0 + p.0, t.1 + p.1, t.2 + p.2);
+            }
+        }
+        Ok((w, d, l, decision, totals))
+    })?;
     let n = w + d + l;
     let score = (w as f64 + d as f64 / 2.0) / n as f64;
     let (e, lo, hi) = elo_interval(w, d, l);
@@ -317,14 +389,13 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             decision.unwrap_or("no decision yet".to_string())
         );
     }
-    for (name, p) in [("A", &pa), ("B", &pb)] {
-        if p.moves > 0 {
+    for (name, spec, (moves, nodes, depth_sum)) in [("A", &a, totals[0]), ("B", &b, totals[1])] {
+        if moves > 0 {
             say!(
-                "{name} ({}): {} moves searched, {:.0} nodes and depth {:.1} per move",
-                p.spec.name(),
-                p.moves,
-                p.nodes as f64 / p.moves as f64,
-                p.depth_sum as f64 / p.moves as f64
+                "{name} ({}): {moves} moves searched, {:.0} nodes and depth {:.1} per move",
+                spec.name(),
+                nodes as f64 / moves as f64,
+                depth_sum as f64 / moves as f64
             );
         }
     }

@@ -22,6 +22,8 @@ pub enum Spec {
         search: SearchParams,
         /// Mobility weight in centipawns per square for every officer, if set.
         mobility: Option<i32>,
+        /// The evaluation's tuned weights ([`EvalParams::tuned`]) instead of the hand-set ones.
+        tuned: bool,
         /// Whether the limits were set per player (they then win over the match's).
         own_limits: bool,
     },
@@ -72,6 +74,7 @@ impl Spec {
         let mut hash_mb = None;
         let mut search = SearchParams::default();
         let mut mobility = None;
+        let mut tuned = false;
         let mut own_limits = false;
         for setting in parts {
             let (key, value) = setting
@@ -105,14 +108,15 @@ impl Spec {
                 "fut" if n <= 10_000 => search.futility_margin = n as i32,
                 "checkext" if n <= 1 => search.check_extension = n == 1,
                 "mob" if n <= 100 => mobility = Some(n as i32),
+                "tuned" if n <= 1 => tuned = n == 1,
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
-                | "qdepth" | "fut" | "checkext" | "mob" => {
+                | "qdepth" | "fut" | "checkext" | "mob" | "tuned" => {
                     return Err(format!("player setting {key}={n} is out of range"))
                 }
                 _ => {
                     return Err(format!(
                         "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, mob)"
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, mob, tuned)"
                     ))
                 }
             }
@@ -123,6 +127,7 @@ impl Spec {
             hash_mb,
             search,
             mobility,
+            tuned,
             own_limits,
         })
     }
@@ -154,18 +159,23 @@ impl Spec {
     }
 
     /// The engine settings of an engine player (`None` for the others): its search settings,
-    /// mobility weight and table size, `default_hash` MB unless it sets its own.
+    /// weights, mobility weight and table size, `default_hash` MB unless it sets its own.
     pub fn config(&self, default_hash: usize) -> Option<Config> {
         let Spec::Engine {
             hash_mb,
             search,
             mobility,
+            tuned,
             ..
         } = self
         else {
             return None;
         };
-        let mut eval = EvalParams::default();
+        let mut eval = if *tuned {
+            EvalParams::tuned()
+        } else {
+            EvalParams::default()
+        };
         if let Some(w) = mobility {
             for r in [
                 Role::Withdrawer,
@@ -239,6 +249,11 @@ impl Player {
             moves: 0,
             depth_sum: 0,
         })
+    }
+
+    /// `(moves, nodes, depth_sum)` over the match so far.
+    pub fn totals(&self) -> (u64, u64, u64) {
+        (self.moves, self.nodes, self.depth_sum)
     }
 
     pub fn new_game(&mut self, seed: u64) -> Result<(), String> {
