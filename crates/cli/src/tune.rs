@@ -73,8 +73,15 @@ pub struct Fit {
 }
 
 /// `(sum of squared errors, gradient of that sum)` over the blocks of `samples`, summed in
-/// block order whatever the number of threads.
-fn error_and_gradient(samples: &[Sample], weights: &[f64], k: f64, jobs: usize) -> (f64, Vec<f64>) {
+/// block order whatever the number of threads; the gradient only `if gradient` (fitting `K`
+/// needs the error alone), else all zeros.
+fn error_and_gradient(
+    samples: &[Sample],
+    weights: &[f64],
+    k: f64,
+    jobs: usize,
+    gradient: bool,
+) -> (f64, Vec<f64>) {
     let blocks: Vec<&[Sample]> = samples.chunks(BLOCK).collect();
     let one_block = |block: &[Sample]| {
         let mut grad = vec![0.0; weights.len()];
@@ -84,6 +91,9 @@ fn error_and_gradient(samples: &[Sample], weights: &[f64], k: f64, jobs: usize) 
             let p = sigmoid(k, s.eval(weights));
             let diff = p - s.target;
             error += diff * diff;
+            if !gradient {
+                continue;
+            }
             let g = 2.0 * diff * p * (1.0 - p) * slope;
             for &(i, n) in &s.counts {
                 grad[i as usize] += g * n as f64;
@@ -121,7 +131,7 @@ fn error_and_gradient(samples: &[Sample], weights: &[f64], k: f64, jobs: usize) 
 
 /// The mean squared error of `weights` on `samples`.
 pub fn mean_error(samples: &[Sample], weights: &[f64], k: f64, jobs: usize) -> f64 {
-    error_and_gradient(samples, weights, k, jobs).0 / samples.len() as f64
+    error_and_gradient(samples, weights, k, jobs, false).0 / samples.len() as f64
 }
 
 /// The `K` that fits `weights` best, by golden-section search over `0.05..5`.
@@ -167,7 +177,7 @@ pub fn fit(
     let mut m = vec![0.0; weights.len()];
     let mut v = vec![0.0; weights.len()];
     for step in 1..=iterations {
-        let (error, grad) = error_and_gradient(samples, &weights, k, jobs);
+        let (error, grad) = error_and_gradient(samples, &weights, k, jobs, true);
         if step % 100 == 1 {
             progress(step - 1, error / samples.len() as f64);
         }
