@@ -12,12 +12,13 @@
 //! score (`1`, `0.5` or `0`) and the position string.
 
 use crate::matches::opening;
+use crate::mining;
 use crate::options::Options;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use ultima::{Color, Game, Rules};
-use ultima_engine::{Config, Engine, Limits, NoHandler, Rng};
+use ultima_engine::{Engine, Limits, NoHandler, Rng};
 
 /// Games played side by side before their positions are written, in game order.
 const ROUND: u64 = 64;
@@ -105,10 +106,7 @@ fn play_round(
         let workers: Vec<_> = (0..jobs)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut engine = Engine::new(Config {
-                        hash_mb: 4,
-                        ..Config::default()
-                    });
+                    let mut engine = Engine::new(mining::config(4, 0));
                     let mut mine = Vec::new();
                     loop {
                         let g = next.fetch_add(1, Ordering::Relaxed);
@@ -188,14 +186,8 @@ mod tests {
 
     #[test]
     fn a_game_is_the_same_every_time_and_its_lines_parse() {
-        let mut a = Engine::new(Config {
-            hash_mb: 1,
-            ..Config::default()
-        });
-        let mut b = Engine::new(Config {
-            hash_mb: 1,
-            ..Config::default()
-        });
+        let mut a = Engine::new(mining::config(1, 0));
+        let mut b = Engine::new(mining::config(1, 0));
         // A used engine gives the same game as a fresh one.
         game_lines(&settings(), 0, &mut b).unwrap();
         let lines = game_lines(&settings(), 1, &mut a).unwrap();

@@ -7,6 +7,7 @@
 //! line of the set with a generated comment, to be reviewed by hand.
 
 use crate::matches::opening;
+use crate::mining;
 use crate::options::Options;
 use crate::tactics::{check, describe, Kind, Tactic};
 use ultima::{Game, Position, Rules};
@@ -26,12 +27,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let nodes = o.number("nodes", 1_000..=u64::MAX)?.unwrap_or(300_000);
     let plies = o.number("plies-random", 0..=40)?.unwrap_or(6);
     let mut rng = Rng::new(seed);
-    let mut deep = Engine::new(Config::default());
-    let mut player = Engine::new(Config {
-        hash_mb: 2,
-        seed,
-        ..Config::default()
-    });
+    let mut deep = Engine::new(mining::config(Config::DEFAULT_HASH_MB, 0));
+    let mut player = Engine::new(mining::config(2, seed));
     for g in 0..games {
         let game = self_play(&mut rng, plies, 3, &mut player, |game| {
             let pos = *game.position();
@@ -96,10 +93,7 @@ fn candidate(pos: &Position, deep: &mut Engine, nodes: u64, id: &str) -> Option<
     deep.new_game();
     let d = deep.search(pos, &[], Limits::nodes(nodes), &mut NoHandler);
     let best = d.best_move?;
-    let mut shallow_engine = Engine::new(Config {
-        hash_mb: 1,
-        ..Config::default()
-    });
+    let mut shallow_engine = Engine::new(mining::config(1, 0));
     let s = shallow_engine.search(pos, &[], Limits::depth(2), &mut NoHandler);
     let shallow = s.best_move?;
     if shallow == best {

@@ -22,7 +22,8 @@ pub enum Spec {
         search: SearchParams,
         /// Mobility weight in centipawns per square for every officer, if set.
         mobility: Option<i32>,
-        /// The evaluation's tuned weights ([`EvalParams::tuned`]) instead of the hand-set ones.
+        /// The evaluation's tuned weights ([`EvalParams::tuned`], the default), or the
+        /// hand-set ones ([`EvalParams::hand`]: `tuned=0`).
         tuned: bool,
         /// Whether the limits were set per player (they then win over the match's).
         own_limits: bool,
@@ -74,7 +75,7 @@ impl Spec {
         let mut hash_mb = None;
         let mut search = SearchParams::default();
         let mut mobility = None;
-        let mut tuned = false;
+        let mut tuned = true;
         let mut own_limits = false;
         for setting in parts {
             let (key, value) = setting
@@ -174,7 +175,7 @@ impl Spec {
         let mut eval = if *tuned {
             EvalParams::tuned()
         } else {
-            EvalParams::default()
+            EvalParams::hand()
         };
         if let Some(w) = mobility {
             for r in [

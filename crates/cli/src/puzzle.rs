@@ -16,8 +16,9 @@
 //! winning move, ends on a solver move, at most [`MAX_SOLVER_MOVES`] of them; a puzzle that
 //! wins by mate must reach the mate within that many moves.
 
+use crate::mining;
 use ultima::{Color, Move, Position, PositionOutcome, Role};
-use ultima_engine::{Config, Engine, Eval, EvalKind, Iteration, Limits, SearchHandler};
+use ultima_engine::{Engine, Eval, EvalKind, Iteration, Limits, SearchHandler};
 
 /// The fixed depth of the check, in plies (the engine extends checks and searches captures to
 /// the end beyond it).
@@ -74,10 +75,7 @@ impl SearchHandler for Lines {
 /// A fresh engine's search of `pos` to `depth` with `multipv` lines: each line's score and
 /// first move, best first, and the depth since which the best move has been the best.
 fn search(pos: &Position, depth: u32, multipv: usize) -> (Vec<(Eval, Move)>, u32) {
-    let mut engine = Engine::new(Config {
-        hash_mb: HASH_MB,
-        ..Config::default()
-    });
+    let mut engine = Engine::new(mining::config(HASH_MB, 0));
     let mut lines = Lines::default();
     let limits = Limits {
         multipv,

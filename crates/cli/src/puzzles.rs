@@ -14,12 +14,13 @@
 //! taken again.
 
 use crate::mine::self_play;
+use crate::mining;
 use crate::options::Options;
 use crate::puzzle::{self, Ending, Puzzle};
 use serde_json::{json, Value};
 use std::time::Instant;
 use ultima::{Position, Rules};
-use ultima_engine::{Config, Engine, Limits, NoHandler, Rng};
+use ultima_engine::{Engine, Limits, NoHandler, Rng};
 
 /// The version of the set file this code writes and reads.
 const VERSION: u64 = 1;
@@ -206,15 +207,8 @@ fn game_rng(seed: u64, g: u64) -> Rng {
 /// when it takes a game's puzzles, in game order.
 pub fn mine_game(seed: u64, g: u64, plies_random: u32) -> Result<Vec<Puzzle>, String> {
     let mut rng = game_rng(seed, g);
-    let mut player = Engine::new(Config {
-        hash_mb: 2,
-        seed,
-        ..Config::default()
-    });
-    let mut quick = Engine::new(Config {
-        hash_mb: 4,
-        ..Config::default()
-    });
+    let mut player = Engine::new(mining::config(2, seed));
+    let mut quick = Engine::new(mining::config(4, 0));
     let mut found: Vec<Puzzle> = Vec::new();
     let mut skip_until = 0;
     self_play(&mut rng, plies_random, PLAYER_LEVEL, &mut player, |game| {

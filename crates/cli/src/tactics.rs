@@ -16,6 +16,7 @@
 //! `--mine` ([`crate::mine`]) finds candidate positions in self-play.
 
 use crate::clock;
+use crate::mining;
 use crate::options::Options;
 use ultima::{Move, Position, PositionOutcome, Rules};
 use ultima_engine::{Config, Engine, Eval, Level, Limits, NoHandler};
@@ -256,7 +257,7 @@ pub fn check_set(set: &[Tactic]) -> Vec<String> {
 /// reached, each at least `margin` centipawns worse. `Ok` with the figures, or what fails.
 fn check_material(t: &Tactic, nodes: u64, margin: i32) -> Result<String, String> {
     let pos = &t.position;
-    let mut engine = Engine::new(Config::default());
+    let mut engine = Engine::new(mining::config(Config::DEFAULT_HASH_MB, 0));
     let deep = engine.search(pos, &[], Limits::nodes(nodes), &mut NoHandler);
     let best = deep.best_move.ok_or("no legal move")?;
     if best != t.solution {

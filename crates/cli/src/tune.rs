@@ -295,7 +295,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let (made_with, samples) = parse_data(&text, jobs).map_err(|e| format!("{data}: {e}"))?;
     drop(text);
     eprintln!("tune: {} positions", samples.len());
-    let start = EvalParams::default().weights();
+    let start = EvalParams::hand().weights();
     let fit = fit(&samples, &start, iterations, jobs, |step, error| {
         eprintln!("tune: step {step}, mean squared error {error:.6}");
     });
@@ -344,11 +344,11 @@ mod tests {
 
     #[test]
     fn a_small_fit_finds_the_weights_that_made_the_data() {
-        let mut truth = EvalParams::default();
+        let mut truth = EvalParams::hand();
         truth.value[Role::Withdrawer.index()] = 650;
         truth.tempo = 40;
         let samples = synthetic(&truth, 1.2, 3000);
-        let start = EvalParams::default().weights();
+        let start = EvalParams::hand().weights();
         let fit = fit(&samples, &start, 400, 2, |_, _| {});
         assert!(fit.error_after < fit.error_before / 10.0, "{fit:?}");
         let w = |w: Weight| fit.weights[w.index()];
@@ -368,8 +368,8 @@ mod tests {
 
     #[test]
     fn the_fit_is_the_same_with_any_number_of_threads() {
-        let samples = synthetic(&EvalParams::default(), 1.0, 2 * BLOCK + 100);
-        let start = EvalParams::default().weights();
+        let samples = synthetic(&EvalParams::hand(), 1.0, 2 * BLOCK + 100);
+        let start = EvalParams::hand().weights();
         let one = fit(&samples, &start, 3, 1, |_, _| {});
         let three = fit(&samples, &start, 3, 3, |_, _| {});
         assert_eq!(one, three);
@@ -392,7 +392,7 @@ mod tests {
 
     #[test]
     fn the_source_lists_every_weight_with_its_name() {
-        let p = EvalParams::default();
+        let p = EvalParams::hand();
         let fit = Fit {
             weights: vec![],
             k: 1.0,

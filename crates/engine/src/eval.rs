@@ -419,8 +419,8 @@ mod tests {
     fn weight_counts_times_the_weights_are_the_evaluation() {
         use crate::params::Weight;
         use crate::players::random_move;
-        // The hand-set weights, and weights with every term on.
-        let mut all_on = EvalParams::default();
+        // The hand-set and the tuned weights, and weights with every term on.
+        let mut all_on = EvalParams::hand();
         for (i, w) in Weight::all().enumerate() {
             if matches!(
                 w,
@@ -441,7 +441,7 @@ mod tests {
                 };
                 pos.play_unchecked(m);
             }
-            for p in [EvalParams::default(), all_on.clone()] {
+            for p in [EvalParams::hand(), EvalParams::tuned(), all_on.clone()] {
                 let counts = weight_counts(&pos);
                 let dot: i32 = counts.iter().zip(p.weights()).map(|(c, w)| c * w).sum();
                 let e = evaluate(&pos, &p);
@@ -482,7 +482,7 @@ mod tests {
         use crate::params::Weight;
         assert_eq!(Weight::all().count(), Weight::COUNT);
         assert!(Weight::all().enumerate().all(|(i, w)| w.index() == i));
-        let hand = EvalParams::default();
+        let hand = EvalParams::hand();
         assert_eq!(EvalParams::from_weights(&hand.weights()), hand);
         assert_eq!(hand.squares, None, "no square tables when they are all 0");
         let tuned = EvalParams::tuned();

@@ -18,7 +18,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 
 /// The move that takes the most material now (ties broken at random).
 pub fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
-    let p = EvalParams::default();
+    let p = EvalParams::hand();
     let moves = pos.legal_moves();
     best_of(&moves, rng, |m| value_of(pos.board(), m.captures(), &p))
 }
@@ -27,7 +27,7 @@ pub fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 /// and the opponent's answer, material only. A move that leaves the opponent no legal move
 /// wins at once (RULES §4).
 pub fn minimax2_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
-    let p = EvalParams::default();
+    let p = EvalParams::hand();
     let moves = pos.legal_moves();
     let mut after = *pos;
     best_of(&moves, rng, |m| {
