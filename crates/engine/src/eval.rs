@@ -259,110 +259,38 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
     }
 }
 
-/// Queen-line attacks by hyperbola quintessence: a few arithmetic operations per line
-/// instead of a walk per direction.
-// CITE: chessprogramming.org/Hyperbola_Quintessence, /First_Rank_Attacks.
+/// Queen-line attacks, one ray per direction: the ray from the square, cut after its first
+/// occupied square (found by a bit scan, with a sentinel bit so that there always is one).
+/// Bit scans are single instructions in wasm too, where the byte swaps of hyperbola
+/// quintessence are not (an `i64` byte swap is about twenty operations there).
 pub(crate) mod lines {
+    use ultima::attacks::{ray, Dir};
     use ultima::{Bitboard, Square};
-
-    const fn masks() -> [[u64; 3]; 64] {
-        let mut t = [[0u64; 3]; 64];
-        let mut sq = 0;
-        while sq < 64 {
-            let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-            let mut j = 0;
-            while j < 64 {
-                let (g, q) = ((j % 8) as i32, (j / 8) as i32);
-                if j != sq {
-                    if g == f {
-                        t[sq][0] |= 1 << j;
-                    }
-                    if g - f == q - r {
-                        t[sq][1] |= 1 << j;
-                    }
-                    if g - f == r - q {
-                        t[sq][2] |= 1 << j;
-                    }
-                }
-                j += 1;
-            }
-            sq += 1;
-        }
-        t
-    }
-
-    /// `RANK[file][inner occupancy]`: attacks along the first rank.
-    const fn rank_table() -> [[u8; 64]; 8] {
-        let mut t = [[0u8; 64]; 8];
-        let mut f = 0;
-        while f < 8 {
-            let mut occ = 0;
-            while occ < 64 {
-                let o = (occ << 1) as u32;
-                let mut a = 0u32;
-                let mut x = f as i32 + 1;
-                while x < 8 {
-                    a |= 1 << x;
-                    if o & (1 << x) != 0 {
-                        break;
-                    }
-                    x += 1;
-                }
-                let mut x = f as i32 - 1;
-                while x >= 0 {
-                    a |= 1 << x;
-                    if o & (1 << x) != 0 {
-                        break;
-                    }
-                    x -= 1;
-                }
-                t[f][occ] = a as u8;
-                occ += 1;
-            }
-            f += 1;
-        }
-        t
-    }
-
-    static MASKS: [[u64; 3]; 64] = masks();
-    static RANK: [[u8; 64]; 8] = rank_table();
-
-    #[inline]
-    fn hq(occ: u64, s: u64, mask: u64) -> u64 {
-        let o = occ & mask;
-        let forward = o.wrapping_sub(s.wrapping_mul(2));
-        let reverse = o.swap_bytes().wrapping_sub(s.swap_bytes().wrapping_mul(2));
-        (forward ^ reverse.swap_bytes()) & mask
-    }
 
     /// The squares a queen on `sq` attacks: the empty squares of its lines up to and
     /// including the first occupied square of each.
     #[inline]
     pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        let i = sq.index();
-        let s = 1u64 << i;
-        let occ = occupied.0;
-        let m = &MASKS[i];
-        let shift = i & 56;
-        let rank = (RANK[i & 7][((occ >> shift) >> 1) as usize & 63] as u64) << shift;
-        Bitboard(hq(occ, s, m[0]) | hq(occ, s, m[1]) | hq(occ, s, m[2]) | rank)
-    }
-
-    /// The squares a rook on `sq` attacks (the orthogonal half of `queen_attacks`, kept to
-    /// test the rank lookup on its own).
-    #[cfg(test)]
-    pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        let i = sq.index();
-        let occ = occupied.0;
-        let shift = i & 56;
-        let rank = (RANK[i & 7][((occ >> shift) >> 1) as usize & 63] as u64) << shift;
-        Bitboard(hq(occ, 1u64 << i, MASKS[i][0]) | rank)
+        let mut attacks = 0;
+        for d in Dir::ALL {
+            let r = ray(sq, d).0;
+            let blockers = r & occupied.0;
+            // Beyond the last square in `d` (h8 going up, a1 going down) the ray is empty.
+            let first = if matches!(d, Dir::N | Dir::NE | Dir::E | Dir::NW) {
+                (blockers | 1 << 63).trailing_zeros()
+            } else {
+                63 - (blockers | 1).leading_zeros()
+            };
+            let beyond = Square::new(first).map_or(0, |b| ray(b, d).0);
+            attacks |= r & !beyond;
+        }
+        Bitboard(attacks)
     }
 
     #[cfg(test)]
     mod tests {
         use super::*;
-        use ultima::attacks::{queen_slides, rook_slides};
+        use ultima::attacks::{first_blocker, queen_slides};
 
         #[test]
         fn agrees_with_the_rules_crate_slides() {
@@ -373,7 +301,11 @@ pub(crate) mod lines {
                 for sq in Square::all() {
                     let occ = Bitboard(occ.0 & !(1 << sq.index()));
                     assert_eq!(queen_attacks(sq, occ) & !occ, queen_slides(sq, occ), "{sq}");
-                    assert_eq!(rook_attacks(sq, occ) & !occ, rook_slides(sq, occ), "{sq}");
+                    let first: Bitboard = Dir::ALL
+                        .iter()
+                        .filter_map(|&d| first_blocker(sq, d, occ))
+                        .collect();
+                    assert_eq!(queen_attacks(sq, occ) & occ, first, "{sq}");
                 }
             }
         }
