@@ -106,7 +106,8 @@ for (const [device, context] of DEVICES) {
 }
 
 /**
- * A game of level 1 against itself (the browser's own `Ai.think`), full of swings: its review
+ * A game of level 1 as it was then (1,000 nodes with noise) against itself (the browser's own
+ * `Ai.think`), full of swings: its review
  * must judge exactly the moves `ultima review` judges natively, with the same figures (the
  * budget is nodes, the engine cleared for each position: the numbers do not depend on the
  * machine). The README's picture of a review is this test's screenshot.

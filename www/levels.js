@@ -1,8 +1,10 @@
 // The computer's eight levels in plain words, for the welcome and the new-game dialog. What each
-// says follows what the levels are (crates/engine/src/level.rs, README "Levels"): levels 1–7 search
-// a fixed number of positions a move (1,000 … 500,000) and add less and less noise to their
-// judgement (±3 pawns at level 1, none at level 7); level 8 thinks 2 s a move, so it is the only
-// one whose strength depends on the device. Each level beats the one below in 8 or 9 games of 10.
+// says follows what the levels are (crates/engine/src/level.rs, README "Levels"): level 1 looks
+// one move ahead and level 2 two, both judging the position there as it stands, blind to the
+// captures that follow (the way a beginner misses the answer to a move); levels 3–7 search a
+// fixed number of positions a move (1,000 … 250,000) with less and less noise in their
+// judgement; level 8 thinks 2 s a move, so it is the only one whose strength depends on the
+// device. Each level beats the one below in at least 7 games of 10, most in 9 or more.
 
 /**
  * @typedef {object} LevelInfo
@@ -16,18 +18,18 @@ export const DEFAULT_LEVEL = 4;
 
 /** @type {readonly LevelInfo[]} */
 export const LEVELS = Object.freeze([
-  { level: 1, name: 'Beginner', description: 'thinks briefly and misjudges a lot: it often leaves pieces to be taken' },
-  { level: 2, name: 'Novice', description: 'looks a little further, but still makes big mistakes' },
-  { level: 3, name: 'Casual', description: 'spots most simple captures, but plays loosely' },
-  { level: 4, name: 'Intermediate', description: 'seldom gives a piece away' },
-  { level: 5, name: 'Advanced', description: 'finds most short combinations' },
-  { level: 6, name: 'Expert', description: 'careful, and hard to trick' },
-  { level: 7, name: 'Master', description: 'deep and exact, with no guesswork' },
+  { level: 1, name: 'Beginner', description: 'looks only at its own move, not at your answer: it often leaves pieces to be taken' },
+  { level: 2, name: 'Novice', description: 'sees your answer to its move, but not what follows, and misjudges a lot' },
+  { level: 3, name: 'Casual', description: 'looks a little further, but still makes big mistakes' },
+  { level: 4, name: 'Club', description: 'spots most simple captures, but plays loosely' },
+  { level: 5, name: 'Intermediate', description: 'seldom gives a piece away' },
+  { level: 6, name: 'Advanced', description: 'finds most short combinations' },
+  { level: 7, name: 'Expert', description: 'deep and exact, with no guesswork' },
   { level: 8, name: 'Strongest', description: 'thinks 2 s a move (stronger on a faster device)' },
 ]);
 
 /** What the level list says about all of them. */
-export const LEVELS_NOTE = 'Each level beats the one below it in 8 or 9 games out of 10.';
+export const LEVELS_NOTE = 'Each level beats the one below it in at least 7 games out of 10, most in 9 or more.';
 
 /**
  * @param {number} level 1–8
@@ -40,7 +42,7 @@ export function levelTitle(level) {
 
 /**
  * @param {number} level 1–8
- * @returns {string} its title and description, e.g. "1 — Beginner: thinks briefly and …"
+ * @returns {string} its title and description, e.g. "1 — Beginner: looks only at its own move, …"
  */
 export function levelText(level) {
   const info = LEVELS[level - 1];

@@ -7,11 +7,11 @@
 //! line of the set with a generated comment, to be reviewed by hand.
 
 use crate::matches::opening;
-use crate::mining;
+use crate::mining::{self, OldLevel};
 use crate::options::Options;
 use crate::tactics::{check, describe, Kind, Tactic};
 use ultima::{Game, Position, Rules};
-use ultima_engine::{Config, Engine, EvalKind, Level, Limits, NoHandler, Rng};
+use ultima_engine::{Config, Engine, EvalKind, Limits, NoHandler, Rng};
 
 /// How much better than the 2-ply choice the deep move must score, in centipawns.
 const GAP: i32 = 250;
@@ -30,7 +30,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let mut deep = Engine::new(mining::config(Config::DEFAULT_HASH_MB, 0));
     let mut player = Engine::new(mining::config(2, seed));
     for g in 0..games {
-        let game = self_play(&mut rng, plies, 3, &mut player, |game| {
+        let game = self_play(&mut rng, plies, OldLevel::Three, &mut player, |game| {
             let pos = *game.position();
             if let Some(t) = candidate(
                 &pos,
@@ -61,17 +61,16 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 const MAX_PLIES: usize = 160;
 
 /// One self-play game: `plies` random moves from the start, then `player` at a noisy low
-/// `level` (level 3: 9,000 nodes and 80 centipawns of noise; level 2: 3,000 and 150), which
-/// leaves chances on the board. `visit` sees each position of the game after the opening,
+/// `level` ([`OldLevel`]), which leaves chances on the board. `visit` sees each position of the game after the opening,
 /// before its move is played. The game depends only on `rng`'s state and the player's table.
 pub(crate) fn self_play(
     rng: &mut Rng,
     plies: u32,
-    level: u8,
+    level: OldLevel,
     player: &mut Engine,
     mut visit: impl FnMut(&Game),
 ) -> Result<Game, String> {
-    let play_limits = Level::new(level).ok_or("no such level")?.limits();
+    let play_limits = level.limits();
     let mut game = opening(Rules::default(), plies, rng);
     while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
         visit(&game);

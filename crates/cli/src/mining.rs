@@ -2,12 +2,13 @@
 //! `datagen` (the tuner's positions), `puzzles` (the trainer's set, mined and verified) and
 //! `tactics --mine` / `--verify`.
 //!
-//! They search with the hand-set weights ([`EvalParams::hand`]), the ones every shipped set
-//! was made with, not the engine's own (the tuned ones since the tuner exists): the engine's
-//! weights may change again, and a set must still come out the same when its command is run
-//! again, and its checks must still pass.
+//! They search as the engine did when every shipped set was made, not as it plays now: with
+//! the hand-set weights ([`EvalParams::hand`]), not the tuned ones, and their self-play at
+//! the levels of that time ([`OldLevel`]). The engine's play may change again, and a set
+//! must still come out the same when its command is run again, and its checks must still
+//! pass.
 
-use ultima_engine::{Config, EvalParams};
+use ultima_engine::{Config, EvalParams, Limits};
 
 /// A miner's engine settings: the hand-set weights, a `hash_mb` MB table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
@@ -16,5 +17,28 @@ pub fn config(hash_mb: usize, seed: u64) -> Config {
         seed,
         eval: EvalParams::hand(),
         ..Config::default()
+    }
+}
+
+/// A self-play player of the miners: a level as it was when the sets were made, a node
+/// budget with noise, the budget free to stop the first iteration (`min_depth` 0).
+#[derive(Clone, Copy, Debug)]
+pub enum OldLevel {
+    /// 3,000 nodes, ±150 centipawns: blunders often enough to leave a puzzle in most games.
+    Two,
+    /// 9,000 nodes, ±80 centipawns.
+    Three,
+}
+
+impl OldLevel {
+    pub fn limits(self) -> Limits {
+        let (nodes, noise) = match self {
+            OldLevel::Two => (3_000, 150),
+            OldLevel::Three => (9_000, 80),
+        };
+        Limits {
+            noise,
+            ..Limits::nodes(nodes)
+        }
     }
 }

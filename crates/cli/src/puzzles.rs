@@ -14,7 +14,7 @@
 //! taken again.
 
 use crate::mine::self_play;
-use crate::mining;
+use crate::mining::{self, OldLevel};
 use crate::options::Options;
 use crate::puzzle::{self, Ending, Puzzle};
 use serde_json::{json, Value};
@@ -26,8 +26,9 @@ use ultima_engine::{Engine, Limits, NoHandler, Rng};
 const VERSION: u64 = 1;
 /// Positions this close to the 100-ply draw (RULES §5) are no puzzles: the line could run into it.
 const MAX_HALFMOVES: u32 = 60;
-/// The self-play level: level 2 blunders often enough to leave a puzzle in most games.
-const PLAYER_LEVEL: u8 = 2;
+/// The self-play level: level 2 as it was, which blunders often enough to leave a puzzle in
+/// most games.
+const PLAYER_LEVEL: OldLevel = OldLevel::Two;
 /// How much deeper than the check the generator confirms a puzzle's first move.
 const CONFIRM_PLIES: u32 = 2;
 

@@ -1,6 +1,14 @@
-//! Playing levels 1–8. Levels 1–7 are node budgets, so their strength does not depend on
-//! the device, with evaluation noise at the low levels; level 8 thinks for the player's
-//! chosen time (2 s by default).
+//! Playing levels 1–8. Levels 1–7 are fixed amounts of search, so their strength does not
+//! depend on the device, with evaluation noise at the low levels; level 8 thinks for the
+//! player's chosen time (2 s by default).
+//!
+//! Levels 1 and 2 are weak the way a beginner is, not by playing at random: they search one
+//! and two plies and judge the position there as it stands, without the captures that follow
+//! (no quiescence). Level 1 looks only at its own moves: it takes what it can and plays to
+//! good squares, but does not see what the answer to its move takes, so it leaves pieces to
+//! be taken. Level 2 sees the answer, not what follows it. Neither misses a mate in one.
+//! Levels 3–7 are node budgets with less and less noise. The README's "Levels" has the
+//! matches that place each level against the one below.
 
 use crate::search::Limits;
 use core::fmt;
@@ -12,22 +20,53 @@ use core::fmt;
 /// ```
 /// use ultima_engine::Level;
 /// let beginner = Level::new(1).unwrap();
-/// assert!(beginner.limits().nodes.is_some() && beginner.limits().noise > 0);
+/// assert_eq!(beginner.limits().depth, Some(1));
+/// assert_eq!(beginner.limits().quiescence, Some(0));
 /// assert_eq!(Level::new(8).unwrap().limits().time_ms, Some(2000));
 /// assert!(Level::new(9).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// `(nodes, noise in centipawns)` of levels 1–7.
-const BUDGETS: [(u64, i32); 7] = [
-    (1_000, 300),
-    (3_000, 150),
-    (9_000, 80),
-    (25_000, 40),
-    (70_000, 20),
-    (200_000, 10),
-    (500_000, 0),
+/// What bounds the search of each of levels 1–7.
+#[derive(Clone, Copy)]
+enum Budget {
+    /// A full-width search of `depth` plies without quiescence, with noise in centipawns.
+    Plies { depth: u32, noise: i32 },
+    /// A node budget, with noise in centipawns.
+    Nodes { nodes: u64, noise: i32 },
+}
+
+/// Levels 1–7.
+const BUDGETS: [Budget; 7] = [
+    Budget::Plies {
+        depth: 1,
+        noise: 100,
+    },
+    Budget::Plies {
+        depth: 2,
+        noise: 300,
+    },
+    Budget::Nodes {
+        nodes: 1_000,
+        noise: 300,
+    },
+    Budget::Nodes {
+        nodes: 3_000,
+        noise: 150,
+    },
+    Budget::Nodes {
+        nodes: 9_000,
+        noise: 80,
+    },
+    Budget::Nodes {
+        nodes: 40_000,
+        noise: 30,
+    },
+    Budget::Nodes {
+        nodes: 250_000,
+        noise: 0,
+    },
 ];
 
 impl Level {
@@ -76,9 +115,16 @@ impl Level {
     /// The search limits, level 8 thinking for `time_ms` milliseconds.
     pub fn limits_with_time(self, time_ms: u64) -> Limits {
         match BUDGETS.get(self.0 as usize - 1) {
-            Some(&(nodes, noise)) => Limits {
+            Some(&Budget::Plies { depth, noise }) => Limits {
+                depth: Some(depth),
+                quiescence: Some(0),
+                noise,
+                ..Limits::default()
+            },
+            Some(&Budget::Nodes { nodes, noise }) => Limits {
                 nodes: Some(nodes),
                 noise,
+                min_depth: 1,
                 ..Limits::default()
             },
             None => Limits::time_ms(time_ms),
@@ -98,11 +144,11 @@ mod tests {
 
     #[test]
     fn budgets_grow_and_noise_shrinks() {
-        for n in 1..7 {
-            let a = Level::new(n).unwrap().limits();
-            let b = Level::new(n + 1).unwrap().limits();
-            assert!(a.nodes.unwrap() < b.nodes.unwrap());
-            assert!(a.noise >= b.noise);
+        let level = |n| Level::new(n).unwrap().limits();
+        assert!(level(1).depth < level(2).depth);
+        for n in 3..7 {
+            assert!(level(n).nodes.unwrap() < level(n + 1).nodes.unwrap());
+            assert!(level(n).noise >= level(n + 1).noise);
         }
         assert_eq!(
             Level::new(8).unwrap().limits_with_time(200).time_ms,

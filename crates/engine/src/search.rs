@@ -19,8 +19,20 @@ use ultima::{KingTest, Move, MoveList, Position, Square, MAX_MOVES};
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// The most nodes: the search never counts more.
+    /// The most nodes: the search never counts more, except to finish the iterations up to
+    /// [`Limits::min_depth`].
     pub nodes: Option<u64>,
+    /// The iterations up to this depth finish whatever the node budget (0: none). The levels
+    /// set 1, so the move they play is one the search looked at: a budget that stops the
+    /// first iteration leaves the first legal move as the answer, and one position in about
+    /// 300 needs more than level 3's 1,000 nodes for one ply and its quiescence. Left at 0 by
+    /// the data miners, whose files were made without it.
+    pub min_depth: u32,
+    /// The deepest quiescence line, in plies after the horizon, instead of the engine's
+    /// [`SearchParams::qsearch_depth`](crate::SearchParams). Levels 1 and 2 set 0: they judge
+    /// the position their search ends in as it stands, blind to the captures that follow,
+    /// the way a beginner misses the answer to a move (a mate is still seen).
+    pub quiescence: Option<u32>,
     /// Thinking time per move, in milliseconds. The engine has no clock: this is for the host,
     /// whose [`SearchHandler`] enforces it.
     pub time_ms: Option<u64>,
@@ -264,6 +276,7 @@ impl Engine {
             root_index,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
+            min_depth: limits.min_depth.min(i32::MAX as u32) as i32,
             stopped: false,
             handler,
             tt: &mut self.tt,
@@ -271,6 +284,9 @@ impl Engine {
             eval_params: &self.config.eval,
             params: &self.config.search,
             noise: limits.noise.max(0),
+            qsearch_depth: limits
+                .quiescence
+                .unwrap_or(self.config.search.qsearch_depth),
             seed: self.config.seed,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
@@ -381,6 +397,8 @@ struct Searcher<'a, H: ?Sized> {
     root_index: usize,
     nodes: u64,
     node_limit: u64,
+    /// [`Limits::min_depth`].
+    min_depth: i32,
     stopped: bool,
     handler: &'a mut H,
     tt: &'a mut Table,
@@ -388,6 +406,8 @@ struct Searcher<'a, H: ?Sized> {
     eval_params: &'a EvalParams,
     params: &'a SearchParams,
     noise: i32,
+    /// [`Limits::quiescence`], or the engine's setting.
+    qsearch_depth: u32,
     seed: u64,
     killers: [[MoveKey; 2]; MAX_PLY],
     /// The principal variation from each ply.
@@ -470,7 +490,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         if self.stopped {
             return false;
         }
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.node_limit && self.root_depth > self.min_depth {
             self.stopped = true;
             return false;
         }
@@ -962,8 +982,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             return stand;
         }
         alpha = alpha.max(stand);
-        if qdepth >= self.params.qsearch_depth {
-            return if in_check { self.eval() } else { stand };
+        if qdepth >= self.qsearch_depth {
+            // In check only with no quiescence at all (see above): a mate is still a mate.
+            return match (in_check, in_check && !self.pos.has_legal_move()) {
+                (_, true) => -MATE + ply as i32,
+                (true, false) => self.eval(),
+                (false, _) => stand,
+            };
         }
         let frame = &mut self.frames[ply];
         // Captures are listed before their King-safety test (see `search`); evasions after.
@@ -1048,6 +1073,7 @@ mod tests {
             root_index: 0,
             nodes: 0,
             node_limit: 200_000,
+            min_depth: 0,
             stopped: false,
             handler: &mut NoHandler,
             tt: &mut engine.tt,
@@ -1055,6 +1081,7 @@ mod tests {
             eval_params: &engine.config.eval,
             params: &engine.config.search,
             noise: 0,
+            qsearch_depth: engine.config.search.qsearch_depth,
             seed: 0,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],

@@ -135,7 +135,35 @@ fn never_exceeds_a_node_limit() {
         let r = search(&p, Limits::nodes(n));
         assert!(r.nodes <= n, "{} nodes for a limit of {n}", r.nodes);
         assert!(p.is_legal(r.best_move.unwrap()));
+        // With a minimum depth, beyond it only to finish that depth.
+        let first = search(&p, Limits::depth(1));
+        let r = search(
+            &p,
+            Limits {
+                min_depth: 1,
+                ..Limits::nodes(n)
+            },
+        );
+        assert!(r.nodes <= n.max(first.nodes), "{} nodes", r.nodes);
+        assert!(r.depth >= 1 && p.is_legal(r.best_move.unwrap()));
     }
+}
+
+#[test]
+fn a_budget_too_small_for_one_ply_still_plays_a_move_it_looked_at() {
+    // Depth 1 needs 3,898 nodes here (its best move, Wa4-b4, scores +9.79); level 3's 1,000
+    // (level 1's before the beginner levels) used to stop it half way and play the first
+    // legal move, Kb1-a1, which it had not looked at.
+    let p = pos("p6p/3p4/X1p4p/x2PL1Pk/W4P1P/c1X5/8/1K5C w 5 54");
+    assert_eq!(
+        search(&p, Limits::nodes(1_000)).depth,
+        0,
+        "the budget stops depth 1"
+    );
+    let r = search(&p, Level::new(3).unwrap().limits());
+    assert_eq!(r.depth, 1);
+    assert_eq!(r.best_move, search(&p, Limits::depth(1)).best_move);
+    assert_eq!(r.best_move.unwrap().to_string(), "a4-b4");
 }
 
 #[test]
@@ -292,4 +320,74 @@ fn returns_a_legal_move_in_every_position() {
         }
     }
     assert!(searched > 200);
+}
+
+/// Levels 1 and 2 are weak without playing at random (see `level.rs`). Level 1 searches one
+/// ply with no quiescence: of all its moves it plays one whose resulting position it judges
+/// within its noise of the best, so it takes what it can and never throws a piece away for
+/// nothing it can see, yet does not see the answer. These check what a beginner would still
+/// notice.
+#[test]
+fn the_beginner_levels_play_sensible_moves() {
+    let level = |n| Level::new(n).unwrap().limits();
+    // A mate in one is played (RULES §7 example 11), at both levels.
+    let mate = pos("8/8/8/4k3/2K2I2/8/8/8 w");
+    for n in [1, 2] {
+        let m = search(&mate, level(n)).best_move.unwrap();
+        let mut after = mate;
+        after.play_unchecked(m);
+        assert!(after.legal_moves().is_empty(), "level {n} played {m}");
+    }
+    // A free Immobilizer is taken.
+    let free = pos("4k3/8/8/8/i7/8/8/L3K3 w");
+    for n in [1, 2] {
+        let m = search(&free, level(n)).best_move.unwrap();
+        assert!(
+            m.captures().contains("a4".parse().unwrap()),
+            "level {n}: {m}"
+        );
+    }
+    // Level 2 sees the answer to its move: its Immobilizer is not left to the Long Leaper.
+    let threatened = pos("3lk3/8/8/8/3I4/8/8/K6P w");
+    let m = search(&threatened, level(2)).best_move.unwrap();
+    let mut after = threatened;
+    after.play_unchecked(m);
+    let immobilizer = after
+        .board()
+        .pieces(ultima::Color::White, Role::Immobilizer);
+    assert!(after
+        .legal_moves()
+        .iter()
+        .all(|reply| (reply.captures() & immobilizer).is_empty()));
+    // In positions of every kind, level 1's move is legal and, by the evaluation it plays
+    // with, never more than its noise on each side (±100) worse than the best one-ply move.
+    let mut rng = Rng::new(77);
+    let config = Config::default();
+    let judged = |p: &Position, m: Move| {
+        let mut after = *p;
+        after.play_unchecked(m);
+        -ultima_engine::eval::evaluate(&after, &config.eval)
+    };
+    let mut checked = 0;
+    for i in 0..150 {
+        let p = random_position(&mut rng, 4 + (i * 5) % 90, Rules::default());
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let r = search(&p, level(1));
+        let m = r.best_move.unwrap();
+        assert!(p.is_legal(m), "{m} in {p}");
+        if r.score.is_mate() {
+            continue;
+        }
+        let best = moves.iter().map(|&m| judged(&p, m)).max().unwrap();
+        assert!(
+            judged(&p, m) >= best - 2 * level(1).noise - config.eval.lazy_margin,
+            "{m} in {p}: {} against {best}",
+            judged(&p, m)
+        );
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
 }
