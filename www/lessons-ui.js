@@ -14,7 +14,7 @@ import { mount } from './embed.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { pieceName } from './notation.js';
 import { drawPiece } from './pieces.js';
-import { make, squareIndex } from './util.js';
+import { make, pageStorage, squareIndex } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -58,15 +58,6 @@ export async function openLessons(id) {
 /** How long a wrong try stays on the board before the position comes back, in milliseconds. */
 const WRONG_MS = 1400;
 const WRONG_REDUCED_MS = 700;
-
-/** The page's localStorage, or null where it is refused. */
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** @returns {Promise<Lesson[]>} */
 async function fetchLessons() {
@@ -146,7 +137,7 @@ function build() {
   /** @type {Promise<boolean> | null} */
   let loading = null;
   /** @type {Progress} */
-  let progress = loadProgress(storage());
+  let progress = loadProgress(pageStorage());
   /** @type {EmbedHandle | null} */
   let board = null;
   /** The lesson and step on the board, and where the learner is in it. */
@@ -287,7 +278,7 @@ function build() {
     if (verdict.right) {
       current.phase = 'right';
       progress = solved(progress, lesson.id, index, lesson.steps.length);
-      saveProgress(storage(), progress);
+      saveProgress(pageStorage(), progress);
       const last = index + 1 >= lesson.steps.length;
       const following = lessons[lessons.indexOf(lesson) + 1];
       feedback.className = 'lesson-feedback right';
@@ -384,7 +375,7 @@ function build() {
     /** @param {string} [id] */
     async open(id) {
       // Another tab may have made progress meanwhile.
-      progress = loadProgress(storage());
+      progress = loadProgress(pageStorage());
       if (!dialog.open) dialog.showModal();
       if (!(await load())) {
         showMenu();

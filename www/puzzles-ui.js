@@ -11,7 +11,7 @@
 import { mount } from './embed.js';
 import { pieceName } from './notation.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
-import { make, squareIndex } from './util.js';
+import { make, pageStorage, squareIndex } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, Standing } from './puzzles.js' */
@@ -55,15 +55,6 @@ export async function openPuzzles(id) {
 /** How long the computer waits before its reply, and between the moves of a solution shown. */
 const REPLY_MS = 450;
 const SHOW_MS = 700;
-
-/** The page's localStorage, or null where it is refused. */
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** @returns {Promise<Puzzle[]>} */
 async function fetchPuzzles() {
@@ -131,7 +122,7 @@ function build() {
   /** @type {Promise<boolean> | null} */
   let loading = null;
   /** @type {Standing} */
-  let standing = loadStanding(storage());
+  let standing = loadStanding(pageStorage());
   /** @type {EmbedHandle | null} */
   let board = null;
   /**
@@ -278,7 +269,7 @@ function build() {
     const first = !Object.hasOwn(standing.tried, current.puzzle.id);
     const before = Math.round(standing.rating.rating);
     standing = scored(standing, current.puzzle, solved);
-    saveStanding(storage(), standing);
+    saveStanding(pageStorage(), standing);
     const after = Math.round(standing.rating.rating);
     const change = after - before;
     const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
@@ -412,8 +403,8 @@ function build() {
    */
   const onFilter = (select, read) =>
     select.addEventListener('change', () => {
-      standing = { ...loadStanding(storage()), filter: { ...standing.filter, ...read(select.value) } };
-      saveStanding(storage(), standing);
+      standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...read(select.value) } };
+      saveStanding(pageStorage(), standing);
       showFilter();
       if (current?.phase !== 'try' || !matches(current.puzzle, standing.filter)) showNext();
     });
@@ -452,7 +443,7 @@ function build() {
     /** @param {string} [id] */
     async open(id) {
       // Another tab may have played puzzles meanwhile.
-      standing = loadStanding(storage());
+      standing = loadStanding(pageStorage());
       showStanding();
       if (!dialog.open) dialog.showModal();
       if (!(await load())) return;

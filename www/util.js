@@ -1,5 +1,6 @@
-// Small helpers shared by the board modules: square arithmetic and DOM building without markup
-// strings (the page never parses HTML text, so no option or move text can become markup).
+// Small helpers shared by the board modules: square arithmetic, DOM building without markup
+// strings (the page never parses HTML text, so no option or move text can become markup), and
+// the page's storage where the browser may refuse it.
 
 /** @import { Side } from '../ultima-wasm.js' */
 
@@ -67,4 +68,18 @@ export function make(tag, attributes = {}, text) {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/**
+ * The page's localStorage, or null where the browser refuses it (a sandboxed frame, storage
+ * blocked): the puzzles and the lessons then keep their progress for the visit only.
+ *
+ * @returns {Storage | null}
+ */
+export function pageStorage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
