@@ -178,33 +178,37 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
     let occupied = b.occupied();
     let frozen = frozen_by_color[c.index()];
 
-    // Mobility of the free officers.
+    // Mobility of the free officers, and the enemy pieces our free Long Leapers could take
+    // at once (from the same lines).
+    let their = b.by_color(them);
     for r in OFFICERS {
-        if !t.wants(Weight::Mobility(r)) {
+        let mobility = t.wants(Weight::Mobility(r));
+        let targets = r == Role::LongLeaper && t.wants(Weight::LeaperTargets);
+        if !mobility && !targets {
             continue;
         }
         for sq in b.pieces(c, r) & !frozen {
-            let n = (lines::queen_attacks(sq, occupied) & !occupied).count() as i32;
-            t.add(Weight::Mobility(r), n);
-        }
-    }
-
-    // Enemy pieces our free Long Leapers and Withdrawers could take at once.
-    let their = b.by_color(them);
-    if t.wants(Weight::LeaperTargets) {
-        for sq in b.pieces(c, Role::LongLeaper) & !frozen {
-            for target in lines::queen_attacks(sq, occupied) & their {
-                let df = (target.file() - sq.file()).signum();
-                let dr = (target.rank() - sq.rank()).signum();
-                if target
-                    .offset(df, dr)
-                    .is_some_and(|beyond| !occupied.contains(beyond))
-                {
-                    t.add(Weight::LeaperTargets, 1);
-                }
+            let attacks = lines::queen_attacks(sq, occupied);
+            if mobility {
+                t.add(Weight::Mobility(r), (attacks & !occupied).count() as i32);
+            }
+            if targets {
+                let leapable = (attacks & their)
+                    .into_iter()
+                    .filter(|&target| {
+                        let df = (target.file() - sq.file()).signum();
+                        let dr = (target.rank() - sq.rank()).signum();
+                        target
+                            .offset(df, dr)
+                            .is_some_and(|beyond| !occupied.contains(beyond))
+                    })
+                    .count();
+                t.add(Weight::LeaperTargets, leapable as i32);
             }
         }
     }
+
+    // Enemy pieces our free Withdrawers could take at once.
     if t.wants(Weight::WithdrawerTargets) {
         for sq in b.pieces(c, Role::Withdrawer) & !frozen {
             for target in king_steps(sq) & their {
@@ -276,7 +280,7 @@ pub(crate) mod lines {
             let r = ray(sq, d).0;
             let blockers = r & occupied.0;
             // Beyond the last square in `d` (h8 going up, a1 going down) the ray is empty.
-            let first = if matches!(d, Dir::N | Dir::NE | Dir::E | Dir::NW) {
+            let first = if d.is_increasing() {
                 (blockers | 1 << 63).trailing_zeros()
             } else {
                 63 - (blockers | 1).leading_zeros()

@@ -983,11 +983,14 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         alpha = alpha.max(stand);
         if qdepth >= self.qsearch_depth {
-            // In check only with no quiescence at all (see above): a mate is still a mate.
-            return match (in_check, in_check && !self.pos.has_legal_move()) {
-                (_, true) => -MATE + ply as i32,
-                (true, false) => self.eval(),
-                (false, _) => stand,
+            if !in_check {
+                return stand;
+            }
+            // In check here only with no quiescence at all (see above): a mate is still a mate.
+            return if self.pos.has_legal_move() {
+                self.eval()
+            } else {
+                -MATE + ply as i32
             };
         }
         let frame = &mut self.frames[ply];

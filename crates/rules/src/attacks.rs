@@ -65,7 +65,7 @@ impl Dir {
 
     /// Whether travelling this way increases the square index (N, NE, E, NW).
     #[inline]
-    const fn is_increasing(self) -> bool {
+    pub const fn is_increasing(self) -> bool {
         matches!(self, Dir::N | Dir::NE | Dir::E | Dir::NW)
     }
 
