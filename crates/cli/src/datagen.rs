@@ -14,8 +14,8 @@
 use crate::matches::opening;
 use crate::mining;
 use crate::options::Options;
+use crate::parallel;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use ultima::{Color, Game, Rules};
 use ultima_engine::{Engine, Limits, NoHandler, Rng};
@@ -101,33 +101,15 @@ fn play_round(
     round: std::ops::Range<u64>,
     jobs: u64,
 ) -> Result<Vec<Vec<String>>, String> {
-    let next = AtomicU64::new(round.start);
-    let mut done: Vec<(u64, Result<Vec<String>, String>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..jobs)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut engine = Engine::new(mining::config(4, 0));
-                    let mut mine = Vec::new();
-                    loop {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= round.end {
-                            return mine;
-                        }
-                        mine.push((g, game_lines(settings, g, &mut engine)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    if done.len() as u64 != round.end - round.start {
-        return Err("a game thread panicked".into());
-    }
-    done.sort_by_key(|(g, _)| *g);
-    done.into_iter().map(|(_, lines)| lines).collect()
+    let first = round.start;
+    parallel::map_in_order(
+        (round.end - first) as usize,
+        jobs as usize,
+        || Engine::new(mining::config(4, 0)),
+        |engine, i| game_lines(settings, first + i as u64, engine),
+    )?
+    .into_iter()
+    .collect()
 }
 
 /// Game `g`'s quiet positions, each a data line with the game's result.

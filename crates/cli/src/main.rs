@@ -39,6 +39,7 @@ mod matches;
 mod mine;
 mod mining;
 mod options;
+mod parallel;
 mod play_engine;
 mod players;
 mod puzzle;

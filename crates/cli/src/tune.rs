@@ -16,6 +16,7 @@
 // CITE: chessprogramming.org/Texel%27s_Tuning_Method; Kingma & Ba, "Adam" (ICLR 2015).
 
 use crate::options::Options;
+use crate::parallel;
 use ultima::{Position, Rules};
 use ultima_engine::eval::weight_counts;
 use ultima_engine::params::Weight;
@@ -101,26 +102,10 @@ fn error_and_gradient(
         }
         (error, grad)
     };
-    let mut parts: Vec<(usize, (f64, Vec<f64>))> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..jobs.max(1))
-            .map(|t| {
-                let blocks = &blocks;
-                scope.spawn(move || {
-                    (t..blocks.len())
-                        .step_by(jobs.max(1))
-                        .map(|b| (b, one_block(blocks[b])))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a tuning thread panicked"))
-            .collect()
-    });
-    parts.sort_by_key(|(b, _)| *b);
+    let parts = parallel::map_in_order(blocks.len(), jobs, || (), |_, b| one_block(blocks[b]))
+        .expect("a tuning thread panicked");
     let mut total = (0.0, vec![0.0; weights.len()]);
-    for (_, (error, grad)) in parts {
+    for (error, grad) in parts {
         total.0 += error;
         for (t, g) in total.1.iter_mut().zip(grad) {
             *t += g;
