@@ -8,7 +8,7 @@
 
 use crate::params::{EvalParams, Weight};
 use ultima::attacks::{king_steps, queen_lines, within};
-use ultima::{Bitboard, Board, Color, Position, Role};
+use ultima::{Bitboard, Board, Color, Position, Role, Square};
 
 /// The pieces other than the King and the Pawns.
 const OFFICERS: [Role; 5] = [
@@ -27,6 +27,12 @@ trait Terms {
     /// Whether a term of `w` needs computing: a zero weight's term is skipped by the search.
     fn wants(&self, w: Weight) -> bool;
     fn add(&mut self, w: Weight, n: i32);
+
+    /// A piece of `c` and `r` on `sq`: its [`Weight::Square`] counts once.
+    #[inline(always)]
+    fn add_square(&mut self, c: Color, r: Role, sq: Square) {
+        self.add(Weight::Square(r, Weight::square_index(c, sq)), 1);
+    }
 }
 
 /// One side's terms summed with the weights of an [`EvalParams`].
@@ -54,6 +60,13 @@ impl Terms for Sum<'_> {
     #[inline(always)]
     fn add(&mut self, w: Weight, n: i32) {
         self.total += self.p.get(w) * n;
+    }
+
+    #[inline(always)]
+    fn add_square(&mut self, c: Color, r: Role, sq: Square) {
+        if let Some(t) = &self.p.squares {
+            self.total += t.at(c, r, sq);
+        }
     }
 }
 
@@ -224,7 +237,7 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
     if t.wants(Weight::Square(Role::King, 0)) {
         for r in Role::ALL {
             for sq in b.pieces(c, r) {
-                t.add(Weight::Square(r, Weight::square_index(c, sq)), 1);
+                t.add_square(c, r, sq);
             }
         }
     }

@@ -47,7 +47,7 @@ mod tuned;
 pub use analysis::{Report, ReportLine, Score};
 pub use deadline::{Clock, Deadline};
 pub use level::Level;
-pub use params::{EvalParams, SearchParams, Weight};
+pub use params::{EvalParams, SearchParams, SquareWeights, Weight};
 pub use review::{
     evaluate, expected_score, judge, move_accuracy, replayed, review_engine, summarize, Evaluation,
     Judgement, PlayerSummary, ReviewedMove, Summary, BLUNDER, INACCURACY, MISTAKE, REVIEW_HASH_MB,

@@ -43,7 +43,7 @@ pub struct EvalParams {
     /// Where each piece stands: by role and [`Weight::square_index`] (the board seen from
     /// its owner's side, files folded onto a–d). `None`: no such term (the hand-set
     /// weights), which also spares its cost.
-    pub squares: Option<Box<[[i32; 32]; 7]>>,
+    pub squares: Option<Box<SquareWeights>>,
     /// Quiescence skips the positional terms when material alone is this far outside the
     /// window (not a weight of the evaluation: a bound of the search).
     pub lazy_margin: i32,
@@ -145,6 +145,45 @@ impl Weight {
     }
 }
 
+/// The [`Weight::Square`] weights, kept where the evaluation reads them: by owner, role and
+/// square, each of the 32 weights of a role written on the four squares it stands for (its
+/// file and the mirrored one, for either owner). A piece's weight is then one lookup: folding
+/// its square at each evaluation had cost 14% of the positional terms' instructions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareWeights {
+    by_square: [[[i32; 64]; 7]; 2],
+}
+
+impl SquareWeights {
+    /// Every weight 0.
+    pub const ZERO: SquareWeights = SquareWeights {
+        by_square: [[[0; 64]; 7]; 2],
+    };
+
+    /// The weight of `role` at [`Weight::square_index`] `i`.
+    pub fn get(&self, role: Role, i: usize) -> i32 {
+        let sq = Square::from_coords((i % 4) as i32, (i / 4) as i32).expect("an index below 32");
+        self.by_square[Color::White.index()][role.index()][sq.index()]
+    }
+
+    /// Sets the weight of `role` at [`Weight::square_index`] `i`, on each square it stands for.
+    pub fn set(&mut self, role: Role, i: usize, v: i32) {
+        for c in Color::ALL {
+            for sq in Square::all() {
+                if Weight::square_index(c, sq) == i {
+                    self.by_square[c.index()][role.index()][sq.index()] = v;
+                }
+            }
+        }
+    }
+
+    /// The weight of a piece of `owner` and `role` on `sq`.
+    #[inline(always)]
+    pub fn at(&self, owner: Color, role: Role, sq: Square) -> i32 {
+        self.by_square[owner.index()][role.index()][sq.index()]
+    }
+}
+
 impl fmt::Display for Weight {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -192,7 +231,7 @@ impl EvalParams {
             Weight::Tempo => self.tempo,
             Weight::LeaperTargets => self.leaper_targets,
             Weight::WithdrawerTargets => self.withdrawer_targets,
-            Weight::Square(r, i) => self.squares.as_ref().map_or(0, |t| t[r.index()][i]),
+            Weight::Square(r, i) => self.squares.as_ref().map_or(0, |t| t.get(r, i)),
         }
     }
 
@@ -212,9 +251,10 @@ impl EvalParams {
             Weight::Tempo => self.tempo = v,
             Weight::LeaperTargets => self.leaper_targets = v,
             Weight::WithdrawerTargets => self.withdrawer_targets = v,
-            Weight::Square(r, i) => {
-                self.squares.get_or_insert_with(|| Box::new([[0; 32]; 7]))[r.index()][i] = v
-            }
+            Weight::Square(r, i) => self
+                .squares
+                .get_or_insert_with(|| Box::new(SquareWeights::ZERO))
+                .set(r, i, v),
         }
     }
 
