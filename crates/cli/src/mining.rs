@@ -3,20 +3,25 @@
 //! `tactics --mine` / `--verify`.
 //!
 //! They search as the engine did when every shipped set was made, not as it plays now: with
-//! the hand-set weights ([`EvalParams::hand`]), not the tuned ones, and their self-play at
+//! the hand-set weights ([`EvalParams::hand`]), not the tuned ones, without late move
+//! pruning ([`SearchParams::lmp_depth`]), and their self-play at
 //! the levels of that time ([`OldLevel`]). The engine's play may change again, and a set
 //! must still come out the same when its command is run again, and its checks must still
 //! pass.
 
-use ultima_engine::{Config, EvalParams, Limits};
+use ultima_engine::{Config, EvalParams, Limits, SearchParams};
 
-/// A miner's engine settings: the hand-set weights, a `hash_mb` MB table, tie-break `seed`.
+/// A miner's engine settings: the hand-set weights, the search without late move pruning
+/// (which came after the sets), a `hash_mb` MB table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
     Config {
         hash_mb,
         seed,
         eval: EvalParams::hand(),
-        ..Config::default()
+        search: SearchParams {
+            lmp_depth: 0,
+            ..SearchParams::default()
+        },
     }
 }
 

@@ -369,6 +369,13 @@ pub struct SearchParams {
     pub lmr_moves: usize,
     /// Extend moves into check by one ply.
     pub check_extension: bool,
+    /// Late move pruning up to this depth (0: off): away from the principal variation and
+    /// out of check, once `lmp_moves + depth²` quiet moves have been searched, the node's
+    /// remaining quiet moves and suicides are not. On from depth 3 it beat the search
+    /// without it by +164 ± 76 Elo at 0.2 s a move (SPRT accepted after 82 games) and was
+    /// accepted at 1 s after 11 games (9 wins, 2 draws); see the README's Pruning section.
+    pub lmp_depth: i32,
+    pub lmp_moves: usize,
 }
 
 impl Default for SearchParams {
@@ -385,6 +392,8 @@ impl Default for SearchParams {
             lmr_depth: 3,
             lmr_moves: 3,
             check_extension: true,
+            lmp_depth: 3,
+            lmp_moves: 4,
         }
     }
 }

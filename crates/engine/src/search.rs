@@ -801,6 +801,21 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             };
             let k = MoveKey::of(m);
             let quiet = !m.is_capture() && !m.is_suicide();
+            // CITE: late move pruning (chessprogramming.org/Futility_Pruning#MoveCountBasedPruning).
+            // The moves after the captures and killers come in history order, the suicides
+            // last: past the count, every move left is a quiet move or a suicide.
+            let p = self.params;
+            if !pv_node
+                && !in_check
+                && depth <= p.lmp_depth
+                && !m.is_capture()
+                && k != self.killers[ply][0]
+                && k != self.killers[ply][1]
+                && quiets_tried.len() >= p.lmp_moves + (depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                break;
+            }
             let undo = self.pos.play_unchecked(m);
             self.hashes.push(self.pos.hash());
             let new_depth = depth - 1;
@@ -809,7 +824,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
             } else {
                 // CITE: late move reductions (chessprogramming.org/Late_Move_Reductions).
-                let p = self.params;
                 let mut r = 0;
                 if p.lmr_depth > 0
                     && depth >= p.lmr_depth
