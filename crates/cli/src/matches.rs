@@ -39,6 +39,30 @@ struct GameResult {
     plies: usize,
 }
 
+/// One game of a match, fixed by its number: the opening pair it belongs to, A's colour
+/// (White in even games), and the players' noise seeds.
+struct NumberedGame<'a> {
+    start: &'a Game,
+    a_is_white: bool,
+    seed: u64,
+}
+
+impl NumberedGame<'_> {
+    /// Starts both players on a new game and plays it.
+    fn play(
+        &self,
+        a: &mut Player,
+        b: &mut Player,
+        global: &Limits,
+        max_plies: usize,
+    ) -> Result<GameResult, String> {
+        a.new_game(self.seed)?;
+        b.new_game(self.seed ^ 0x5555)?;
+        let (white, black) = if self.a_is_white { (a, b) } else { (b, a) };
+        play_game(self.start, white, black, self.a_is_white, global, max_plies)
+    }
+}
+
 fn play_game(
     start: &Game,
     white: &mut Player,
@@ -241,26 +265,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
                         if g >= games {
                             break;
                         }
-                        let start = &starts[g as usize / 2];
-                        let a_is_white = g % 2 == 0;
-                        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
-                        let r = pa
-                            .new_game(game_seed)
-                            .and_then(|()| pb.new_game(game_seed ^ 0x5555));
-                        let r = r.and_then(|()| {
-                            if a_is_white {
-                                play_game(start, &mut pa, &mut pb, true, global, max_plies as usize)
-                            } else {
-                                play_game(
-                                    start,
-                                    &mut pb,
-                                    &mut pa,
-                                    false,
-                                    global,
-                                    max_plies as usize,
-                                )
-                            }
-                        });
+                        let game = NumberedGame {
+                            start: &starts[g as usize / 2],
+                            a_is_white: g % 2 == 0,
+                            seed: seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64),
+                        };
+                        let r = game.play(&mut pa, &mut pb, global, max_plies as usize);
                         if sender.send((g, r)).is_err() {
                             break;
                         }
