@@ -1,5 +1,6 @@
 //! Work spread over threads with its results in a fixed order, so that a command's output is
-//! the same with any `--jobs` (`datagen`'s games, `tune`'s blocks of positions).
+//! the same with any `--jobs` (`datagen`'s games, `tune`'s reading and blocks of positions,
+//! `puzzles`' mined games).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

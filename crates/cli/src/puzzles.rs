@@ -16,6 +16,7 @@
 use crate::mine::self_play;
 use crate::mining::{self, OldLevel};
 use crate::options::Options;
+use crate::parallel;
 use crate::puzzle::{self, Ending, Puzzle};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -313,19 +314,12 @@ pub fn run(raw: &[String]) -> Result<bool, String> {
     while g < games {
         let start = Instant::now();
         let batch: Vec<u64> = (g..games.min(g + jobs)).collect();
-        let mined: Vec<Result<Vec<Puzzle>, String>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = batch
-                .iter()
-                .map(|&game| scope.spawn(move || mine_game(seed, game, plies_random)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("a mining thread panicked".into()))
-                })
-                .collect()
-        });
+        let mined = parallel::map_in_order(
+            batch.len(),
+            jobs as usize,
+            || (),
+            |_, i| mine_game(seed, batch[i], plies_random),
+        )?;
         for found in mined {
             for p in found? {
                 if set.iter().any(|o| same_position(&o.position, &p.position)) {
@@ -415,11 +409,8 @@ mod tests {
         assert!(header.games > 0);
         // On every core: the searches are independent.
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-        std::thread::scope(|scope| {
-            for chunk in set.chunks(set.len().div_ceil(threads)) {
-                scope.spawn(move || chunk.iter().for_each(verify));
-            }
-        });
+        parallel::map_in_order(set.len(), threads, || (), |_, i| verify(&set[i]))
+            .expect("every puzzle verifies");
         let solver_captures = |role: Role| {
             set.iter().any(|p| {
                 p.line

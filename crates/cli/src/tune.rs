@@ -200,22 +200,20 @@ pub fn parse_data(text: &str, jobs: usize) -> Result<(Option<String>, Vec<Sample
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
-    let chunk = lines.len().div_ceil(jobs.max(1)).max(1);
-    let parsed: Vec<Result<Vec<Sample>, String>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || part.iter().map(|&(n, l)| parse_line(n + 1, l)).collect())
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| Err("a reading thread panicked".into()))
-            })
-            .collect()
-    });
+    let chunks: Vec<&[(usize, &str)]> = lines
+        .chunks(lines.len().div_ceil(jobs.max(1)).max(1))
+        .collect();
+    let parsed = parallel::map_in_order(
+        chunks.len(),
+        jobs,
+        || (),
+        |_, c| -> Result<Vec<Sample>, String> {
+            chunks[c]
+                .iter()
+                .map(|&(n, l)| parse_line(n + 1, l))
+                .collect()
+        },
+    )?;
     let mut samples = Vec::with_capacity(lines.len());
     for part in parsed {
         samples.extend(part?);
