@@ -168,6 +168,8 @@ impl SquareWeights {
 
     /// Sets the weight of `role` at [`Weight::square_index`] `i`, on each square it stands for.
     pub fn set(&mut self, role: Role, i: usize, v: i32) {
+        // As `get` does: an index no square has is a caller's bug, not a weight to drop.
+        assert!(i < 32, "a square weight index below 32, not {i}");
         for c in Color::ALL {
             for sq in Square::all() {
                 if Weight::square_index(c, sq) == i {
