@@ -7,7 +7,7 @@
 //! the Kings share a line, Long Leapers on its lines, and the King's own room.
 
 use crate::params::{EvalParams, Weight};
-use ultima::attacks::{king_steps, queen_lines, within};
+use ultima::attacks::{king_steps, queen_attacks, queen_lines, within};
 use ultima::{Bitboard, Board, Color, Position, Role, Square};
 
 /// The pieces other than the King and the Pawns.
@@ -201,7 +201,7 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
             continue;
         }
         for sq in b.pieces(c, r) & !frozen {
-            let attacks = lines::queen_attacks(sq, occupied);
+            let attacks = queen_attacks(sq, occupied);
             if mobility {
                 t.add(Weight::Mobility(r), (attacks & !occupied).count() as i32);
             }
@@ -273,59 +273,6 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
         }
         let leapers = b.pieces(them, Role::LongLeaper) & their_free & queen_lines(k);
         t.add(Weight::LeaperLine, -(leapers.count() as i32));
-    }
-}
-
-/// Queen-line attacks, one ray per direction: the ray from the square, cut after its first
-/// occupied square (found by a bit scan, with a sentinel bit so that there always is one).
-/// Bit scans are single instructions in wasm too, where the byte swaps of hyperbola
-/// quintessence are not (an `i64` byte swap is about twenty operations there).
-pub(crate) mod lines {
-    use ultima::attacks::{ray, Dir};
-    use ultima::{Bitboard, Square};
-
-    /// The squares a queen on `sq` attacks: the empty squares of its lines up to and
-    /// including the first occupied square of each.
-    #[inline]
-    pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        let mut attacks = 0;
-        for d in Dir::ALL {
-            let r = ray(sq, d).0;
-            let blockers = r & occupied.0;
-            // Beyond the last square in `d` (h8 going up, a1 going down) the ray is empty.
-            let first = if d.is_increasing() {
-                (blockers | 1 << 63).trailing_zeros()
-            } else {
-                63 - (blockers | 1).leading_zeros()
-            };
-            let beyond = Square::new(first).map_or(0, |b| ray(b, d).0);
-            attacks |= r & !beyond;
-        }
-        Bitboard(attacks)
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-        use ultima::attacks::{first_blocker, queen_slides};
-
-        #[test]
-        fn agrees_with_the_rules_crate_slides() {
-            let mut x = 0x1234_5678_9ABC_DEF0u64;
-            for _ in 0..2000 {
-                x = crate::rng::mix(x);
-                let occ = Bitboard(x & crate::rng::mix(x ^ 1));
-                for sq in Square::all() {
-                    let occ = Bitboard(occ.0 & !(1 << sq.index()));
-                    assert_eq!(queen_attacks(sq, occ) & !occ, queen_slides(sq, occ), "{sq}");
-                    let first: Bitboard = Dir::ALL
-                        .iter()
-                        .filter_map(|&d| first_blocker(sq, d, occ))
-                        .collect();
-                    assert_eq!(queen_attacks(sq, occ) & occ, first, "{sq}");
-                }
-            }
-        }
     }
 }
 
