@@ -1,88 +1,183 @@
-// How fast the engine runs as wasm (the release build in dist/, in node's V8) against the
-// native build (target/release/ultima), on the same work: perft from the start and the
-// fixed-depth searches of `ultima bench` (their node signature is checked to be the same).
-// Native and wasm runs alternate, round after round, so both meet the same load; each is
-// timed in CPU seconds (the native run by /usr/bin/time, the wasm one by process.cpuUsage).
-// Prints each round and the median ratio, wasm speed / native speed (1.0: as fast).
+// How fast the engine runs as wasm (the release build in dist/) against the native build
+// (target/release/ultima), on the same work: perft from the start and the fixed-depth searches
+// of `ultima bench` (their node signature is checked to be the same). Native and wasm runs
+// alternate, round after round, so both meet the same load. Prints each round and the median
+// ratio, wasm speed / native speed (1.0: as fast).
+//
+// The wasm runs in node's V8 by default, timed in CPU seconds (process.cpuUsage) against the
+// native run's CPU seconds (/usr/bin/time). With --chromium it runs in the page of headless
+// Chromium instead, the V8 the game's players meet, whose compiler is years newer than node
+// 20's; a page can only read the clock, so both sides are then timed by the wall clock.
 //
 // Run after `cargo build --release -p ultima-cli` and `trunk build --release`:
-//   node bench/wasm-ratio.mjs [rounds] [perft depth] [search depth]   (default 5 5 7)
+//   node bench/wasm-ratio.mjs [--chromium] [rounds] [perft depth] [search depth]
+//   (default 5 5 7)
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { launch } from '../e2e/browser.mjs';
+import { serveStatic } from '../e2e/server.mjs';
 import { BENCH_POSITIONS } from './positions.mjs';
 
 const root = new URL('../', import.meta.url);
 const native = fileURLToPath(new URL('target/release/ultima', root));
 const dist = new URL('dist/', root);
-const glue = await import(new URL('ultima-wasm.js', dist).href);
-glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
 
-const rounds = Number(process.argv[2] ?? 5);
-const perftDepth = Number(process.argv[3] ?? 5);
-const searchDepth = Number(process.argv[4] ?? 7);
+const inChromium = process.argv.includes('--chromium');
+const [rounds, perftDepth, searchDepth] = [5, 5, 7].map((fallback, i) =>
+  Number(process.argv.filter((a) => a !== '--chromium')[2 + i] ?? fallback),
+);
 const start = BENCH_POSITIONS[0];
 
 /**
- * The native build's CPU seconds for `args`, read from GNU time's line on stderr.
+ * The native build's seconds for `args` (CPU, or the wall clock's with --chromium), read from
+ * GNU time's line on stderr.
  * @param {string[]} args
  */
-function nativeCpu(args) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', native, ...args], {
+function nativeRun(args) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'times %U %S %e', native, ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
   });
   if (r.status !== 0) throw new Error(`${native} ${args.join(' ')} failed: ${r.stderr}`);
-  const m = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
-  if (!m) throw new Error(`no CPU time in: ${r.stderr}`);
-  return { out: r.stdout, seconds: Number(m[1]) + Number(m[2]) };
+  const m = /times ([\d.]+) ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  if (!m) throw new Error(`no times in: ${r.stderr}`);
+  const seconds = inChromium ? Number(m[3]) : Number(m[1]) + Number(m[2]);
+  return { out: r.stdout, seconds };
 }
 
 /**
- * CPU seconds of `work` in this process.
- * @template T
- * @param {() => T} work
+ * One timed run of the wasm build: what the export returned and the seconds it took.
+ * @typedef {{ value: number, seconds: number }} Timed
  */
-function wasmCpu(work) {
-  const c0 = process.cpuUsage();
-  const value = work();
-  const cpu = process.cpuUsage(c0);
-  return { value, seconds: (cpu.user + cpu.system) / 1e6 };
+
+/**
+ * Where the wasm build runs: perft from a position, and the sum of the bench searches'
+ * nodes, each timed where it runs.
+ * @typedef {object} WasmRunner
+ * @property {(fen: string, depth: number) => Promise<Timed>} perft
+ * @property {(depth: number) => Promise<Timed>} search
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * The wasm build in this process (node's V8), timed in CPU seconds.
+ * @returns {Promise<WasmRunner>}
+ */
+async function inNode() {
+  const glue = await import(new URL('ultima-wasm.js', dist).href);
+  glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
+  /**
+   * @param {() => number} work
+   * @returns {Promise<Timed>}
+   */
+  const cpu = async (work) => {
+    const c0 = process.cpuUsage();
+    const value = work();
+    const used = process.cpuUsage(c0);
+    return { value, seconds: (used.user + used.system) / 1e6 };
+  };
+  return {
+    perft: (fen, depth) => cpu(() => glue.perft(fen, depth, undefined)),
+    search: (depth) =>
+      cpu(() =>
+        BENCH_POSITIONS.reduce((sum, fen) => sum + glue.searchNodes(fen, depth), 0),
+      ),
+    close: async () => {},
+  };
 }
 
-// V8 compiles wasm in a baseline tier first and optimises the hot functions while they run:
-// a warm-up pass, so the rounds time the optimised code.
-glue.perft(start, Math.min(perftDepth, 4), undefined);
-for (const fen of BENCH_POSITIONS) glue.searchNodes(fen, Math.min(searchDepth, 5));
+/**
+ * The wasm build in a blank page of headless Chromium, served from dist/ as the game is, timed
+ * by the page's clock.
+ * @returns {Promise<WasmRunner>}
+ */
+async function inChromiumPage() {
+  const blank = { body: '<!DOCTYPE html><title>wasm ratio</title>' };
+  const server = await serveStatic({ root: fileURLToPath(dist), pages: { 'ratio.html': blank } });
+  const browser = await launch().catch(async (error) => {
+    await server.close();
+    throw error;
+  });
+  const close = async () => {
+    await browser.close();
+    await server.close();
+  };
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}ratio.html`);
+  await page
+    .evaluate(async () => {
+      const glue = await import(new URL('ultima-wasm.js', location.href).href);
+      await glue.default({ module_or_path: new URL('ultima-wasm_bg.wasm', location.href) });
+      /** @type {any} */ (globalThis).glue = glue;
+    })
+    .catch(async (error) => {
+      await close();
+      throw error;
+    });
+  // The page's clock, read around the call: a page has no CPU time to read.
+  return {
+    perft: (fen, depth) =>
+      page.evaluate(
+        ({ fen, depth }) => {
+          const t0 = performance.now();
+          const value = /** @type {any} */ (globalThis).glue.perft(fen, depth, undefined);
+          return { value, seconds: (performance.now() - t0) / 1000 };
+        },
+        { fen, depth },
+      ),
+    search: (depth) =>
+      page.evaluate(
+        ({ positions, depth }) => {
+          const glue = /** @type {any} */ (globalThis).glue;
+          const t0 = performance.now();
+          let value = 0;
+          for (const fen of positions) value += glue.searchNodes(fen, depth);
+          return { value, seconds: (performance.now() - t0) / 1000 };
+        },
+        { positions: BENCH_POSITIONS, depth },
+      ),
+    close,
+  };
+}
+
+const wasm = inChromium ? await inChromiumPage() : await inNode();
 
 /** @type {{ perft: number[], search: number[] }} */
 const ratios = { perft: [], search: [] };
-for (let round = 1; round <= rounds; round++) {
-  const nPerft = nativeCpu(['perft', 'start', String(perftDepth)]);
-  const wPerft = wasmCpu(() => glue.perft(start, perftDepth, undefined));
-  if (Number(nPerft.out.trim()) !== wPerft.value) {
-    throw new Error(`perft differs: native ${nPerft.out.trim()}, wasm ${wPerft.value}`);
+try {
+  // V8 compiles wasm in a baseline tier first and optimises the hot functions while they run:
+  // a warm-up pass, so the rounds time the optimised code.
+  await wasm.perft(start, Math.min(perftDepth, 4));
+  await wasm.search(Math.min(searchDepth, 5));
+
+  for (let round = 1; round <= rounds; round++) {
+    const nPerft = nativeRun(['perft', 'start', String(perftDepth)]);
+    const wPerft = await wasm.perft(start, perftDepth);
+    if (Number(nPerft.out.trim()) !== wPerft.value) {
+      throw new Error(`perft differs: native ${nPerft.out.trim()}, wasm ${wPerft.value}`);
+    }
+    const nSearch = nativeRun(['bench', '--depth', String(searchDepth)]);
+    const wSearch = await wasm.search(searchDepth);
+    const signature = /signature (\d+)/.exec(nSearch.out)?.[1];
+    if (Number(signature) !== wSearch.value) {
+      throw new Error(`search signature differs: native ${signature}, wasm ${wSearch.value}`);
+    }
+    ratios.perft.push(nPerft.seconds / wPerft.seconds);
+    ratios.search.push(nSearch.seconds / wSearch.seconds);
+    console.log(
+      `round ${round}: perft ${perftDepth} native ${nPerft.seconds.toFixed(2)} s, wasm ` +
+        `${wPerft.seconds.toFixed(2)} s (${ratios.perft.at(-1)?.toFixed(3)}); search depth ` +
+        `${searchDepth} native ${nSearch.seconds.toFixed(2)} s, wasm ${wSearch.seconds.toFixed(2)} s ` +
+        `(${ratios.search.at(-1)?.toFixed(3)}), signature ${wSearch.value}`,
+    );
   }
-  const nSearch = nativeCpu(['bench', '--depth', String(searchDepth)]);
-  const wSearch = wasmCpu(() =>
-    BENCH_POSITIONS.reduce((sum, fen) => sum + glue.searchNodes(fen, searchDepth), 0),
-  );
-  const signature = /signature (\d+)/.exec(nSearch.out)?.[1];
-  if (Number(signature) !== wSearch.value) {
-    throw new Error(`search signature differs: native ${signature}, wasm ${wSearch.value}`);
-  }
-  ratios.perft.push(nPerft.seconds / wPerft.seconds);
-  ratios.search.push(nSearch.seconds / wSearch.seconds);
-  console.log(
-    `round ${round}: perft ${perftDepth} native ${nPerft.seconds.toFixed(2)} s, wasm ` +
-      `${wPerft.seconds.toFixed(2)} s (${ratios.perft.at(-1)?.toFixed(3)}); search depth ` +
-      `${searchDepth} native ${nSearch.seconds.toFixed(2)} s, wasm ${wSearch.seconds.toFixed(2)} s ` +
-      `(${ratios.search.at(-1)?.toFixed(3)}), signature ${wSearch.value}`,
-  );
+} finally {
+  await wasm.close();
 }
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
-  `wasm / native speed, median of ${rounds} alternating rounds: perft ` +
+  `wasm (${inChromium ? 'Chromium' : 'node'}) / native speed, median of ${rounds} alternating rounds: perft ` +
     `${median(ratios.perft).toFixed(3)}, search ${median(ratios.search).toFixed(3)}`,
 );
