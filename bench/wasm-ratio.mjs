@@ -24,8 +24,9 @@ const native = fileURLToPath(new URL('target/release/ultima', root));
 const dist = new URL('dist/', root);
 
 const inChromium = process.argv.includes('--chromium');
+const numbers = process.argv.slice(2).filter((a) => a !== '--chromium');
 const [rounds, perftDepth, searchDepth] = [5, 5, 7].map((fallback, i) =>
-  Number(process.argv.filter((a) => a !== '--chromium')[2 + i] ?? fallback),
+  Number(numbers[i] ?? fallback),
 );
 const start = BENCH_POSITIONS[0];
 
@@ -95,26 +96,26 @@ async function inNode() {
 async function inChromiumPage() {
   const blank = { body: '<!DOCTYPE html><title>wasm ratio</title>' };
   const server = await serveStatic({ root: fileURLToPath(dist), pages: { 'ratio.html': blank } });
-  const browser = await launch().catch(async (error) => {
-    await server.close();
-    throw error;
-  });
+  /** @type {import('../e2e/browser.mjs').Browser | undefined} */
+  let browser;
   const close = async () => {
-    await browser.close();
+    await browser?.close();
     await server.close();
   };
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}ratio.html`);
-  await page
-    .evaluate(async () => {
+  let page;
+  try {
+    browser = await launch();
+    page = await browser.context.newPage();
+    await page.goto(`${server.url}ratio.html`);
+    await page.evaluate(async () => {
       const glue = await import(new URL('ultima-wasm.js', location.href).href);
       await glue.default({ module_or_path: new URL('ultima-wasm_bg.wasm', location.href) });
       /** @type {any} */ (globalThis).glue = glue;
-    })
-    .catch(async (error) => {
-      await close();
-      throw error;
     });
+  } catch (error) {
+    await close();
+    throw error;
+  }
   // The page's clock, read around the call: a page has no CPU time to read.
   return {
     perft: (fen, depth) =>
