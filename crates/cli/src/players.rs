@@ -109,16 +109,17 @@ impl Spec {
                 "fut" if n <= 10_000 => search.futility_margin = n as i32,
                 "checkext" if n <= 1 => search.check_extension = n == 1,
                 "lmp" if n <= 100 => search.lmp_depth = n as i32,
+                "unfinished" if n <= 1 => search.play_unfinished = n == 1,
                 "mob" if n <= 100 => mobility = Some(n as i32),
                 "tuned" if n <= 1 => tuned = n == 1,
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
-                | "qdepth" | "fut" | "checkext" | "lmp" | "mob" | "tuned" => {
+                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "mob" | "tuned" => {
                     return Err(format!("player setting {key}={n} is out of range"))
                 }
                 _ => {
                     return Err(format!(
                         "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, mob, tuned)"
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, mob, tuned)"
                     ))
                 }
             }

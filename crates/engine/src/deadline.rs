@@ -14,8 +14,9 @@ pub trait Clock {
 /// A [`SearchHandler`] that bounds a search by time: it stops the search at the deadline, and
 /// starts no iteration past half of it, since the next iteration would most likely not finish
 /// in the time left (each costs about as much as all the ones before it) and an unfinished
-/// iteration is thrown away. It passes each completed iteration to `report`, with the
-/// milliseconds since the start.
+/// iteration yields little: only a root move it has already proven better than the last
+/// iteration's choice ([`SearchParams::play_unfinished`](crate::SearchParams)). It passes each
+/// completed iteration to `report`, with the milliseconds since the start.
 ///
 /// # Examples
 ///

@@ -378,6 +378,12 @@ pub struct SearchParams {
     /// accepted at 1 s after 11 games (9 wins, 2 draws); see the README's Pruning section.
     pub lmp_depth: i32,
     pub lmp_moves: usize,
+    /// When the host stops the search (its clock, [`crate::Deadline`]) in the middle of an
+    /// iteration, play a root move that iteration has proven better than the last one's
+    /// choice, instead of throwing the unfinished iteration away. A node budget that runs
+    /// out ([`crate::Limits::nodes`], the levels 3–7) still answers with the last completed
+    /// iteration, so the levels play as their matches placed them.
+    pub play_unfinished: bool,
 }
 
 impl Default for SearchParams {
@@ -396,6 +402,7 @@ impl Default for SearchParams {
             check_extension: true,
             lmp_depth: 3,
             lmp_moves: 4,
+            play_unfinished: true,
         }
     }
 }

@@ -126,16 +126,20 @@ impl SearchHandler for NoHandler {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// The best move of the last completed iteration, or the first legal move if no
-    /// iteration completed; `None` only when the position has no legal move.
+    /// iteration completed; `None` only when the position has no legal move. When the search
+    /// was stopped in an iteration that had already proven another move better, that move
+    /// instead ([`SearchParams::play_unfinished`](crate::SearchParams)).
     pub best_move: Option<Move>,
-    /// The score of the last completed iteration, for the side to move.
+    /// The score of the last completed iteration, for the side to move (or of the unfinished
+    /// one's better move).
     pub score: Eval,
     /// The depth of the last completed iteration (0: none completed).
     pub depth: u32,
     pub seldepth: u32,
     /// Nodes searched, quiescence included.
     pub nodes: u64,
-    /// The principal variation of the last completed iteration.
+    /// The principal variation of the last completed iteration (or of the unfinished one's
+    /// better move).
     pub pv: Vec<Move>,
 }
 
@@ -278,6 +282,7 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             min_depth: limits.min_depth.min(i32::MAX as u32) as i32,
             stopped: false,
+            out_of_nodes: false,
             handler,
             tt: &mut self.tt,
             history: &mut self.history,
@@ -290,6 +295,7 @@ impl Engine {
             seed: self.config.seed,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            root: RootBest::default(),
             excluded: Vec::new(),
             seldepth: 0,
             root_depth: 0,
@@ -310,6 +316,10 @@ impl Engine {
             }
             s.root_depth = depth as i32;
             s.seldepth = 0;
+            s.root = RootBest {
+                choice: result.best_move,
+                ..RootBest::default()
+            };
             let p = s.params;
             let mut delta = p.aspiration;
             let use_window =
@@ -342,7 +352,22 @@ impl Engine {
                     break Some(v);
                 }
             };
-            let Some(score) = score else { break };
+            let Some(score) = score else {
+                // Stopped before the iteration ended: play what it has proven better, if
+                // anything (the extra lines of a multi-PV search are not searched yet). Not
+                // when a node budget ran out: the levels' budgets are fixed amounts of search,
+                // placed by matches that replay exactly (the README's "Levels").
+                if p.play_unfinished
+                    && !s.out_of_nodes
+                    && multipv == 1
+                    && s.root.choice != result.best_move
+                {
+                    result.best_move = s.root.choice;
+                    result.score = Eval(s.root.score as i16);
+                    result.pv = s.root.line.to_vec();
+                }
+                break;
+            };
             let pv: Vec<Move> = s.pv[0].to_vec();
             if pv.is_empty() {
                 break; // cannot happen with a score inside the window
@@ -400,6 +425,8 @@ struct Searcher<'a, H: ?Sized> {
     /// [`Limits::min_depth`].
     min_depth: i32,
     stopped: bool,
+    /// Stopped by [`Limits::nodes`], not by the handler.
+    out_of_nodes: bool,
     handler: &'a mut H,
     tt: &'a mut Table,
     history: &'a mut [[[i32; 64]; 64]; 2],
@@ -412,6 +439,9 @@ struct Searcher<'a, H: ?Sized> {
     killers: [[MoveKey; 2]; MAX_PLY],
     /// The principal variation from each ply.
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    /// The root move to play if the search stopped now: the last completed iteration's
+    /// choice, or a move the current iteration has proven better (see [`RootBest`]).
+    root: RootBest,
     /// Root moves left out of this search (the lines a multi-PV search has found already).
     excluded: Vec<MoveKey>,
     seldepth: u32,
@@ -422,6 +452,23 @@ struct Searcher<'a, H: ?Sized> {
     stack_low: (usize, usize),
     /// Full evaluations by hash (upper 32 bits checked), `i32::MIN` for none.
     eval_cache: &'a mut [(u32, i32)],
+}
+
+/// The root move an unfinished iteration would play, and its line and score.
+///
+/// Each iteration searches the last one's choice first (it is the root's hash move); a move
+/// that raises alpha after it was searched to the full new depth and beat it, so it is the
+/// better move even if the iteration is stopped before it ends, when the iteration's result
+/// would otherwise be thrown away. A search of the root that does not begin with the current
+/// choice proves nothing against it (after a fail low, the hash move may be another move),
+/// so it changes nothing.
+/// CITE: playing the best move of an unfinished iteration
+/// (chessprogramming.org/Iterative_Deepening).
+#[derive(Default)]
+struct RootBest {
+    choice: Option<Move>,
+    line: ArrayVec<Move, MAX_PLY>,
+    score: i32,
 }
 
 /// The moves of one ply and their ordering keys (score in the high bits, index in the low 16).
@@ -492,6 +539,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         if self.nodes >= self.node_limit && self.root_depth > self.min_depth {
             self.stopped = true;
+            self.out_of_nodes = true;
             return false;
         }
         self.nodes += 1;
@@ -758,6 +806,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let mut quiets_tried: ArrayVec<MoveKey, 64> = ArrayVec::new();
         let side = self.pos.turn().index();
         let mut i = 0;
+        // At the root: whether this search of it began with the move to play (see
+        // `RootBest`), so that a move raising alpha is proven better than that one.
+        let mut root_anchored = false;
         loop {
             let m = match tt_first {
                 Some(m) if i == 0 => m,
@@ -799,6 +850,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     }
                 }
             };
+            if ply == 0 && i == 0 {
+                root_anchored = Some(m) == self.root.choice;
+            }
             let k = MoveKey::of(m);
             let quiet = !m.is_capture() && !m.is_suicide();
             // CITE: late move pruning (chessprogramming.org/Futility_Pruning#MoveCountBasedPruning).
@@ -863,6 +917,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     line.clear();
                     line.push(m);
                     let _ = line.try_extend_from_slice(&tail[0]);
+                    if ply == 0 && root_anchored && !excluding {
+                        self.root = RootBest {
+                            choice: Some(m),
+                            line: line.clone(),
+                            score,
+                        };
+                    }
                     if score >= beta {
                         if quiet {
                             if self.killers[ply][0] != k {
@@ -1069,6 +1130,68 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
 mod tests {
     use super::*;
 
+    /// A host that stops the search once it has counted `0` nodes (it is asked every 1,024).
+    struct StopAt(u64);
+
+    impl SearchHandler for StopAt {
+        fn should_stop(&mut self, nodes: u64) -> bool {
+            nodes >= self.0
+        }
+    }
+
+    #[test]
+    fn a_stopped_iteration_plays_the_better_move_it_has_proven() {
+        // Depth 3 chooses c3-e3xe4 here and depth 4 e5-g3. Stopped by its host shortly before
+        // depth 4 ends, the search has proven e5-g3 better and plays it, reporting depth 3.
+        let pos = Position::from_fen(
+            "c2k1xl1/pp1ppppi/8/1l2wx2/4P1P1/2p5/PPP1PCPP/ILXKW1X1 b 13 13",
+            ultima::Rules::default(),
+        )
+        .unwrap();
+        let search = |limits: Limits, stop_at: u64, play_unfinished: bool| {
+            let mut config = Config {
+                hash_mb: 1,
+                ..Config::default()
+            };
+            config.search.play_unfinished = play_unfinished;
+            Engine::new(config).search(&pos, &[], limits, &mut StopAt(stop_at))
+        };
+        let three = search(Limits::depth(3), u64::MAX, true);
+        let four = search(Limits::depth(4), u64::MAX, true);
+        let shown = |r: &SearchResult| r.best_move.map(|m| m.to_string());
+        assert_eq!(
+            (shown(&three).as_deref(), shown(&four).as_deref()),
+            (Some("c3-e3xe4"), Some("e5-g3")),
+            "the search changed: pick a position whose depth-3 and depth-4 moves differ"
+        );
+        // The last time the host is asked before depth 4 ends.
+        let stop = (four.nodes - 1) / 1024 * 1024;
+        let unfinished = search(Limits::depth(4), stop, true);
+        assert_eq!(unfinished.nodes, stop);
+        assert_eq!(unfinished.depth, 3);
+        assert_eq!(unfinished.best_move, four.best_move);
+        assert_eq!(unfinished.pv.first(), four.best_move.as_ref());
+
+        // Without the rule, the unfinished iteration is thrown away; and so it is when a node
+        // budget runs out, since the levels' budgets are fixed amounts of search.
+        let thrown_away = search(Limits::depth(4), stop, false);
+        assert_eq!(
+            (thrown_away.depth, thrown_away.best_move),
+            (3, three.best_move)
+        );
+        assert_eq!(thrown_away.pv, three.pv);
+        let budget = Limits {
+            depth: Some(4),
+            nodes: Some(stop),
+            ..Limits::default()
+        };
+        let out_of_nodes = search(budget, u64::MAX, true);
+        assert_eq!(
+            (out_of_nodes.depth, out_of_nodes.best_move),
+            (3, three.best_move)
+        );
+    }
+
     /// The stack a search needs per ply stays small (a Web Worker's wasm stack is 1 MB by
     /// default): the move lists live on the heap.
     #[test]
@@ -1092,6 +1215,7 @@ mod tests {
             node_limit: 200_000,
             min_depth: 0,
             stopped: false,
+            out_of_nodes: false,
             handler: &mut NoHandler,
             tt: &mut engine.tt,
             history: &mut engine.history,
@@ -1102,6 +1226,7 @@ mod tests {
             seed: 0,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            root: RootBest::default(),
             excluded: Vec::new(),
             seldepth: 0,
             root_depth: 6,
