@@ -550,6 +550,19 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         true
     }
 
+    /// Records the root's principal variation, just found, as the move to play if the search
+    /// stops now (see [`RootBest`]). Out of line and copied in place: a copy of a whole line
+    /// in `search` would enlarge the stack frame of every ply, not only the root's.
+    #[cold]
+    #[inline(never)]
+    fn prove_root_move(&mut self, score: i32) {
+        let line = &self.pv[0];
+        self.root.choice = line.first().copied();
+        self.root.line.clear();
+        let _ = self.root.line.try_extend_from_slice(line);
+        self.root.score = score;
+    }
+
     /// The static evaluation, with the level's noise.
     #[inline]
     fn eval(&mut self) -> i32 {
@@ -918,11 +931,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     line.push(m);
                     let _ = line.try_extend_from_slice(&tail[0]);
                     if ply == 0 && root_anchored && !excluding {
-                        self.root = RootBest {
-                            choice: Some(m),
-                            line: line.clone(),
-                            score,
-                        };
+                        self.prove_root_move(score);
                     }
                     if score >= beta {
                         if quiet {
