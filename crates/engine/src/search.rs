@@ -1139,7 +1139,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
 mod tests {
     use super::*;
 
-    /// A host that stops the search once it has counted `0` nodes (it is asked every 1,024).
+    /// A host that stops the search once it has counted `self.0` nodes (it is asked every
+    /// 1,024).
     struct StopAt(u64);
 
     impl SearchHandler for StopAt {
