@@ -149,7 +149,7 @@ pub fn material(pos: &Position, p: &EvalParams) -> i32 {
     let of = |c: Color| -> i32 {
         Role::ALL[1..]
             .iter()
-            .map(|&r| b.pieces(c, r).count() as i32 * p.value[r.index()])
+            .map(|&r| b.count(c, r) as i32 * p.value[r.index()])
             .sum()
     };
     of(us) - of(!us)
@@ -173,7 +173,7 @@ pub fn value_of(b: &Board, squares: Bitboard, p: &EvalParams) -> i32 {
 #[inline]
 fn material_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 2], t: &mut T) {
     for r in Role::ALL[1..].iter().copied() {
-        t.add(Weight::Value(r), b.pieces(c, r).count() as i32);
+        t.add(Weight::Value(r), b.count(c, r) as i32);
     }
     // Usually nothing is frozen: no count per role then (counting bits is a loop of
     // instructions in the baseline x86-64 target).

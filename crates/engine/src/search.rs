@@ -995,9 +995,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     fn officers_of_mover(&self) -> u32 {
         let b = self.pos.board();
         let us = self.pos.turn();
-        b.by_color(us).count()
-            - b.pieces(us, ultima::Role::Pawn).count()
-            - b.pieces(us, ultima::Role::King).count()
+        b.by_color(us).count() - b.count(us, ultima::Role::Pawn) - b.count(us, ultima::Role::King)
     }
 
     /// Passes the move and searches with a reduced depth: `Some(score)` if even that fails

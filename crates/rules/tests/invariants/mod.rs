@@ -6,7 +6,9 @@
 
 #![allow(dead_code)]
 
-use ultima::{Game, Move, MoveList, Position, PositionOutcome, Reason, Rules, StartSetup};
+use ultima::{
+    Board, Color, Game, Move, MoveList, Position, PositionOutcome, Reason, Role, Rules, StartSetup,
+};
 
 /// Every rule set the random games and fuzz targets play under: the defaults, each option,
 /// and two of the draw rules switched off (so that games also end by the other reasons; the
@@ -56,6 +58,7 @@ pub fn check_position(pos: &Position) -> MoveList {
     let again = Position::from_fen(&fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(&again, pos, "position string round trip of {fen}");
     assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash of {fen}");
+    check_counts(pos.board(), &fen);
 
     let moves = pos.legal_moves();
     assert_eq!(pos.count_legal_moves(), moves.len(), "move count of {fen}");
@@ -99,6 +102,7 @@ pub fn check_position(pos: &Position) -> MoveList {
         let mut after = *pos;
         let undo = after.play_unchecked(m);
         assert_eq!(after.hash(), after.compute_hash(), "{fen}: hash after {m}");
+        check_counts(after.board(), &format!("{fen} after {m}"));
         assert_eq!(after.turn(), !pos.turn(), "{fen}: turn after {m}");
         // Under the default rules no legal move leaves the mover's King capturable, which is
         // exactly what position validation rejects.
@@ -118,7 +122,19 @@ pub fn check_position(pos: &Position) -> MoveList {
     moves
 }
 
-/// The position's outcome agrees with its moves and pieces.
+/// The piece counts a board keeps as pieces come and go are its bit counts.
+fn check_counts(board: &Board, what: &str) {
+    for c in Color::ALL {
+        for r in Role::ALL {
+            assert_eq!(
+                board.count(c, r),
+                board.pieces(c, r).count(),
+                "{what}: count of {c:?} {r:?}"
+            );
+        }
+    }
+}
+
 /// The in-place fills and the pseudo-legal lists with their deferred King test, which the
 /// engine uses, give exactly the legal moves, in order, whatever the list held before.
 fn check_fills(pos: &Position, moves: &MoveList) {
@@ -195,6 +211,7 @@ fn check_null_move(pos: &Position) {
     assert_eq!(&passed, pos, "null move undo in {fen}");
 }
 
+/// The position's outcome agrees with its moves and pieces.
 fn check_outcome(pos: &Position, moves: &MoveList) {
     let fen = pos.to_fen();
     let kings = pos.board().by_role(ultima::Role::King).count();
