@@ -231,9 +231,9 @@ pub fn within(sq: Square, n: u32) -> Bitboard {
 }
 
 /// The empty squares a slider on `sq` reaches in direction `d` before the first occupied
-/// square of `occupied`: [`line_attacks`] without the blocker, but with an early return for
-/// an open line instead of the sentinel. Written as `line_attacks(..) & !occupied`, wasm
-/// perft fell from 0.658× and 0.639× native to 0.594× and 0.604× (two runs of
+/// square of `occupied`, with an early return for an open line. Written instead as one bit
+/// scan with a sentinel bit (so that there always is something to find) and the blocker
+/// masked off, wasm perft fell from 0.658× and 0.639× native to 0.594× and 0.604× (two runs of
 /// `node bench/wasm-ratio.mjs 5`, alternating with the build before).
 #[inline]
 pub fn slide(sq: Square, d: Dir, occupied: Bitboard) -> Bitboard {
