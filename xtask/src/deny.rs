@@ -6,7 +6,7 @@
 //! crate `cargo metadata --all-features --filter-platform <target>` resolves for the `[graph]
 //! targets`, dev-dependencies included. From `deny.toml` it reads the three lists (`targets`,
 //! licences `allow`, `allow-registry`); the rest of the file's settings are built in here, and
-//! a unit test ([`tests::deny_toml_says_what_is_checked`]) fails when the file says otherwise:
+//! a unit test (`tests::deny_toml_says_what_is_checked`) fails when the file says otherwise:
 //!
 //! - licences: each crate's `license`, an SPDX expression (`/` read as `OR`), must be met by the
 //!   allowed licences, taken literally: `X WITH Y` or `X+` only when listed so. The workspace's

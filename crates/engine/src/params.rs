@@ -279,8 +279,8 @@ impl EvalParams {
         p
     }
 
-    /// The weights fitted to self-play games by `ultima tune` ([`crate::tuned`]): the
-    /// engine's own ([`EvalParams::default`]).
+    /// The weights fitted to self-play games by `ultima tune` (`crates/engine/src/tuned.rs`):
+    /// the engine's own ([`EvalParams::default`]).
     pub fn tuned() -> EvalParams {
         EvalParams::from_weights(&crate::tuned::WEIGHTS)
     }

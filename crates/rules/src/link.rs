@@ -108,8 +108,9 @@ impl fmt::Display for LinkError {
 impl std::error::Error for LinkError {}
 
 impl Game {
-    /// The game as link text (see the [module docs](self)): the start, rules, headers, every
-    /// move played (not those undone) and a resignation, agreed draw or flag.
+    /// The game as link text (its byte format is laid out in `crates/rules/src/link.rs`): the
+    /// start, rules, headers, every move played (not those undone) and a resignation, agreed
+    /// draw or flag.
     ///
     /// # Errors
     ///

@@ -13,7 +13,7 @@ extern "C" {
 }
 
 /// A game of Ultima: a position, the moves played, and the moves undone (for redo). Each action
-/// returns the game's [`Snapshot`]; a refused action throws an `Error` and changes nothing.
+/// returns the game's `Snapshot`; a refused action throws an `Error` and changes nothing.
 ///
 /// ```js
 /// const game = new Game();                    // the default start, default rules

@@ -6,7 +6,7 @@
 //! and the result all come from `ultima`. Every error of the rules crate reaches JavaScript as an
 //! `Error` whose message is the error's `Display`; no input makes this crate panic or trap.
 //!
-//! A [`Game`] answers every action with one snapshot ([`snapshot`]): the page keeps it and asks
+//! A [`Game`] answers every action with one snapshot (`snapshot.rs`): the page keeps it and asks
 //! nothing else. The [`Ai`] is the computer player, meant for a Web Worker.
 
 #![cfg_attr(
