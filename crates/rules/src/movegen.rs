@@ -2,7 +2,7 @@
 //! that keeps the mover's King safe (RULES §4).
 
 use crate::attacks::{
-    king_steps, queen_lines, queen_slides, ray, rook_lines, rook_slides, slide, Dir,
+    first_blocker, king_steps, queen_lines, queen_slides, ray, rook_lines, rook_slides, slide, Dir,
 };
 use crate::check::king_attackers;
 use crate::{Bitboard, Board, Move, Position, Role, Square};
@@ -233,6 +233,17 @@ impl Position {
         for d in Dir::ALL {
             let mut captures = Bitboard::EMPTY;
             let mut s = from;
+            if CAPTURES {
+                // Only a leap captures, and the line's first piece is the first to leap: the
+                // walk starts next to it, or the line is skipped when that piece is not an
+                // enemy within reach. The same moves, in the same order, as the whole walk.
+                match first_blocker(from, d, occupied) {
+                    Some(first) if enemy.contains(first) && reach.contains(first) => {
+                        s = d.opposite().step(first).unwrap_or(from);
+                    }
+                    _ => continue,
+                }
+            }
             while let Some(n) = d.step(s) {
                 if !reach.contains(n) {
                     break;
@@ -305,6 +316,20 @@ impl Position {
                     Bitboard::EMPTY
                 };
             let withdrawing = CAPTURES && withdrawn(from, d, withdrawers).any();
+            if CAPTURES
+                && !withdrawing
+                && (slide(from, d, occupied) & reach & arrival_matters).is_empty()
+            {
+                // Without a Withdrawer left behind or a square where arriving captures, only a
+                // leap over the line's first piece could: the walk starts next to it, or the
+                // line is skipped.
+                match first_blocker(from, d, occupied) {
+                    Some(first) if leapers.contains(first) && reach.contains(first) => {
+                        s = d.opposite().step(first).unwrap_or(from);
+                    }
+                    _ => continue,
+                }
+            }
             while let Some(n) = d.step(s) {
                 if !reach.contains(n) {
                     break;
