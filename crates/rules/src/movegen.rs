@@ -63,9 +63,13 @@ fn corners(to: Square, king: Option<Square>) -> Bitboard {
 }
 
 /// The enemy piece on the square behind `from`, opposite to the direction of travel `d`,
-/// if it is among `victims` (withdrawal, RULES §2.2, §2.7a).
+/// if it is among `victims` (withdrawal, RULES §2.2, §2.7a). Callers pass only the victims
+/// next to `from`: usually there are none, and then no direction needs a look.
 #[inline]
 fn withdrawn(from: Square, d: Dir, victims: Bitboard) -> Bitboard {
+    if victims.is_empty() {
+        return Bitboard::EMPTY;
+    }
     match d.opposite().step(from) {
         Some(s) if victims.contains(s) => Bitboard::from_square(s),
         _ => Bitboard::EMPTY,
@@ -133,9 +137,13 @@ impl Position {
         }
 
         for from in movable & b.by_role(Role::Withdrawer) {
+            let victims = king_steps(from) & enemy;
+            if CAPTURES && victims.is_empty() {
+                continue;
+            }
             let reach = self.reach(from, us);
             for d in Dir::ALL {
-                let captures = withdrawn(from, d, enemy);
+                let captures = withdrawn(from, d, victims);
                 if CAPTURES && captures.is_empty() {
                     continue;
                 }
@@ -285,7 +293,8 @@ impl Position {
         let occupied = b.occupied();
         let own = b.by_color(us);
         let reach = self.reach(from, us);
-        let withdrawers = b.pieces(them, Role::Withdrawer);
+        // Only a Withdrawer next to the Chameleon can be taken by withdrawal.
+        let withdrawers = b.pieces(them, Role::Withdrawer) & king_steps(from);
         let leapers = b.pieces(them, Role::LongLeaper);
         let pawns = b.pieces(them, Role::Pawn);
         let coordinators = b.pieces(them, Role::Coordinator);
