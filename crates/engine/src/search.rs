@@ -1103,7 +1103,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let mut best = stand;
         let mut next = 0;
         while let Some(m) = self.next_move(ply, &mut next) {
-            let gain = value_of(self.pos.board(), m.captures(), self.eval_params);
+            // The ordering key holds the gain above the move's index.
+            let gain = (self.frames[ply].keys[next - 1] >> 16) as i32;
             if !in_check && stand + gain + self.params.delta_margin <= alpha {
                 break; // sorted by gain: the rest gain even less
             }
