@@ -110,16 +110,17 @@ impl Spec {
                 "checkext" if n <= 1 => search.check_extension = n == 1,
                 "lmp" if n <= 100 => search.lmp_depth = n as i32,
                 "unfinished" if n <= 1 => search.play_unfinished = n == 1,
+                "cm" if n <= 1 => search.counter_moves = n == 1,
                 "mob" if n <= 100 => mobility = Some(n as i32),
                 "tuned" if n <= 1 => tuned = n == 1,
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
-                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "mob" | "tuned" => {
+                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "mob" | "tuned" => {
                     return Err(format!("player setting {key}={n} is out of range"))
                 }
                 _ => {
                     return Err(format!(
                         "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, mob, tuned)"
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, mob, tuned)"
                     ))
                 }
             }

@@ -384,6 +384,10 @@ pub struct SearchParams {
     /// out ([`crate::Limits::nodes`], the levels 3–7) still answers with the last completed
     /// iteration, so the levels play as their matches placed them.
     pub play_unfinished: bool,
+    /// Order the quiet move that last refuted the opponent's previous move (its counter
+    /// move) right after the killers.
+    // CITE: chessprogramming.org/Countermove_Heuristic.
+    pub counter_moves: bool,
 }
 
 impl Default for SearchParams {
@@ -403,6 +407,7 @@ impl Default for SearchParams {
             lmp_depth: 3,
             lmp_moves: 4,
             play_unfinished: true,
+            counter_moves: false,
         }
     }
 }

@@ -294,6 +294,8 @@ impl Engine {
                 .unwrap_or(self.config.search.qsearch_depth),
             seed: self.config.seed,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            counters: [[MoveKey::NONE; 64]; 64],
+            came_by: [MoveKey::NONE; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root: RootBest::default(),
             excluded: Vec::new(),
@@ -437,6 +439,11 @@ struct Searcher<'a, H: ?Sized> {
     qsearch_depth: u32,
     seed: u64,
     killers: [[MoveKey; 2]; MAX_PLY],
+    /// The quiet move that last refuted each move, by that move's start and end squares
+    /// ([`SearchParams::counter_moves`]).
+    counters: [[MoveKey; 64]; 64],
+    /// The move that led to each ply (none after a null move, and at the root).
+    came_by: [MoveKey; MAX_PLY + 1],
     /// The principal variation from each ply.
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// The root move to play if the search stopped now: the last completed iteration's
@@ -485,6 +492,7 @@ const EVAL_CACHE: usize = 1 << 16;
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = KILLER - 2;
 const SUICIDE: i32 = -(1 << 29);
 
 impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
@@ -645,6 +653,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let b = self.pos.board();
         let side = self.pos.turn().index();
         let killers = self.killers[ply];
+        let counter = self.counter_move(ply);
         let frame = &mut self.frames[ply];
         frame.keys.clear();
         for (i, &m) in frame.moves.iter().enumerate() {
@@ -660,11 +669,23 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 KILLER
             } else if k == killers[1] {
                 KILLER - 1
+            } else if k == counter {
+                COUNTER
             } else {
                 self.history[side][m.from().index()][k.0 as usize & 63]
             };
             frame.keys.push((score as i64) << 16 | i as i64);
         }
+    }
+
+    /// The quiet move that last refuted the move leading to `ply`, if counter moves are on.
+    #[inline]
+    fn counter_move(&self, ply: usize) -> MoveKey {
+        let prev = self.came_by[ply];
+        if !self.params.counter_moves || prev.is_none() {
+            return MoveKey::NONE;
+        }
+        self.counters[prev.start_index()][prev.0 as usize & 63]
     }
 
     /// The ply's next move by ordering key: a selection step for the first few moves
@@ -817,6 +838,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let mut best = -INF;
         let mut best_key = MoveKey::NONE;
         let mut quiets_tried: ArrayVec<MoveKey, 64> = ArrayVec::new();
+        let counter = self.counter_move(ply);
         let side = self.pos.turn().index();
         let mut i = 0;
         // At the root: whether this search of it began with the move to play (see
@@ -885,6 +907,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             }
             let undo = self.pos.play_unchecked(m);
             self.hashes.push(self.pos.hash());
+            self.came_by[ply + 1] = k;
             let new_depth = depth - 1;
             let mut score;
             if i == 0 {
@@ -899,6 +922,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     && !in_check
                     && k != self.killers[ply][0]
                     && k != self.killers[ply][1]
+                    && k != counter
                 {
                     r = 1 + i32::from(depth >= 6) + i32::from(i >= 12);
                     if pv_node {
@@ -938,6 +962,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                             if self.killers[ply][0] != k {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = k;
+                            }
+                            let prev = self.came_by[ply];
+                            if self.params.counter_moves && !prev.is_none() {
+                                self.counters[prev.start_index()][prev.0 as usize & 63] = k;
                             }
                             let bonus = depth * depth;
                             let to = k.0 as usize & 63;
@@ -1004,6 +1032,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         // Only called when not in check, as the rules crate's null move requires.
         let undo = self.pos.play_null();
         self.hashes.push(self.pos.hash());
+        self.came_by[ply + 1] = MoveKey::NONE;
         let r = 2 + depth / 4;
         let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         self.hashes.pop();
