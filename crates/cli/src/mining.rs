@@ -20,6 +20,7 @@ pub fn config(hash_mb: usize, seed: u64) -> Config {
         eval: EvalParams::hand(),
         search: SearchParams {
             lmp_depth: 0,
+            counter_moves: false,
             ..SearchParams::default()
         },
     }

@@ -10,7 +10,8 @@
 //!   windows, a transposition table keyed by [`ultima::Position::hash`], quiescence over
 //!   captures (depth-bounded, delta-pruned, lazy evaluation), check extension, null-move
 //!   and reverse futility pruning near the leaves, futility pruning at the frontier, late
-//!   move reductions and late move pruning; each measured by matches ([`SearchParams`]).
+//!   move reductions and late move pruning, killer moves, counter moves and history for
+//!   ordering; each measured by matches ([`SearchParams`]).
 //! - [`eval`]: material, frozen pieces, mobility, King safety written for Ultima.
 //! - [`Level`]: levels 1–8 as node budgets with noise, level 8 by time.
 //! - [`Deadline`]: the rule for thinking time, over the host's [`Clock`].

@@ -385,7 +385,8 @@ pub struct SearchParams {
     /// iteration, so the levels play as their matches placed them.
     pub play_unfinished: bool,
     /// Order the quiet move that last refuted the opponent's previous move (its counter
-    /// move) right after the killers.
+    /// move) right after the killers, and do not reduce it: +49 Elo (95% +18 .. +81) over 358
+    /// games at 0.2 s a move, SPRT accepted; see the README's Move ordering section.
     // CITE: chessprogramming.org/Countermove_Heuristic.
     pub counter_moves: bool,
 }
@@ -407,7 +408,7 @@ impl Default for SearchParams {
             lmp_depth: 3,
             lmp_moves: 4,
             play_unfinished: true,
-            counter_moves: false,
+            counter_moves: true,
         }
     }
 }

@@ -1263,6 +1263,8 @@ mod tests {
             qsearch_depth: engine.config.search.qsearch_depth,
             seed: 0,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            counters: [[MoveKey::NONE; 64]; 64],
+            came_by: [MoveKey::NONE; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root: RootBest::default(),
             excluded: Vec::new(),
