@@ -79,8 +79,9 @@ const USAGE: &str = "usage:
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
           with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
-          checkext (0/1), lmp (late move pruning to depth; 0 = off), mob (centipawns per
-          square of mobility), tuned (1, the default:
+          checkext (0/1), lmp (late move pruning to depth; 0 = off), unfinished (0/1: play
+          the better move of an iteration the clock stops), cm (0/1: counter moves), mob
+          (centipawns per square of mobility), tuned (1, the default:
           the evaluation's weights fitted by ultima tune; 0: the hand-set ones);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),
           run as '<path> play-engine <player>' and asked for moves, at most S seconds
