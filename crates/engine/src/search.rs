@@ -654,12 +654,14 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
     }
 
-    /// Scores every move of the ply's list for ordering; `counter` is the ply's
-    /// [`Searcher::counter_move`].
-    fn order_moves(&mut self, tt_move: MoveKey, counter: MoveKey, ply: usize) {
+    /// Scores every move of the ply's list for ordering.
+    fn order_moves(&mut self, tt_move: MoveKey, ply: usize) {
         let b = self.pos.board();
         let side = self.pos.turn().index();
         let killers = self.killers[ply];
+        // Read now, not at the node's entry: the hash move's search, before the list was
+        // made, may have recorded a new counter move for this one.
+        let counter = self.counter_move(ply);
         let frame = &mut self.frames[ply];
         frame.keys.clear();
         for (i, &m) in frame.moves.iter().enumerate() {
@@ -863,7 +865,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                         if ply > 0 && self.pos.is_move_limit_draw() {
                             return self.move_limit_score(ply);
                         }
-                        self.order_moves(tt_move, counter, ply);
+                        self.order_moves(tt_move, ply);
                         if tt_first.is_some() {
                             // The hash move sorts first and was searched already.
                             self.next_move(ply, &mut next);
