@@ -76,6 +76,15 @@ fn withdrawn(from: Square, d: Dir, victims: Bitboard) -> Bitboard {
     }
 }
 
+/// Where a capture-only walk from `from` in direction `d` may start: next to the line's
+/// first piece if that piece is `leapable` (the squares before it are empty and capture
+/// nothing by leaping), or `None` when the line's first piece cannot be leapt.
+#[inline]
+fn leap_start(from: Square, d: Dir, occupied: Bitboard, leapable: Bitboard) -> Option<Square> {
+    let first = first_blocker(from, d, occupied).filter(|&f| leapable.contains(f))?;
+    Some(d.opposite().step(first).unwrap_or(from))
+}
+
 /// The squares a Coordinator may arrive on to capture something with its King on `king`: on
 /// the file of an enemy piece on the King's rank, or on the rank of one on its file (a
 /// superset: [`corners`] decides).
@@ -245,11 +254,9 @@ impl Position {
                 // Only a leap captures, and the line's first piece is the first to leap: the
                 // walk starts next to it, or the line is skipped when that piece is not an
                 // enemy within reach. The same moves, in the same order, as the whole walk.
-                match first_blocker(from, d, occupied) {
-                    Some(first) if enemy.contains(first) && reach.contains(first) => {
-                        s = d.opposite().step(first).unwrap_or(from);
-                    }
-                    _ => continue,
+                match leap_start(from, d, occupied, enemy & reach) {
+                    Some(start) => s = start,
+                    None => continue,
                 }
             }
             while let Some(n) = d.step(s) {
@@ -332,11 +339,9 @@ impl Position {
                 // Without a Withdrawer left behind or a square where arriving captures, only a
                 // leap over the line's first piece could: the walk starts next to it, or the
                 // line is skipped.
-                match first_blocker(from, d, occupied) {
-                    Some(first) if leapers.contains(first) && reach.contains(first) => {
-                        s = d.opposite().step(first).unwrap_or(from);
-                    }
-                    _ => continue,
+                match leap_start(from, d, occupied, leapers & reach) {
+                    Some(start) => s = start,
+                    None => continue,
                 }
             }
             while let Some(n) = d.step(s) {
