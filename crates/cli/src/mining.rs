@@ -21,6 +21,7 @@ pub fn config(hash_mb: usize, seed: u64) -> Config {
         search: SearchParams {
             lmp_depth: 0,
             counter_moves: false,
+            continuation_history: false,
             ..SearchParams::default()
         },
     }

@@ -111,16 +111,17 @@ impl Spec {
                 "lmp" if n <= 100 => search.lmp_depth = n as i32,
                 "unfinished" if n <= 1 => search.play_unfinished = n == 1,
                 "cm" if n <= 1 => search.counter_moves = n == 1,
+                "ch" if n <= 1 => search.continuation_history = n == 1,
                 "mob" if n <= 100 => mobility = Some(n as i32),
                 "tuned" if n <= 1 => tuned = n == 1,
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
-                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "mob" | "tuned" => {
+                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "ch" | "mob" | "tuned" => {
                     return Err(format!("player setting {key}={n} is out of range"))
                 }
                 _ => {
                     return Err(format!(
                         "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, mob, tuned)"
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, ch, mob, tuned)"
                     ))
                 }
             }

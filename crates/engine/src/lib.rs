@@ -35,6 +35,7 @@
 mod analysis;
 mod deadline;
 pub mod eval;
+mod history;
 mod level;
 pub mod params;
 pub mod players;

@@ -389,6 +389,11 @@ pub struct SearchParams {
     /// games at 0.2 s a move, SPRT accepted; see the README's Move ordering section.
     // CITE: chessprogramming.org/Countermove_Heuristic.
     pub counter_moves: bool,
+    /// Order quiet moves by continuation history as well: how well a move did after the
+    /// same piece-and-destination one and two plies before, added to its square history,
+    /// every history score kept by gravity ([`crate::history`]).
+    // CITE: chessprogramming.org/History_Heuristic (counter move history, follow-up history).
+    pub continuation_history: bool,
 }
 
 impl Default for SearchParams {
@@ -409,6 +414,7 @@ impl Default for SearchParams {
             lmp_moves: 4,
             play_unfinished: true,
             counter_moves: true,
+            continuation_history: false,
         }
     }
 }

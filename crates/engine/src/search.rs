@@ -6,6 +6,7 @@
 //! host passes a [`SearchHandler`] that says when to stop and hears about each iteration.
 
 use crate::eval::{evaluate, evaluate_lazy, value_of};
+use crate::history::{PieceTo, QuietHistory};
 use crate::params::{EvalParams, SearchParams};
 use crate::rng::mix;
 use crate::score::{Eval, MAX_PLY};
@@ -190,11 +191,8 @@ pub struct Engine {
     /// Move lists per ply, on the heap: a Web Worker's stack is small (1 MB by default).
     frames: Vec<Frame>,
     eval_cache: Vec<(u32, i32)>,
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    history: QuietHistory,
 }
-
-/// Past this a history score is halved.
-const HISTORY_MAX: i32 = 1 << 20;
 
 impl Engine {
     pub fn new(config: Config) -> Engine {
@@ -202,7 +200,7 @@ impl Engine {
             tt: Table::new(config.hash_mb),
             frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            history: QuietHistory::new(),
             config,
         }
     }
@@ -220,11 +218,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.eval_cache.fill((0, i32::MIN));
-        for side in self.history.iter_mut() {
-            for row in side.iter_mut() {
-                row.fill(0);
-            }
-        }
+        self.history.clear();
     }
 
     /// Searches `pos` and returns the best move found within `limits`.
@@ -243,13 +237,7 @@ impl Engine {
         // The noise depends on the limits and the seed: cached scores are only valid for
         // one search.
         self.eval_cache.fill((0, i32::MIN));
-        for side in self.history.iter_mut() {
-            for row in side.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 8;
-                }
-            }
-        }
+        self.history.age();
         let root_moves = pos.legal_moves();
         let mut result = SearchResult {
             best_move: root_moves.first().copied(),
@@ -296,6 +284,7 @@ impl Engine {
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             counters: [[MoveKey::NONE; 64]; 64],
             came_by: [MoveKey::NONE; MAX_PLY + 1],
+            came_piece: [PieceTo::NONE; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root: RootBest::default(),
             excluded: Vec::new(),
@@ -437,7 +426,7 @@ struct Searcher<'a, H: ?Sized> {
     out_of_nodes: bool,
     handler: &'a mut H,
     tt: &'a mut Table,
-    history: &'a mut [[[i32; 64]; 64]; 2],
+    history: &'a mut QuietHistory,
     eval_params: &'a EvalParams,
     params: &'a SearchParams,
     noise: i32,
@@ -450,6 +439,9 @@ struct Searcher<'a, H: ?Sized> {
     counters: [[MoveKey; 64]; 64],
     /// The move that led to each ply (none after a null move, and at the root).
     came_by: [MoveKey; MAX_PLY + 1],
+    /// The piece and destination of the move that led to each ply, for continuation history
+    /// ([`PieceTo::NONE`] after a null move, and at the root).
+    came_piece: [PieceTo; MAX_PLY + 1],
     /// The principal variation from each ply.
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// The root move to play if the search stopped now: the last completed iteration's
@@ -657,7 +649,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     /// Scores every move of the ply's list for ordering.
     fn order_moves(&mut self, tt_move: MoveKey, ply: usize) {
         let b = self.pos.board();
-        let side = self.pos.turn().index();
+        let turn = self.pos.turn();
+        let side = turn.index();
+        let before = self.moves_before(ply);
+        let continuation = self.params.continuation_history;
         let killers = self.killers[ply];
         // Read now, not at the node's entry: the hash move's search, before the list was
         // made, may have recorded a new counter move for this one.
@@ -680,10 +675,22 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             } else if k == counter {
                 COUNTER
             } else {
-                self.history[side][m.from().index()][k.0 as usize & 63]
+                let here = PieceTo::of(turn, m);
+                self.history.score(side, k, here, before, continuation)
             };
             frame.keys.push((score as i64) << 16 | i as i64);
         }
+    }
+
+    /// The pieces moved, and where to, by the two moves before `ply`, the latest first.
+    #[inline]
+    fn moves_before(&self, ply: usize) -> [PieceTo; 2] {
+        let second = if ply > 0 {
+            self.came_piece[ply - 1]
+        } else {
+            PieceTo::NONE
+        };
+        [self.came_piece[ply], second]
     }
 
     /// The quiet move that last refuted the move leading to `ply`, if counter moves are on.
@@ -845,9 +852,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_key = MoveKey::NONE;
-        let mut quiets_tried: ArrayVec<MoveKey, 64> = ArrayVec::new();
+        let mut quiets_tried: ArrayVec<(MoveKey, PieceTo), 64> = ArrayVec::new();
         let counter = self.counter_move(ply);
-        let side = self.pos.turn().index();
+        let turn = self.pos.turn();
+        let side = turn.index();
         let mut i = 0;
         // At the root: whether this search of it began with the move to play (see
         // `RootBest`), so that a move raising alpha is proven better than that one.
@@ -897,6 +905,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 root_anchored = Some(m) == self.root.choice;
             }
             let k = MoveKey::of(m);
+            let here = PieceTo::of(turn, m);
             let quiet = !m.is_capture() && !m.is_suicide();
             // CITE: late move pruning (chessprogramming.org/Futility_Pruning#MoveCountBasedPruning).
             // The moves after the captures and killers come in history order, the suicides
@@ -916,6 +925,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             let undo = self.pos.play_unchecked(m);
             self.hashes.push(self.pos.hash());
             self.came_by[ply + 1] = k;
+            self.came_piece[ply + 1] = here;
             let new_depth = depth - 1;
             let mut score;
             if i == 0 {
@@ -975,11 +985,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                             if self.params.counter_moves && !prev.is_none() {
                                 self.counters[prev.start_index()][prev.0 as usize & 63] = k;
                             }
-                            let bonus = depth * depth;
-                            let to = k.0 as usize & 63;
-                            self.add_history(side, m.from().index(), to, bonus);
-                            for q in &quiets_tried {
-                                self.add_history(side, q.start_index(), q.0 as usize & 63, -bonus);
+                            let before = self.moves_before(ply);
+                            let cont = self.params.continuation_history;
+                            self.history
+                                .update(side, k, here, before, depth, true, cont);
+                            for &(q, there) in &quiets_tried {
+                                self.history
+                                    .update(side, q, there, before, depth, false, cont);
                             }
                         }
                         break;
@@ -987,7 +999,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 }
             }
             if quiet {
-                let _ = quiets_tried.try_push(k);
+                let _ = quiets_tried.try_push((k, here));
             }
         }
         let bound = if best >= beta {
@@ -1014,19 +1026,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         best
     }
 
-    #[inline]
-    fn add_history(&mut self, side: usize, from: usize, to: usize, bonus: i32) {
-        let h = &mut self.history[side][from][to];
-        *h += bonus;
-        if h.abs() > HISTORY_MAX {
-            for row in self.history[side].iter_mut() {
-                for x in row.iter_mut() {
-                    *x /= 2;
-                }
-            }
-        }
-    }
-
     /// The mover's pieces other than the King and Pawns.
     fn officers_of_mover(&self) -> u32 {
         let b = self.pos.board();
@@ -1041,6 +1040,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let undo = self.pos.play_null();
         self.hashes.push(self.pos.hash());
         self.came_by[ply + 1] = MoveKey::NONE;
+        self.came_piece[ply + 1] = PieceTo::NONE;
         let r = 2 + depth / 4;
         let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         self.hashes.pop();
@@ -1273,6 +1273,7 @@ mod tests {
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             counters: [[MoveKey::NONE; 64]; 64],
             came_by: [MoveKey::NONE; MAX_PLY + 1],
+            came_piece: [PieceTo::NONE; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root: RootBest::default(),
             excluded: Vec::new(),

@@ -1,0 +1,220 @@
+//! What the search learns about quiet moves between its nodes, for ordering them: which
+//! moves refuted a position, by their start and end squares (the history heuristic), and,
+//! with [`SearchParams::continuation_history`], by the moves one and two plies before them
+//! (continuation history).
+//!
+//! [`SearchParams::continuation_history`]: crate::params::SearchParams::continuation_history
+
+use crate::tt::MoveKey;
+use ultima::{Color, Move};
+
+/// A moved piece and where it went, the index of the continuation tables:
+/// `(colour · 7 + role) · 64 + destination`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct PieceTo(u16);
+
+impl PieceTo {
+    /// No move: the root, or after a null move.
+    pub const NONE: PieceTo = PieceTo(u16::MAX);
+
+    #[inline]
+    pub fn of(mover: Color, m: Move) -> PieceTo {
+        let to = MoveKey::of(m).0 as usize & 63;
+        PieceTo(((mover.index() * 7 + m.role().index()) * 64 + to) as u16)
+    }
+
+    #[inline]
+    fn is_none(self) -> bool {
+        self == PieceTo::NONE
+    }
+}
+
+/// Pieces of both colours times squares: the rows and the columns of the continuation table.
+const PIECE_TOS: usize = 2 * 7 * 64;
+
+/// The additive history's scores are halved, all of them, past this.
+const ADDITIVE_MAX: i32 = 1 << 20;
+
+/// The bound of a history score kept by gravity ([`gravity`]).
+const GRAVITY_MAX: i32 = 1 << 14;
+
+/// The quiet-move history of one engine, kept from search to search within a game.
+pub(crate) struct QuietHistory {
+    /// By side, start square and end square.
+    by_squares: Box<[[[i32; 64]; 64]; 2]>,
+    /// By the move before ([`PieceTo`], rows) and this move ([`PieceTo`], columns); one table
+    /// serves the previous move (the opponent's) and the one before it (the mover's own),
+    /// whose rows differ by colour. 1.6 MB, so on the heap and allocated flat: a fixed-size
+    /// array built on the way there would pass through a Web Worker's 1 MB stack.
+    continuation: Vec<i16>,
+}
+
+impl QuietHistory {
+    pub fn new() -> QuietHistory {
+        QuietHistory {
+            by_squares: Box::new([[[0; 64]; 64]; 2]),
+            continuation: vec![0; PIECE_TOS * PIECE_TOS],
+        }
+    }
+
+    /// Forgets everything: a new game.
+    pub fn clear(&mut self) {
+        for side in self.by_squares.iter_mut() {
+            for row in side.iter_mut() {
+                row.fill(0);
+            }
+        }
+        self.continuation.fill(0);
+    }
+
+    /// Between two searches: the square scores fade to an eighth, so that the new position's
+    /// refutations soon outweigh the old ones. Continuation scores stay: gravity bounds them,
+    /// and they describe answers to moves, which change less from move to move.
+    pub fn age(&mut self) {
+        for side in self.by_squares.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 8;
+                }
+            }
+        }
+    }
+
+    /// The ordering score of a quiet move `key` of `side`, which moves the piece `here`
+    /// after the moves `before` (the previous one first). `continuation`: whether the
+    /// continuation tables count.
+    #[inline]
+    pub fn score(
+        &self,
+        side: usize,
+        key: MoveKey,
+        here: PieceTo,
+        before: [PieceTo; 2],
+        continuation: bool,
+    ) -> i32 {
+        let mut s = self.by_squares[side][key.start_index()][key.0 as usize & 63];
+        if continuation {
+            for b in before {
+                if !b.is_none() {
+                    s += i32::from(self.continuation[b.0 as usize * PIECE_TOS + here.0 as usize]);
+                }
+            }
+        }
+        s
+    }
+
+    /// Records that `key` refuted a position at `depth` (`good`), or was tried there and did
+    /// not (`!good`).
+    ///
+    /// Without `continuation`, the square score rises or falls by depth² and every score of
+    /// the side is halved once one passes [`ADDITIVE_MAX`]. With it, every score moves by
+    /// gravity towards ±[`GRAVITY_MAX`], the tables' scores on one scale so that their sum
+    /// means something.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn update(
+        &mut self,
+        side: usize,
+        key: MoveKey,
+        here: PieceTo,
+        before: [PieceTo; 2],
+        depth: i32,
+        good: bool,
+        continuation: bool,
+    ) {
+        let (from, to) = (key.start_index(), key.0 as usize & 63);
+        if !continuation {
+            let bonus = if good { depth * depth } else { -depth * depth };
+            let h = &mut self.by_squares[side][from][to];
+            *h += bonus;
+            if h.abs() > ADDITIVE_MAX {
+                for row in self.by_squares[side].iter_mut() {
+                    for x in row.iter_mut() {
+                        *x /= 2;
+                    }
+                }
+            }
+            return;
+        }
+        // CITE: the bonus and the gravity formula after Stockfish's history
+        // (chessprogramming.org/History_Heuristic#Gravity).
+        let size = (depth * depth).min(324) * 32;
+        let bonus = if good { size } else { -size };
+        gravity(&mut self.by_squares[side][from][to], bonus);
+        for b in before {
+            if !b.is_none() {
+                let slot = &mut self.continuation[b.0 as usize * PIECE_TOS + here.0 as usize];
+                let mut h = i32::from(*slot);
+                gravity(&mut h, bonus);
+                *slot = h as i16;
+            }
+        }
+    }
+}
+
+/// Moves `h` by `bonus`, less the more `h` already leans that way: `h` stays within
+/// ±[`GRAVITY_MAX`] and a score that stops being earned decays.
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / GRAVITY_MAX;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ultima::Position;
+
+    #[test]
+    fn gravity_keeps_scores_within_their_bound() {
+        let mut h = 0;
+        for _ in 0..1000 {
+            gravity(&mut h, 324 * 32);
+            assert!(h <= GRAVITY_MAX, "{h}");
+        }
+        assert!(h > GRAVITY_MAX * 9 / 10);
+        for _ in 0..1000 {
+            gravity(&mut h, -324 * 32);
+            assert!(h >= -GRAVITY_MAX, "{h}");
+        }
+        assert!(h < -GRAVITY_MAX * 9 / 10);
+    }
+
+    #[test]
+    fn continuation_scores_follow_the_move_before() {
+        let pos = Position::default();
+        let moves = pos.legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let mover = pos.turn();
+        let (ka, kb) = (MoveKey::of(a), MoveKey::of(b));
+        let (pa, pb) = (PieceTo::of(mover, a), PieceTo::of(mover, b));
+        assert_ne!(pa, pb);
+        let after_x = [PieceTo(5), PieceTo::NONE];
+        let after_y = [PieceTo(6), PieceTo::NONE];
+        let mut h = QuietHistory::new();
+        h.update(0, ka, pa, after_x, 4, true, true);
+        h.update(0, kb, pb, after_x, 4, false, true);
+        // After the move it refuted, `a` is preferred by both tables; after another move,
+        // by the squares only.
+        let s = |h: &QuietHistory, k, p, before| h.score(0, k, p, before, true);
+        assert_eq!(s(&h, ka, pa, after_x), 2 * 512);
+        assert_eq!(s(&h, ka, pa, after_y), 512);
+        assert_eq!(s(&h, kb, pb, after_x), -2 * 512);
+        assert_eq!(h.score(0, ka, pa, after_x, false), 512);
+        h.clear();
+        assert_eq!(s(&h, ka, pa, after_x), 0);
+    }
+
+    #[test]
+    fn without_continuation_the_square_scores_add_up() {
+        let pos = Position::default();
+        let m = pos.legal_moves()[0];
+        let (k, p) = (MoveKey::of(m), PieceTo::of(pos.turn(), m));
+        let none = [PieceTo::NONE; 2];
+        let mut h = QuietHistory::new();
+        h.update(1, k, p, none, 3, true, false);
+        h.update(1, k, p, none, 2, true, false);
+        assert_eq!(h.score(1, k, p, none, false), 13);
+        h.age();
+        assert_eq!(h.score(1, k, p, none, false), 1);
+    }
+}
