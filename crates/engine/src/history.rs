@@ -6,7 +6,7 @@
 //! [`SearchParams::continuation_history`]: crate::params::SearchParams::continuation_history
 
 use crate::tt::MoveKey;
-use ultima::{Color, Move};
+use ultima::{Color, Role};
 
 /// A moved piece and where it went, the index of the continuation tables:
 /// `(colour · 7 + role) · 64 + destination`.
@@ -17,10 +17,11 @@ impl PieceTo {
     /// No move: the root, or after a null move.
     pub const NONE: PieceTo = PieceTo(u16::MAX);
 
+    /// The piece `role` of `mover` going to the destination of `key`.
     #[inline]
-    pub fn of(mover: Color, m: Move) -> PieceTo {
-        let to = MoveKey::of(m).0 as usize & 63;
-        PieceTo(((mover.index() * 7 + m.role().index()) * 64 + to) as u16)
+    pub fn of(mover: Color, role: Role, key: MoveKey) -> PieceTo {
+        let to = key.0 as usize & 63;
+        PieceTo(((mover.index() * 7 + role.index()) * 64 + to) as u16)
     }
 
     #[inline]
@@ -45,16 +46,29 @@ pub(crate) struct QuietHistory {
     /// By the move before ([`PieceTo`], rows) and this move ([`PieceTo`], columns); one table
     /// serves the previous move (the opponent's) and the one before it (the mover's own),
     /// whose rows differ by colour. 1.6 MB, so on the heap and allocated flat: a fixed-size
-    /// array built on the way there would pass through a Web Worker's 1 MB stack.
+    /// array built on the way there would pass through a Web Worker's 1 MB stack. Empty
+    /// when continuation history is off, which costs then neither memory nor clearing.
     continuation: Vec<i16>,
 }
 
 impl QuietHistory {
-    pub fn new() -> QuietHistory {
+    /// `continuation`: whether the continuation table is kept and counts
+    /// ([`SearchParams::continuation_history`]).
+    ///
+    /// [`SearchParams::continuation_history`]: crate::params::SearchParams::continuation_history
+    pub fn new(continuation: bool) -> QuietHistory {
         QuietHistory {
             by_squares: Box::new([[[0; 64]; 64]; 2]),
-            continuation: vec![0; PIECE_TOS * PIECE_TOS],
+            continuation: if continuation {
+                vec![0; PIECE_TOS * PIECE_TOS]
+            } else {
+                Vec::new()
+            },
         }
+    }
+
+    fn continuation_on(&self) -> bool {
+        !self.continuation.is_empty()
     }
 
     /// Forgets everything: a new game.
@@ -81,19 +95,11 @@ impl QuietHistory {
     }
 
     /// The ordering score of a quiet move `key` of `side`, which moves the piece `here`
-    /// after the moves `before` (the previous one first). `continuation`: whether the
-    /// continuation tables count.
+    /// after the moves `before` (the previous one first).
     #[inline]
-    pub fn score(
-        &self,
-        side: usize,
-        key: MoveKey,
-        here: PieceTo,
-        before: [PieceTo; 2],
-        continuation: bool,
-    ) -> i32 {
+    pub fn score(&self, side: usize, key: MoveKey, here: PieceTo, before: [PieceTo; 2]) -> i32 {
         let mut s = self.by_squares[side][key.start_index()][key.0 as usize & 63];
-        if continuation {
+        if self.continuation_on() {
             for b in before {
                 if !b.is_none() {
                     s += i32::from(self.continuation[b.0 as usize * PIECE_TOS + here.0 as usize]);
@@ -106,12 +112,11 @@ impl QuietHistory {
     /// Records that `key` refuted a position at `depth` (`good`), or was tried there and did
     /// not (`!good`).
     ///
-    /// Without `continuation`, the square score rises or falls by depth² and every score of
+    /// Without continuation history, the square score rises or falls by depth² and every score of
     /// the side is halved once one passes [`ADDITIVE_MAX`]. With it, every score moves by
     /// gravity towards ±[`GRAVITY_MAX`], the tables' scores on one scale so that their sum
     /// means something.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
         side: usize,
@@ -120,10 +125,9 @@ impl QuietHistory {
         before: [PieceTo; 2],
         depth: i32,
         good: bool,
-        continuation: bool,
     ) {
         let (from, to) = (key.start_index(), key.0 as usize & 63);
-        if !continuation {
+        if !self.continuation_on() {
             let bonus = if good { depth * depth } else { -depth * depth };
             let h = &mut self.by_squares[side][from][to];
             *h += bonus;
@@ -186,20 +190,24 @@ mod tests {
         let (a, b) = (moves[0], moves[1]);
         let mover = pos.turn();
         let (ka, kb) = (MoveKey::of(a), MoveKey::of(b));
-        let (pa, pb) = (PieceTo::of(mover, a), PieceTo::of(mover, b));
+        let (pa, pb) = (
+            PieceTo::of(mover, a.role(), ka),
+            PieceTo::of(mover, b.role(), kb),
+        );
         assert_ne!(pa, pb);
         let after_x = [PieceTo(5), PieceTo::NONE];
         let after_y = [PieceTo(6), PieceTo::NONE];
-        let mut h = QuietHistory::new();
-        h.update(0, ka, pa, after_x, 4, true, true);
-        h.update(0, kb, pb, after_x, 4, false, true);
+        let mut h = QuietHistory::new(true);
+        h.update(0, ka, pa, after_x, 4, true);
+        h.update(0, kb, pb, after_x, 4, false);
         // After the move it refuted, `a` is preferred by both tables; after another move,
         // by the squares only.
-        let s = |h: &QuietHistory, k, p, before| h.score(0, k, p, before, true);
+        let s = |h: &QuietHistory, k, p, before| h.score(0, k, p, before);
         assert_eq!(s(&h, ka, pa, after_x), 2 * 512);
         assert_eq!(s(&h, ka, pa, after_y), 512);
         assert_eq!(s(&h, kb, pb, after_x), -2 * 512);
-        assert_eq!(h.score(0, ka, pa, after_x, false), 512);
+        // The square table alone: no move before.
+        assert_eq!(s(&h, ka, pa, [PieceTo::NONE; 2]), 512);
         h.clear();
         assert_eq!(s(&h, ka, pa, after_x), 0);
     }
@@ -208,13 +216,14 @@ mod tests {
     fn without_continuation_the_square_scores_add_up() {
         let pos = Position::default();
         let m = pos.legal_moves()[0];
-        let (k, p) = (MoveKey::of(m), PieceTo::of(pos.turn(), m));
+        let k = MoveKey::of(m);
+        let p = PieceTo::of(pos.turn(), m.role(), k);
         let none = [PieceTo::NONE; 2];
-        let mut h = QuietHistory::new();
-        h.update(1, k, p, none, 3, true, false);
-        h.update(1, k, p, none, 2, true, false);
-        assert_eq!(h.score(1, k, p, none, false), 13);
+        let mut h = QuietHistory::new(false);
+        h.update(1, k, p, none, 3, true);
+        h.update(1, k, p, none, 2, true);
+        assert_eq!(h.score(1, k, p, none), 13);
         h.age();
-        assert_eq!(h.score(1, k, p, none, false), 1);
+        assert_eq!(h.score(1, k, p, none), 1);
     }
 }

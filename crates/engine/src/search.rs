@@ -200,7 +200,7 @@ impl Engine {
             tt: Table::new(config.hash_mb),
             frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
-            history: QuietHistory::new(),
+            history: QuietHistory::new(config.search.continuation_history),
             config,
         }
     }
@@ -652,7 +652,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let turn = self.pos.turn();
         let side = turn.index();
         let before = self.moves_before(ply);
-        let continuation = self.params.continuation_history;
         let killers = self.killers[ply];
         // Read now, not at the node's entry: the hash move's search, before the list was
         // made, may have recorded a new counter move for this one.
@@ -675,8 +674,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             } else if k == counter {
                 COUNTER
             } else {
-                let here = PieceTo::of(turn, m);
-                self.history.score(side, k, here, before, continuation)
+                let here = PieceTo::of(turn, m.role(), k);
+                self.history.score(side, k, here, before)
             };
             frame.keys.push((score as i64) << 16 | i as i64);
         }
@@ -905,7 +904,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 root_anchored = Some(m) == self.root.choice;
             }
             let k = MoveKey::of(m);
-            let here = PieceTo::of(turn, m);
+            let here = PieceTo::of(turn, m.role(), k);
             let quiet = !m.is_capture() && !m.is_suicide();
             // CITE: late move pruning (chessprogramming.org/Futility_Pruning#MoveCountBasedPruning).
             // The moves after the captures and killers come in history order, the suicides
@@ -986,12 +985,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                                 self.counters[prev.start_index()][prev.0 as usize & 63] = k;
                             }
                             let before = self.moves_before(ply);
-                            let cont = self.params.continuation_history;
-                            self.history
-                                .update(side, k, here, before, depth, true, cont);
+                            self.history.update(side, k, here, before, depth, true);
                             for &(q, there) in &quiets_tried {
-                                self.history
-                                    .update(side, q, there, before, depth, false, cont);
+                                self.history.update(side, q, there, before, depth, false);
                             }
                         }
                         break;
