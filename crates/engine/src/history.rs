@@ -20,8 +20,7 @@ impl PieceTo {
     /// The piece `role` of `mover` going to the destination of `key`.
     #[inline]
     pub fn of(mover: Color, role: Role, key: MoveKey) -> PieceTo {
-        let to = key.0 as usize & 63;
-        PieceTo(((mover.index() * 7 + role.index()) * 64 + to) as u16)
+        PieceTo(((mover.index() * 7 + role.index()) * 64 + key.end_index()) as u16)
     }
 
     #[inline]
@@ -98,7 +97,7 @@ impl QuietHistory {
     /// after the moves `before` (the previous one first).
     #[inline]
     pub fn score(&self, side: usize, key: MoveKey, here: PieceTo, before: [PieceTo; 2]) -> i32 {
-        let mut s = self.by_squares[side][key.start_index()][key.0 as usize & 63];
+        let mut s = self.by_squares[side][key.start_index()][key.end_index()];
         if self.continuation_on() {
             for b in before {
                 if !b.is_none() {
@@ -126,7 +125,7 @@ impl QuietHistory {
         depth: i32,
         good: bool,
     ) {
-        let (from, to) = (key.start_index(), key.0 as usize & 63);
+        let (from, to) = (key.start_index(), key.end_index());
         if !self.continuation_on() {
             let bonus = if good { depth * depth } else { -depth * depth };
             let h = &mut self.by_squares[side][from][to];

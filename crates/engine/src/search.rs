@@ -697,7 +697,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         if !self.params.counter_moves || prev.is_none() {
             return MoveKey::NONE;
         }
-        self.counters[prev.start_index()][prev.0 as usize & 63]
+        self.counters[prev.start_index()][prev.end_index()]
     }
 
     /// The ply's next move by ordering key: a selection step for the first few moves
@@ -980,7 +980,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                             }
                             let prev = self.came_by[ply];
                             if self.params.counter_moves && !prev.is_none() {
-                                self.counters[prev.start_index()][prev.0 as usize & 63] = k;
+                                self.counters[prev.start_index()][prev.end_index()] = k;
                             }
                             let before = self.moves_before(ply);
                             self.history.update(side, k, here, before, depth, true);

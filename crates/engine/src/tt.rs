@@ -36,6 +36,12 @@ impl MoveKey {
             (self.0 & 63) as usize
         }
     }
+
+    /// The destination square's index (a suicide's own square).
+    #[inline]
+    pub fn end_index(self) -> usize {
+        (self.0 & 63) as usize
+    }
 }
 
 /// How the stored score bounds the true one.
