@@ -112,16 +112,18 @@ impl Spec {
                 "unfinished" if n <= 1 => search.play_unfinished = n == 1,
                 "cm" if n <= 1 => search.counter_moves = n == 1,
                 "ch" if n <= 1 => search.continuation_history = n == 1,
+                "hr" if n <= 1_000_000 => search.history_reduction = n as i32,
                 "mob" if n <= 100 => mobility = Some(n as i32),
                 "tuned" if n <= 1 => tuned = n == 1,
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
-                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "ch" | "mob" | "tuned" => {
+                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "ch" | "hr" | "mob"
+                | "tuned" => {
                     return Err(format!("player setting {key}={n} is out of range"))
                 }
                 _ => {
                     return Err(format!(
                         "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, ch, mob, tuned)"
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, ch, hr, mob, tuned)"
                     ))
                 }
             }
@@ -321,6 +323,9 @@ mod tests {
         assert!(Spec::parse("level:9").is_err());
         assert!(Spec::parse("level:3,speed=2").is_err());
         assert!(Spec::parse("greedy,time=2").is_err());
+        let config = Spec::parse("level:8,hr=16384").unwrap().config(16).unwrap();
+        assert_eq!(config.search.history_reduction, 16384);
+        assert!(Spec::parse("level:8,hr=2000000").is_err());
         let Ok(Spec::Exe { path, player }) = Spec::parse("exe:/a/ultima,level:3,nodes=9") else {
             panic!("exe:/a/ultima,level:3,nodes=9 parses");
         };

@@ -395,6 +395,9 @@ pub struct SearchParams {
     /// 919 games at 0.2 s a move, SPRT accepted; see the README's Move ordering section.
     // CITE: chessprogramming.org/History_Heuristic (counter move history, follow-up history).
     pub continuation_history: bool,
+    /// Late move reductions adjusted by history (0: off): one ply less for each this much of
+    /// a quiet move's history score (at most two), one more when it is this far below zero.
+    pub history_reduction: i32,
 }
 
 impl Default for SearchParams {
@@ -416,6 +419,7 @@ impl Default for SearchParams {
             play_unfinished: true,
             counter_moves: true,
             continuation_history: true,
+            history_reduction: 0,
         }
     }
 }

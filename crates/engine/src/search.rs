@@ -943,6 +943,12 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     if pv_node {
                         r -= 1;
                     }
+                    if p.history_reduction > 0 {
+                        // A move whose history says it often cuts is reduced less; one that
+                        // seldom does, more.
+                        let h = self.history.score(side, k, here, self.moves_before(ply));
+                        r -= (h / p.history_reduction).clamp(-1, 2);
+                    }
                     r = r.min(new_depth - 1).max(0);
                 }
                 score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
