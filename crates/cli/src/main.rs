@@ -81,8 +81,8 @@ const USAGE: &str = "usage:
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
           checkext (0/1), lmp (late move pruning to depth; 0 = off), unfinished (0/1: play
           the better move of an iteration the clock stops), cm (0/1: counter moves),
-          ch (0/1: continuation history), hr (history per ply of late move reduction;
-          0 = off), mob
+          ch (0/1: continuation history), hr (history score per ply of late move
+          reduction, 16384 by default; 0 = off), mob
           (centipawns per square of mobility), tuned (1, the default:
           the evaluation's weights fitted by ultima tune; 0: the hand-set ones);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),

@@ -22,6 +22,7 @@ pub fn config(hash_mb: usize, seed: u64) -> Config {
             lmp_depth: 0,
             counter_moves: false,
             continuation_history: false,
+            history_reduction: 0,
             ..SearchParams::default()
         },
     }

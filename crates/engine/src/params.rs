@@ -395,8 +395,13 @@ pub struct SearchParams {
     /// 919 games at 0.2 s a move, SPRT accepted; see the README's Move ordering section.
     // CITE: chessprogramming.org/History_Heuristic (counter move history, follow-up history).
     pub continuation_history: bool,
-    /// Late move reductions adjusted by history (0: off): one ply less for each this much of
-    /// a quiet move's history score (at most two), one more when it is this far below zero.
+    /// Late move reductions adjusted by history (0: off): a quiet move is reduced one ply
+    /// less for each this much of the history score that orders it (at most two), one more
+    /// when the score is this far below zero. Most moves that reach the reduction have a
+    /// positive score, so the search grows (a depth-9 bench search 2,596,584 nodes against
+    /// 2,474,949) but misses less: +34 Elo (95% +9 .. +59) over 590 games at 0.2 s a move,
+    /// SPRT accepted; see the README's Pruning section.
+    // CITE: chessprogramming.org/Late_Move_Reductions (reductions by history).
     pub history_reduction: i32,
 }
 
@@ -419,7 +424,7 @@ impl Default for SearchParams {
             play_unfinished: true,
             counter_moves: true,
             continuation_history: true,
-            history_reduction: 0,
+            history_reduction: 16_384,
         }
     }
 }
