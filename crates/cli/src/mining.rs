@@ -11,8 +11,9 @@
 
 use ultima_engine::{Config, EvalParams, Limits, SearchParams};
 
-/// A miner's engine settings: the hand-set weights, the search without late move pruning
-/// (which came after the sets), a `hash_mb` MB table, tie-break `seed`.
+/// A miner's engine settings: the hand-set weights, the search without what came after the
+/// sets (late move pruning, counter moves, continuation history, history-adjusted
+/// reductions), a `hash_mb` MB table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
     Config {
         hash_mb,
