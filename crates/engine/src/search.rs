@@ -851,6 +851,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let mut best_key = MoveKey::NONE;
         let mut quiets_tried: ArrayVec<(MoveKey, PieceTo), 64> = ArrayVec::new();
         let counter = self.counter_move(ply);
+        // The pieces that moved to this node: the same for every move of it.
+        let before = self.moves_before(ply);
         let turn = self.pos.turn();
         let side = turn.index();
         let mut i = 0;
@@ -945,8 +947,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     }
                     if p.history_reduction > 0 {
                         // A move whose history says it often cuts is reduced less; one that
-                        // seldom does, more.
-                        let h = self.history.score(side, k, here, self.moves_before(ply));
+                        // seldom does, more. Asked again rather than read from the ordering
+                        // key: the earlier moves' subtrees have updated the tables since.
+                        let h = self.history.score(side, k, here, before);
                         r -= (h / p.history_reduction).clamp(-1, 2);
                     }
                     r = r.min(new_depth - 1).max(0);
@@ -988,7 +991,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                             if self.params.counter_moves && !prev.is_none() {
                                 self.counters[prev.start_index()][prev.end_index()] = k;
                             }
-                            let before = self.moves_before(ply);
                             self.history.update(side, k, here, before, depth, true);
                             for &(q, there) in &quiets_tried {
                                 self.history.update(side, q, there, before, depth, false);
