@@ -130,23 +130,43 @@ mod scripts {
     use std::os::unix::fs::PermissionsExt;
     use std::path::PathBuf;
 
-    /// A shell script standing in for another build.
-    fn script(name: &str, body: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("ultima-exe-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let path = dir.join(name);
-        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-            .expect("script made executable");
-        path
+    /// A shell script standing in for another build, in a directory of its own that is
+    /// removed when the script is dropped: test runs leave nothing in the temp dir, and
+    /// tests running at the same time do not remove each other's scripts.
+    struct Script {
+        dir: PathBuf,
+        path: PathBuf,
+    }
+
+    impl Script {
+        fn new(name: &str, body: &str) -> Script {
+            let dir =
+                std::env::temp_dir().join(format!("ultima-exe-test-{}-{name}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let path = dir.join(name);
+            std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                .expect("script made executable");
+            Script { dir, path }
+        }
+
+        fn path(&self) -> &str {
+            self.path.to_str().expect("a UTF-8 temp path")
+        }
+    }
+
+    impl Drop for Script {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 
     const GREET: &str = "echo 'ultima play-engine 1 fake'; read l; echo ok; read l";
 
     #[test]
     fn a_program_that_is_not_ultima_is_refused() {
-        let path = script("hello", "echo hello");
-        let err = failed_match(path.to_str().unwrap(), Duration::from_secs(10));
+        let script = Script::new("hello", "echo hello");
+        let err = failed_match(script.path(), Duration::from_secs(10));
         assert!(
             err.contains("is not a build of ultima that speaks play-engine protocol 1")
                 && err.contains("'hello'"),
@@ -156,8 +176,8 @@ mod scripts {
 
     #[test]
     fn a_silent_build_times_out_instead_of_hanging() {
-        let path = script("silent", "exec sleep 60");
-        let err = failed_match(path.to_str().unwrap(), Duration::from_secs(15));
+        let script = Script::new("silent", "exec sleep 60");
+        let err = failed_match(script.path(), Duration::from_secs(15));
         assert!(
             err.contains("no answer within 1.0 s, so it was stopped"),
             "{err}"
@@ -166,11 +186,11 @@ mod scripts {
 
     #[test]
     fn a_crash_is_reported_with_its_status_and_error_output() {
-        let path = script(
+        let script = Script::new(
             "crash",
             &format!("{GREET}; echo 'out of cheese' >&2; exit 3"),
         );
-        let err = failed_match(path.to_str().unwrap(), Duration::from_secs(10));
+        let err = failed_match(script.path(), Duration::from_secs(10));
         assert!(
             err.contains("game 1: the build")
                 && err.contains("failed while choosing a move: its output ended")
@@ -182,8 +202,8 @@ mod scripts {
 
     #[test]
     fn a_bad_move_stops_the_match() {
-        let path = script("liar", &format!("{GREET}; echo 'move a1-a1 5 1'; read l"));
-        let err = failed_match(path.to_str().unwrap(), Duration::from_secs(10));
+        let script = Script::new("liar", &format!("{GREET}; echo 'move a1-a1 5 1'; read l"));
+        let err = failed_match(script.path(), Duration::from_secs(10));
         assert!(
             err.contains("answered 'go' with 'move a1-a1 5 1', which is not a valid reply")
                 && err.contains("(position "),
