@@ -644,12 +644,12 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
     }
 
-    /// Scores every move of the ply's list for ordering.
-    fn order_moves(&mut self, tt_move: MoveKey, ply: usize) {
+    /// Scores every move of the ply's list for ordering; `before` is the node's
+    /// [`Self::moves_before`].
+    fn order_moves(&mut self, tt_move: MoveKey, ply: usize, before: [PieceTo; 2]) {
         let b = self.pos.board();
         let turn = self.pos.turn();
         let side = turn.index();
-        let before = self.moves_before(ply);
         let killers = self.killers[ply];
         // Read now, not at the node's entry: the hash move's search, before the list was
         // made, may have recorded a new counter move for this one.
@@ -851,7 +851,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let mut best_key = MoveKey::NONE;
         let mut quiets_tried: ArrayVec<(MoveKey, PieceTo), 64> = ArrayVec::new();
         let counter = self.counter_move(ply);
-        // The pieces that moved to this node: the same for every move of it.
+        // The pieces that moved to this node, the same for every move of it: read once, for
+        // the ordering, the reductions and the history updates.
         let before = self.moves_before(ply);
         let turn = self.pos.turn();
         let side = turn.index();
@@ -872,7 +873,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                         if ply > 0 && self.pos.is_move_limit_draw() {
                             return self.move_limit_score(ply);
                         }
-                        self.order_moves(tt_move, ply);
+                        self.order_moves(tt_move, ply, before);
                         if tt_first.is_some() {
                             // The hash move sorts first and was searched already.
                             self.next_move(ply, &mut next);
