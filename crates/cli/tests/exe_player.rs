@@ -134,7 +134,6 @@ mod scripts {
     /// removed when the script is dropped: test runs leave nothing in the temp dir, and
     /// tests running at the same time do not remove each other's scripts.
     struct Script {
-        dir: PathBuf,
         path: PathBuf,
     }
 
@@ -147,7 +146,7 @@ mod scripts {
             std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
                 .expect("script made executable");
-            Script { dir, path }
+            Script { path }
         }
 
         fn path(&self) -> &str {
@@ -157,7 +156,9 @@ mod scripts {
 
     impl Drop for Script {
         fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.dir);
+            if let Some(dir) = self.path.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
         }
     }
 
