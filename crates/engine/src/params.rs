@@ -356,7 +356,7 @@ pub struct SearchParams {
     /// Null-move pruning from this depth on (0: off). On from depth 3, together with reverse
     /// futility pruning up to depth 3: the two cut the nodes of a depth-8 search by 2.5×
     /// (`ultima bench --depth 8 --player level:8,nmp=0,rfp=0` against the defaults) and, at
-    /// the same 100,000 nodes a move, beat the search without them (see the README's Search
+    /// the same 100,000 nodes a move, beat the search without them (see the README's Pruning
     /// section for the match). Each alone, at 40,000 nodes a move, had shown no gain
     /// (-11 ± 52 and -18 ± 52 Elo over 160 games).
     pub null_move_depth: i32,
