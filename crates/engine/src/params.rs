@@ -400,9 +400,9 @@ pub struct SearchParams {
     /// when the score is this far below zero. At 16,384 it acts on few moves: most of those
     /// that reach the reduction score between −3,072 and 0, and under 0.3% score 11,264 or
     /// more (a depth-9 bench search). Those few are reduced less; the bench search grows at
-    /// some depths and shrinks at others (depth 9: 2,596,584 nodes against 2,474,949; depth 8: 1,199,197
-    /// against 1,257,681) and plays better: +34 Elo (95% +9 .. +59) over 590 games at 0.2 s
-    /// a move, SPRT accepted; see the README's Pruning section.
+    /// some depths and shrinks at others (depth 9: 2,596,584 nodes against 2,474,949; depth
+    /// 8: 1,199,197 against 1,257,681) and plays better: +34 Elo (95% +9 .. +59) over 590
+    /// games at 0.2 s a move, SPRT accepted; see the README's Pruning section.
     // CITE: chessprogramming.org/Late_Move_Reductions (reductions by history).
     pub history_reduction: i32,
 }
