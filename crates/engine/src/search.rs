@@ -478,7 +478,23 @@ struct RootBest {
 #[derive(Default)]
 struct Frame {
     moves: MoveList,
+    /// Filled by [`push_key`]: the greatest key first, the rest in any order.
     keys: ArrayVec<i64, MAX_MOVES>,
+}
+
+/// Adds a move's ordering key to a [`Frame`]'s keys, keeping the greatest first, so that the
+/// first move needs no selection pass over the list: most nodes search one move or two. The
+/// keys are distinct (each holds its move's index), so the order the moves come in is the
+/// same whatever order the keys are kept in.
+#[inline]
+fn push_key(keys: &mut ArrayVec<i64, MAX_MOVES>, key: i64) {
+    match keys.first_mut() {
+        Some(first) if key > *first => {
+            let was_first = core::mem::replace(first, key);
+            keys.push(was_first);
+        }
+        _ => keys.push(key),
+    }
 }
 
 /// Entries of the evaluation cache (a power of two).
@@ -675,7 +691,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 let here = PieceTo::of(turn, m.role(), k);
                 self.history.score(side, k, here, before)
             };
-            frame.keys.push((score as i64) << 16 | i as i64);
+            push_key(&mut frame.keys, (score as i64) << 16 | i as i64);
         }
     }
 
@@ -700,8 +716,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         self.counters[prev.start_index()][prev.end_index()]
     }
 
-    /// The ply's next move by ordering key: a selection step for the first few moves
-    /// (usually one suffices), then one sort of the rest.
+    /// The ply's next move by ordering key: the first is kept first as the keys are made,
+    /// the next two are found by a selection step each (usually none is needed), then the
+    /// rest are sorted once.
     #[inline]
     fn next_move(&mut self, ply: usize, next: &mut usize) -> Option<Move> {
         let frame = &mut self.frames[ply];
@@ -711,11 +728,17 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         if i >= n {
             return None;
         }
-        if i < 3 {
+        // The first is in place already (`push_key`).
+        if (1..3).contains(&i) {
+            // The best key so far is carried in a local: read back from the list, each step
+            // waited on the step before it (a load after a conditional move), and in wasm
+            // the scan took twice its native time.
             let mut best = i;
-            for j in i + 1..n {
-                if keys[j] > keys[best] {
+            let mut best_key = keys[i];
+            for (j, &k) in keys.iter().enumerate().skip(i + 1) {
+                if k > best_key {
                     best = j;
+                    best_key = k;
                 }
             }
             keys.swap(i, best);
@@ -1135,10 +1158,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         let b = self.pos.board();
         frame.keys.clear();
-        for (i, m) in frame.moves.iter().enumerate() {
-            frame
-                .keys
-                .push((value_of(b, m.captures(), self.eval_params) as i64) << 16 | i as i64);
+        for i in 0..frame.moves.len() {
+            let gain = value_of(b, frame.moves[i].captures(), self.eval_params);
+            push_key(&mut frame.keys, (gain as i64) << 16 | i as i64);
         }
         let mut best = stand;
         let mut next = 0;
