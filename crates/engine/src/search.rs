@@ -1264,6 +1264,30 @@ mod tests {
         );
     }
 
+    /// `push_key` keeps the greatest key first and every key once, so `next_move` hands out
+    /// the moves in descending key order without a selection pass for the first.
+    #[test]
+    fn keys_come_out_greatest_first() {
+        let mut rng = crate::Rng::new(5);
+        let mut frame = Frame::default();
+        for len in [0, 1, 2, 3, 4, 7, 60, 300] {
+            frame.keys.clear();
+            let mut expected = Vec::new();
+            for i in 0..len {
+                // Negative and positive scores, some equal: the index keeps keys distinct.
+                let score = rng.below(41) as i64 - 20;
+                let key = score << 16 | i as i64;
+                push_key(&mut frame.keys, key);
+                expected.push(key);
+                assert_eq!(frame.keys.first(), expected.iter().max());
+            }
+            let mut kept = frame.keys.to_vec();
+            kept.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(kept, expected);
+        }
+    }
+
     /// The stack a search needs per ply stays small (a Web Worker's wasm stack is 1 MB by
     /// default): the move lists live on the heap.
     #[test]
