@@ -730,9 +730,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         // The first is in place already (`push_key`).
         if (1..3).contains(&i) {
-            // The best key so far is carried in a local: read back from the list, each step
-            // waited on the step before it (a load after a conditional move), and in wasm
-            // the scan took twice its native time.
+            // The best key so far is carried in a local. Read back from the list instead,
+            // each step waited on the one before it (a load after a conditional move), and
+            // in wasm the pass took twice its native time.
             let mut best = i;
             let mut best_key = keys[i];
             for (j, &k) in keys.iter().enumerate().skip(i + 1) {
