@@ -483,9 +483,9 @@ struct Frame {
 }
 
 /// Adds a move's ordering key to a [`Frame`]'s keys, keeping the greatest first, so that the
-/// first move needs no selection pass over the list: most nodes search one move or two. The
-/// keys are distinct (each holds its move's index), so the order the moves come in is the
-/// same whatever order the keys are kept in.
+/// first move needs no selection pass over the list: a node whose first move fails high reads
+/// no other key. The keys are distinct (each holds its move's index), so the order the moves
+/// come in is the same whatever order the keys are kept in.
 #[inline]
 fn push_key(keys: &mut ArrayVec<i64, MAX_MOVES>, key: i64) {
     match keys.first_mut() {
