@@ -482,12 +482,14 @@ struct Frame {
     keys: ArrayVec<i64, MAX_MOVES>,
 }
 
-/// Adds a move's ordering key to a [`Frame`]'s keys, keeping the greatest first, so that the
-/// first move needs no selection pass over the list: a node whose first move fails high reads
-/// no other key. The keys are distinct (each holds its move's index), so the order the moves
-/// come in is the same whatever order the keys are kept in.
+/// Adds the ordering key of the move at `index` of a [`Frame`]'s list, scored `score`, to the
+/// frame's keys: the score above the index (which `next_move` reads back). The greatest key is
+/// kept first, so that the first move needs no selection pass over the list: a node whose
+/// first move fails high reads no other key. The keys are distinct (each holds its move's
+/// index), so the order the moves come in is the same whatever order the keys are kept in.
 #[inline]
-fn push_key(keys: &mut ArrayVec<i64, MAX_MOVES>, key: i64) {
+fn push_key(keys: &mut ArrayVec<i64, MAX_MOVES>, score: i32, index: usize) {
+    let key = i64::from(score) << 16 | index as i64;
     match keys.first_mut() {
         Some(first) if key > *first => {
             let was_first = core::mem::replace(first, key);
@@ -691,7 +693,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 let here = PieceTo::of(turn, m.role(), k);
                 self.history.score(side, k, here, before)
             };
-            push_key(&mut frame.keys, (score as i64) << 16 | i as i64);
+            push_key(&mut frame.keys, score, i);
         }
     }
 
@@ -717,8 +719,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
     }
 
     /// The ply's next move by ordering key: the first is kept first as the keys are made,
-    /// the next two are found by a selection step each (usually none is needed), then the
-    /// rest are sorted once.
+    /// the next two are found by a selection step each, then the rest are sorted once.
     #[inline]
     fn next_move(&mut self, ply: usize, next: &mut usize) -> Option<Move> {
         let frame = &mut self.frames[ply];
@@ -1160,7 +1161,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         frame.keys.clear();
         for i in 0..frame.moves.len() {
             let gain = value_of(b, frame.moves[i].captures(), self.eval_params);
-            push_key(&mut frame.keys, (gain as i64) << 16 | i as i64);
+            push_key(&mut frame.keys, gain, i);
         }
         let mut best = stand;
         let mut next = 0;
@@ -1269,19 +1270,18 @@ mod tests {
     #[test]
     fn keys_come_out_greatest_first() {
         let mut rng = crate::Rng::new(5);
-        let mut frame = Frame::default();
+        let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         for len in [0, 1, 2, 3, 4, 7, 60, 300] {
-            frame.keys.clear();
+            keys.clear();
             let mut expected = Vec::new();
             for i in 0..len {
                 // Negative and positive scores, some equal: the index keeps keys distinct.
-                let score = rng.below(41) as i64 - 20;
-                let key = score << 16 | i as i64;
-                push_key(&mut frame.keys, key);
-                expected.push(key);
-                assert_eq!(frame.keys.first(), expected.iter().max());
+                let score = rng.below(41) as i32 - 20;
+                push_key(&mut keys, score, i);
+                expected.push(i64::from(score) << 16 | i as i64);
+                assert_eq!(keys.first(), expected.iter().max());
             }
-            let mut kept = frame.keys.to_vec();
+            let mut kept = keys.to_vec();
             kept.sort_unstable();
             expected.sort_unstable();
             assert_eq!(kept, expected);
