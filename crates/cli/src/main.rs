@@ -82,9 +82,10 @@ const USAGE: &str = "usage:
           checkext (0/1), lmp (late move pruning to depth; 0 = off), unfinished (0/1: play
           the better move of an iteration the clock stops), cm (0/1: counter moves),
           ch (0/1: continuation history), hr (history score per ply of late move
-          reduction, 16384 by default; 0 = off), mob
-          (centipawns per square of mobility), tuned (1, the default:
-          the evaluation's weights fitted by ultima tune; 0: the hand-set ones);
+          reduction, 16384 by default; 0 = off), cf (0/1: a node's captures listed and
+          tried before its other moves are listed), mob (centipawns per square of
+          mobility), tuned (1, the default: the evaluation's weights fitted by ultima
+          tune; 0: the hand-set ones);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),
           run as '<path> play-engine <player>' and asked for moves, at most S seconds
           (default 60) beyond twice its time per move

@@ -13,7 +13,7 @@ use ultima_engine::{Config, EvalParams, Limits, SearchParams};
 
 /// A miner's engine settings: the hand-set weights, the search without what came after the
 /// sets (late move pruning, counter moves, continuation history, history-adjusted
-/// reductions), a `hash_mb` MB table, tie-break `seed`.
+/// reductions, captures listed first), a `hash_mb` MB table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
     Config {
         hash_mb,
@@ -24,6 +24,7 @@ pub fn config(hash_mb: usize, seed: u64) -> Config {
             counter_moves: false,
             continuation_history: false,
             history_reduction: 0,
+            captures_first: false,
             ..SearchParams::default()
         },
     }

@@ -405,6 +405,14 @@ pub struct SearchParams {
     /// games at 0.2 s a move, SPRT accepted; see the README's Pruning section.
     // CITE: chessprogramming.org/Late_Move_Reductions (reductions by history).
     pub history_reduction: i32,
+    /// List and try a node's captures before listing its other moves, which are listed only
+    /// when no capture has refuted the node: a capture refutes 43% of the nodes that list
+    /// moves in a depth-9 bench search, and those are spared listing, scoring and sorting the
+    /// rest. The rest are scored once the captures' subtrees have updated the history tables,
+    /// so their order is not quite that of scoring every move at once: over 207 positions the
+    /// searches take 0.8% more nodes, and 7% less time in both builds (see the README's
+    /// "Search speed").
+    pub captures_first: bool,
 }
 
 impl Default for SearchParams {
@@ -427,6 +435,7 @@ impl Default for SearchParams {
             counter_moves: true,
             continuation_history: true,
             history_reduction: 16_384,
+            captures_first: true,
         }
     }
 }

@@ -499,6 +499,17 @@ fn push_key(keys: &mut ArrayVec<i64, MAX_MOVES>, score: i32, index: usize) {
     }
 }
 
+/// Which of a node's moves its frame lists ([`SearchParams::captures_first`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Unlisted,
+    /// Every move, listed at once.
+    All,
+    Captures,
+    /// The moves that capture nothing, suicides among them, listed after the captures.
+    Rest,
+}
+
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -884,29 +895,43 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         // At the root: whether this search of it began with the move to play (see
         // `RootBest`), so that a move raising alpha is proven better than that one.
         let mut root_anchored = false;
+        let mut stage = Stage::Unlisted;
         loop {
             let m = match tt_first {
                 Some(m) if i == 0 => m,
                 _ => {
-                    if king_test.is_none() {
-                        king_test = Some(
-                            self.pos
-                                .fill_pseudo_moves(&mut self.frames[ply].moves)
-                                .knowing_check(in_check),
-                        );
-                        if ply > 0 && self.pos.is_move_limit_draw() {
-                            return self.move_limit_score(ply);
-                        }
-                        self.order_moves(tt_move, ply, before);
-                        if tt_first.is_some() {
-                            // The hash move sorts first and was searched already.
-                            self.next_move(ply, &mut next);
-                        }
-                    }
-                    let test = king_test.as_ref();
                     let legal = loop {
+                        match stage {
+                            Stage::Unlisted => {
+                                let moves = &mut self.frames[ply].moves;
+                                let test = if self.params.captures_first {
+                                    stage = Stage::Captures;
+                                    self.pos.fill_pseudo_captures(moves)
+                                } else {
+                                    stage = Stage::All;
+                                    self.pos.fill_pseudo_moves(moves)
+                                };
+                                king_test = Some(test.knowing_check(in_check));
+                                if ply > 0 && self.pos.is_move_limit_draw() {
+                                    return self.move_limit_score(ply);
+                                }
+                                self.order_moves(tt_move, ply, before);
+                                // There may be no capture.
+                                continue;
+                            }
+                            Stage::Captures if next >= self.frames[ply].keys.len() => {
+                                self.pos.fill_pseudo_quiets(&mut self.frames[ply].moves);
+                                self.order_moves(tt_move, ply, before);
+                                next = 0;
+                                stage = Stage::Rest;
+                            }
+                            _ => {}
+                        }
+                        let test = king_test.as_ref();
                         match self.next_move(ply, &mut next) {
                             Some(m) if excluding && self.excluded.contains(&MoveKey::of(m)) => {}
+                            // The hash move, searched already.
+                            Some(m) if tt_first.is_some() && MoveKey::of(m) == tt_move => {}
                             Some(m) if test.is_some_and(|t| t.allows(&self.pos, m)) => {
                                 break Some(m)
                             }

@@ -324,6 +324,23 @@ impl Position {
         self.fill_pseudo::<true>(out)
     }
 
+    /// [`Position::fill_pseudo_moves`] for the moves that capture nothing (suicides among
+    /// them), in the same order, without a King-safety test: the one that came with
+    /// [`Position::fill_pseudo_captures`] serves them. Together the two list every move once,
+    /// so that a search can list and try the captures first and the rest only when no
+    /// capture refuted the position.
+    pub fn fill_pseudo_quiets(&self, out: &mut MoveList) {
+        out.clear();
+        if self.king_missing() {
+            return;
+        }
+        self.for_each_pseudo::<false, _>(Bitboard::FULL, &mut |m| {
+            if !m.is_capture() {
+                out.push(m)
+            }
+        });
+    }
+
     /// The pseudo-legal moves (`CAPTURES`: only those that capture) into `out`, with their test.
     fn fill_pseudo<const CAPTURES: bool>(&self, out: &mut MoveList) -> KingTest {
         out.clear();

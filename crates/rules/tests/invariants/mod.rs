@@ -160,10 +160,23 @@ fn check_fills(pos: &Position, moves: &MoveList) {
             .eq(moves.iter().copied()),
         "fill_pseudo_moves and its King test in {fen}"
     );
+    let all = pseudo.clone();
     let test = pos.fill_pseudo_captures(&mut pseudo);
     assert!(
-        pseudo.iter().all(|m| m.is_capture()),
-        "fill_pseudo_captures in {fen}"
+        pseudo
+            .iter()
+            .copied()
+            .eq(all.iter().copied().filter(|m| m.is_capture())),
+        "fill_pseudo_captures: the captures of fill_pseudo_moves, in order, in {fen}"
+    );
+    let mut quiets = moves.clone();
+    pos.fill_pseudo_quiets(&mut quiets);
+    assert!(
+        quiets
+            .iter()
+            .copied()
+            .eq(all.iter().copied().filter(|m| !m.is_capture())),
+        "fill_pseudo_quiets: the other moves of fill_pseudo_moves, in order, in {fen}"
     );
     assert!(
         pseudo
