@@ -895,6 +895,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         // At the root: whether this search of it began with the move to play (see
         // `RootBest`), so that a move raising alpha is proven better than that one.
         let mut root_anchored = false;
+        // What the frame lists: the captures, then the rest once they are spent, or every move
+        // at once (`SearchParams::captures_first`).
         let mut stage = Stage::Unlisted;
         loop {
             let m = match tt_first {
