@@ -514,7 +514,6 @@ enum Stage {
 const EVAL_CACHE: usize = 1 << 16;
 
 /// Ordering scores.
-const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = KILLER - 2;
@@ -673,8 +672,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
     }
 
-    /// Scores every move of the ply's list for ordering; `before` is the node's
-    /// [`Self::moves_before`].
+    /// Scores every move of the ply's list for ordering but the hash move `tt_move`, which is
+    /// left out: it was searched before any list was made, or it is not legal here. `before`
+    /// is the node's [`Self::moves_before`].
     fn order_moves(&mut self, tt_move: MoveKey, ply: usize, before: [PieceTo; 2]) {
         let b = self.pos.board();
         let turn = self.pos.turn();
@@ -687,9 +687,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         frame.keys.clear();
         for (i, &m) in frame.moves.iter().enumerate() {
             let k = MoveKey::of(m);
-            let score = if k == tt_move {
-                TT_MOVE
-            } else if m.is_capture() {
+            if k == tt_move {
+                continue;
+            }
+            let score = if m.is_capture() {
                 CAPTURE + value_of(b, m.captures(), self.eval_params) * 16
                     - self.eval_params.value[m.role().index()] / 16
             } else if m.is_suicide() {
@@ -932,8 +933,6 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                         let test = king_test.as_ref();
                         match self.next_move(ply, &mut next) {
                             Some(m) if excluding && self.excluded.contains(&MoveKey::of(m)) => {}
-                            // The hash move, searched already.
-                            Some(m) if tt_first.is_some() && MoveKey::of(m) == tt_move => {}
                             Some(m) if test.is_some_and(|t| t.allows(&self.pos, m)) => {
                                 break Some(m)
                             }
