@@ -191,9 +191,10 @@ pub const BENCH_POSITIONS: [&str; 10] = [
     "1c2k1l1/pp2x2p/2x4p/P4P2/3P1w2/2I1i3/P1KX4/1L2WX1C w 2 25",
 ];
 
-/// `ultima bench [--depth N]`: each position searched to a fixed depth with a fresh engine.
+/// `ultima bench [--depth N] [--file F]`: each position searched to a fixed depth with a fresh
+/// engine.
 pub fn bench(raw: &[String]) -> Result<(), String> {
-    let o = Options::parse(raw, &["depth", "hash", "player"])?;
+    let o = Options::parse(raw, &["depth", "hash", "player", "file"])?;
     if !o.positional.is_empty() {
         return Err(format!(
             "'bench' takes no argument, got {}",
@@ -212,6 +213,13 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
             "bench needs an engine player (level:N,...), not '{text}'"
         ))?,
     };
+    let positions = match o.get("file") {
+        None => BENCH_POSITIONS
+            .iter()
+            .map(|fen| Position::from_fen(fen, Rules::default()).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(path) => read_positions(path)?,
+    };
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
     say!(
@@ -222,16 +230,16 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
         "ms",
         "nps"
     );
-    for fen in BENCH_POSITIONS {
-        let pos = Position::from_fen(fen, Rules::default()).map_err(|e| e.to_string())?;
+    for pos in &positions {
         let mut engine = Engine::new(config.clone());
         let mut handler = clock::deadline(None, clock::silent);
-        let r = engine.search(&pos, &[], Limits::depth(depth), &mut handler);
+        let r = engine.search(pos, &[], Limits::depth(depth), &mut handler);
         let secs = handler.elapsed_ms() / 1000.0;
         total_nodes += r.nodes;
         total_secs += secs;
         say!(
-            "{fen:<68} {:>5} {:>11} {:>9.0} {:>10.0}  {} {}",
+            "{:<68} {:>5} {:>11} {:>9.0} {:>10.0}  {} {}",
+            pos.to_string(),
             r.depth,
             r.nodes,
             secs * 1000.0,
@@ -241,9 +249,29 @@ pub fn bench(raw: &[String]) -> Result<(), String> {
         );
     }
     say!(
-        "total {total_nodes} nodes in {:.3} s: {:.0} nodes per second (depth {depth}, signature {total_nodes})",
+        "total {total_nodes} nodes in {:.3} s: {:.0} nodes per second (depth {depth}, {} positions, signature {total_nodes})",
         total_secs,
-        total_nodes as f64 / total_secs.max(1e-9)
+        total_nodes as f64 / total_secs.max(1e-9),
+        positions.len()
     );
     Ok(())
+}
+
+/// The positions of a `bench --file`: one position string a line, blank lines and lines
+/// starting with `#` skipped (the form of `bench/positions.txt`).
+fn read_positions(path: &str) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let positions = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| {
+            Position::from_fen(line.trim(), Rules::default())
+                .map_err(|e| format!("{path}:{}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if positions.is_empty() {
+        return Err(format!("{path} holds no position"));
+    }
+    Ok(positions)
 }
