@@ -4,6 +4,8 @@
 // same work. Run after `trunk build --release`:
 //   node bench/wasm-search.mjs [depth] [passes]      (default depth 7, 3 passes)
 // against: /usr/bin/time -f %U target/release/ultima bench --depth 7
+// With --file F, the positions of F instead (one position string a line, `#` lines skipped,
+// as `ultima bench --file F` reads it), e.g. bench/positions.txt's 207.
 //
 // A warm-up pass at depth 5 comes first: V8 runs new wasm code in its baseline compiler and
 // recompiles the hot functions with its optimising one while they run, and what the
@@ -22,16 +24,21 @@ const dist = new URL('../dist/', import.meta.url);
 const glue = await import(new URL('ultima-wasm.js', dist).href);
 glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
 
-const depth = Number(process.argv[2] ?? 7);
-const passes = Number(process.argv[3] ?? 3);
-for (const fen of BENCH_POSITIONS) glue.searchNodes(fen, 5);
+const args = process.argv.slice(2);
+const fileAt = args.indexOf('--file');
+const positions =
+  fileAt < 0 ? BENCH_POSITIONS : readPositions(await readFile(args[fileAt + 1] ?? '', 'utf8'));
+if (fileAt >= 0) args.splice(fileAt, 2);
+const depth = Number(args[0] ?? 7);
+const passes = Number(args[1] ?? 3);
+for (const fen of positions.slice(0, 20)) glue.searchNodes(fen, 5);
 
 let best = Infinity;
 let signature = 0;
 for (let pass = 1; pass <= passes; pass++) {
   const c0 = process.cpuUsage();
   signature = 0;
-  for (const fen of BENCH_POSITIONS) signature += glue.searchNodes(fen, depth);
+  for (const fen of positions) signature += glue.searchNodes(fen, depth);
   const cpu = process.cpuUsage(c0);
   const ms = (cpu.user + cpu.system) / 1000;
   best = Math.min(best, ms);
@@ -42,4 +49,15 @@ if (passes > 0) {
     `wasm search depth ${depth}: fastest pass ${best.toFixed(0)} ms CPU, ` +
       `${(signature / (best / 1000)).toFixed(0)} nodes per second (signature ${signature})`,
   );
+}
+
+/**
+ * The position strings of a file, one a line; blank lines and `#` comments skipped.
+ * @param {string} text
+ */
+function readPositions(text) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
 }
