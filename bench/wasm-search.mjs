@@ -26,9 +26,10 @@ glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
 
 const args = process.argv.slice(2);
 const fileAt = args.indexOf('--file');
-const positions =
-  fileAt < 0 ? BENCH_POSITIONS : readPositions(await readFile(args[fileAt + 1] ?? '', 'utf8'));
-if (fileAt >= 0) args.splice(fileAt, 2);
+const file = fileAt < 0 ? undefined : args.splice(fileAt, 2)[1];
+if (fileAt >= 0 && !file) throw new Error('--file needs a file of positions');
+const positions = file ? readPositions(await readFile(file, 'utf8')) : BENCH_POSITIONS;
+if (positions.length === 0) throw new Error(`${file} holds no position`);
 const depth = Number(args[0] ?? 7);
 const passes = Number(args[1] ?? 3);
 for (const fen of positions.slice(0, 20)) glue.searchNodes(fen, 5);

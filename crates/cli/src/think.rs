@@ -263,11 +263,11 @@ fn read_positions(path: &str) -> Result<Vec<Position>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let positions = text
         .lines()
+        .map(str::trim)
         .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
         .map(|(i, line)| {
-            Position::from_fen(line.trim(), Rules::default())
-                .map_err(|e| format!("{path}:{}: {e}", i + 1))
+            Position::from_fen(line, Rules::default()).map_err(|e| format!("{path}:{}: {e}", i + 1))
         })
         .collect::<Result<Vec<_>, _>>()?;
     if positions.is_empty() {

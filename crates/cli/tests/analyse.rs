@@ -1,16 +1,9 @@
 //! `ultima analyse`: the structured stream of an analysis, for people and as JSON lines (the
 //! shape the browser's worker posts), and its errors.
 
-use std::process::{Command, Output};
+mod common;
 
-const ULTIMA: &str = env!("CARGO_BIN_EXE_ultima");
-
-fn ultima(args: &[&str]) -> Output {
-    Command::new(ULTIMA)
-        .args(args)
-        .output()
-        .expect("the ultima binary runs")
-}
+use common::ultima;
 
 /// A mate in two of the tactics set (mined-s2g4p59), Black to move, solved by e6-e2.
 const MATE_IN_2: &str = "5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30";

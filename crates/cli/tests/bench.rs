@@ -1,33 +1,39 @@
 //! `ultima bench --file`: a set of positions searched to a fixed depth, and its errors.
 
-use std::process::{Command, Output};
+mod common;
 
-const ULTIMA: &str = env!("CARGO_BIN_EXE_ultima");
+use common::ultima;
 
-fn ultima(args: &[&str]) -> Output {
-    Command::new(ULTIMA)
-        .args(args)
-        .output()
-        .expect("the ultima binary runs")
+/// A temporary file holding `text`, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path =
+            std::env::temp_dir().join(format!("ultima-bench-test-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).expect("a temporary file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 path")
+    }
 }
 
-/// A file in the test's own temporary directory holding `text`.
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("ultima-bench-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
 }
 
 #[test]
 fn a_file_of_positions_is_searched_one_by_one_and_summed() {
-    let path = file(
+    let two = TempFile::new(
         "two.txt",
         "# two positions\n\nclxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1\n\
          1c2k1l1/pp2x2p/2x4p/P4P2/3P1w2/2I1i3/P1KX4/1L2WX1C w 2 25\n",
     );
-    let out = ultima(&["bench", "--file", &path, "--depth", "3"]);
+    let out = ultima(&["bench", "--file", two.path(), "--depth", "3"]);
     assert!(
         out.status.success(),
         "{}",
@@ -57,14 +63,14 @@ fn a_file_of_positions_is_searched_one_by_one_and_summed() {
 
 #[test]
 fn a_bad_file_is_refused_with_its_line() {
-    let bad = file("bad.txt", "# a comment\nclxwkxli/pppppppp w\n");
-    let out = ultima(&["bench", "--file", &bad, "--depth", "1"]);
+    let bad = TempFile::new("bad.txt", "# a comment\nclxwkxli/pppppppp w\n");
+    let out = ultima(&["bench", "--file", bad.path(), "--depth", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("bad.txt:2:"), "{err}");
 
-    let empty = file("empty.txt", "# nothing here\n");
-    let out = ultima(&["bench", "--file", &empty]);
+    let empty = TempFile::new("empty.txt", "# nothing here\n");
+    let out = ultima(&["bench", "--file", empty.path()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr)
         .unwrap()

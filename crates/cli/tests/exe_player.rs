@@ -2,18 +2,12 @@
 //! binary as the other build, and the errors of builds that are missing, silent, crash or
 //! answer nonsense.
 
+mod common;
+
+use common::{ultima, ULTIMA};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-const ULTIMA: &str = env!("CARGO_BIN_EXE_ultima");
-
-fn ultima(args: &[&str]) -> Output {
-    Command::new(ULTIMA)
-        .args(args)
-        .output()
-        .expect("the ultima binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -1,16 +1,9 @@
 //! `ultima review`: each move judged as the browser's review judges it, for people and as JSON,
 //! and its errors.
 
-use std::process::{Command, Output};
+mod common;
 
-const ULTIMA: &str = env!("CARGO_BIN_EXE_ultima");
-
-fn ultima(args: &[&str]) -> Output {
-    Command::new(ULTIMA)
-        .args(args)
-        .output()
-        .expect("the ultima binary runs")
-}
+use common::ultima;
 
 /// A mate in two thrown away by Black's d7-d6, then the engine's own choices.
 const BLUNDERED: &str = "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n\n30... d7-d6 31. h1-d5xd1 f7-f6 *";
