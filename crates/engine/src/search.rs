@@ -390,11 +390,8 @@ impl Engine {
                     break;
                 }
                 if let Some(plies) = result.score.mate_plies() {
-                    // A mate is found: deeper iterations could only find a shorter one. The
-                    // pruning near the leaves can hide the shortest for a ply or two (a mate
-                    // in 3 found as a mate in 4 until depth 11, in the tactical test set), so
-                    // the search goes on four plies past it.
-                    if depth > plies + 4 {
+                    // A mate is found: see `SearchParams::mate_margin`.
+                    if depth > plies + p.mate_margin {
                         break;
                     }
                 }
