@@ -183,6 +183,46 @@ mod tests {
         }
     }
 
+    /// FNV-1a, 64 bits: a digest of data lines that stays the same on every platform and
+    /// Rust release (std's hasher promises neither).
+    fn fnv1a(text: &str) -> u64 {
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+
+    /// Game 999 of the data the shipped weights were fitted on (`tuned.rs`'s header:
+    /// `--games 14000 --seed 1 --nodes 4000 --plies-random 8 --max-plies 300`), its 203 lines
+    /// as the file has them. It is the file's first game that a search going on four plies
+    /// past a mate it has found, instead of the miners' two, plays differently: its last two
+    /// positions become `…/2K5/8/1k6 w 25 125` and `…/k7/8 b 28 126` (5849ba1). A change of
+    /// the engine's search that reaches the miners shows here in a second, not after the
+    /// ten-minute `datagen` and the tune.
+    #[test]
+    fn the_tuning_data_s_game_999_comes_out_as_shipped() {
+        let shipped = Settings {
+            seed: 1,
+            nodes: 4000,
+            plies_random: 8,
+            max_plies: 300,
+        };
+        let mut engine = Engine::new(mining::config(4, 0));
+        let lines = game_lines(&shipped, 999, &mut engine).unwrap();
+        assert_eq!(lines.len(), 203);
+        assert_eq!(
+            lines[0],
+            "1 cl2kxli/pp1pp1pp/5p2/w1x5/2P5/7P/P1PP1PP1/ILXKWXLC w 0 6"
+        );
+        assert_eq!(
+            lines[201..],
+            [
+                "1 8/8/8/8/8/2K5/k2C4/8 b 24 124",
+                "1 8/8/8/8/1K6/8/k1C5/8 b 28 126"
+            ]
+        );
+        assert_eq!(fnv1a(&lines.join("\n")), 0x77f0_0d2d_939d_e4db);
+    }
+
     #[test]
     fn rounds_come_out_in_game_order_whatever_the_jobs() {
         let one = play_round(&settings(), 0..4, 1).unwrap();
