@@ -83,7 +83,9 @@ const USAGE: &str = "usage:
           the better move of an iteration the clock stops), cm (0/1: counter moves),
           ch (0/1: continuation history), hr (history score per ply of late move
           reduction, 16384 by default; 0 = off), cf (0/1: a node's captures listed and
-          tried before its other moves are listed), mob (centipawns per square of
+          tried before its other moves are listed), tte (0/1: the pruning tests read
+          the transposition table's score where its bound is beyond the static
+          evaluation), mob (centipawns per square of
           mobility), tuned (1, the default: the evaluation's weights fitted by ultima
           tune; 0: the hand-set ones);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),

@@ -13,7 +13,7 @@ use ultima_engine::{Config, EvalParams, Limits, SearchParams};
 
 /// A miner's engine settings: the hand-set weights, the search without what came after the
 /// sets (late move pruning, counter moves, continuation history, history-adjusted
-/// reductions, captures listed first), a node budget's search ending two plies past a mate
+/// reductions, captures listed first, the table's score in the pruning tests), a node budget's search ending two plies past a mate
 /// it has found (four came later), a `hash_mb` MB table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
     Config {
@@ -27,6 +27,7 @@ pub fn config(hash_mb: usize, seed: u64) -> Config {
             history_reduction: 0,
             captures_first: false,
             mate_margin: 2,
+            tt_eval: false,
             ..SearchParams::default()
         },
     }

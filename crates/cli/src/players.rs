@@ -114,17 +114,19 @@ impl Spec {
                 "ch" if n <= 1 => search.continuation_history = n == 1,
                 "hr" if n <= 1_000_000 => search.history_reduction = n as i32,
                 "cf" if n <= 1 => search.captures_first = n == 1,
+                "tte" if n <= 1 => search.tt_eval = n == 1,
                 "mob" if n <= 100 => mobility = Some(n as i32),
                 "tuned" if n <= 1 => tuned = n == 1,
                 "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
                 | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "ch" | "hr" | "cf"
-                | "mob" | "tuned" => {
+                | "tte" | "mob" | "tuned" => {
                     return Err(format!("player setting {key}={n} is out of range"))
                 }
                 _ => {
                     return Err(format!(
                         "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, ch, hr, cf, mob, tuned)"
+                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, ch, hr, cf, tte, mob, \
+                         tuned)"
                     ))
                 }
             }

@@ -419,6 +419,14 @@ pub struct SearchParams {
     /// found as a mate in 4 until depth 11). Four by default; the data sets were mined with
     /// two, which their miners keep so that the sets come out the same.
     pub mate_margin: u32,
+    /// Reverse futility pruning, futility pruning and the null-move test read the
+    /// transposition table's score in place of the static evaluation when the entry's bound
+    /// says the node is worth more (a lower bound above it), less (an upper bound below it),
+    /// or exactly that: the entry was searched, the evaluation only guesses. +41 Elo (95% +13
+    /// .. +70) over 459 games at 0.2 s a move, SPRT accepted; see the README's Pruning section.
+    // CITE: chessprogramming.org/Transposition_Table (using the stored score as a better
+    // static evaluation).
+    pub tt_eval: bool,
 }
 
 impl Default for SearchParams {
@@ -443,6 +451,7 @@ impl Default for SearchParams {
             history_reduction: 16_384,
             captures_first: true,
             mate_margin: 4,
+            tt_eval: true,
         }
     }
 }

@@ -830,16 +830,33 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             self.eval()
         };
 
+        // What the pruning below judges the node by: the table's score where its bound lies
+        // beyond the static evaluation (`SearchParams::tt_eval`). The table keeps the static
+        // evaluation itself.
+        let estimate = match hit {
+            Some(h)
+                if self.params.tt_eval && !in_check && (h.score.0 as i32).abs() < MATE_BOUND =>
+            {
+                let s = h.score.0 as i32;
+                match h.bound {
+                    Bound::Exact => s,
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
             let p = self.params;
-            if depth <= p.rfp_depth && static_eval - p.rfp_margin * depth >= beta {
-                return static_eval;
+            if depth <= p.rfp_depth && estimate - p.rfp_margin * depth >= beta {
+                return estimate;
             }
             // CITE: futility pruning (chessprogramming.org/Futility_Pruning). One ply from the
             // horizon and far below alpha, only captures can help: search them as
             // quiescence does, which also spares generating every legal move.
-            if depth == 1 && p.futility_margin > 0 && static_eval + p.futility_margin <= alpha {
+            if depth == 1 && p.futility_margin > 0 && estimate + p.futility_margin <= alpha {
                 return self.quiesce(ply, alpha, beta, 0, false);
             }
             // CITE: null-move pruning (chessprogramming.org/Null_Move_Pruning). Kept away
@@ -847,7 +864,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             if null_ok
                 && p.null_move_depth > 0
                 && depth >= p.null_move_depth
-                && static_eval >= beta
+                && estimate >= beta
                 && self.officers_of_mover() >= 2
             {
                 if let Some(score) = self.null_move(depth, ply, beta) {
@@ -1236,11 +1253,11 @@ mod tests {
 
     #[test]
     fn a_stopped_iteration_plays_the_better_move_it_has_proven() {
-        // Depth 3 chooses c3-e3xe4 here and depth 4 b5-c4. Stopped by its host shortly before
-        // depth 4 ends, the search has proven e5-g3 better than c3-e3xe4 and plays it,
-        // reporting depth 3 (the finished iteration then settles on b5-c4).
+        // Depth 3 chooses d3-d2 here and depth 4 d3-f5. Stopped by its host shortly before
+        // depth 4 ends, the search has proven c3-d4xb2 better than d3-d2 and plays it,
+        // reporting depth 3 (the finished iteration then settles on d3-f5).
         let pos = Position::from_fen(
-            "c2k1xl1/pp1ppppi/8/1l2wx2/4P1P1/2p5/PPP1PCPP/ILXKW1X1 b 13 13",
+            "c3kxli/pp3pp1/2p4p/8/8/2wx1K2/PPP1P1PP/ILX1W1LC b 7 13",
             ultima::Rules::default(),
         )
         .unwrap();
@@ -1257,7 +1274,7 @@ mod tests {
         let shown = |r: &SearchResult| r.best_move.map(|m| m.to_string());
         assert_eq!(
             (shown(&three).as_deref(), shown(&four).as_deref()),
-            (Some("c3-e3xe4"), Some("b5-c4")),
+            (Some("d3-d2"), Some("d3-f5")),
             "the search changed: pick a position whose depth-3 and depth-4 moves differ"
         );
         // The last time the host is asked before depth 4 ends.
@@ -1265,7 +1282,7 @@ mod tests {
         let unfinished = search(Limits::depth(4), stop, true);
         assert_eq!(unfinished.nodes, stop);
         assert_eq!(unfinished.depth, 3);
-        assert_eq!(shown(&unfinished).as_deref(), Some("e5-g3"));
+        assert_eq!(shown(&unfinished).as_deref(), Some("c3-d4xb2"));
         assert_eq!(unfinished.pv.first(), unfinished.best_move.as_ref());
 
         // Without the rule, the unfinished iteration is thrown away; and so it is when a node
