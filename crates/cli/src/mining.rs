@@ -13,8 +13,9 @@ use ultima_engine::{Config, EvalParams, Limits, SearchParams};
 
 /// A miner's engine settings: the hand-set weights, the search without what came after the
 /// sets (late move pruning, counter moves, continuation history, history-adjusted
-/// reductions, captures listed first, the table's score in the pruning tests), a node budget's search ending two plies past a mate
-/// it has found (four came later), a `hash_mb` MB table, tie-break `seed`.
+/// reductions, captures listed first, the table's score in the pruning tests), a node
+/// budget's search ending two plies past a mate it has found (four came later), a `hash_mb`
+/// MB table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
     Config {
         hash_mb,
