@@ -9,7 +9,8 @@
 //! - [`Engine::search`]: iterative deepening principal variation search with aspiration
 //!   windows, a transposition table keyed by [`ultima::Position::hash`], quiescence over
 //!   captures (depth-bounded, delta-pruned, lazy evaluation), check extension, null-move
-//!   and reverse futility pruning near the leaves, futility pruning at the frontier, late
+//!   and reverse futility pruning near the leaves, futility pruning at the frontier (all
+//!   three judging a node by the table's score where it says more than the evaluation), late
 //!   move reductions and late move pruning, killer moves, counter moves and history for
 //!   ordering; each measured by matches ([`SearchParams`]).
 //! - [`eval`]: material, frozen pieces, mobility, King safety written for Ultima.
