@@ -830,26 +830,19 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             self.eval()
         };
 
-        // What the pruning below judges the node by: the table's score where its bound lies
-        // beyond the static evaluation (`SearchParams::tt_eval`). The table keeps the static
-        // evaluation itself.
-        let estimate = match hit {
-            Some(h)
-                if self.params.tt_eval && !in_check && (h.score.0 as i32).abs() < MATE_BOUND =>
-            {
-                let s = h.score.0 as i32;
-                match h.bound {
-                    Bound::Exact => s,
-                    Bound::Lower if s > static_eval => s,
-                    Bound::Upper if s < static_eval => s,
-                    _ => static_eval,
-                }
-            }
-            _ => static_eval,
-        };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
             let p = self.params;
+            // What the pruning below judges the node by: the table's score where its bound
+            // lies beyond the static evaluation (`SearchParams::tt_eval`). The table keeps the
+            // static evaluation itself.
+            let scored = hit.filter(|h| p.tt_eval && i32::from(h.score.0).abs() < MATE_BOUND);
+            let estimate = match scored.map(|h| (h.bound, i32::from(h.score.0))) {
+                Some((Bound::Exact, s)) => s,
+                Some((Bound::Lower, s)) if s > static_eval => s,
+                Some((Bound::Upper, s)) if s < static_eval => s,
+                _ => static_eval,
+            };
+            // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
             if depth <= p.rfp_depth && estimate - p.rfp_margin * depth >= beta {
                 return estimate;
             }
