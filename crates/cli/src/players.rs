@@ -3,6 +3,7 @@
 
 use crate::clock;
 use crate::remote::Remote;
+use std::ops::RangeInclusive;
 use std::time::Duration;
 use ultima::{Game, Move, Role};
 use ultima_engine::players::{greedy_move, minimax2_move, random_move};
@@ -14,25 +15,87 @@ pub enum Spec {
     Random,
     Greedy,
     Minimax2,
-    Engine {
-        name: String,
-        limits: Limits,
-        hash_mb: Option<usize>,
-        /// Search settings (defaults unless changed, for testing a change by SPRT).
-        search: SearchParams,
-        /// Mobility weight in centipawns per square for every officer, if set.
-        mobility: Option<i32>,
-        /// The evaluation's tuned weights ([`EvalParams::tuned`], the default), or the
-        /// hand-set ones ([`EvalParams::hand`]: `tuned=0`).
-        tuned: bool,
-        /// Whether the limits were set per player (they then win over the match's).
-        own_limits: bool,
-    },
+    Engine(EngineSpec),
     /// Another build of `ultima` playing `player` ([`crate::remote`]).
     Exe {
         path: String,
         player: String,
     },
+}
+
+/// The engine at a level, with the settings given after it.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    name: String,
+    limits: Limits,
+    hash_mb: Option<usize>,
+    /// Search settings (defaults unless changed, for testing a change by SPRT).
+    search: SearchParams,
+    /// Mobility weight in centipawns per square for every officer, if set.
+    mobility: Option<i32>,
+    /// The evaluation's tuned weights ([`EvalParams::tuned`], the default), or the hand-set
+    /// ones ([`EvalParams::hand`]: `tuned=0`).
+    tuned: bool,
+    /// Whether the limits were set per player (they then win over the match's).
+    own_limits: bool,
+}
+
+/// One `key=value` setting of an engine player: its key, the whole numbers it takes, and what
+/// it sets. The one list of them: the parser, its errors and the tests read it.
+struct Setting {
+    key: &'static str,
+    values: RangeInclusive<u64>,
+    set: fn(&mut EngineSpec, u64),
+}
+
+/// Every setting, in the order the usage text names them.
+const SETTINGS: &[Setting] = &[
+    setting("time", 1..=u64::MAX, |e, n| {
+        e.limits.time_ms = Some(n);
+        e.limits.nodes = None;
+        e.own_limits = true;
+    }),
+    setting("nodes", 1..=u64::MAX, |e, n| {
+        e.limits.nodes = Some(n);
+        e.limits.time_ms = None;
+        e.own_limits = true;
+    }),
+    setting("depth", 1..=100, |e, n| {
+        e.limits.depth = Some(n as u32);
+        e.own_limits = true;
+    }),
+    setting("noise", 0..=1000, |e, n| e.limits.noise = n as i32),
+    setting("hash", 1..=4096, |e, n| e.hash_mb = Some(n as usize)),
+    setting("nmp", 0..=100, |e, n| e.search.null_move_depth = n as i32),
+    setting("lmr", 0..=100, |e, n| e.search.lmr_depth = n as i32),
+    setting("rfp", 0..=100, |e, n| e.search.rfp_depth = n as i32),
+    setting("asp", 0..=1000, |e, n| e.search.aspiration = n as i32),
+    setting("qdepth", 0..=64, |e, n| e.search.qsearch_depth = n as u32),
+    setting("fut", 0..=10_000, |e, n| {
+        e.search.futility_margin = n as i32
+    }),
+    setting("checkext", 0..=1, |e, n| e.search.check_extension = n == 1),
+    setting("lmp", 0..=100, |e, n| e.search.lmp_depth = n as i32),
+    setting("unfinished", 0..=1, |e, n| {
+        e.search.play_unfinished = n == 1
+    }),
+    setting("cm", 0..=1, |e, n| e.search.counter_moves = n == 1),
+    setting("ch", 0..=1, |e, n| e.search.continuation_history = n == 1),
+    setting("hr", 0..=1_000_000, |e, n| {
+        e.search.history_reduction = n as i32
+    }),
+    setting("cf", 0..=1, |e, n| e.search.captures_first = n == 1),
+    setting("tte", 0..=1, |e, n| e.search.tt_eval = n == 1),
+    setting("mob", 0..=100, |e, n| e.mobility = Some(n as i32)),
+    setting("tuned", 0..=1, |e, n| e.tuned = n == 1),
+];
+
+const fn setting(
+    key: &'static str,
+    values: RangeInclusive<u64>,
+    set: fn(&mut EngineSpec, u64),
+) -> Setting {
+    Setting { key, values, set }
 }
 
 impl Spec {
@@ -71,75 +134,37 @@ impl Spec {
                      or exe:<path>[,<player>])"
                 ))?,
         };
-        let mut limits = base.limits();
-        let mut hash_mb = None;
-        let mut search = SearchParams::default();
-        let mut mobility = None;
-        let mut tuned = true;
-        let mut own_limits = false;
-        for setting in parts {
-            let (key, value) = setting
+        let mut engine = EngineSpec {
+            name: text.to_string(),
+            limits: base.limits(),
+            hash_mb: None,
+            search: SearchParams::default(),
+            mobility: None,
+            tuned: true,
+            own_limits: false,
+        };
+        for part in parts {
+            let (key, value) = part
                 .split_once('=')
-                .ok_or(format!("player setting '{setting}' is not key=value"))?;
+                .ok_or(format!("player setting '{part}' is not key=value"))?;
+            let setting = SETTINGS.iter().find(|s| s.key == key).ok_or_else(|| {
+                let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+                format!("unknown player setting '{key}' ({})", keys.join(", "))
+            })?;
             let n: u64 = value
                 .parse()
                 .map_err(|_| format!("player setting {key}='{value}' is not a whole number"))?;
-            match key {
-                "time" if n > 0 => {
-                    limits.time_ms = Some(n);
-                    limits.nodes = None;
-                    own_limits = true;
-                }
-                "nodes" if n > 0 => {
-                    limits.nodes = Some(n);
-                    limits.time_ms = None;
-                    own_limits = true;
-                }
-                "depth" if (1..=100).contains(&n) => {
-                    limits.depth = Some(n as u32);
-                    own_limits = true;
-                }
-                "noise" if n <= 1000 => limits.noise = n as i32,
-                "hash" if (1..=4096).contains(&n) => hash_mb = Some(n as usize),
-                "nmp" if n <= 100 => search.null_move_depth = n as i32,
-                "lmr" if n <= 100 => search.lmr_depth = n as i32,
-                "rfp" if n <= 100 => search.rfp_depth = n as i32,
-                "asp" if n <= 1000 => search.aspiration = n as i32,
-                "qdepth" if n <= 64 => search.qsearch_depth = n as u32,
-                "fut" if n <= 10_000 => search.futility_margin = n as i32,
-                "checkext" if n <= 1 => search.check_extension = n == 1,
-                "lmp" if n <= 100 => search.lmp_depth = n as i32,
-                "unfinished" if n <= 1 => search.play_unfinished = n == 1,
-                "cm" if n <= 1 => search.counter_moves = n == 1,
-                "ch" if n <= 1 => search.continuation_history = n == 1,
-                "hr" if n <= 1_000_000 => search.history_reduction = n as i32,
-                "cf" if n <= 1 => search.captures_first = n == 1,
-                "tte" if n <= 1 => search.tt_eval = n == 1,
-                "mob" if n <= 100 => mobility = Some(n as i32),
-                "tuned" if n <= 1 => tuned = n == 1,
-                "time" | "nodes" | "depth" | "noise" | "hash" | "nmp" | "lmr" | "rfp" | "asp"
-                | "qdepth" | "fut" | "checkext" | "lmp" | "unfinished" | "cm" | "ch" | "hr" | "cf"
-                | "tte" | "mob" | "tuned" => {
-                    return Err(format!("player setting {key}={n} is out of range"))
-                }
-                _ => {
-                    return Err(format!(
-                        "unknown player setting '{key}' (time, nodes, depth, noise, hash, \
-                         nmp, lmr, rfp, asp, qdepth, fut, checkext, lmp, unfinished, cm, ch, hr, cf, tte, mob, \
-                         tuned)"
-                    ))
-                }
+            if !setting.values.contains(&n) {
+                let (low, high) = (setting.values.start(), setting.values.end());
+                return Err(if *high == u64::MAX {
+                    format!("player setting {key}={n} is out of range (at least {low})")
+                } else {
+                    format!("player setting {key}={n} is out of range ({low} to {high})")
+                });
             }
+            (setting.set)(&mut engine, n);
         }
-        Ok(Spec::Engine {
-            name: text.to_string(),
-            limits,
-            hash_mb,
-            search,
-            mobility,
-            tuned,
-            own_limits,
-        })
+        Ok(Spec::Engine(engine))
     }
 
     pub fn name(&self) -> String {
@@ -147,21 +172,18 @@ impl Spec {
             Spec::Random => "random".into(),
             Spec::Greedy => "greedy".into(),
             Spec::Minimax2 => "minimax2".into(),
-            Spec::Engine { name, .. } => name.clone(),
+            Spec::Engine(e) => e.name.clone(),
             Spec::Exe { path, player } => format!("exe:{path},{player}"),
         }
     }
 
     /// An engine player's search limits: its own, or the match's if it has none of its own.
     fn limits(&self, global: &Limits) -> Option<Limits> {
-        let Spec::Engine {
-            limits, own_limits, ..
-        } = self
-        else {
+        let Spec::Engine(e) = self else {
             return None;
         };
-        let mut limits = *limits;
-        if !own_limits && (global.time_ms.is_some() || global.nodes.is_some()) {
+        let mut limits = e.limits;
+        if !e.own_limits && (global.time_ms.is_some() || global.nodes.is_some()) {
             limits.time_ms = global.time_ms;
             limits.nodes = global.nodes;
         }
@@ -171,22 +193,15 @@ impl Spec {
     /// The engine settings of an engine player (`None` for the others): its search settings,
     /// weights, mobility weight and table size, `default_hash` MB unless it sets its own.
     pub fn config(&self, default_hash: usize) -> Option<Config> {
-        let Spec::Engine {
-            hash_mb,
-            search,
-            mobility,
-            tuned,
-            ..
-        } = self
-        else {
+        let Spec::Engine(e) = self else {
             return None;
         };
-        let mut eval = if *tuned {
+        let mut eval = if e.tuned {
             EvalParams::tuned()
         } else {
             EvalParams::hand()
         };
-        if let Some(w) = mobility {
+        if let Some(w) = e.mobility {
             for r in [
                 Role::Withdrawer,
                 Role::Coordinator,
@@ -194,14 +209,14 @@ impl Spec {
                 Role::LongLeaper,
                 Role::Chameleon,
             ] {
-                eval.mobility[r.index()] = *w;
+                eval.mobility[r.index()] = w;
             }
         }
         Some(Config {
-            hash_mb: hash_mb.unwrap_or(default_hash),
+            hash_mb: e.hash_mb.unwrap_or(default_hash),
             seed: 0,
             eval,
-            search: search.clone(),
+            search: e.search.clone(),
         })
     }
 
@@ -294,7 +309,7 @@ impl Player {
                 self.depth_sum += reply.depth;
                 Some(reply.mv)
             }
-            Spec::Engine { .. } => {
+            Spec::Engine(_) => {
                 let limits = self
                     .spec
                     .limits(global)
@@ -319,16 +334,22 @@ mod tests {
     #[test]
     fn player_specs() {
         assert!(matches!(Spec::parse("greedy"), Ok(Spec::Greedy)));
-        let Ok(Spec::Engine { limits, .. }) = Spec::parse("level:8,time=200") else {
+        let Ok(Spec::Engine(e)) = Spec::parse("level:8,time=200") else {
             panic!("level:8,time=200 parses");
         };
-        assert_eq!(limits.time_ms, Some(200));
+        assert_eq!(e.limits.time_ms, Some(200));
         assert!(Spec::parse("level:9").is_err());
         assert!(Spec::parse("level:3,speed=2").is_err());
         assert!(Spec::parse("greedy,time=2").is_err());
         let config = Spec::parse("level:8,hr=16384").unwrap().config(16).unwrap();
         assert_eq!(config.search.history_reduction, 16384);
         assert!(Spec::parse("level:8,hr=2000000").is_err());
+        let config = Spec::parse("level:8,tte=0,tuned=0,nmp=0")
+            .unwrap()
+            .config(16)
+            .unwrap();
+        assert!(!config.search.tt_eval && config.search.null_move_depth == 0);
+        assert_eq!(config.eval, EvalParams::hand());
         let Ok(Spec::Exe { path, player }) = Spec::parse("exe:/a/ultima,level:3,nodes=9") else {
             panic!("exe:/a/ultima,level:3,nodes=9 parses");
         };
@@ -351,5 +372,39 @@ mod tests {
             Spec::parse("level:2").unwrap().time_ms(&Limits::default()),
             None
         );
+    }
+
+    #[test]
+    fn bad_settings_are_answered_with_what_is_allowed() {
+        let error = |text: &str| Spec::parse(text).unwrap_err();
+        assert_eq!(
+            error("level:8,tte=2"),
+            "player setting tte=2 is out of range (0 to 1)"
+        );
+        assert_eq!(
+            error("level:8,time=0"),
+            "player setting time=0 is out of range (at least 1)"
+        );
+        assert_eq!(
+            error("level:8,cf=yes"),
+            "player setting cf='yes' is not a whole number"
+        );
+        assert_eq!(error("level:8,cf"), "player setting 'cf' is not key=value");
+        let unknown = error("level:8,speed=2");
+        assert!(unknown.starts_with("unknown player setting 'speed' (time, nodes, "));
+        assert!(unknown.ends_with(", mob, tuned)"), "{unknown}");
+    }
+
+    #[test]
+    fn the_usage_text_names_every_setting() {
+        let usage = crate::USAGE.split_once("<player>:").unwrap().1;
+        for s in SETTINGS {
+            let named = usage
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|word| word == s.key);
+            assert!(named, "the usage text does not name the setting {}", s.key);
+            // Each key once: the parser takes the first.
+            assert_eq!(SETTINGS.iter().filter(|t| t.key == s.key).count(), 1);
+        }
     }
 }
