@@ -3,34 +3,22 @@
 //! `tactics --mine` / `--verify`.
 //!
 //! They search as the engine did when every shipped set was made, not as it plays now: with
-//! the hand-set weights ([`EvalParams::hand`]), not the tuned ones, without late move
-//! pruning ([`SearchParams::lmp_depth`]), and their self-play at
-//! the levels of that time ([`OldLevel`]). The engine's play may change again, and a set
+//! the hand-set weights ([`EvalParams::hand`]), not the tuned ones, the search of that time
+//! ([`SearchParams::as_of_data_sets`]), and their self-play at the levels of that time
+//! ([`OldLevel`]). The engine's play may change again, and a set
 //! must still come out the same when its command is run again, and its checks must still
 //! pass.
 
 use ultima_engine::{Config, EvalParams, Limits, SearchParams};
 
-/// A miner's engine settings: the hand-set weights, the search without what came after the
-/// sets (late move pruning, counter moves, continuation history, history-adjusted
-/// reductions, captures listed first, the table's score in the pruning tests), a node
-/// budget's search ending two plies past a mate it has found (four came later), a `hash_mb`
-/// MB table, tie-break `seed`.
+/// A miner's engine settings: the hand-set weights, the search as of the sets, a `hash_mb` MB
+/// table, tie-break `seed`.
 pub fn config(hash_mb: usize, seed: u64) -> Config {
     Config {
         hash_mb,
         seed,
         eval: EvalParams::hand(),
-        search: SearchParams {
-            lmp_depth: 0,
-            counter_moves: false,
-            continuation_history: false,
-            history_reduction: 0,
-            captures_first: false,
-            mate_margin: 2,
-            tt_eval: false,
-            ..SearchParams::default()
-        },
+        search: SearchParams::as_of_data_sets(),
     }
 }
 

@@ -429,8 +429,13 @@ pub struct SearchParams {
     pub tt_eval: bool,
 }
 
-impl Default for SearchParams {
-    fn default() -> SearchParams {
+impl SearchParams {
+    /// The search the shipped data sets were mined with (the tuning data behind
+    /// [`EvalParams::tuned`], the puzzle set, the tactical test set), which their miners keep
+    /// so that the sets come out the same: none of what came after them. Every setting is
+    /// written out here, so that a new one cannot be added without its value as of the sets;
+    /// [`SearchParams::default`] is this plus what came later.
+    pub fn as_of_data_sets() -> SearchParams {
         SearchParams {
             aspiration: 40,
             aspiration_depth: 4,
@@ -443,15 +448,32 @@ impl Default for SearchParams {
             lmr_depth: 3,
             lmr_moves: 3,
             check_extension: true,
-            lmp_depth: 3,
+            lmp_depth: 0,
             lmp_moves: 4,
             play_unfinished: true,
+            counter_moves: false,
+            continuation_history: false,
+            history_reduction: 0,
+            captures_first: false,
+            mate_margin: 2,
+            tt_eval: false,
+        }
+    }
+}
+
+impl Default for SearchParams {
+    /// [`SearchParams::as_of_data_sets`] and what each later change that a match accepted
+    /// turned on.
+    fn default() -> SearchParams {
+        SearchParams {
+            lmp_depth: 3,
             counter_moves: true,
             continuation_history: true,
             history_reduction: 16_384,
             captures_first: true,
             mate_margin: 4,
             tt_eval: true,
+            ..SearchParams::as_of_data_sets()
         }
     }
 }
