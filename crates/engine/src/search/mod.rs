@@ -270,41 +270,8 @@ impl Engine {
             hashes.pop();
         }
         hashes.push(pos.hash());
-        let root_index = hashes.len() - 1;
         let max_depth = limits.depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 16);
-        let mut s = Searcher {
-            pos: *pos,
-            hashes,
-            root_index,
-            nodes: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            min_depth: limits.min_depth.min(i32::MAX as u32) as i32,
-            stopped: false,
-            out_of_nodes: false,
-            handler,
-            tt: &mut self.tt,
-            history: &mut self.history,
-            eval_params: &self.config.eval,
-            params: &self.config.search,
-            noise: limits.noise.max(0),
-            qsearch_depth: limits
-                .quiescence
-                .unwrap_or(self.config.search.qsearch_depth),
-            seed: self.config.seed,
-            killers: [[MoveKey::NONE; 2]; MAX_PLY],
-            counters: [[MoveKey::NONE; 64]; 64],
-            came_by: [MoveKey::NONE; MAX_PLY + 1],
-            came_piece: [PieceTo::NONE; MAX_PLY + 1],
-            pv: vec![ArrayVec::new(); MAX_PLY + 1],
-            root: RootBest::default(),
-            excluded: Vec::new(),
-            seldepth: 0,
-            root_depth: 0,
-            eval_cache: &mut self.eval_cache,
-            frames: &mut self.frames,
-            #[cfg(test)]
-            stack_low: (usize::MAX, 0),
-        };
+        let mut s = self.searcher(pos, hashes, &limits, handler);
 
         let multipv = limits.multipv.clamp(1, root_moves.len());
         let mut lines: Vec<Line> = Vec::with_capacity(multipv);
@@ -409,6 +376,50 @@ impl Engine {
         }
         result.nodes = s.nodes;
         result
+    }
+
+    /// The state of a search of `pos` with the game's `hashes` (`pos`'s last), before its
+    /// first iteration.
+    fn searcher<'a, H: SearchHandler + ?Sized>(
+        &'a mut self,
+        pos: &Position,
+        hashes: Vec<u64>,
+        limits: &Limits,
+        handler: &'a mut H,
+    ) -> Searcher<'a, H> {
+        Searcher {
+            pos: *pos,
+            root_index: hashes.len() - 1,
+            hashes,
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            min_depth: limits.min_depth.min(i32::MAX as u32) as i32,
+            stopped: false,
+            out_of_nodes: false,
+            handler,
+            tt: &mut self.tt,
+            history: &mut self.history,
+            eval_params: &self.config.eval,
+            params: &self.config.search,
+            noise: limits.noise.max(0),
+            qsearch_depth: limits
+                .quiescence
+                .unwrap_or(self.config.search.qsearch_depth),
+            seed: self.config.seed,
+            killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            counters: [[MoveKey::NONE; 64]; 64],
+            came_by: [MoveKey::NONE; MAX_PLY + 1],
+            came_piece: [PieceTo::NONE; MAX_PLY + 1],
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            root: RootBest::default(),
+            excluded: Vec::new(),
+            seldepth: 0,
+            root_depth: 0,
+            eval_cache: &mut self.eval_cache,
+            frames: &mut self.frames,
+            #[cfg(test)]
+            stack_low: (usize::MAX, 0),
+        }
     }
 }
 
@@ -719,36 +730,10 @@ mod tests {
         });
         let here = 0usize;
         let top = &here as *const usize as usize;
-        let mut s = Searcher {
-            pos,
-            hashes: vec![pos.hash()],
-            root_index: 0,
-            nodes: 0,
-            node_limit: 200_000,
-            min_depth: 0,
-            stopped: false,
-            out_of_nodes: false,
-            handler: &mut NoHandler,
-            tt: &mut engine.tt,
-            history: &mut engine.history,
-            eval_params: &engine.config.eval,
-            params: &engine.config.search,
-            noise: 0,
-            qsearch_depth: engine.config.search.qsearch_depth,
-            seed: 0,
-            killers: [[MoveKey::NONE; 2]; MAX_PLY],
-            counters: [[MoveKey::NONE; 64]; 64],
-            came_by: [MoveKey::NONE; MAX_PLY + 1],
-            came_piece: [PieceTo::NONE; MAX_PLY + 1],
-            pv: vec![ArrayVec::new(); MAX_PLY + 1],
-            root: RootBest::default(),
-            excluded: Vec::new(),
-            seldepth: 0,
-            root_depth: 6,
-            eval_cache: &mut engine.eval_cache,
-            frames: &mut engine.frames,
-            stack_low: (usize::MAX, 0),
-        };
+        let mut handler = NoHandler;
+        let limits = Limits::nodes(200_000);
+        let mut s = engine.searcher(&pos, vec![pos.hash()], &limits, &mut handler);
+        s.root_depth = 6;
         s.search(6, 0, -INF, INF, false);
         let low = s.stack_low;
         let per_ply = (top - low.0) / low.1.max(1);
