@@ -12,14 +12,14 @@
 
 import { mount } from './embed.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
-import { pieceName } from './notation.js';
 import { drawPiece } from './pieces.js';
-import { make, pageStorage, squareIndex } from './util.js';
+import { escapePutsDown, suicideButton } from './trainer-board.js';
+import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
 /** @import { PieceSet } from './pieces.js' */
-/** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
+/** @import { Snapshot } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} LessonsConfig
@@ -115,13 +115,12 @@ function build() {
   const task = make('p', { class: 'lesson-task', tabindex: '-1' });
   const boardHost = make('div', { class: 'lesson-board' });
   const feedback = make('p', { class: 'lesson-feedback', role: 'status', 'aria-live': 'polite' });
-  const suicide = make('button', { type: 'button', class: 'lesson-suicide' }, 'Remove it');
-  suicide.hidden = true;
+  const suicide = suicideButton('lesson-suicide', () => board, () => current?.phase === 'try');
   const next = make('button', { type: 'button', class: 'lesson-next' }, 'Next');
   next.hidden = true;
   const retry = make('button', { type: 'button', class: 'lesson-retry' }, 'Start the position again');
   const actions = make('div', { class: 'lesson-actions' });
-  actions.append(suicide, next, retry);
+  actions.append(suicide.button, next, retry);
   const rulesFromLesson = make('button', { type: 'button', class: 'lessons-rules' }, 'Full rules');
   const side = make('div', { class: 'lesson-side' });
   side.append(intro, task, feedback, actions, rulesFromLesson);
@@ -144,8 +143,6 @@ function build() {
   let current = /** @type {{ lesson: Lesson, index: number, phase: 'try' | 'wrong' | 'right', before: Snapshot | null } | null} */ (null);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let resetTimer;
-  /** @type {MoveInfo | null} */
-  let pendingSuicide = null;
 
   const load = () =>
     (loading ??= fetchLessons().then(
@@ -201,7 +198,7 @@ function build() {
       // so the game's two-tap preview would only slow the learner down.
       board = mount(boardHost, { mode: 'view', orientation: 'white', pieceSet: config.pieceSet(), touchPreview: false });
       board.on('move', moved);
-      board.on('select', selected);
+      board.on('select', suicide.selected);
     }
     if (!(await board.ready)) throw new Error('the lesson board could not start');
     board.set({ pieceSet: config.pieceSet() });
@@ -230,8 +227,7 @@ function build() {
     feedback.textContent = '';
     feedback.className = 'lesson-feedback';
     next.hidden = true;
-    suicide.hidden = true;
-    pendingSuicide = null;
+    suicide.hide();
     mark();
     try {
       const shown = await lessonBoard();
@@ -254,8 +250,7 @@ function build() {
     if (!current || !board) return;
     const step = current.lesson.steps[current.index];
     if (!step) return;
-    suicide.hidden = true;
-    pendingSuicide = null;
+    suicide.hide();
     board.newGame({ position: step.position, mode: 'play' });
     current.before = board.snapshot();
     current.phase = 'try';
@@ -268,8 +263,7 @@ function build() {
     const { lesson, index } = current;
     const step = lesson.steps[index];
     if (!step) return;
-    suicide.hidden = true;
-    pendingSuicide = null;
+    suicide.hide();
     const verdict = judge(step, { text: detail.move, from: detail.from, to: detail.to, captures: detail.captures }, current.before, board.snapshot());
     // No more moves on this position (the other side is to move now); after the board's own
     // handling of the move, which is still under way.
@@ -298,22 +292,6 @@ function build() {
     resetTimer = setTimeout(reset, reduced ? WRONG_REDUCED_MS : WRONG_MS);
   }
 
-  /** @param {{ square: string | null, moves: MoveInfo[] }} detail */
-  function selected({ square, moves }) {
-    pendingSuicide = (current?.phase === 'try' && square && moves.find((m) => m.suicide)) || null;
-    suicide.hidden = pendingSuicide === null;
-    if (pendingSuicide && square && board) {
-      const letter = board.snapshot().pieces[squareIndex(square)] ?? '';
-      suicide.textContent = 'Remove it';
-      suicide.setAttribute('aria-label', `Remove the frozen ${letter ? pieceName(letter) : 'piece'} on ${square} (suicide)`);
-    }
-  }
-
-  suicide.addEventListener('click', () => {
-    const move = pendingSuicide;
-    if (!move || !board) return;
-    board.play(move.text);
-  });
   next.addEventListener('click', () => {
     if (!current) return;
     const { lesson, index } = current;
@@ -335,28 +313,7 @@ function build() {
     if (item instanceof HTMLElement) item.focus();
   });
   close.addEventListener('click', () => dialog.close());
-  // Escape with a piece picked up on the lesson board puts it down, as on the game's board,
-  // rather than closing the lessons: the key is taken before the dialog sees it (a cancelled
-  // keydown makes no close request), and a close request of another kind (a phone's back
-  // gesture) is refused the same way where the browser lets it be.
-  const putDown = () => {
-    if (!board || player.hidden || board.selection().square === null) return false;
-    board.deselect();
-    return true;
-  };
-  dialog.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Escape' && putDown()) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    },
-    true,
-  );
-  dialog.addEventListener('cancel', (event) => {
-    if (putDown()) event.preventDefault();
-  });
+  escapePutsDown(dialog, () => (player.hidden ? null : board));
   dialog.addEventListener('close', () => clearTimeout(resetTimer));
   for (const button of [rulesLink, rulesFromLesson]) {
     button.addEventListener('click', () => {

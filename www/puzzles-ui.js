@@ -11,12 +11,12 @@
 import { mount } from './embed.js';
 import { pieceName } from './notation.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
-import { make, pageStorage, squareIndex } from './util.js';
+import { escapePutsDown, suicideButton } from './trainer-board.js';
+import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, Standing } from './puzzles.js' */
 /** @import { PieceSet } from './pieces.js' */
-/** @import { MoveInfo } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} PuzzlesConfig
@@ -94,14 +94,13 @@ function build() {
   const feedback = make('p', { class: 'puzzles-feedback', role: 'status', 'aria-live': 'polite' });
   const about = make('p', { class: 'puzzles-about' });
   const player = make('p', { class: 'puzzles-player' });
-  const suicide = make('button', { type: 'button', class: 'puzzles-suicide' }, 'Remove it');
-  suicide.hidden = true;
+  const suicide = suicideButton('puzzles-suicide', () => board, () => current?.phase === 'try');
   const giveUp = make('button', { type: 'button', class: 'puzzles-solution' }, 'Show the solution');
   const retry = make('button', { type: 'button', class: 'puzzles-retry' }, 'Try again');
   const analyse = make('button', { type: 'button', class: 'puzzles-analyse' }, 'Analyse');
   const next = make('button', { type: 'button', class: 'puzzles-next' }, 'Next puzzle');
   const actions = make('div', { class: 'puzzles-actions' });
-  actions.append(suicide, giveUp, next, retry, analyse);
+  actions.append(suicide.button, giveUp, next, retry, analyse);
 
   const piece = filterSelect('Piece', 'piece');
   const motif = filterSelect('Motif', 'motif');
@@ -135,8 +134,6 @@ function build() {
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
   let generation = 0;
-  /** @type {MoveInfo | null} */
-  let pendingSuicide = null;
 
   const load = () =>
     (loading ??= fetchPuzzles().then(
@@ -199,8 +196,7 @@ function build() {
     retry.hidden = !over;
     analyse.hidden = !over || config.analyse === null;
     if (phase !== 'try') {
-      suicide.hidden = true;
-      pendingSuicide = null;
+      suicide.hide();
     }
   };
 
@@ -209,7 +205,7 @@ function build() {
     if (!board) {
       board = mount(boardHost, { mode: 'view', pieceSet: config.pieceSet(), touchPreview: false });
       board.on('move', moved);
-      board.on('select', selected);
+      board.on('select', suicide.selected);
     }
     if (!(await board.ready)) throw new Error('the puzzle board could not start');
     board.set({ pieceSet: config.pieceSet() });
@@ -368,20 +364,6 @@ function build() {
     });
   }
 
-  /** @param {{ square: string | null, moves: MoveInfo[] }} detail */
-  function selected({ square, moves }) {
-    pendingSuicide = (current?.phase === 'try' && square && moves.find((m) => m.suicide)) || null;
-    suicide.hidden = pendingSuicide === null;
-    if (pendingSuicide && square && board) {
-      const letter = board.snapshot().pieces[squareIndex(square)] ?? '';
-      suicide.setAttribute('aria-label', `Remove the frozen ${letter ? pieceName(letter) : 'piece'} on ${square} (suicide)`);
-    }
-  }
-
-  suicide.addEventListener('click', () => {
-    const move = pendingSuicide;
-    if (move && board) board.play(move.text);
-  });
   giveUp.addEventListener('click', () => showSolution());
   next.addEventListener('click', () => showNext());
   retry.addEventListener('click', () => {
@@ -411,25 +393,7 @@ function build() {
   onFilter(piece.select, (v) => ({ piece: PIECES.find((p) => p === v) ?? null }));
   onFilter(motif.select, (v) => ({ motif: v in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (v) : null }));
   onFilter(mate.select, (v) => ({ mate: v === '' ? null : Number(v) }));
-  // Escape with a piece picked up puts it down rather than closing the trainer (as the lessons).
-  const putDown = () => {
-    if (!board || board.selection().square === null) return false;
-    board.deselect();
-    return true;
-  };
-  dialog.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Escape' && putDown()) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    },
-    true,
-  );
-  dialog.addEventListener('cancel', (event) => {
-    if (putDown()) event.preventDefault();
-  });
+  escapePutsDown(dialog, () => board);
 
   const configured = () => {
     showActions();

@@ -1,0 +1,82 @@
+// What the lessons and the puzzle trainer share about their small boards: the button that
+// removes a frozen piece picked up (its suicide), and Escape putting a picked-up piece down
+// rather than closing the dialog.
+
+import { pieceName } from './notation.js';
+import { make, squareIndex } from './util.js';
+
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { MoveInfo } from '../ultima-wasm.js' */
+
+/**
+ * The "Remove it" button: a frozen piece may remove itself (its suicide), which no drag or tap
+ * on the board can say, so the button offers it while such a piece is picked up and the trainer
+ * takes a move.
+ *
+ * @param {string} className  the button's class
+ * @param {() => EmbedHandle | null} board  the trainer's board, once mounted
+ * @param {() => boolean} trying  whether the trainer takes a move now
+ */
+export function suicideButton(className, board, trying) {
+  const button = make('button', { type: 'button', class: className }, 'Remove it');
+  button.hidden = true;
+  /** @type {MoveInfo | null} */
+  let pending = null;
+  button.addEventListener('click', () => {
+    const handle = board();
+    if (pending && handle) handle.play(pending.text);
+  });
+  return {
+    button,
+    /** Hides the button: a new position, a move played, or no more moves to take. */
+    hide() {
+      pending = null;
+      button.hidden = true;
+    },
+    /**
+     * The board's `select` listener.
+     *
+     * @param {{ square: string | null, moves: MoveInfo[] }} detail
+     */
+    selected({ square, moves }) {
+      pending = (trying() && square && moves.find((m) => m.suicide)) || null;
+      button.hidden = pending === null;
+      const handle = board();
+      if (pending && square && handle) {
+        const letter = handle.snapshot().pieces[squareIndex(square)] ?? '';
+        button.setAttribute('aria-label', `Remove the frozen ${letter ? pieceName(letter) : 'piece'} on ${square} (suicide)`);
+      }
+    },
+  };
+}
+
+/**
+ * Escape with a piece picked up on the trainer's board puts it down, as on the game's board,
+ * rather than closing the dialog: the key is taken before the dialog sees it (a cancelled keydown
+ * makes no close request), and a close request of another kind (a phone's back gesture) is
+ * refused the same way where the browser lets it be.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {() => EmbedHandle | null} board  the board on show, if any
+ */
+export function escapePutsDown(dialog, board) {
+  const putDown = () => {
+    const handle = board();
+    if (!handle || handle.selection().square === null) return false;
+    handle.deselect();
+    return true;
+  };
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && putDown()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true,
+  );
+  dialog.addEventListener('cancel', (event) => {
+    if (putDown()) event.preventDefault();
+  });
+}
