@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { availableParallelism, loadavg } from 'node:os';
-import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, onBoard, openGame as open, ready, settled, useServedDist } from './game-page.mjs';
+import { watchProblems } from './browser.mjs';
+import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, playByRule, settled, useServedDist } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -278,30 +278,13 @@ test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, 
 });
 
 test('the analysis board on a desktop and a phone (the README\'s picture)', { timeout: 120_000 }, async () => {
-  for (const [name, viewport] of /** @type {const} */ ([
-    ['desktop', { width: 1280, height: 900 }],
-    ['phone', { width: 390, height: 844 }],
-  ])) {
-    const browser = await launch({ viewport, deviceScaleFactor: name === 'phone' ? 2 : 1, hasTouch: name === 'phone', isMobile: name === 'phone' });
+  for (const device of DEVICES) {
+    const [name] = device;
+    const browser = await launchDevice(device);
     try {
-      const page = await browser.context.newPage();
-      const problems = watchProblems(page);
-      await page.addInitScript(() => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', 'yes');
-        localStorage.setItem('ultima.page', JSON.stringify({ version: 1, record: null, settings: {} }));
-      });
-      await page.goto(served.url);
-      await ready(page);
+      const { page, problems } = await open(browser.context, served.url, NO_GAME);
       // A game of sixteen plies by a fixed rule, analysed after its twelfth, with a side line.
-      await onBoard(page, (board) => {
-        for (let i = 0; i < 16 && board.result() === null; i++) {
-          const moves = Object.values(board.snapshot().moves).flat().filter((m) => !m.suicide);
-          const captures = moves.filter((m) => m.captures.length > 0);
-          const pick = captures.length ? captures[(i * 5) % captures.length] : moves[(i * 7 + 3) % moves.length];
-          if (pick) board.play(pick.text);
-        }
-      });
+      await playByRule(page, 16);
       const record = await onBoard(page, (board) => board.record());
       await openAnalysisOf(page, { record, ply: 12 });
       // A move other than the game's next one: a side line.

@@ -168,6 +168,48 @@ export function onBoard(page, fn, arg) {
   );
 }
 
+/** The two devices the README's pictures are taken on: a desktop, and a phone with touch. */
+export const DEVICES = /** @type {const} */ ([
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+]);
+
+/**
+ * Launches Chromium as one of the `DEVICES` (a phone: twice the pixels, touch, mobile).
+ *
+ * @param {(typeof DEVICES)[number]} device
+ * @returns {Promise<Browser>}
+ */
+export function launchDevice([name, viewport]) {
+  const phone = name === 'phone';
+  return launch({ viewport, deviceScaleFactor: phone ? 2 : 1, hasTouch: phone, isMobile: phone });
+}
+
+/** Stored page data of a returning visitor with no game and default settings (no welcome). */
+export const NO_GAME = JSON.stringify({ version: 1, record: null, settings: {} });
+
+/**
+ * Plays up to `count` plies on the page's board by a fixed rule: a capture when there is one,
+ * else a quiet move (never a suicide), chosen by the ply's number.
+ *
+ * @param {Page} page
+ * @param {number} count
+ */
+export function playByRule(page, count) {
+  return onBoard(
+    page,
+    (board, count) => {
+      for (let i = 0; i < count && board.result() === null; i++) {
+        const moves = Object.values(board.snapshot().moves).flat().filter((m) => !m.suicide);
+        const captures = moves.filter((m) => m.captures.length > 0);
+        const pick = captures.length ? captures[(i * 5) % captures.length] : moves[(i * 7 + 3) % moves.length];
+        if (pick) board.play(pick.text);
+      }
+    },
+    count,
+  );
+}
+
 /**
  * @param {Page} page
  * @param {string} square

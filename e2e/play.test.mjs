@@ -7,8 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, centre, click, onBoard, openGame as open, painted, pixels, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, centre, click, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, painted, pixels, plies, playByRule, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -412,17 +411,9 @@ test('against the computer: the thinking mark on the board, premoves queued, pla
 });
 
 test('touch: a first tap on a capture previews it, a second plays; quiet moves and the setting play at once', { timeout: 60_000 }, async () => {
-  const phone = await launch({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const phone = await launchDevice(DEVICES[1]);
   try {
-    const page = await phone.context.newPage();
-    const problems = watchProblems(page);
-    await page.addInitScript(() => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', 'yes');
-      localStorage.setItem('ultima.page', JSON.stringify({ version: 1, record: null, settings: {} }));
-    });
-    await page.goto(served.url);
-    await ready(page);
+    const { page, problems } = await open(phone.context, served.url, NO_GAME);
     /** @param {string} square */
     const tap = async (square) => {
       const { x, y } = await centre(page, square);
@@ -474,30 +465,13 @@ test('a mouse click on a capturing destination plays at once', { timeout: 60_000
 });
 
 test('a game in progress in each piece set, on a desktop and a phone (the README\'s pictures)', { timeout: 90_000 }, async () => {
-  for (const [name, viewport] of /** @type {const} */ ([
-    ['desktop', { width: 1280, height: 900 }],
-    ['phone', { width: 390, height: 844 }],
-  ])) {
-    const browser = await launch({ viewport, deviceScaleFactor: name === 'phone' ? 2 : 1, hasTouch: name === 'phone', isMobile: name === 'phone' });
+  for (const device of DEVICES) {
+    const [name] = device;
+    const browser = await launchDevice(device);
     try {
-      const page = await browser.context.newPage();
-      const problems = watchProblems(page);
-      await page.addInitScript(() => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', 'yes');
-        localStorage.setItem('ultima.page', JSON.stringify({ version: 1, record: null, settings: {} }));
-      });
-      await page.goto(served.url);
-      await ready(page);
+      const { page, problems } = await open(browser.context, served.url, NO_GAME);
       // Twenty-four plies by a fixed rule: a capture when there is one, else a quiet move.
-      await onBoard(page, (board) => {
-        for (let i = 0; i < 24 && board.result() === null; i++) {
-          const moves = Object.values(board.snapshot().moves).flat().filter((m) => !m.suicide);
-          const captures = moves.filter((m) => m.captures.length > 0);
-          const pick = captures.length ? captures[(i * 5) % captures.length] : moves[(i * 7 + 3) % moves.length];
-          if (pick) board.play(pick.text);
-        }
-      });
+      await playByRule(page, 24);
       for (const set of /** @type {const} */ (['chess', 'abstract'])) {
         await page.selectOption('#piece-set', set);
         await painted(page);
