@@ -88,10 +88,10 @@ function drawIcon(canvas, role) {
 
 /** Builds the dialog, once. */
 function build() {
-  const dialog = make('dialog', { id: 'lessons', class: 'lessons', 'aria-labelledby': 'lessons-title' });
+  const dialog = make('dialog', { id: 'lessons', class: 'lessons trainer', 'aria-labelledby': 'lessons-title' });
   const title = make('h2', { id: 'lessons-title' }, 'Lessons');
-  const close = make('button', { type: 'button', class: 'lessons-close', 'aria-label': 'Close the lessons' }, '×');
-  const head = make('header', { class: 'lessons-head' });
+  const close = make('button', { type: 'button', class: 'lessons-close trainer-close', 'aria-label': 'Close the lessons' }, '×');
+  const head = make('header', { class: 'lessons-head trainer-head' });
   head.append(title, close);
 
   // The menu.
@@ -111,20 +111,20 @@ function build() {
   const dots = make('span', { class: 'lesson-dots', 'aria-hidden': 'true' });
   const top = make('div', { class: 'lesson-top' });
   top.append(back, stepLabel, dots);
-  const intro = make('p', { class: 'lesson-intro' });
-  const task = make('p', { class: 'lesson-task', tabindex: '-1' });
-  const boardHost = make('div', { class: 'lesson-board' });
-  const feedback = make('p', { class: 'lesson-feedback', role: 'status', 'aria-live': 'polite' });
+  const intro = make('p', { class: 'lesson-intro trainer-lead' });
+  const task = make('p', { class: 'lesson-task trainer-task', tabindex: '-1' });
+  const boardHost = make('div', { class: 'lesson-board trainer-board' });
+  const feedback = make('p', { class: 'lesson-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
   const suicide = suicideButton('lesson-suicide', () => board, () => current?.phase === 'try');
-  const next = make('button', { type: 'button', class: 'lesson-next' }, 'Next');
+  const next = make('button', { type: 'button', class: 'lesson-next trainer-next' }, 'Next');
   next.hidden = true;
   const retry = make('button', { type: 'button', class: 'lesson-retry' }, 'Start the position again');
-  const actions = make('div', { class: 'lesson-actions' });
+  const actions = make('div', { class: 'lesson-actions trainer-actions' });
   actions.append(suicide.button, next, retry);
   const rulesFromLesson = make('button', { type: 'button', class: 'lessons-rules' }, 'Full rules');
-  const side = make('div', { class: 'lesson-side' });
+  const side = make('div', { class: 'lesson-side trainer-side' });
   side.append(intro, task, feedback, actions, rulesFromLesson);
-  const play = make('div', { class: 'lesson-play' });
+  const play = make('div', { class: 'lesson-play trainer-play' });
   play.append(boardHost, side);
   player.append(top, play);
 
@@ -225,7 +225,7 @@ function build() {
     intro.textContent = lesson.intro;
     task.textContent = step.task;
     feedback.textContent = '';
-    feedback.className = 'lesson-feedback';
+    feedback.className = 'lesson-feedback trainer-feedback';
     next.hidden = true;
     suicide.hide();
     mark();
@@ -275,7 +275,7 @@ function build() {
       saveProgress(pageStorage(), progress);
       const last = index + 1 >= lesson.steps.length;
       const following = lessons[lessons.indexOf(lesson) + 1];
-      feedback.className = 'lesson-feedback right';
+      feedback.className = 'lesson-feedback trainer-feedback right';
       feedback.textContent = `Right! ${verdict.message}${last ? ` You have finished the ${lesson.title} lesson.` : ''}`;
       next.textContent = !last ? 'Next' : following ? `Next lesson: ${following.title}` : 'All lessons';
       next.hidden = false;
@@ -285,7 +285,7 @@ function build() {
       return;
     }
     current.phase = 'wrong';
-    feedback.className = 'lesson-feedback wrong';
+    feedback.className = 'lesson-feedback trainer-feedback wrong';
     feedback.textContent = `Not quite. ${verdict.message}`;
     mark();
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;

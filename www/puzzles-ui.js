@@ -83,23 +83,23 @@ function filterSelect(label, name) {
 
 /** Builds the dialog, once. */
 function build() {
-  const dialog = make('dialog', { id: 'puzzles', class: 'puzzles', 'aria-labelledby': 'puzzles-title' });
+  const dialog = make('dialog', { id: 'puzzles', class: 'puzzles trainer', 'aria-labelledby': 'puzzles-title' });
   const title = make('h2', { id: 'puzzles-title' }, 'Puzzles');
-  const close = make('button', { type: 'button', class: 'puzzles-close', 'aria-label': 'Close the puzzles' }, '×');
-  const head = make('header', { class: 'puzzles-head' });
+  const close = make('button', { type: 'button', class: 'puzzles-close trainer-close', 'aria-label': 'Close the puzzles' }, '×');
+  const head = make('header', { class: 'puzzles-head trainer-head' });
   head.append(title, close);
 
-  const boardHost = make('div', { class: 'puzzles-board' });
-  const task = make('p', { class: 'puzzles-task', tabindex: '-1' });
-  const feedback = make('p', { class: 'puzzles-feedback', role: 'status', 'aria-live': 'polite' });
+  const boardHost = make('div', { class: 'puzzles-board trainer-board' });
+  const task = make('p', { class: 'puzzles-task trainer-task', tabindex: '-1' });
+  const feedback = make('p', { class: 'puzzles-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
   const about = make('p', { class: 'puzzles-about' });
-  const player = make('p', { class: 'puzzles-player' });
+  const player = make('p', { class: 'puzzles-player trainer-lead' });
   const suicide = suicideButton('puzzles-suicide', () => board, () => current?.phase === 'try');
   const giveUp = make('button', { type: 'button', class: 'puzzles-solution' }, 'Show the solution');
   const retry = make('button', { type: 'button', class: 'puzzles-retry' }, 'Try again');
   const analyse = make('button', { type: 'button', class: 'puzzles-analyse' }, 'Analyse');
-  const next = make('button', { type: 'button', class: 'puzzles-next' }, 'Next puzzle');
-  const actions = make('div', { class: 'puzzles-actions' });
+  const next = make('button', { type: 'button', class: 'puzzles-next trainer-next' }, 'Next puzzle');
+  const actions = make('div', { class: 'puzzles-actions trainer-actions' });
   actions.append(suicide.button, giveUp, next, retry, analyse);
 
   const piece = filterSelect('Piece', 'piece');
@@ -109,9 +109,9 @@ function build() {
   const filters = make('fieldset', { class: 'puzzles-filters' });
   filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, matching);
 
-  const side = make('div', { class: 'puzzles-side' });
+  const side = make('div', { class: 'puzzles-side trainer-side' });
   side.append(player, task, feedback, actions, about, filters);
-  const play = make('div', { class: 'puzzles-play' });
+  const play = make('div', { class: 'puzzles-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
   document.body.append(dialog);
@@ -144,7 +144,7 @@ function build() {
       },
       (error) => {
         loading = null;
-        feedback.className = 'puzzles-feedback wrong';
+        feedback.className = 'puzzles-feedback trainer-feedback wrong';
         feedback.textContent = `${error instanceof Error ? error.message : String(error)}. Try again later.`;
         return false;
       },
@@ -221,7 +221,7 @@ function build() {
     generation += 1;
     current = { puzzle, index: 0, phase: 'busy', solver: 'white' };
     task.textContent = '';
-    feedback.className = 'puzzles-feedback';
+    feedback.className = 'puzzles-feedback trainer-feedback';
     feedback.textContent = '';
     about.textContent = `Puzzle ${puzzle.id}`;
     showActions();
@@ -300,7 +300,7 @@ function build() {
     current.phase = 'busy';
     showActions();
     const rated = finish(false);
-    feedback.className = 'puzzles-feedback wrong';
+    feedback.className = 'puzzles-feedback trainer-feedback wrong';
     feedback.textContent = `The solution: ${puzzle.moves.filter((_, i) => i % 2 === 0).join(', then ')}.${rated}`;
     board.set({ mode: 'view' });
     board.newGame({ position: puzzle.position, mode: 'view', orientation: current.solver });
@@ -330,7 +330,7 @@ function build() {
     if (verdict === 'wrong') {
       current.phase = 'busy';
       showActions();
-      feedback.className = 'puzzles-feedback wrong';
+      feedback.className = 'puzzles-feedback trainer-feedback wrong';
       feedback.textContent = `${detail.display} is not the move.`;
       mark();
       const mine = generation;
@@ -343,7 +343,7 @@ function build() {
     if (verdict === 'solved') {
       current.phase = 'solved';
       const rated = finish(true);
-      feedback.className = 'puzzles-feedback right';
+      feedback.className = 'puzzles-feedback trainer-feedback right';
       feedback.textContent = `Solved!${rated}`;
       showActions();
       mark();
@@ -351,7 +351,7 @@ function build() {
       return;
     }
     current.phase = 'busy';
-    feedback.className = 'puzzles-feedback right';
+    feedback.className = 'puzzles-feedback trainer-feedback right';
     feedback.textContent = 'Right — and the reply?';
     showActions();
     mark();
