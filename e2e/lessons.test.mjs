@@ -92,6 +92,13 @@ async function play(page, move, touch) {
 /** @param {Page} page */
 const feedback = async (page) => (await page.textContent('.lesson-feedback')) ?? '';
 
+/**
+ * The feedback line's verdict, which its colour shows: 'right', 'wrong' or '' (a plain message).
+ *
+ * @param {Page} page
+ */
+const verdict = (page) => page.$eval('.lesson-feedback', (line) => ['right', 'wrong'].filter((name) => line.classList.contains(name)).join(' '));
+
 /** @param {Page} page */
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ultima.lessons') ?? 'null'));
 
@@ -114,6 +121,7 @@ for (const { device, context, touch } of DEVICES) {
         await play(page, step.answers[0], touch);
         await at(page, 'right', 'pawn', index);
         assert.ok((await feedback(page)).startsWith(`Right! ${step.success}`));
+        assert.equal(await verdict(page), 'right');
         // The right move is played out on the board: the captured pieces are gone.
         for (const square of step.goal.captures) {
           assert.equal(await page.getAttribute(`.lesson-board .ultima-mirror [data-square="${square}"]`, 'aria-label'), square);
@@ -152,6 +160,7 @@ for (const { device, context, touch } of DEVICES) {
       await at(page, 'wrong', 'withdrawer', 0);
       assert.equal(await feedback(page), `Not quite. That move captured nothing. ${LESSONS.lessons[1].steps[0].wrong.none}`);
       assert.match(await feedback(page), /a Withdrawer captures only the piece it moves directly away from/i);
+      assert.equal(await verdict(page), 'wrong');
       await page.screenshot({ path: `${ARTIFACTS}lesson-wrong-${device}.png` });
       // The position comes back by itself, the explanation stays.
       await at(page, 'try', 'withdrawer', 0);
@@ -163,6 +172,7 @@ for (const { device, context, touch } of DEVICES) {
       // Step 2: capturing the other piece than the one asked for is explained as such.
       await page.click('.lesson-next');
       await at(page, 'try', 'withdrawer', 1);
+      assert.deepEqual([await feedback(page), await verdict(page)], ['', ''], 'a new step starts with no verdict');
       await play(page, 'd4-f4xc4', touch);
       await at(page, 'wrong', 'withdrawer', 1);
       assert.equal(await feedback(page), `Not quite. That captured the black Pawn on c4. ${LESSONS.lessons[1].steps[1].wrong.other}`);

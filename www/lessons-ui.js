@@ -13,7 +13,7 @@
 import { mount } from './embed.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { drawPiece } from './pieces.js';
-import { escapePutsDown, suicideButton } from './trainer-board.js';
+import { escapePutsDown, showFeedback, suicideButton } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -224,8 +224,7 @@ function build() {
     dots.replaceChildren(...lesson.steps.map((_, i) => make('span', { class: i < index ? 'dot solved' : i === index ? 'dot current' : 'dot' })));
     intro.textContent = lesson.intro;
     task.textContent = step.task;
-    feedback.textContent = '';
-    feedback.className = 'lesson-feedback trainer-feedback';
+    showFeedback(feedback, '');
     next.hidden = true;
     suicide.hide();
     mark();
@@ -235,7 +234,7 @@ function build() {
       shown.newGame({ position: step.position, mode: 'play' });
       current.before = shown.snapshot();
     } catch (error) {
-      feedback.textContent = error instanceof Error ? error.message : String(error);
+      showFeedback(feedback, error instanceof Error ? error.message : String(error));
     }
     mark();
     if (focusTask) task.focus();
@@ -275,8 +274,7 @@ function build() {
       saveProgress(pageStorage(), progress);
       const last = index + 1 >= lesson.steps.length;
       const following = lessons[lessons.indexOf(lesson) + 1];
-      feedback.className = 'lesson-feedback trainer-feedback right';
-      feedback.textContent = `Right! ${verdict.message}${last ? ` You have finished the ${lesson.title} lesson.` : ''}`;
+      showFeedback(feedback, `Right! ${verdict.message}${last ? ` You have finished the ${lesson.title} lesson.` : ''}`, 'right');
       next.textContent = !last ? 'Next' : following ? `Next lesson: ${following.title}` : 'All lessons';
       next.hidden = false;
       dots.children[index]?.classList.add('solved');
@@ -285,8 +283,7 @@ function build() {
       return;
     }
     current.phase = 'wrong';
-    feedback.className = 'lesson-feedback trainer-feedback wrong';
-    feedback.textContent = `Not quite. ${verdict.message}`;
+    showFeedback(feedback, `Not quite. ${verdict.message}`, 'wrong');
     mark();
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     resetTimer = setTimeout(reset, reduced ? WRONG_REDUCED_MS : WRONG_MS);

@@ -11,7 +11,7 @@
 import { mount } from './embed.js';
 import { pieceName } from './notation.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
-import { escapePutsDown, suicideButton } from './trainer-board.js';
+import { escapePutsDown, showFeedback, suicideButton } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -144,8 +144,7 @@ function build() {
       },
       (error) => {
         loading = null;
-        feedback.className = 'puzzles-feedback trainer-feedback wrong';
-        feedback.textContent = `${error instanceof Error ? error.message : String(error)}. Try again later.`;
+        showFeedback(feedback, `${error instanceof Error ? error.message : String(error)}. Try again later.`, 'wrong');
         return false;
       },
     ));
@@ -221,8 +220,7 @@ function build() {
     generation += 1;
     current = { puzzle, index: 0, phase: 'busy', solver: 'white' };
     task.textContent = '';
-    feedback.className = 'puzzles-feedback trainer-feedback';
-    feedback.textContent = '';
+    showFeedback(feedback, '');
     about.textContent = `Puzzle ${puzzle.id}`;
     showActions();
     mark();
@@ -235,7 +233,7 @@ function build() {
       current = { puzzle, index: 0, phase: 'try', solver };
       task.textContent = `${solver === 'white' ? 'White' : 'Black'} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
-      feedback.textContent = error instanceof Error ? error.message : String(error);
+      showFeedback(feedback, error instanceof Error ? error.message : String(error));
     }
     showActions();
     mark();
@@ -300,8 +298,7 @@ function build() {
     current.phase = 'busy';
     showActions();
     const rated = finish(false);
-    feedback.className = 'puzzles-feedback trainer-feedback wrong';
-    feedback.textContent = `The solution: ${puzzle.moves.filter((_, i) => i % 2 === 0).join(', then ')}.${rated}`;
+    showFeedback(feedback, `The solution: ${puzzle.moves.filter((_, i) => i % 2 === 0).join(', then ')}.${rated}`, 'wrong');
     board.set({ mode: 'view' });
     board.newGame({ position: puzzle.position, mode: 'view', orientation: current.solver });
     current.index = 0;
@@ -312,7 +309,7 @@ function build() {
       .history()
       .filter((_, i) => i % 2 === 0)
       .map((ply) => ply.display);
-    feedback.textContent = `The solution: ${solution.join(', then ')}.${rated}`;
+    showFeedback(feedback, `The solution: ${solution.join(', then ')}.${rated}`, 'wrong');
     current.phase = 'failed';
     showActions();
     mark();
@@ -330,8 +327,7 @@ function build() {
     if (verdict === 'wrong') {
       current.phase = 'busy';
       showActions();
-      feedback.className = 'puzzles-feedback trainer-feedback wrong';
-      feedback.textContent = `${detail.display} is not the move.`;
+      showFeedback(feedback, `${detail.display} is not the move.`, 'wrong');
       mark();
       const mine = generation;
       pause(SHOW_MS).then(() => {
@@ -343,16 +339,14 @@ function build() {
     if (verdict === 'solved') {
       current.phase = 'solved';
       const rated = finish(true);
-      feedback.className = 'puzzles-feedback trainer-feedback right';
-      feedback.textContent = `Solved!${rated}`;
+      showFeedback(feedback, `Solved!${rated}`, 'right');
       showActions();
       mark();
       next.focus();
       return;
     }
     current.phase = 'busy';
-    feedback.className = 'puzzles-feedback trainer-feedback right';
-    feedback.textContent = 'Right — and the reply?';
+    showFeedback(feedback, 'Right — and the reply?', 'right');
     showActions();
     mark();
     playLine(current.index + 1, REPLY_MS).then((going) => {

@@ -1,6 +1,6 @@
 // What the lessons and the puzzle trainer share about their small boards: the button that
-// removes a frozen piece picked up (its suicide), and Escape putting a picked-up piece down
-// rather than closing the dialog.
+// removes a frozen piece picked up (its suicide), Escape putting a picked-up piece down rather
+// than closing the dialog, and the line that says whether a move was right.
 
 import { pieceName } from './notation.js';
 import { make, squareIndex } from './util.js';
@@ -79,4 +79,19 @@ export function escapePutsDown(dialog, board) {
   dialog.addEventListener('cancel', (event) => {
     if (putDown()) event.preventDefault();
   });
+}
+
+/**
+ * Writes the trainer's feedback line: its text, and whether it says a move was right or wrong
+ * (`trainer.css` colours `.right` and `.wrong`), or neither for a plain message. The line keeps
+ * its other classes, which its own trainer's tests and rules use.
+ *
+ * @param {HTMLElement} feedback
+ * @param {string} text
+ * @param {'right' | 'wrong' | null} [verdict]
+ */
+export function showFeedback(feedback, text, verdict = null) {
+  feedback.textContent = text;
+  feedback.classList.toggle('right', verdict === 'right');
+  feedback.classList.toggle('wrong', verdict === 'wrong');
 }
