@@ -6,24 +6,16 @@
 // clock data, and where the clocks stand on a desktop and a phone (screenshots).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, onBoard, openGame, plies, ready, useDesktopAndPhone } from './game-page.mjs';
 
-/** @import { BrowserContext, Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
+/** @import { Page } from 'playwright-core' */
 
-const served = useServedDist({ browser: { viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 } });
-/** @type {Browser | undefined} */
-let phone;
-before(async () => {
-  await served.started;
-  // The context's clock: time flows as usual until a test pauses it, and jumps when it says.
-  await served.context.clock.install({ time: new Date('2026-11-25T09:00:00Z') });
-  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await phone.context.clock.install({ time: new Date('2026-11-25T09:00:00Z') });
+// The contexts' clock: time flows as usual until a test pauses it, and jumps when it says.
+const { served, devices } = useDesktopAndPhone({
+  desktop: { width: 1280, height: 820 },
+  setUp: (context) => context.clock.install({ time: new Date('2026-11-25T09:00:00Z') }),
 });
-after(() => phone?.close());
 
 /** @param {Page} page @returns {Promise<{ top: string, bottom: string, running: string[] }>} */
 const clocks = (page) =>
@@ -222,19 +214,7 @@ test('a saved game with corrupt clock data still opens: the clocks start again f
   }
 });
 
-/** @type {Array<[string, () => BrowserContext]>} */
-const DEVICES = [
-  ['desktop', () => served.context],
-  [
-    'phone',
-    () => {
-      if (!phone) throw new Error('no phone browser');
-      return phone.context;
-    },
-  ],
-];
-
-for (const [device, context] of DEVICES) {
+for (const { device, context } of devices) {
   test(`${device}: the clocks stand ${device === 'phone' ? 'above and below the board' : 'beside the board, level with its top and bottom'}, the top one the side at the top`, { timeout: 60_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     try {

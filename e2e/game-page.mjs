@@ -185,6 +185,39 @@ export function launchDevice([name, viewport]) {
   return launch({ viewport, deviceScaleFactor: phone ? 2 : 1, hasTouch: phone, isMobile: phone });
 }
 
+/**
+ * The release build served to a desktop browser and a phone one (the `DEVICES`), for a file
+ * whose tests run on both: `served` as `useServedDist` gives it (the desktop browser, 1280 × 900
+ * unless told), and `devices` to loop over, each with its context and whether it is pressed by
+ * taps. `setUp` runs on both contexts once they are up (a test clock, say).
+ *
+ * @param {object} [options]
+ * @param {{ width: number, height: number }} [options.desktop]
+ * @param {(context: BrowserContext) => Promise<void>} [options.setUp]
+ */
+export function useDesktopAndPhone({ desktop = DEVICES[0][1], setUp } = {}) {
+  const served = useServedDist({ browser: { viewport: desktop, deviceScaleFactor: 1 } });
+  /** @type {Browser | undefined} */
+  let phone;
+  before(async () => {
+    await served.started;
+    phone = await launchDevice(DEVICES[1]);
+    await setUp?.(served.context);
+    await setUp?.(phone.context);
+  });
+  after(() => phone?.close());
+  const phoneContext = () => {
+    if (!phone) throw new Error('no phone browser: it is used before its before() hook ran');
+    return phone.context;
+  };
+  /** @type {Array<{ device: 'desktop' | 'phone', context: () => BrowserContext, touch: boolean }>} */
+  const devices = [
+    { device: 'desktop', context: () => served.context, touch: false },
+    { device: 'phone', context: phoneContext, touch: true },
+  ];
+  return { served, phone: phoneContext, devices };
+}
+
 /** Stored page data of a returning visitor with no game and default settings (no welcome). */
 export const NO_GAME = JSON.stringify({ version: 1, record: null, settings: {} });
 

@@ -5,36 +5,14 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, openGame, ready, useServedDist } from './game-page.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
 
-/** @import { BrowserContext, Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
+/** @import { Page } from 'playwright-core' */
 
 const LESSONS = JSON.parse(readFileSync(new URL('../www/lessons.json', import.meta.url), 'utf8'));
 
-const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
-/** @type {Browser | undefined} */
-let phone;
-before(async () => {
-  await served.started;
-  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-});
-after(() => phone?.close());
-
-/** @type {Array<{ device: string, context: () => BrowserContext, touch: boolean }>} */
-const DEVICES = [
-  { device: 'desktop', context: () => served.context, touch: false },
-  {
-    device: 'phone',
-    context: () => {
-      if (!phone) throw new Error('no phone browser');
-      return phone.context;
-    },
-    touch: true,
-  },
-];
+const { served, devices } = useDesktopAndPhone();
 
 /**
  * Waits until the lessons dialog is at `phase` ("menu", "try", "wrong", "right"), optionally of
@@ -102,7 +80,7 @@ const verdict = (page) => page.$eval('.lesson-feedback', (line) => ['right', 'wr
 /** @param {Page} page */
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ultima.lessons') ?? 'null'));
 
-for (const { device, context, touch } of DEVICES) {
+for (const { device, context, touch } of devices) {
   test(`${device}: the Pawn lesson completed by ${touch ? 'taps' : 'clicks'}, progress kept across a reload`, { timeout: 90_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     try {

@@ -4,25 +4,17 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launch, reloadPage } from './browser.mjs';
-import { ARTIFACTS, openGame, ready, useServedDist } from './game-page.mjs';
+import { test } from 'node:test';
+import { reloadPage } from './browser.mjs';
+import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
 /** @import { Puzzle } from '../www/puzzles.js' */
 
 /** @type {{ puzzles: Puzzle[] }} */
 const SET = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.url), 'utf8'));
 
-const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
-/** @type {Browser | undefined} */
-let phone;
-before(async () => {
-  await served.started;
-  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-});
-after(() => phone?.close());
+const { served, phone } = useDesktopAndPhone();
 
 /**
  * Waits until the trainer shows puzzle `id` at `phase` ("try", "busy", "solved", "failed") and,
@@ -199,8 +191,7 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
 });
 
 test('phone: a puzzle solved by taps; a filter; damaged stored standing survived', { timeout: 120_000 }, async () => {
-  if (!phone) throw new Error('no phone browser');
-  const { page, problems } = await openGame(phone.context, served.url);
+  const { page, problems } = await openGame(phone(), served.url);
   try {
     await page.evaluate(() => localStorage.setItem('ultima.puzzles', '{"version":1,"rating":{"rating":"x"},"streak":'));
     await page.reload();

@@ -5,33 +5,12 @@
 // without the clipboard, and the banner going when the game goes on (undo).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, onBoard, openGame, plies, useServedDist } from './game-page.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, onBoard, openGame, plies, useDesktopAndPhone } from './game-page.mjs';
 
-/** @import { BrowserContext, Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
+/** @import { Page } from 'playwright-core' */
 
-const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
-/** @type {Browser | undefined} */
-let phone;
-before(async () => {
-  await served.started;
-  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-});
-after(() => phone?.close());
-
-/** @type {Array<[string, () => BrowserContext]>} */
-const DEVICES = [
-  ['desktop', () => served.context],
-  [
-    'phone',
-    () => {
-      if (!phone) throw new Error('no phone browser');
-      return phone.context;
-    },
-  ],
-];
+const { served, devices } = useDesktopAndPhone();
 
 /**
  * Starts a game from `position` and plays `move`, which ends it; resolves when the banner shows.
@@ -61,7 +40,7 @@ const banner = (page) =>
 /** @param {Page} page */
 const bannerHidden = (page) => page.waitForSelector('#result-banner', { state: 'hidden' });
 
-for (const [device, context] of DEVICES) {
+for (const { device, context } of devices) {
   test(`${device}: checkmate opens the banner, which closes to show the final position and opens again`, { timeout: 60_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     try {

@@ -5,33 +5,12 @@
 // resumed, and stored review data that does not fit the game, which never breaks the page.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch } from './browser.mjs';
-import { ARTIFACTS, onBoard, openGame, useServedDist } from './game-page.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
 
-/** @import { BrowserContext, Page } from 'playwright-core' */
-/** @import { Browser } from './browser.mjs' */
+/** @import { Page } from 'playwright-core' */
 
-const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
-/** @type {Browser | undefined} */
-let phone;
-before(async () => {
-  await served.started;
-  phone = await launch({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-});
-after(() => phone?.close());
-
-/** @type {Array<[string, () => BrowserContext]>} */
-const DEVICES = [
-  ['desktop', () => served.context],
-  [
-    'phone',
-    () => {
-      if (!phone) throw new Error('no phone browser');
-      return phone.context;
-    },
-  ],
-];
+const { served, devices } = useDesktopAndPhone();
 
 /**
  * A mate in two of the tactics set (mined-s2g4p59): Black to move mates with e6-e2. Black
@@ -58,7 +37,7 @@ async function loadGame(page) {
   await page.click('.io summary');
 }
 
-for (const [device, context] of DEVICES) {
+for (const { device, context } of devices) {
   test(`${device}: a review from the result banner marks the planted blunder, one graph point per ply`, { timeout: 240_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     try {
