@@ -63,6 +63,26 @@ impl Dir {
         self.index() & 1 == 0
     }
 
+    /// The directions of a set of [`Dir::bit`]s, in index order.
+    #[inline]
+    pub fn among(dirs: u8) -> impl Iterator<Item = Dir> {
+        let mut rest = dirs;
+        core::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let d = Dir::ALL[rest.trailing_zeros() as usize & 7];
+            rest &= rest - 1;
+            Some(d)
+        })
+    }
+
+    /// This direction's bit in a set of directions (see [`directions_to`]).
+    #[inline]
+    pub const fn bit(self) -> u8 {
+        1 << self.index()
+    }
+
     /// Whether travelling this way increases the square index (N, NE, E, NW).
     #[inline]
     pub const fn is_increasing(self) -> bool {
@@ -200,6 +220,87 @@ const fn build_queen_lines() -> [u64; 64] {
     t
 }
 
+/// Every direction, as a set of [`Dir::bit`]s.
+pub const ALL_DIRECTIONS: u8 = 0xFF;
+
+/// `DIRECTION_BITS[a][b]`: the [`Dir::bit`] of the direction from `a` to `b`, or 0 when they
+/// share no line (or are the same square).
+static DIRECTION_BITS: [[u8; 64]; 64] = build_direction_bits();
+
+const fn build_direction_bits() -> [[u8; 64]; 64] {
+    let mut t = [[0; 64]; 64];
+    let mut d = 0;
+    while d < 8 {
+        let mut a = 0;
+        while a < 64 {
+            let mut b = 0;
+            while b < 64 {
+                if RAYS[d][a] & (1 << b) != 0 {
+                    t[a][b] = 1 << d;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// The directions from `from` in which some square of `targets` lies, as a set of
+/// [`Dir::bit`]s: one lookup per target, for the move generator to skip the lines that hold
+/// none (targets off `from`'s lines count for nothing).
+#[inline]
+pub fn directions_to(from: Square, targets: Bitboard) -> u8 {
+    let row = &DIRECTION_BITS[from.index()];
+    let mut dirs = 0;
+    for t in targets {
+        dirs |= row[t.index()];
+    }
+    dirs
+}
+
+/// `BEYOND[a][b]`: the index of the square just past `b` on the line from `a` through `b`, or
+/// 64 when `a` and `b` share no line or `b` is at the edge.
+static BEYOND: [[u8; 64]; 64] = build_beyond();
+
+const fn build_beyond() -> [[u8; 64]; 64] {
+    let mut t = [[64; 64]; 64];
+    let mut d = 0;
+    while d < 8 {
+        let mut a = 0;
+        while a < 64 {
+            let mut b = 0;
+            while b < 64 {
+                if RAYS[d][a] & (1 << b) != 0 {
+                    if let Some(next) = STEP_TABLE[d][b] {
+                        t[a][b] = next.index() as u8;
+                    }
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// The square just past `to` on the line from `from` through `to`: where a Long Leaper on
+/// `from` lands when it leaps the piece on `to`. `None` when the two share no line or `to` is
+/// at the edge. One lookup.
+#[inline]
+pub fn beyond(from: Square, to: Square) -> Option<Square> {
+    let i = BEYOND[from.index()][to.index()];
+    (i < 64).then(|| Square::new_masked(u32::from(i)))
+}
+
+/// The opposite of each direction of a set of [`Dir::bit`]s (`index ^ 4`, see [`Dir`]).
+#[inline]
+pub const fn opposite_directions(dirs: u8) -> u8 {
+    dirs.rotate_left(4)
+}
+
 /// All squares from `sq` (exclusive) to the edge in direction `d`.
 #[inline]
 pub fn ray(sq: Square, d: Dir) -> Bitboard {
@@ -265,7 +366,13 @@ pub fn first_blocker(sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
 /// rank and the file, blockers removed.
 #[inline]
 pub fn rook_slides(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(rook_attacks(sq.index() & 63, occupied.0) & !occupied.0)
+    Bitboard(rank_and_file_attacks(sq.index() & 63, occupied.0) & !occupied.0)
+}
+
+/// [`queen_attacks`] along the rank and the file only.
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(rank_and_file_attacks(sq.index() & 63, occupied.0))
 }
 
 /// Empty squares reachable along the eight lines: [`queen_attacks`], blockers removed.
@@ -287,12 +394,12 @@ pub fn queen_slides(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let i = sq.index() & 63;
-    Bitboard(rook_attacks(i, occupied.0) | bishop_attacks(i, occupied.0))
+    Bitboard(rank_and_file_attacks(i, occupied.0) | diagonal_attacks(i, occupied.0))
 }
 
 /// [`queen_attacks`] along the rank and the file of the square with index `i` (below 64).
 #[inline]
-fn rook_attacks(i: usize, occ: u64) -> u64 {
+fn rank_and_file_attacks(i: usize, occ: u64) -> u64 {
     let (file, rank) = (i & 7, i >> 3);
     let on_rank = u64::from(LINE[file][(occ >> (8 * rank + 1)) as usize & 63]) << (8 * rank);
     let file_index = ((occ >> file) & A_FILE_INNER).wrapping_mul(FILE_GATHER) >> 58;
@@ -301,7 +408,7 @@ fn rook_attacks(i: usize, occ: u64) -> u64 {
 
 /// [`queen_attacks`] along the two diagonals of the square with index `i` (below 64).
 #[inline]
-fn bishop_attacks(i: usize, occ: u64) -> u64 {
+fn diagonal_attacks(i: usize, occ: u64) -> u64 {
     let diagonal = |mask: u64| {
         let index = (occ & mask).wrapping_mul(B_FILE) >> 58;
         LINE_ON_EVERY_RANK[i & 7][index as usize] & mask
@@ -476,6 +583,31 @@ mod tests {
                 assert_eq!(queen_attacks(from, with_queen), slides | first, "{from}");
             }
         }
+    }
+
+    /// `directions_to` names the direction of every target on one of the lines,
+    /// `opposite_directions` turns each around, and `beyond` steps past the target.
+    #[test]
+    fn directions_to_targets_on_lines() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let found = directions_to(from, Bitboard::from_square(to));
+                let expected = Dir::between(from, to).map_or(0, Dir::bit);
+                assert_eq!(found, expected, "{from} to {to}");
+                let back = Dir::between(to, from).map_or(0, Dir::bit);
+                assert_eq!(opposite_directions(found), back, "{from} to {to}");
+            }
+        }
+        for from in Square::all() {
+            for to in Square::all() {
+                let past = Dir::between(from, to).and_then(|d| d.step(to));
+                assert_eq!(beyond(from, to), past, "{from} through {to}");
+            }
+        }
+        // b5 is on no line through d4.
+        let targets = [sq("d8"), sq("h4"), sq("a1"), sq("b5")];
+        let dirs = directions_to(sq("d4"), targets.into_iter().collect());
+        assert_eq!(dirs, Dir::N.bit() | Dir::E.bit() | Dir::SW.bit());
     }
 
     #[test]

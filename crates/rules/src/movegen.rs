@@ -2,7 +2,8 @@
 //! that keeps the mover's King safe (RULES §4).
 
 use crate::attacks::{
-    first_blocker, king_steps, queen_lines, queen_slides, ray, rook_lines, rook_slides, slide, Dir,
+    directions_to, first_blocker, king_steps, opposite_directions, queen_attacks, queen_lines,
+    queen_slides, ray, rook_attacks, rook_lines, rook_slides, slide, Dir, ALL_DIRECTIONS,
 };
 use crate::check::king_attackers;
 use crate::{Bitboard, Board, Move, Position, Role, Square};
@@ -73,6 +74,18 @@ fn withdrawn(from: Square, d: Dir, victims: Bitboard) -> Bitboard {
     match d.opposite().step(from) {
         Some(s) if victims.contains(s) => Bitboard::from_square(s),
         _ => Bitboard::EMPTY,
+    }
+}
+
+/// Calls `walk` with each direction in index order: every one for a full generation, whose
+/// eight walks the compiler lays out one after the other, or, for captures (`CAPTURES`), only
+/// those of `lines`, a set of [`Dir::bit`]s, usually empty.
+#[inline(always)]
+fn for_each_line<const CAPTURES: bool>(lines: u8, walk: &mut impl FnMut(Dir)) {
+    if CAPTURES {
+        Dir::among(lines).for_each(walk);
+    } else {
+        Dir::ALL.into_iter().for_each(walk);
     }
 }
 
@@ -204,13 +217,23 @@ impl Position {
             }
         }
 
-        let pawns = movable & b.by_role(Role::Pawn);
+        let mut pawns = movable & b.by_role(Role::Pawn);
         let pinch_at = if pawns.any() {
             pinch_squares(enemy, own)
         } else {
             Bitboard::EMPTY
         };
         let pawn_to = if CAPTURES { pinch_at } else { Bitboard::FULL };
+        if CAPTURES {
+            // Only the Pawns on the rank or file of an empty square where arriving pinches,
+            // with nothing between: the rook lines from those squares find them (usually
+            // there are none, and then no Pawn's slides are looked at).
+            let mut reaching = Bitboard::EMPTY;
+            for to in pinch_at & !occupied {
+                reaching |= rook_attacks(to, occupied);
+            }
+            pawns &= reaching;
+        }
         for from in pawns {
             for to in rook_slides(from, occupied) & self.reach(from, us) & pawn_to {
                 let captures = if pinch_at.contains(to) {
@@ -247,16 +270,23 @@ impl Position {
         let occupied = b.occupied();
         let enemy = b.by_color(!self.turn);
         let reach = self.reach(from, self.turn);
-        for d in Dir::ALL {
+        // For captures only: a line whose first piece is an enemy within reach, the only
+        // lines that can hold a leap. The queen's attacks are those first pieces, one lookup
+        // per line instead of a scan per direction (usually no line qualifies).
+        let lines = if CAPTURES {
+            directions_to(from, queen_attacks(from, occupied) & enemy & reach)
+        } else {
+            ALL_DIRECTIONS
+        };
+        let mut walk = |d: Dir| {
             let mut captures = Bitboard::EMPTY;
             let mut s = from;
             if CAPTURES {
                 // Only a leap captures, and the line's first piece is the first to leap: the
-                // walk starts next to it, or the line is skipped when that piece is not an
-                // enemy within reach. The same moves, in the same order, as the whole walk.
+                // walk starts next to it. The same moves, in the same order, as the whole walk.
                 match leap_start(from, d, occupied, enemy & reach) {
                     Some(start) => s = start,
-                    None => continue,
+                    None => return,
                 }
             }
             while let Some(n) = d.step(s) {
@@ -281,7 +311,8 @@ impl Position {
                 }
                 s = n;
             }
-        }
+        };
+        for_each_line::<CAPTURES>(lines, &mut walk);
     }
 
     /// Chameleon (RULES §2.7): moves like a queen, leaping only enemy Long Leapers, and
@@ -321,8 +352,23 @@ impl Position {
             Bitboard::EMPTY
         };
         let pinching = if CAPTURES { pinch_at } else { Bitboard::EMPTY };
+        let lines = if CAPTURES {
+            // The lines the walk below would not skip: away from a Withdrawer next to the
+            // Chameleon, with a square within reach where arriving coordinates (any line) or
+            // pinches (a rank or file), or whose first piece is an enemy Long Leaper within
+            // reach. Found from the queen's attacks, one lookup per line, instead of a scan per
+            // direction: usually no line qualifies.
+            let attacks = queen_attacks(from, occupied);
+            let slides = attacks & !occupied & reach;
+            let pinching_slides = slides & rook_lines(from) & pinching;
+            opposite_directions(directions_to(from, withdrawers))
+                | directions_to(from, (slides & coordinating) | pinching_slides)
+                | directions_to(from, attacks & leapers & reach)
+        } else {
+            ALL_DIRECTIONS
+        };
 
-        for d in Dir::ALL {
+        let mut walk = |d: Dir| {
             let mut leapt = Bitboard::EMPTY;
             let mut s = from;
             let arrival_matters = coordinating
@@ -341,7 +387,7 @@ impl Position {
                 // line is skipped.
                 match leap_start(from, d, occupied, leapers & reach) {
                     Some(start) => s = start,
-                    None => continue,
+                    None => return,
                 }
             }
             while let Some(n) = d.step(s) {
@@ -370,7 +416,8 @@ impl Position {
                 }
                 s = n;
             }
-        }
+        };
+        for_each_line::<CAPTURES>(lines, &mut walk);
 
         // Imitating the King: one step onto the adjacent enemy King (RULES §2.7e).
         if let Some(king) = b.king_of(them) {
