@@ -7,8 +7,8 @@
 //! the Kings share a line, Long Leapers on its lines, and the King's own room.
 
 use crate::params::{EvalParams, Weight};
-use ultima::attacks::{king_steps, queen_attacks, queen_lines, within};
-use ultima::{Bitboard, Board, Color, Position, Role, Square};
+use ultima::attacks::{beyond, king_steps, queen_attacks, queen_lines, within};
+use ultima::{Bitboard, Board, Color, Move, Position, Role, Square};
 
 /// The pieces other than the King and the Pawns.
 const OFFICERS: [Role; 5] = [
@@ -35,7 +35,8 @@ trait Terms {
     }
 }
 
-/// One side's terms summed with the weights of an [`EvalParams`].
+/// One side's terms summed with the weights of an [`EvalParams`], the piece-square terms
+/// left out: the caller adds them as one [`square_score`].
 struct Sum<'a> {
     p: &'a EvalParams,
     total: i32,
@@ -52,7 +53,7 @@ impl Terms for Sum<'_> {
     #[inline(always)]
     fn wants(&self, w: Weight) -> bool {
         match w {
-            Weight::Square(..) => self.p.squares.is_some(),
+            Weight::Square(..) => false,
             w => self.p.get(w) != 0,
         }
     }
@@ -60,13 +61,6 @@ impl Terms for Sum<'_> {
     #[inline(always)]
     fn add(&mut self, w: Weight, n: i32) {
         self.total += self.p.get(w) * n;
-    }
-
-    #[inline(always)]
-    fn add_square(&mut self, c: Color, r: Role, sq: Square) {
-        if let Some(t) = &self.p.squares {
-            self.total += t.at(c, r, sq);
-        }
     }
 }
 
@@ -89,6 +83,13 @@ impl Terms for Trace {
 
 /// The score of `pos` for the side to move, in centipawns.
 pub fn evaluate(pos: &Position, p: &EvalParams) -> i32 {
+    evaluate_knowing_squares(pos, p, square_score(pos.board(), p))
+}
+
+/// [`evaluate`], given the position's [`square_score`] (which a search keeps as it plays
+/// moves, [`square_score_change`]).
+#[inline]
+pub fn evaluate_knowing_squares(pos: &Position, p: &EvalParams, squares: i32) -> i32 {
     let b = pos.board();
     let frozen = [b.frozen(Color::White), b.frozen(Color::Black)];
     let side = |c: Color| {
@@ -97,8 +98,61 @@ pub fn evaluate(pos: &Position, p: &EvalParams) -> i32 {
         positional_terms(b, c, &frozen, &mut sum);
         sum.total
     };
-    let s = side(Color::White) - side(Color::Black);
+    let s = side(Color::White) - side(Color::Black) + squares;
     (if pos.turn() == Color::White { s } else { -s }) + p.tempo
+}
+
+/// The piece-square terms ([`Weight::Square`]: where each piece stands) of the evaluation of
+/// a placement, from White's view. A move changes only the squares it touches, so a search
+/// keeps this score as it plays moves ([`square_score_change`]) rather than looking up every
+/// piece at every evaluation (a fifth of the evaluation's instructions).
+pub fn square_score(b: &Board, p: &EvalParams) -> i32 {
+    let Some(t) = &p.squares else {
+        return 0;
+    };
+    let mut s = 0;
+    for c in Color::ALL {
+        let mut side = 0;
+        for r in Role::ALL {
+            for sq in b.pieces(c, r) {
+                side += t.at(c, r, sq);
+            }
+        }
+        s += if c == Color::White { side } else { -side };
+    }
+    s
+}
+
+/// How [`square_score`] changes when the side to move of `b`, `us`, plays `m`: asked before
+/// the move is played, while the captured pieces are still on the board.
+#[inline]
+pub fn square_score_change(b: &Board, us: Color, m: Move, p: &EvalParams) -> i32 {
+    let Some(t) = &p.squares else {
+        return 0;
+    };
+    let ours = match m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            captures,
+        } => {
+            let mut change = t.at(us, role, to) - t.at(us, role, from);
+            // Their pieces leaving count for us.
+            for sq in captures {
+                if let Some(victim) = b.role_at(sq) {
+                    change += t.at(!us, victim, sq);
+                }
+            }
+            change
+        }
+        Move::Suicide { role, square } => -t.at(us, role, square),
+    };
+    if us == Color::White {
+        ours
+    } else {
+        -ours
+    }
 }
 
 /// How many times each weight counts in `pos`, by [`Weight::index`], from White's view:
@@ -120,12 +174,18 @@ pub fn weight_counts(pos: &Position) -> Vec<i32> {
     trace.counts
 }
 
-/// [`evaluate`], or only its material part when that lies further than `p.lazy_margin`
-/// outside `alpha..beta`: the rest cannot bring the score into the window then. The flag
-/// tells whether the score is the full evaluation.
+/// [`evaluate_knowing_squares`], or only its material part when that lies further than
+/// `p.lazy_margin` outside `alpha..beta`: the rest cannot bring the score into the window
+/// then. The flag tells whether the score is the full evaluation.
 // CITE: chessprogramming.org/Lazy_Evaluation.
 #[inline]
-pub fn evaluate_lazy(pos: &Position, p: &EvalParams, alpha: i32, beta: i32) -> (i32, bool) {
+pub fn evaluate_lazy(
+    pos: &Position,
+    p: &EvalParams,
+    squares: i32,
+    alpha: i32,
+    beta: i32,
+) -> (i32, bool) {
     let b = pos.board();
     let frozen = [b.frozen(Color::White), b.frozen(Color::Black)];
     let for_mover = |s: i32| if pos.turn() == Color::White { s } else { -s };
@@ -139,7 +199,7 @@ pub fn evaluate_lazy(pos: &Position, p: &EvalParams, alpha: i32, beta: i32) -> (
     let (mut white, mut black) = (Sum::new(p), Sum::new(p));
     positional_terms(b, Color::White, &frozen, &mut white);
     positional_terms(b, Color::Black, &frozen, &mut black);
-    (m + for_mover(white.total - black.total), true)
+    (m + for_mover(white.total - black.total + squares), true)
 }
 
 /// Material only, for the side to move (the reference minimax and move ordering).
@@ -206,17 +266,13 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
                 t.add(Weight::Mobility(r), (attacks & !occupied).count() as i32);
             }
             if targets {
-                let leapable = (attacks & their)
-                    .into_iter()
-                    .filter(|&target| {
-                        let df = (target.file() - sq.file()).signum();
-                        let dr = (target.rank() - sq.rank()).signum();
-                        target
-                            .offset(df, dr)
-                            .is_some_and(|beyond| !occupied.contains(beyond))
-                    })
-                    .count();
-                t.add(Weight::LeaperTargets, leapable as i32);
+                let mut leapable = 0;
+                for target in attacks & their {
+                    if beyond(sq, target).is_some_and(|landing| !occupied.contains(landing)) {
+                        leapable += 1;
+                    }
+                }
+                t.add(Weight::LeaperTargets, leapable);
             }
         }
     }
@@ -254,10 +310,15 @@ fn positional_terms<T: Terms>(b: &Board, c: Color, frozen_by_color: &[Bitboard; 
         } else if (b.pieces(them, Role::Immobilizer) & within(k, 2)).any() {
             t.add(Weight::ImmobilizerNearKing, -1);
         }
-        // A lookup per piece in the zone (usually none or one) rather than a count per role.
-        for sq in their_free & within(k, 2) {
-            if let Some(r) = b.role_at(sq) {
-                t.add(Weight::KingAttacker(r), -1);
+        // A test per role, and a count only for a role with a piece in the zone (usually none
+        // or one), rather than a lookup of each piece's role.
+        let zone = their_free & within(k, 2);
+        if zone.any() {
+            for r in Role::ALL {
+                let attackers = zone & b.by_role(r);
+                if attackers.any() {
+                    t.add(Weight::KingAttacker(r), -(attackers.count() as i32));
+                }
             }
         }
         if (b.pieces(them, Role::Coordinator) & their_free).any() {
@@ -344,9 +405,42 @@ mod tests {
                 let white = if pos.turn() == Color::White { e } else { -e };
                 assert_eq!(dot, white, "{pos}");
                 // The lazy evaluation agrees when it is complete.
-                assert_eq!(evaluate_lazy(&pos, &p, -30_000, 30_000), (e, true));
+                let squares = square_score(pos.board(), &p);
+                assert_eq!(evaluate_lazy(&pos, &p, squares, -30_000, 30_000), (e, true));
             }
         }
+    }
+
+    /// The change a move makes to the piece-square score, asked before it is played, is the
+    /// score after it less the score before: captures, suicides and both colours included.
+    #[test]
+    fn square_score_changes_as_moves_are_played() {
+        let p = EvalParams::tuned();
+        assert!(p.squares.is_some(), "the tuned weights have square tables");
+        let mut rng = crate::Rng::new(17);
+        let (mut captures, mut suicides) = (0, 0);
+        for _ in 0..200 {
+            let mut pos = Position::default();
+            for _ in 0..rng.below(120) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                captures += usize::from(m.is_capture());
+                suicides += usize::from(m.is_suicide());
+                let before = square_score(pos.board(), &p);
+                let change = square_score_change(pos.board(), pos.turn(), m, &p);
+                pos.play_unchecked(m);
+                assert_eq!(before + change, square_score(pos.board(), &p), "{m} to {pos}");
+            }
+        }
+        assert!(captures > 100 && suicides > 0, "{captures} captures, {suicides} suicides");
+        // The hand-set weights have no square terms.
+        let hand = EvalParams::hand();
+        let m = Position::default().legal_moves()[0];
+        assert_eq!(square_score(Position::default().board(), &hand), 0);
+        assert_eq!(square_score_change(Position::default().board(), Color::White, m, &hand), 0);
     }
 
     #[test]

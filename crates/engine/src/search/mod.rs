@@ -9,14 +9,14 @@
 //! (`Searcher`). The search of a node is in `node`, quiescence in `quiescence`, and the
 //! moves' ordering in `ordering`.
 
-use crate::eval::{evaluate, evaluate_lazy};
+use crate::eval::{evaluate_knowing_squares, evaluate_lazy, square_score, square_score_change};
 use crate::history::{PieceTo, QuietHistory};
 use crate::params::{EvalParams, SearchParams};
 use crate::rng::mix;
 use crate::score::{Eval, MAX_PLY};
 use crate::tt::{MoveKey, Table};
 use arrayvec::ArrayVec;
-use ultima::{Move, Position};
+use ultima::{Move, Position, Undo};
 
 mod node;
 mod ordering;
@@ -389,6 +389,7 @@ impl Engine {
     ) -> Searcher<'a, H> {
         Searcher {
             pos: *pos,
+            squares: square_score(pos.board(), &self.config.eval),
             root_index: hashes.len() - 1,
             hashes,
             nodes: 0,
@@ -430,6 +431,9 @@ const MATE_BOUND: i32 = Eval::MATE_BOUND as i32;
 /// The state of one search.
 struct Searcher<'a, H: ?Sized> {
     pos: Position,
+    /// The evaluation's piece-square score of `pos` ([`square_score`]), kept as moves are
+    /// played ([`Searcher::play`]).
+    squares: i32,
     /// The game's hashes, then the root's, then one per ply of the current line.
     hashes: Vec<u64>,
     root_index: usize,
@@ -491,6 +495,12 @@ struct RootBest {
     line: ArrayVec<Move, MAX_PLY>,
     score: i32,
 }
+/// What [`Searcher::take_back`] restores.
+struct Played {
+    undo: Undo,
+    squares: i32,
+}
+
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
@@ -569,6 +579,27 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         self.root.score = score;
     }
 
+    /// Plays `m` in the search's position, keeping its piece-square score; hands back what
+    /// [`Searcher::take_back`] needs.
+    #[inline]
+    fn play(&mut self, m: Move) -> Played {
+        let squares = self.squares;
+        self.squares += square_score_change(self.pos.board(), self.pos.turn(), m, self.eval_params);
+        let undo = self.pos.play_unchecked(m);
+        debug_assert_eq!(
+            self.squares,
+            square_score(self.pos.board(), self.eval_params)
+        );
+        Played { undo, squares }
+    }
+
+    /// Takes back `m`, the last move [`Searcher::play`] played.
+    #[inline]
+    fn take_back(&mut self, m: Move, played: Played) {
+        self.pos.undo(m, played.undo);
+        self.squares = played.squares;
+    }
+
     /// The static evaluation, with the level's noise.
     #[inline]
     fn eval(&mut self) -> i32 {
@@ -577,7 +608,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         if slot.0 == (key >> 32) as u32 && slot.1 != i32::MIN {
             return slot.1;
         }
-        let mut e = evaluate(&self.pos, self.eval_params);
+        let mut e = evaluate_knowing_squares(&self.pos, self.eval_params, self.squares);
         if self.noise != 0 {
             let n = self.noise as u64;
             let r = mix(key ^ self.seed) % (2 * n + 1);
@@ -596,7 +627,13 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             return slot.1;
         }
         let n = self.noise;
-        let (mut e, full) = evaluate_lazy(&self.pos, self.eval_params, alpha - n, beta + n);
+        let (mut e, full) = evaluate_lazy(
+            &self.pos,
+            self.eval_params,
+            self.squares,
+            alpha - n,
+            beta + n,
+        );
         if n != 0 {
             let r = mix(key ^ self.seed) % (2 * n as u64 + 1);
             e += r as i32 - n;

@@ -229,7 +229,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             {
                 break;
             }
-            let undo = self.pos.play_unchecked(m);
+            let played = self.play(m);
             self.hashes.push(self.pos.hash());
             self.came_by[ply + 1] = k;
             self.came_piece[ply + 1] = here;
@@ -271,7 +271,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 }
             }
             self.hashes.pop();
-            self.pos.undo(m, undo);
+            self.take_back(m, played);
             i += 1;
             if self.stopped {
                 return 0;

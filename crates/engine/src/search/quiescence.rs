@@ -112,9 +112,9 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             {
                 continue;
             }
-            let undo = self.pos.play_unchecked(m);
+            let played = self.play(m);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth + 1, false);
-            self.pos.undo(m, undo);
+            self.take_back(m, played);
             if self.stopped {
                 return 0;
             }
