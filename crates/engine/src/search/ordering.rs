@@ -63,6 +63,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         // Read now, not at the node's entry: the hash move's search, before the list was
         // made, may have recorded a new counter move for this one.
         let counter = self.counter_move(ply);
+        let history = self.history.scores(side, before);
         let frame = &mut self.frames[ply];
         frame.keys.clear();
         for (i, &m) in frame.moves.iter().enumerate() {
@@ -82,8 +83,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             } else if k == counter {
                 COUNTER
             } else {
-                let here = PieceTo::of(turn, m.role(), k);
-                self.history.score(side, k, here, before)
+                history.of(k, PieceTo::of(turn, m.role(), k))
             };
             push_key(&mut frame.keys, score, i);
         }
