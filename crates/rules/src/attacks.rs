@@ -260,39 +260,16 @@ pub fn directions_to(from: Square, targets: Bitboard) -> u8 {
     dirs
 }
 
-/// `BEYOND[a][b]`: the index of the square just past `b` on the line from `a` through `b`, or
-/// 64 when `a` and `b` share no line or `b` is at the edge.
-static BEYOND: [[u8; 64]; 64] = build_beyond();
-
-const fn build_beyond() -> [[u8; 64]; 64] {
-    let mut t = [[64; 64]; 64];
-    let mut d = 0;
-    while d < 8 {
-        let mut a = 0;
-        while a < 64 {
-            let mut b = 0;
-            while b < 64 {
-                if RAYS[d][a] & (1 << b) != 0 {
-                    if let Some(next) = STEP_TABLE[d][b] {
-                        t[a][b] = next.index() as u8;
-                    }
-                }
-                b += 1;
-            }
-            a += 1;
-        }
-        d += 1;
-    }
-    t
-}
-
 /// The square just past `to` on the line from `from` through `to`: where a Long Leaper on
 /// `from` lands when it leaps the piece on `to`. `None` when the two share no line or `to` is
-/// at the edge. One lookup.
+/// at the edge. Two lookups, no arithmetic on files and ranks.
 #[inline]
 pub fn beyond(from: Square, to: Square) -> Option<Square> {
-    let i = BEYOND[from.index()][to.index()];
-    (i < 64).then(|| Square::new_masked(u32::from(i)))
+    let dirs = DIRECTION_BITS[from.index()][to.index()];
+    if dirs == 0 {
+        return None;
+    }
+    STEP_TABLE[dirs.trailing_zeros() as usize & 7][to.index()]
 }
 
 /// The opposite of each direction of a set of [`Dir::bit`]s (`index ^ 4`, see [`Dir`]).
