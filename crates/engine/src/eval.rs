@@ -432,15 +432,25 @@ mod tests {
                 let before = square_score(pos.board(), &p);
                 let change = square_score_change(pos.board(), pos.turn(), m, &p);
                 pos.play_unchecked(m);
-                assert_eq!(before + change, square_score(pos.board(), &p), "{m} to {pos}");
+                assert_eq!(
+                    before + change,
+                    square_score(pos.board(), &p),
+                    "{m} to {pos}"
+                );
             }
         }
-        assert!(captures > 100 && suicides > 0, "{captures} captures, {suicides} suicides");
+        assert!(
+            captures > 100 && suicides > 0,
+            "{captures} captures, {suicides} suicides"
+        );
         // The hand-set weights have no square terms.
         let hand = EvalParams::hand();
         let m = Position::default().legal_moves()[0];
         assert_eq!(square_score(Position::default().board(), &hand), 0);
-        assert_eq!(square_score_change(Position::default().board(), Color::White, m, &hand), 0);
+        assert_eq!(
+            square_score_change(Position::default().board(), Color::White, m, &hand),
+            0
+        );
     }
 
     #[test]
