@@ -125,7 +125,7 @@ pub fn square_score(b: &Board, p: &EvalParams) -> i32 {
 
 /// How [`square_score`] changes when the side to move of `b`, `us`, plays `m`: asked before
 /// the move is played, while the captured pieces are still on the board.
-#[inline]
+#[inline(always)]
 pub fn square_score_change(b: &Board, us: Color, m: Move, p: &EvalParams) -> i32 {
     let Some(t) = &p.squares else {
         return 0;
