@@ -44,10 +44,11 @@ pub(crate) struct QuietHistory {
     by_squares: Box<[[[i32; 64]; 64]; 2]>,
     /// By the move before ([`PieceTo`], rows) and this move ([`PieceTo`], columns); one table
     /// serves the previous move (the opponent's) and the one before it (the mover's own),
-    /// whose rows differ by colour. 1.6 MB, so on the heap and allocated flat: a fixed-size
-    /// array built on the way there would pass through a Web Worker's 1 MB stack. Empty
-    /// when continuation history is off, which costs then neither memory nor clearing.
-    continuation: Vec<i16>,
+    /// whose rows differ by colour. 1.6 MB, so on the heap and allocated row by row: a
+    /// fixed-size array of it built on the way there would pass through a Web Worker's 1 MB
+    /// stack. Empty when continuation history is off, which costs then neither memory nor
+    /// clearing.
+    continuation: Vec<[i16; PIECE_TOS]>,
 }
 
 impl QuietHistory {
@@ -59,7 +60,7 @@ impl QuietHistory {
         QuietHistory {
             by_squares: Box::new([[[0; 64]; 64]; 2]),
             continuation: if continuation {
-                vec![0; PIECE_TOS * PIECE_TOS]
+                vec![[0; PIECE_TOS]; PIECE_TOS]
             } else {
                 Vec::new()
             },
@@ -77,7 +78,7 @@ impl QuietHistory {
                 row.fill(0);
             }
         }
-        self.continuation.fill(0);
+        self.continuation.fill([0; PIECE_TOS]);
     }
 
     /// Between two searches: the square scores fade to an eighth, so that the new position's
@@ -104,15 +105,12 @@ impl QuietHistory {
     /// first): the rows of the tables they read, found once for a node's moves.
     #[inline]
     pub fn scores(&self, side: usize, before: [PieceTo; 2]) -> QuietScores<'_> {
-        let row = |b: PieceTo| -> &[i16; PIECE_TOS] {
-            if self.continuation_on() && !b.is_none() {
-                let start = b.0 as usize * PIECE_TOS;
-                self.continuation[start..start + PIECE_TOS]
-                    .try_into()
-                    .unwrap_or(&NO_ROW)
-            } else {
-                &NO_ROW
+        let row = |b: PieceTo| {
+            if b.is_none() {
+                return &NO_ROW;
             }
+            // No row either when the table is off (and empty).
+            self.continuation.get(b.0 as usize).unwrap_or(&NO_ROW)
         };
         QuietScores {
             squares: &self.by_squares[side],
@@ -158,7 +156,7 @@ impl QuietHistory {
         gravity(&mut self.by_squares[side][from][to], bonus);
         for b in before {
             if !b.is_none() {
-                let slot = &mut self.continuation[b.0 as usize * PIECE_TOS + here.0 as usize];
+                let slot = &mut self.continuation[b.0 as usize][here.0 as usize];
                 let mut h = i32::from(*slot);
                 gravity(&mut h, bonus);
                 *slot = h as i16;
