@@ -4,7 +4,10 @@
 //! material (frozen pieces count for less), the sliding freedom of the free pieces, and the
 //! safety of each King against the capture methods that reach it (RULES §2): the enemy
 //! Immobilizer closing in, enemy pieces next to it, the enemy Coordinator's rectangle when
-//! the Kings share a line, Long Leapers on its lines, and the King's own room.
+//! the Kings share a line, Long Leapers on its lines, and the King's own room. Where each piece
+//! stands (the piece-square terms) is the exception: a move changes it only on the squares it
+//! touches, so the search keeps that score as it plays ([`square_score_change`]) and hands it
+//! in ([`evaluate_knowing_squares`], [`evaluate_lazy`]).
 
 use crate::params::{EvalParams, Weight};
 use ultima::attacks::{beyond, king_steps, queen_attacks, queen_lines, within};

@@ -495,6 +495,7 @@ struct RootBest {
     line: ArrayVec<Move, MAX_PLY>,
     score: i32,
 }
+
 /// What [`Searcher::take_back`] restores.
 struct Played {
     undo: Undo,
