@@ -391,7 +391,7 @@ pub struct SearchParams {
     pub counter_moves: bool,
     /// Order quiet moves by continuation history as well: how well a move did after the
     /// same piece-and-destination one and two plies before, added to its square history,
-    /// every history score kept by gravity ([`crate::history`]): +27 Elo (95% +6 .. +47) over
+    /// every history score kept by gravity (`history.rs`): +27 Elo (95% +6 .. +47) over
     /// 919 games at 0.2 s a move, SPRT accepted; see the README's Move ordering section.
     // CITE: chessprogramming.org/History_Heuristic (counter move history, follow-up history).
     pub continuation_history: bool,
