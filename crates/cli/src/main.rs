@@ -85,8 +85,11 @@ const USAGE: &str = "usage:
           reduction, 16384 by default; 0 = off), cf (0/1: a node's captures listed and
           tried before its other moves are listed), tte (0/1: the pruning tests read
           the transposition table's score where its bound is beyond the static
-          evaluation), mob (centipawns per square of mobility), tuned (1, the default:
-          the evaluation's weights fitted by ultima tune; 0: the hand-set ones);
+          evaluation), cor (0/1: the static evaluation corrected by how far earlier
+          nodes' searches found it off), lmrl (late move reductions of 0.5 + ln(depth)
+          * ln(move number) / (lmrl / 100) plies, 150 by default; 0 = 1 to 3 plies),
+          mob (centipawns per square of mobility), tuned (1, the default: the
+          evaluation's weights fitted by ultima tune; 0: the hand-set ones);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),
           run as '<path> play-engine <player>' and asked for moves, at most S seconds
           (default 60) beyond twice its time per move

@@ -86,6 +86,8 @@ const SETTINGS: &[Setting] = &[
     }),
     setting("cf", 0..=1, |e, n| e.search.captures_first = n == 1),
     setting("tte", 0..=1, |e, n| e.search.tt_eval = n == 1),
+    setting("cor", 0..=1, |e, n| e.search.correction = n == 1),
+    setting("lmrl", 0..=1000, |e, n| e.search.lmr_log = n as i32),
     setting("mob", 0..=100, |e, n| e.mobility = Some(n as i32)),
     setting("tuned", 0..=1, |e, n| e.tuned = n == 1),
 ];

@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 mod analysis;
+mod correction;
 mod deadline;
 pub mod eval;
 mod history;

@@ -9,6 +9,7 @@
 //! (`Searcher`). The search of a node is in `node`, quiescence in `quiescence`, and the
 //! moves' ordering in `ordering`.
 
+use crate::correction::Correction;
 use crate::eval::{evaluate_knowing_squares, evaluate_lazy, square_score, square_score_change};
 use crate::history::{PieceTo, QuietHistory};
 use crate::params::{EvalParams, SearchParams};
@@ -21,6 +22,7 @@ use ultima::{Move, Position, Undo};
 mod node;
 mod ordering;
 mod quiescence;
+mod reduction;
 
 use ordering::Frame;
 
@@ -202,6 +204,7 @@ pub struct Engine {
     frames: Vec<Frame>,
     eval_cache: Vec<(u32, i32)>,
     history: QuietHistory,
+    correction: Correction,
 }
 
 impl Engine {
@@ -211,6 +214,7 @@ impl Engine {
             frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             eval_cache: vec![(0, i32::MIN); EVAL_CACHE],
             history: QuietHistory::new(config.search.continuation_history),
+            correction: Correction::new(),
             config,
         }
     }
@@ -229,6 +233,7 @@ impl Engine {
         self.tt.clear();
         self.eval_cache.fill((0, i32::MIN));
         self.history.clear();
+        self.correction.clear();
     }
 
     /// Searches `pos` and returns the best move found within `limits`.
@@ -400,6 +405,7 @@ impl Engine {
             handler,
             tt: &mut self.tt,
             history: &mut self.history,
+            correction: &mut self.correction,
             eval_params: &self.config.eval,
             params: &self.config.search,
             noise: limits.noise.max(0),
@@ -447,6 +453,8 @@ struct Searcher<'a, H: ?Sized> {
     handler: &'a mut H,
     tt: &'a mut Table,
     history: &'a mut QuietHistory,
+    /// The static evaluation's corrections ([`SearchParams::correction`]).
+    correction: &'a mut Correction,
     eval_params: &'a EvalParams,
     params: &'a SearchParams,
     noise: i32,
@@ -701,9 +709,9 @@ mod tests {
 
     #[test]
     fn a_stopped_iteration_plays_the_better_move_it_has_proven() {
-        // Depth 3 chooses d3-d2 here and depth 4 d3-f5. Stopped by its host shortly before
-        // depth 4 ends, the search has proven c3-d4xb2 better than d3-d2 and plays it,
-        // reporting depth 3 (the finished iteration then settles on d3-f5).
+        // Depth 3 chooses d3-d2 here and depth 4 d3-d5. Stopped by its host shortly before
+        // depth 4 ends, the search has proven h8-h7 better than d3-d2 and plays it, reporting
+        // depth 3 (the finished iteration then settles on d3-d5).
         let pos = Position::from_fen(
             "c3kxli/pp3pp1/2p4p/8/8/2wx1K2/PPP1P1PP/ILX1W1LC b 7 13",
             ultima::Rules::default(),
@@ -722,7 +730,7 @@ mod tests {
         let shown = |r: &SearchResult| r.best_move.map(|m| m.to_string());
         assert_eq!(
             (shown(&three).as_deref(), shown(&four).as_deref()),
-            (Some("d3-d2"), Some("d3-f5")),
+            (Some("d3-d2"), Some("d3-d5")),
             "the search changed: pick a position whose depth-3 and depth-4 moves differ"
         );
         // The last time the host is asked before depth 4 ends.
@@ -730,7 +738,7 @@ mod tests {
         let unfinished = search(Limits::depth(4), stop, true);
         assert_eq!(unfinished.nodes, stop);
         assert_eq!(unfinished.depth, 3);
-        assert_eq!(shown(&unfinished).as_deref(), Some("c3-d4xb2"));
+        assert_eq!(shown(&unfinished).as_deref(), Some("h8-h7"));
         assert_eq!(unfinished.pv.first(), unfinished.best_move.as_ref());
 
         // Without the rule, the unfinished iteration is thrown away; and so it is when a node

@@ -2,7 +2,9 @@
 //! reductions and history updates.
 
 use super::ordering::Stage;
+use super::reduction::log_reduction;
 use super::{SearchHandler, Searcher, INF, MATE, MATE_BOUND};
+use crate::correction::Keys;
 use crate::history::PieceTo;
 use crate::score::{Eval, MAX_PLY};
 use crate::tt::{Bound, MoveKey};
@@ -72,13 +74,20 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 return s;
             }
         }
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             -INF
         } else if let Some(h) = hit {
             h.eval as i32
         } else {
             self.eval()
         };
+        // The table keeps the evaluation itself; its correction is asked anew each time.
+        let corrected = (self.params.correction && !in_check).then(|| {
+            let keys = Keys::of(self.pos.board(), self.pos.turn());
+            let e = raw_eval + self.correction.of(keys);
+            (keys, e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+        });
+        let static_eval = corrected.map_or(raw_eval, |(_, e)| e);
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             let p = self.params;
@@ -142,6 +151,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_key = MoveKey::NONE;
+        let mut best_captures = false;
         let mut quiets_tried: ArrayVec<(MoveKey, PieceTo), 64> = ArrayVec::new();
         let counter = self.counter_move(ply);
         // The pieces that moved to this node, the same for every move of it: read once, for
@@ -249,7 +259,11 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                     && k != self.killers[ply][1]
                     && k != counter
                 {
-                    r = 1 + i32::from(depth >= 6) + i32::from(i >= 12);
+                    r = if p.lmr_log > 0 {
+                        log_reduction(depth, i, p.lmr_log)
+                    } else {
+                        1 + i32::from(depth >= 6) + i32::from(i >= 12)
+                    };
                     if pv_node {
                         r -= 1;
                     }
@@ -279,6 +293,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             if score > best {
                 best = score;
                 best_key = k;
+                best_captures = m.is_capture();
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -323,7 +338,18 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             // Not the root's score: its best moves were left out.
             return best;
         }
-        let eval = if in_check { 0 } else { static_eval };
+        if let Some((keys, e)) = corrected {
+            // Captures are left out: quiescence sees them, the evaluation is not to blame.
+            let informative = match bound {
+                Bound::Lower => best > e,
+                Bound::Upper => best < e,
+                Bound::Exact => true,
+            };
+            if informative && !best_captures && best.abs() < MATE_BOUND {
+                self.correction.update(keys, depth, best - e);
+            }
+        }
+        let eval = if in_check { 0 } else { raw_eval };
         self.tt.store(
             key,
             ply,
