@@ -54,6 +54,21 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether `score`, bounded so, says more about the node than `guess` does: an exact
+    /// score, a lower bound above the guess, an upper bound below it. The pruning tests read
+    /// the table's score in place of the static evaluation so, and a search's result corrects
+    /// the evaluation only so.
+    #[inline]
+    pub fn improves_on(self, score: i32, guess: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score > guess,
+            Bound::Upper => score < guess,
+        }
+    }
+}
+
 /// One stored search result: 16 bytes.
 #[derive(Clone, Copy, Default)]
 struct Entry {

@@ -95,12 +95,10 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             // lies beyond the static evaluation (`SearchParams::tt_eval`). The table keeps the
             // static evaluation itself.
             let scored = hit.filter(|h| p.tt_eval && i32::from(h.score.0).abs() < MATE_BOUND);
-            let estimate = match scored.map(|h| (h.bound, i32::from(h.score.0))) {
-                Some((Bound::Exact, s)) => s,
-                Some((Bound::Lower, s)) if s > static_eval => s,
-                Some((Bound::Upper, s)) if s < static_eval => s,
-                _ => static_eval,
-            };
+            let estimate = scored
+                .map(|h| (h.bound, i32::from(h.score.0)))
+                .filter(|&(bound, s)| bound.improves_on(s, static_eval))
+                .map_or(static_eval, |(_, s)| s);
             // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
             if depth <= p.rfp_depth && estimate - p.rfp_margin * depth >= beta {
                 return estimate;
@@ -151,7 +149,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_key = MoveKey::NONE;
-        let mut best_captures = false;
+        let mut best_is_capture = false;
         let mut quiets_tried: ArrayVec<(MoveKey, PieceTo), 64> = ArrayVec::new();
         let counter = self.counter_move(ply);
         // The pieces that moved to this node, the same for every move of it: read once, for
@@ -293,7 +291,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             if score > best {
                 best = score;
                 best_key = k;
-                best_captures = m.is_capture();
+                best_is_capture = m.is_capture();
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -340,12 +338,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
         if let Some((keys, e)) = corrected {
             // Captures are left out: quiescence sees them, the evaluation is not to blame.
-            let informative = match bound {
-                Bound::Lower => best > e,
-                Bound::Upper => best < e,
-                Bound::Exact => true,
-            };
-            if informative && !best_captures && best.abs() < MATE_BOUND {
+            if bound.improves_on(best, e) && !best_is_capture && best.abs() < MATE_BOUND {
                 self.correction.update(keys, depth, best - e);
             }
         }
