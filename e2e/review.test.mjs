@@ -62,9 +62,9 @@ for (const { device, context } of devices) {
       const blunder = (await page.textContent('#review-moves .review-move.blunder[data-ply="0"]')) ?? '';
       assert.match(blunder, /30\. … Pd7-d6\?\? blunder \(−\d+%\); better We6-e2\+/);
       assert.equal(await page.locator('#review-moves .review-move').count(), 1);
-      // `ultima review` of the same record: Black 64.5%, White 97.3%.
+      // `ultima review` of the same record: Black 64.9%, White 98.3%.
       assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), 'accuracy 65% · 0 inaccuracies · 0 mistakes · 1 blunder');
-      assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), 'accuracy 97% · 0 inaccuracies · 0 mistakes · 0 blunders');
+      assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), 'accuracy 98% · 0 inaccuracies · 0 mistakes · 0 blunders');
       // White is winning after the blunder: every point is in White's half (up).
       const heights = await page.locator('#review-graph circle.review-point').evaluateAll((points) => points.map((p) => Number(p.getAttribute('cy'))));
       assert.ok(heights.every((y) => y < 80), `${heights}`);
@@ -94,9 +94,9 @@ for (const { device, context } of devices) {
 const LONG_GAME = '1. c2-c4 d7-d4 2. g2-g4 e7-d7 3. c4-a4 d8-h4 4. d2-c2 d7-e7 5. c1-g5 d4-f4xg4 6. a4-a5 c8-g4 7. g5-f6xh4 f4-f5xf6 8. g1-g6xg4 f5-g5xg6 9. b2-b6 c7-c6 10. a1-f6 b8-d6 11. f6-e5 a8-c8 12. e5-c5 g5-g3 13. a5-a6 f7-f4 14. c2-c4 g8-b3xc4 15. c5-a3 f4-b4 16. a3-a4 g7-g5 17. b6-b5 h8-a1 18. b5-f5 e7-e5xf5 19. d1-c1 c8-c7 20. f1-h3 e5-e6 21. f2-f5 g3-d3 22. f5-a5 f8-f3 23. c1-c2 d3-d2 24. e1-f1 g5-f5 25. h3-h4 f5-g5 *';
 /** `ultima review` of LONG_GAME: each judged ply and its judgement, then each player's figures. */
 const NATIVE = {
-  judged: '1 inaccuracy, 2 mistake, 3 mistake, 4 mistake, 5 inaccuracy, 6 mistake, 7 mistake, 8 inaccuracy, 11 inaccuracy, 14 mistake, 19 inaccuracy, 21 mistake, 22 inaccuracy, 24 mistake, 25 mistake, 27 blunder, 30 blunder, 32 mistake, 37 inaccuracy, 39 inaccuracy, 40 inaccuracy, 42 inaccuracy, 43 inaccuracy, 44 blunder, 45 blunder, 46 blunder, 47 blunder, 48 blunder, 49 mistake',
-  white: 'accuracy 72% · 4 inaccuracies · 6 mistakes · 4 blunders',
-  black: 'accuracy 75% · 7 inaccuracies · 5 mistakes · 3 blunders',
+  judged: '2 inaccuracy, 3 mistake, 4 mistake, 5 inaccuracy, 6 mistake, 7 inaccuracy, 8 inaccuracy, 11 inaccuracy, 14 mistake, 21 inaccuracy, 22 inaccuracy, 23 inaccuracy, 24 mistake, 25 mistake, 27 mistake, 29 inaccuracy, 30 blunder, 32 mistake, 34 inaccuracy, 36 inaccuracy, 37 mistake, 39 inaccuracy, 41 inaccuracy, 42 inaccuracy, 44 blunder, 45 mistake, 46 mistake, 47 blunder, 48 blunder, 49 mistake',
+  white: 'accuracy 72% · 6 inaccuracies · 6 mistakes · 3 blunders',
+  black: 'accuracy 76% · 8 inaccuracies · 6 mistakes · 1 blunder',
 };
 
 test('a longer game: the browser judges every move as the native engine does', { timeout: 300_000 }, async () => {

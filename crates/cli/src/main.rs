@@ -88,6 +88,8 @@ const USAGE: &str = "usage:
           evaluation), cor (0/1: the static evaluation corrected by how far earlier
           nodes' searches found it off), lmrl (late move reductions of 0.5 + ln(depth)
           * ln(move number) / (lmrl / 100) plies, 150 by default; 0 = 1 to 3 plies),
+          iir (a node without a table move searched a ply shallower, from depth; 0 = off),
+          imp (0/1: prune more where the mover's evaluation is not improving),
           mob (centipawns per square of mobility), tuned (1, the default: the
           evaluation's weights fitted by ultima tune; 0: the hand-set ones);
           or exe:<path>[,<player>]: another build of ultima (default player level:8),

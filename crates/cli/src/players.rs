@@ -88,6 +88,8 @@ const SETTINGS: &[Setting] = &[
     setting("tte", 0..=1, |e, n| e.search.tt_eval = n == 1),
     setting("cor", 0..=1, |e, n| e.search.correction = n == 1),
     setting("lmrl", 0..=1000, |e, n| e.search.lmr_log = n as i32),
+    setting("iir", 0..=100, |e, n| e.search.iir_depth = n as i32),
+    setting("imp", 0..=1, |e, n| e.search.improving = n == 1),
     setting("mob", 0..=100, |e, n| e.mobility = Some(n as i32)),
     setting("tuned", 0..=1, |e, n| e.tuned = n == 1),
 ];

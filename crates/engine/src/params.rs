@@ -440,6 +440,22 @@ pub struct SearchParams {
     /// nothing at equal time: +6 Elo (95% −14 .. +26) over 880 games at 0.2 s a move, the
     /// SPRT for no loss (−20 .. 0 Elo) accepted; see the README's Pruning section.
     pub correction: bool,
+    /// Internal iterative reduction from this depth on (0: off): a node the transposition
+    /// table knows no move for is searched one ply shallower. Its moves come in a worse
+    /// order and the search of it is likelier wasted; the iteration before will have stored
+    /// a move for the next visit. 4 by default, with [`SearchParams::improving`]: the pair
+    /// beat the search without it by +63 Elo (95% +26 .. +102) over 267 games at 0.2 s a
+    /// move, SPRT accepted; see the README's Pruning section.
+    // CITE: chessprogramming.org/Internal_Iterative_Reductions.
+    pub iir_depth: i32,
+    /// Judge whether the side to move is improving (its static evaluation above the one two
+    /// plies before) and prune more where it is not: reverse futility pruning's margin is one
+    /// ply's smaller for an improving node, and late move pruning stops after two thirds of
+    /// the quiet moves where the node is not improving. On by default, with
+    /// [`SearchParams::iir_depth`] (see there); alone, +23 Elo (95% −19 .. +66) over 209
+    /// games, undecided when stopped.
+    // CITE: chessprogramming.org/Improving.
+    pub improving: bool,
 }
 
 impl SearchParams {
@@ -472,6 +488,8 @@ impl SearchParams {
             tt_eval: false,
             correction: false,
             lmr_log: 0,
+            iir_depth: 0,
+            improving: false,
         }
     }
 }
@@ -490,6 +508,8 @@ impl Default for SearchParams {
             tt_eval: true,
             correction: true,
             lmr_log: 150,
+            iir_depth: 4,
+            improving: true,
             ..SearchParams::as_of_data_sets()
         }
     }

@@ -414,6 +414,7 @@ impl Engine {
                 .unwrap_or(self.config.search.qsearch_depth),
             seed: self.config.seed,
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            static_evals: [-INF; MAX_PLY + 1],
             counters: [[MoveKey::NONE; 64]; 64],
             came_by: [MoveKey::NONE; MAX_PLY + 1],
             came_piece: [PieceTo::NONE; MAX_PLY + 1],
@@ -462,6 +463,9 @@ struct Searcher<'a, H: ?Sized> {
     qsearch_depth: u32,
     seed: u64,
     killers: [[MoveKey; 2]; MAX_PLY],
+    /// The static evaluation of each ply of the current line, `-INF` in check (for
+    /// [`SearchParams::improving`]).
+    static_evals: [i32; MAX_PLY + 1],
     /// The quiet move that last refuted each move, by that move's start and end squares
     /// ([`SearchParams::counter_moves`]).
     counters: [[MoveKey; 64]; 64],
@@ -709,9 +713,9 @@ mod tests {
 
     #[test]
     fn a_stopped_iteration_plays_the_better_move_it_has_proven() {
-        // Depth 3 chooses d3-d2 here and depth 4 d3-d5. Stopped by its host shortly before
-        // depth 4 ends, the search has proven h8-h7 better than d3-d2 and plays it, reporting
-        // depth 3 (the finished iteration then settles on d3-d5).
+        // Depth 5 chooses d3-d5 here and depth 6 h8-h7. Stopped by its host shortly before
+        // depth 6 ends, the search has proven h8-h7 better than d3-d5 and plays it, reporting
+        // depth 5.
         let pos = Position::from_fen(
             "c3kxli/pp3pp1/2p4p/8/8/2wx1K2/PPP1P1PP/ILX1W1LC b 7 13",
             ultima::Rules::default(),
@@ -725,40 +729,62 @@ mod tests {
             config.search.play_unfinished = play_unfinished;
             Engine::new(config).search(&pos, &[], limits, &mut StopAt(stop_at))
         };
-        let three = search(Limits::depth(3), u64::MAX, true);
-        let four = search(Limits::depth(4), u64::MAX, true);
+        let five = search(Limits::depth(5), u64::MAX, true);
+        let six = search(Limits::depth(6), u64::MAX, true);
         let shown = |r: &SearchResult| r.best_move.map(|m| m.to_string());
         assert_eq!(
-            (shown(&three).as_deref(), shown(&four).as_deref()),
-            (Some("d3-d2"), Some("d3-d5")),
-            "the search changed: pick a position whose depth-3 and depth-4 moves differ"
+            (shown(&five).as_deref(), shown(&six).as_deref()),
+            (Some("d3-d5"), Some("h8-h7")),
+            "the search changed: pick a position whose depth-5 and depth-6 moves differ"
         );
-        // The last time the host is asked before depth 4 ends.
-        let stop = (four.nodes - 1) / 1024 * 1024;
-        let unfinished = search(Limits::depth(4), stop, true);
+        // The last time the host is asked before depth 6 ends.
+        let stop = (six.nodes - 1) / 1024 * 1024;
+        let unfinished = search(Limits::depth(6), stop, true);
         assert_eq!(unfinished.nodes, stop);
-        assert_eq!(unfinished.depth, 3);
+        assert_eq!(unfinished.depth, 5);
         assert_eq!(shown(&unfinished).as_deref(), Some("h8-h7"));
         assert_eq!(unfinished.pv.first(), unfinished.best_move.as_ref());
 
         // Without the rule, the unfinished iteration is thrown away; and so it is when a node
         // budget runs out, since the levels' budgets are fixed amounts of search.
-        let thrown_away = search(Limits::depth(4), stop, false);
+        let thrown_away = search(Limits::depth(6), stop, false);
         assert_eq!(
             (thrown_away.depth, thrown_away.best_move),
-            (3, three.best_move)
+            (5, five.best_move)
         );
-        assert_eq!(thrown_away.pv, three.pv);
+        assert_eq!(thrown_away.pv, five.pv);
         let budget = Limits {
-            depth: Some(4),
+            depth: Some(6),
             nodes: Some(stop),
             ..Limits::default()
         };
         let out_of_nodes = search(budget, u64::MAX, true);
         assert_eq!(
             (out_of_nodes.depth, out_of_nodes.best_move),
-            (3, three.best_move)
+            (5, five.best_move)
         );
+    }
+
+    /// A node improves on the mover's last static evaluation not in check: two plies back,
+    /// else four; with neither known it counts as improving.
+    #[test]
+    fn improving_compares_with_the_movers_last_evaluation() {
+        let pos = Position::default();
+        let mut engine = Engine::new(Config {
+            hash_mb: 1,
+            ..Config::default()
+        });
+        let mut handler = NoHandler;
+        let limits = Limits::depth(1);
+        let mut s = engine.searcher(&pos, vec![pos.hash()], &limits, &mut handler);
+        assert!(s.is_improving(0, -500) && s.is_improving(1, -500));
+        s.static_evals[..5].copy_from_slice(&[30, -INF, 10, -INF, -INF]);
+        assert!(s.is_improving(2, 31) && !s.is_improving(2, 30));
+        assert!(s.is_improving(4, 11) && !s.is_improving(4, 10));
+        // Two plies back in check: four plies back decides.
+        assert!(s.is_improving(6, 11) && !s.is_improving(6, 10));
+        // Neither known.
+        assert!(s.is_improving(3, -10_000) && s.is_improving(5, -10_000));
     }
 
     /// The stack a search needs per ply stays small (a Web Worker's wasm stack is 1 MB by

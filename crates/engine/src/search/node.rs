@@ -88,6 +88,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             (keys, e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
         });
         let static_eval = corrected.map_or(raw_eval, |(_, e)| e);
+        self.static_evals[ply] = static_eval;
+        let improving = self.params.improving && !in_check && self.is_improving(ply, static_eval);
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             let p = self.params;
@@ -100,7 +102,8 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 .filter(|&(bound, s)| bound.improves_on(s, static_eval))
                 .map_or(static_eval, |(_, s)| s);
             // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
-            if depth <= p.rfp_depth && estimate - p.rfp_margin * depth >= beta {
+            let rfp_plies = depth - i32::from(improving);
+            if depth <= p.rfp_depth && estimate - p.rfp_margin * rfp_plies >= beta {
                 return estimate;
             }
             // CITE: futility pruning (chessprogramming.org/Futility_Pruning). One ply from the
@@ -125,6 +128,21 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 }
             }
         }
+
+        // CITE: internal iterative reductions
+        // (chessprogramming.org/Internal_Iterative_Reductions).
+        if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move.is_none() {
+            depth -= 1;
+        }
+        // Late move pruning's count of quiet moves (see below).
+        let lmp_count = {
+            let n = self.params.lmp_moves + (depth * depth) as usize;
+            if self.params.improving && !improving {
+                n * 2 / 3
+            } else {
+                n
+            }
+        };
 
         // The hash move is tried before the other moves are generated: when it fails high,
         // the generation is saved.
@@ -232,7 +250,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 && !m.is_capture()
                 && k != self.killers[ply][0]
                 && k != self.killers[ply][1]
-                && quiets_tried.len() >= p.lmp_moves + (depth * depth) as usize
+                && quiets_tried.len() >= lmp_count
                 && best > -MATE_BOUND
             {
                 break;
@@ -353,6 +371,17 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
             bound,
         );
         best
+    }
+
+    /// Whether `static_eval`, the static evaluation at `ply`, is above the mover's last
+    /// one not in check, two or four plies before; with neither, it counts as improving.
+    pub(super) fn is_improving(&self, ply: usize, static_eval: i32) -> bool {
+        [2, 4]
+            .into_iter()
+            .filter(|&back| back <= ply)
+            .map(|back| self.static_evals[ply - back])
+            .find(|&e| e > -INF)
+            .is_none_or(|e| static_eval > e)
     }
 
     /// The mover's pieces other than the King and Pawns.
