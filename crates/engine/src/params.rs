@@ -440,8 +440,8 @@ pub struct SearchParams {
     /// nothing at equal time: +6 Elo (95% −14 .. +26) over 880 games at 0.2 s a move, the
     /// SPRT for no loss (−20 .. 0 Elo) accepted; see the README's Pruning section.
     pub correction: bool,
-    /// Internal iterative reduction from this depth on (0: off): a node the transposition
-    /// table knows no move for is searched one ply shallower. Its moves come in a worse
+    /// Internal iterative reduction from this depth on (0: off): a node below the root that
+    /// the transposition table knows no move for is searched one ply shallower. Its moves come in a worse
     /// order and the search of it is likelier wasted; the iteration before will have stored
     /// a move for the next visit. 4 by default, with [`SearchParams::improving`]: the pair
     /// beat the search without it by +63 Elo (95% +26 .. +102) over 267 games at 0.2 s a

@@ -89,7 +89,12 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         });
         let static_eval = corrected.map_or(raw_eval, |(_, e)| e);
         self.static_evals[ply] = static_eval;
-        let improving = self.params.improving && !in_check && self.is_improving(ply, static_eval);
+        // `None` where the test is off (`SearchParams::improving`): the pruning below then
+        // judges every node alike.
+        let improving = self
+            .params
+            .improving
+            .then(|| !in_check && self.is_improving(ply, static_eval));
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             let p = self.params;
@@ -102,7 +107,7 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
                 .filter(|&(bound, s)| bound.improves_on(s, static_eval))
                 .map_or(static_eval, |(_, s)| s);
             // CITE: reverse futility pruning (chessprogramming.org/Reverse_Futility_Pruning).
-            let rfp_plies = depth - i32::from(improving);
+            let rfp_plies = depth - i32::from(improving == Some(true));
             if depth <= p.rfp_depth && estimate - p.rfp_margin * rfp_plies >= beta {
                 return estimate;
             }
@@ -130,14 +135,16 @@ impl<H: SearchHandler + ?Sized> Searcher<'_, H> {
         }
 
         // CITE: internal iterative reductions
-        // (chessprogramming.org/Internal_Iterative_Reductions).
-        if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move.is_none() {
+        // (chessprogramming.org/Internal_Iterative_Reductions). Not at the root, whose lines
+        // after the first in a multi-PV search have their hash move left out.
+        let iir = self.params.iir_depth;
+        if ply > 0 && iir > 0 && depth >= iir && tt_move.is_none() {
             depth -= 1;
         }
         // Late move pruning's count of quiet moves (see below).
         let lmp_count = {
             let n = self.params.lmp_moves + (depth * depth) as usize;
-            if self.params.improving && !improving {
+            if improving == Some(false) {
                 n * 2 / 3
             } else {
                 n
