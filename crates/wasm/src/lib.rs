@@ -60,15 +60,15 @@ pub fn perft(
 /// build, so the two can be timed on the same work (`bench/wasm-search.mjs`).
 ///
 /// # Errors
-/// A bad position string, or a depth that is not a whole number from 1 to 10 (deeper would block
-/// for minutes).
+/// A bad position string, or a depth that is not a whole number from 1 to 14 (deeper
+/// could block for minutes).
 #[wasm_bindgen(js_name = searchNodes)]
 pub fn search_nodes(
     #[wasm_bindgen(unchecked_param_type = "string")] position: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] depth: &JsValue,
 ) -> Result<f64, JsError> {
     let position = args::text("the position string", position)?;
-    let depth = args::whole("the search depth", depth, 1, 10)?;
+    let depth = args::whole("the search depth", depth, 1, 14)?;
     let pos = Position::from_fen(&position, Rules::default())?;
     let mut engine = Engine::new(Config {
         hash_mb: 16,

@@ -1087,10 +1087,10 @@ fn search_nodes_match_the_native_engine() -> TestResult {
         ultima_wasm::search_nodes(&js(fen), &num(4)).map_err(JsValue::from)?,
         2412.0
     );
-    let message = error_message(ultima_wasm::search_nodes(&js(fen), &num(11)))?;
+    let message = error_message(ultima_wasm::search_nodes(&js(fen), &num(15)))?;
     assert_eq!(
         message,
-        "the search depth must be a whole number from 1 to 10, not the number 11"
+        "the search depth must be a whole number from 1 to 14, not the number 15"
     );
     Ok(())
 }
