@@ -1521,7 +1521,7 @@ fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
         let message = error_message(ultima_wasm::search_nodes(&js(START), &value))?;
         assert_eq!(
             message,
-            format!("the search depth must be a whole number from 1 to 10, not {what}")
+            format!("the search depth must be a whole number from 1 to 14, not {what}")
         );
         let message = error_message(game.at(&value))?;
         assert_eq!(
