@@ -1,0 +1,144 @@
+// Which of two wasm builds is faster, and by how much, on a machine too noisy for separate
+// runs to tell (the virtual machines here swing 2× between runs). Both builds are loaded
+// into one process and take turns: each pair of turns runs perft 4 from the start and then
+// the `ultima bench` searches, A then B or B then A in alternate pairs, so a slow spell of
+// the machine falls on both. The figure is the median, over the pairs, of B's speed / A's
+// speed, with its quartiles. Run against a copy of itself (A/A), it gives 1.00 ± 0.01.
+//
+// A build is a folder of wasm-bindgen's output (ultima-wasm.js, ultima-wasm_bg.wasm), e.g. a
+// copy of dist/ from each checkout or build setting. By default both run in node's V8, timed
+// in CPU time; with --chromium, in one page of headless Chromium, timed by its clock.
+//   node bench/wasm-ab.mjs [--chromium] <folder A> <folder B> [pairs] [search depth]
+//   (default 80 pairs, depth 8: about three minutes)
+import { copyFile, mkdtemp, readFile, rm, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch } from '../e2e/browser.mjs';
+import { serveStatic } from '../e2e/server.mjs';
+import { BENCH_POSITIONS } from './positions.mjs';
+
+const FILES = ['ultima-wasm.js', 'ultima-wasm_bg.wasm'];
+
+const inChromium = process.argv.includes('--chromium');
+const [dirA, dirB, pairsText = '80', depthText = '8'] = process.argv
+  .slice(2)
+  .filter((a) => a !== '--chromium');
+if (!dirA || !dirB) throw new Error('usage: node bench/wasm-ab.mjs [--chromium] <folder A> <folder B> [pairs] [depth]');
+const pairs = Number(pairsText);
+const depth = Number(depthText);
+if (!Number.isInteger(pairs) || pairs < 2) throw new Error(`pairs is a whole number from 2, not "${pairsText}"`);
+if (!Number.isInteger(depth) || depth < 1 || depth > 14) {
+  throw new Error(`the search depth is a whole number from 1 to 14, not "${depthText}"`);
+}
+
+const ratios = inChromium ? await inPage() : await inNode();
+/** @param {number[]} xs @param {number} at a fraction */
+const quantile = (xs, at) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * at)];
+for (const [name, xs] of /** @type {const} */ ([
+  ['perft 4', ratios.perft],
+  [`searches at depth ${depth}`, ratios.search],
+])) {
+  console.log(
+    `${name}: B ${quantile(xs, 0.5).toFixed(3)}× as fast as A (quartiles ` +
+      `${quantile(xs, 0.25).toFixed(3)}–${quantile(xs, 0.75).toFixed(3)}, ${pairs} pairs, ` +
+      `${inChromium ? 'Chromium' : 'node'})`,
+  );
+}
+
+/**
+ * The pairs of turns, in whatever runs the builds: `load` gives the two builds' exports and
+ * `clock` the time. Kept as source text so that the page can run the same code.
+ */
+function pairedTurns() {
+  return async (
+    /** @type {{ load: (which: 'a' | 'b') => Promise<any>, clock: () => number, pairs: number, depth: number, positions: string[] }} */ o,
+  ) => {
+    const a = await o.load('a');
+    const b = await o.load('b');
+    const start = o.positions[0];
+    // V8 optimises the hot functions while they run: a warm-up turn for each.
+    for (const build of [a, b]) {
+      build.perft(start, 4, undefined);
+      for (const fen of o.positions) build.searchNodes(fen, 6);
+    }
+    /** @param {() => void} work */
+    const timed = (work) => {
+      const t0 = o.clock();
+      work();
+      return o.clock() - t0;
+    };
+    /** @param {any} build */
+    const perftOf = (build) => timed(() => build.perft(start, 4, undefined));
+    /** @param {any} build */
+    const searchOf = (build) => timed(() => o.positions.forEach((fen) => build.searchNodes(fen, o.depth)));
+    /** @type {number[]} */
+    const perft = [];
+    /** @type {number[]} */
+    const search = [];
+    for (let i = 0; i < o.pairs; i++) {
+      // A first in even pairs, B first in odd ones. B's speed over A's is A's time over B's.
+      const aFirst = i % 2 === 0;
+      const [pa, pb] = aFirst ? [perftOf(a), perftOf(b)] : [perftOf(b), perftOf(a)].reverse();
+      const [sa, sb] = aFirst ? [searchOf(a), searchOf(b)] : [searchOf(b), searchOf(a)].reverse();
+      perft.push(pa / pb);
+      search.push(sa / sb);
+    }
+    return { perft, search };
+  };
+}
+
+/** Both builds in this process (node's V8), timed in CPU time. */
+async function inNode() {
+  /** @param {'a' | 'b'} which */
+  const load = async (which) => {
+    const dir = resolve(which === 'a' ? dirA : dirB);
+    const glue = await import(pathToFileURL(join(dir, 'ultima-wasm.js')).href);
+    glue.initSync({ module: await readFile(join(dir, 'ultima-wasm_bg.wasm')) });
+    return glue;
+  };
+  const clock = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  return pairedTurns()({ load, clock, pairs, depth, positions: BENCH_POSITIONS });
+}
+
+/** Both builds in one page of headless Chromium, served from a copy in a temporary folder. */
+async function inPage() {
+  const root = await mkdtemp(join(tmpdir(), 'ultima-ab-'));
+  const blank = { body: '<!DOCTYPE html><title>wasm A/B</title>' };
+  try {
+    for (const [which, dir] of [['a', dirA], ['b', dirB]]) {
+      await mkdir(join(root, which));
+      for (const file of FILES) await copyFile(join(dir, file), join(root, which, file));
+    }
+    const server = await serveStatic({ root, pages: { 'ab.html': blank } });
+    const browser = await launch().catch(async (error) => {
+      await server.close();
+      throw error;
+    });
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.url}ab.html`);
+      return await page.evaluate(
+        async ({ source, pairs, depth, positions }) => {
+          /** @param {'a' | 'b'} which */
+          const load = async (which) => {
+            const glue = await import(new URL(`${which}/ultima-wasm.js`, location.href).href);
+            await glue.default({ module_or_path: new URL(`${which}/ultima-wasm_bg.wasm`, location.href) });
+            return glue;
+          };
+          const run = new Function(`return (${source})()`)();
+          return run({ load, clock: () => performance.now(), pairs, depth, positions });
+        },
+        { source: pairedTurns.toString(), pairs, depth, positions: BENCH_POSITIONS },
+      );
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
