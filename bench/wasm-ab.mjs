@@ -57,10 +57,14 @@ function pairedTurns() {
     const a = await o.load('a');
     const b = await o.load('b');
     const start = o.positions[0];
-    // V8 optimises the hot functions while they run: a warm-up turn for each.
-    for (const build of [a, b]) {
-      build.perft(start, 4, undefined);
-      for (const fen of o.positions) build.searchNodes(fen, 6);
+    // V8 optimises the hot functions while they run: a warm-up turn for each, which also
+    // checks that the two builds do the same work (perft's count, the searches' nodes).
+    const [warmA, warmB] = [a, b].map((build) => [
+      build.perft(start, 4, undefined),
+      o.positions.reduce((sum, fen) => sum + build.searchNodes(fen, 6), 0),
+    ]);
+    if (String(warmA) !== String(warmB)) {
+      throw new Error(`the builds do different work: perft and nodes ${warmA} against ${warmB}`);
     }
     /** @param {() => void} work */
     const timed = (work) => {
