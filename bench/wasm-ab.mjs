@@ -10,13 +10,12 @@
 // in CPU time; with --chromium, in one page of headless Chromium, timed by its clock.
 //   node bench/wasm-ab.mjs [--chromium] <folder A> <folder B> [pairs] [search depth]
 //   (default 80 pairs, depth 8: about three minutes)
-import { copyFile, mkdtemp, readFile, rm, mkdir } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch } from '../e2e/browser.mjs';
-import { serveStatic } from '../e2e/server.mjs';
 import { BENCH_POSITIONS } from './positions.mjs';
+import { loadInNode, openBlankPage } from './wasm-host.mjs';
 
 const FILES = ['ultima-wasm.js', 'ultima-wasm_bg.wasm'];
 
@@ -72,19 +71,27 @@ function pairedTurns() {
       work();
       return o.clock() - t0;
     };
-    /** @param {any} build */
-    const perftOf = (build) => timed(() => build.perft(start, 4, undefined));
-    /** @param {any} build */
-    const searchOf = (build) => timed(() => o.positions.forEach((fen) => build.searchNodes(fen, o.depth)));
+    /**
+     * Times `work` on both builds, A first or B first: [A's time, B's time].
+     * @param {boolean} aFirst
+     * @param {(build: any) => void} work
+     */
+    const pairOf = (aFirst, work) => {
+      const [first, second] = aFirst ? [a, b] : [b, a];
+      const t1 = timed(() => work(first));
+      const t2 = timed(() => work(second));
+      return aFirst ? [t1, t2] : [t2, t1];
+    };
     /** @type {number[]} */
     const perft = [];
     /** @type {number[]} */
     const search = [];
     for (let i = 0; i < o.pairs; i++) {
-      // A first in even pairs, B first in odd ones. B's speed over A's is A's time over B's.
-      const aFirst = i % 2 === 0;
-      const [pa, pb] = aFirst ? [perftOf(a), perftOf(b)] : [perftOf(b), perftOf(a)].reverse();
-      const [sa, sb] = aFirst ? [searchOf(a), searchOf(b)] : [searchOf(b), searchOf(a)].reverse();
+      // B's speed over A's is A's time over B's.
+      const [pa, pb] = pairOf(i % 2 === 0, (build) => build.perft(start, 4, undefined));
+      const [sa, sb] = pairOf(i % 2 === 0, (build) =>
+        o.positions.forEach((fen) => build.searchNodes(fen, o.depth)),
+      );
       perft.push(pa / pb);
       search.push(sa / sb);
     }
@@ -95,12 +102,7 @@ function pairedTurns() {
 /** Both builds in this process (node's V8), timed in CPU time. */
 async function inNode() {
   /** @param {'a' | 'b'} which */
-  const load = async (which) => {
-    const dir = resolve(which === 'a' ? dirA : dirB);
-    const glue = await import(pathToFileURL(join(dir, 'ultima-wasm.js')).href);
-    glue.initSync({ module: await readFile(join(dir, 'ultima-wasm_bg.wasm')) });
-    return glue;
-  };
+  const load = (which) => loadInNode(pathToFileURL(`${resolve(which === 'a' ? dirA : dirB)}/`));
   const clock = () => {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
@@ -111,20 +113,13 @@ async function inNode() {
 /** Both builds in one page of headless Chromium, served from a copy in a temporary folder. */
 async function inPage() {
   const root = await mkdtemp(join(tmpdir(), 'ultima-ab-'));
-  const blank = { body: '<!DOCTYPE html><title>wasm A/B</title>' };
   try {
     for (const [which, dir] of [['a', dirA], ['b', dirB]]) {
       await mkdir(join(root, which));
       for (const file of FILES) await copyFile(join(dir, file), join(root, which, file));
     }
-    const server = await serveStatic({ root, pages: { 'ab.html': blank } });
-    const browser = await launch().catch(async (error) => {
-      await server.close();
-      throw error;
-    });
+    const { page, close } = await openBlankPage(root);
     try {
-      const page = await browser.context.newPage();
-      await page.goto(`${server.url}ab.html`);
       return await page.evaluate(
         async ({ source, pairs, depth, positions }) => {
           /** @param {'a' | 'b'} which */
@@ -139,8 +134,7 @@ async function inPage() {
         { source: pairedTurns.toString(), pairs, depth, positions: BENCH_POSITIONS },
       );
     } finally {
-      await browser.close();
-      await server.close();
+      await close();
     }
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -8,16 +8,16 @@
 //
 // Each figure is the difference of two runs that differ only in depth (depth D less depth 1),
 // so process start-up, V8's compilation and the clearing of the search tables cancel: the
-// wasm runs are node under callgrind, made repeatable (see `wasmCount`), after the same
+// wasm runs are node under callgrind, made repeatable (see `measure`), after the same
 // warm-up.
 //
 // Run after `cargo build --release -p ultima-cli` and `trunk build --release`, with valgrind
 // installed (apt-get install valgrind):
 //   node bench/wasm-instructions.mjs [perft depth] [search depth]     (default 4 7; about three minutes)
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { BENCH_POSITIONS } from './positions.mjs';
+import { loadInNode } from './wasm-host.mjs';
 
 const root = new URL('../', import.meta.url);
 const native = fileURLToPath(new URL('target/release/ultima', root));
@@ -29,8 +29,7 @@ const args = process.argv.slice(2);
 if (args[0] === '--wasm') {
   // Inside callgrind: warm up, then one measured run; prints what it computed.
   const [, work, depth] = args;
-  const glue = await import(new URL('ultima-wasm.js', dist).href);
-  glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
+  const glue = await loadInNode(dist);
   glue.perft(start, 3, undefined);
   for (const fen of BENCH_POSITIONS) glue.searchNodes(fen, 5);
   const value =
@@ -40,15 +39,8 @@ if (args[0] === '--wasm') {
   console.log(`value ${value}`);
 } else {
   const [perftDepth, searchDepth] = [4, 7].map((fallback, i) => depthArg(args[i], fallback));
-  const perft = {
-    wasm: wasmCount('perft', perftDepth) - wasmCount('perft', 1),
-    native: count(native, 'perft', 'start', String(perftDepth)) - count(native, 'perft', 'start', '1'),
-  };
-  const search = {
-    wasm: wasmCount('search', searchDepth) - wasmCount('search', 1),
-    native:
-      count(native, 'bench', '--depth', String(searchDepth)) - count(native, 'bench', '--depth', '1'),
-  };
+  const perft = less(measure('perft', perftDepth), measure('perft', 1));
+  const search = less(measure('search', searchDepth), measure('search', 1));
   /** @param {number} n */
   const millions = (n) => `${(n / 1e6).toFixed(1)} M`;
   for (const [name, depth, c] of /** @type {const} */ ([
@@ -77,14 +69,18 @@ function depthArg(text, fallback) {
 }
 
 /**
- * The instructions the wasm build executes for one perft or bench search at `depth`, warm-up
- * included (it cancels in the differences above). The node counts are checked against the
- * native build's, so both count the same work.
+ * The instructions both builds execute for one perft or bench search at `depth` (start-up and
+ * the wasm's warm-up included: they cancel in the differences above), after checking that
+ * they count the same perft leaves or search nodes.
  * @param {'perft' | 'search'} work
  * @param {number} depth
  */
-function wasmCount(work, depth) {
-  const { total, out } = callgrind(
+function measure(work, depth) {
+  const nativeRun =
+    work === 'perft'
+      ? callgrind(native, 'perft', 'start', String(depth))
+      : callgrind(native, 'bench', '--depth', String(depth));
+  const wasmRun = callgrind(
     'node',
     // V8's optimising compiler only, and no randomness or background threads: without
     // these flags the same run's count varies by 4%, with them by 0.03%.
@@ -97,23 +93,22 @@ function wasmCount(work, depth) {
     work,
     String(depth),
   );
-  const value = /value (\d+)/.exec(out)?.[1];
-  const expected =
-    work === 'perft'
-      ? run(native, 'perft', 'start', String(depth)).trim()
-      : /signature (\d+)/.exec(run(native, 'bench', '--depth', String(depth)))?.[1];
-  if (value === undefined || value !== expected) {
-    throw new Error(`wasm ${work} depth ${depth} gave ${value}, the native build ${expected}`);
+  const nativeValue =
+    work === 'perft' ? nativeRun.out.trim() : /signature (\d+)/.exec(nativeRun.out)?.[1];
+  const wasmValue = /value (\d+)/.exec(wasmRun.out)?.[1];
+  if (wasmValue === undefined || wasmValue !== nativeValue) {
+    throw new Error(`wasm ${work} depth ${depth} gave ${wasmValue}, the native build ${nativeValue}`);
   }
-  return total;
+  return { native: nativeRun.total, wasm: wasmRun.total };
 }
 
 /**
- * The instructions a native command executes.
- * @param {string[]} command
+ * The instructions of `deeper` less those of `shallower`, build by build.
+ * @param {{ native: number, wasm: number }} deeper
+ * @param {{ native: number, wasm: number }} shallower
  */
-function count(...command) {
-  return callgrind(...command).total;
+function less(deeper, shallower) {
+  return { native: deeper.native - shallower.native, wasm: deeper.wasm - shallower.wasm };
 }
 
 /**
@@ -132,15 +127,4 @@ function callgrind(...command) {
   const refs = /I\s+refs:\s+([\d,]+)/.exec(r.stderr)?.[1];
   if (!refs) throw new Error(`no instruction count from callgrind in: ${r.stderr}`);
   return { total: Number(refs.replaceAll(',', '')), out: r.stdout };
-}
-
-/**
- * A native command's standard output.
- * @param {string[]} command
- */
-function run(...command) {
-  const [program, ...rest] = command;
-  const r = spawnSync(program, rest, { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (r.status !== 0) throw new Error(`${command.join(' ')} failed: ${r.stderr}`);
-  return r.stdout;
 }

@@ -1,12 +1,11 @@
 // Times the rules engine compiled to wasm (the release build in dist/) on perft, to compare
 // with the native `ultima perft`. Run after `cargo xtask test` (or `trunk build --release`):
 //   node bench/wasm-perft.mjs [depth]        (default: start position, depth 5)
-import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
+import { loadInNode } from "./wasm-host.mjs";
 
 const dist = new URL("../dist/", import.meta.url);
-const glue = await import(new URL("ultima-wasm.js", dist).href);
-glue.initSync({ module: await readFile(new URL("ultima-wasm_bg.wasm", dist)) });
+const glue = await loadInNode(dist);
 
 const depth = Number(process.argv[2] ?? 5);
 const start = "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w";

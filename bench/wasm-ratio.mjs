@@ -14,11 +14,9 @@
 //   (default 5 5 11: the searches take about 0.8 s natively, long enough for the ratio to
 //   settle; at depth 8 they took under 0.3 s and rounds ranged from 0.56 to 0.88)
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { launch } from '../e2e/browser.mjs';
-import { serveStatic } from '../e2e/server.mjs';
 import { BENCH_POSITIONS } from './positions.mjs';
+import { loadInNode, openBlankPage } from './wasm-host.mjs';
 
 const root = new URL('../', import.meta.url);
 const native = fileURLToPath(new URL('target/release/ultima', root));
@@ -67,8 +65,7 @@ function nativeRun(args) {
  * @returns {Promise<WasmRunner>}
  */
 async function inNode() {
-  const glue = await import(new URL('ultima-wasm.js', dist).href);
-  glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
+  const glue = await loadInNode(dist);
   /**
    * @param {() => number} work
    * @returns {Promise<Timed>}
@@ -95,19 +92,8 @@ async function inNode() {
  * @returns {Promise<WasmRunner>}
  */
 async function inChromiumPage() {
-  const blank = { body: '<!DOCTYPE html><title>wasm ratio</title>' };
-  const server = await serveStatic({ root: fileURLToPath(dist), pages: { 'ratio.html': blank } });
-  /** @type {import('../e2e/browser.mjs').Browser | undefined} */
-  let browser;
-  const close = async () => {
-    await browser?.close();
-    await server.close();
-  };
-  let page;
+  const { page, close } = await openBlankPage(fileURLToPath(dist));
   try {
-    browser = await launch();
-    page = await browser.context.newPage();
-    await page.goto(`${server.url}ratio.html`);
     await page.evaluate(async () => {
       const glue = await import(new URL('ultima-wasm.js', location.href).href);
       await glue.default({ module_or_path: new URL('ultima-wasm_bg.wasm', location.href) });

@@ -19,10 +19,10 @@
 //     bench/wasm-search.mjs 5 1
 import { readFile } from 'node:fs/promises';
 import { BENCH_POSITIONS } from './positions.mjs';
+import { loadInNode } from './wasm-host.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
-const glue = await import(new URL('ultima-wasm.js', dist).href);
-glue.initSync({ module: await readFile(new URL('ultima-wasm_bg.wasm', dist)) });
+const glue = await loadInNode(dist);
 
 const args = process.argv.slice(2);
 const fileAt = args.indexOf('--file');
