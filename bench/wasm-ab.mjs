@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BENCH_POSITIONS } from './positions.mjs';
+import { medianAndQuartiles } from './stats.mjs';
 import { loadInNode, openBlankPage } from './wasm-host.mjs';
 
 const FILES = ['ultima-wasm.js', 'ultima-wasm_bg.wasm'];
@@ -32,17 +33,11 @@ if (!Number.isInteger(depth) || depth < 1 || depth > 14) {
 }
 
 const ratios = inChromium ? await inPage() : await inNode();
-/** @param {number[]} xs @param {number} at a fraction */
-const quantile = (xs, at) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * at)];
 for (const [name, xs] of /** @type {const} */ ([
   ['perft 4', ratios.perft],
   [`searches at depth ${depth}`, ratios.search],
 ])) {
-  console.log(
-    `${name}: B ${quantile(xs, 0.5).toFixed(3)}× as fast as A (quartiles ` +
-      `${quantile(xs, 0.25).toFixed(3)}–${quantile(xs, 0.75).toFixed(3)}, ${pairs} pairs, ` +
-      `${inChromium ? 'Chromium' : 'node'})`,
-  );
+  console.log(`${name}: B / A speed ${medianAndQuartiles(xs)}, ${inChromium ? 'Chromium' : 'node'}`);
 }
 
 /**

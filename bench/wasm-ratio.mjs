@@ -1,22 +1,41 @@
 // How fast the engine runs as wasm (the release build in dist/) against the native build
 // (target/release/ultima), on the same work: perft from the start and the fixed-depth searches
-// of `ultima bench` (their node signature is checked to be the same). Native and wasm runs
-// alternate, round after round, so both meet the same load. Prints each round and the median
-// ratio, wasm speed / native speed (1.0: as fast).
+// of `ultima bench` (their counts are checked to be the same). Prints the median over many
+// short pairs of the ratio wasm speed / native speed (1.0: as fast), with its quartiles.
 //
-// The wasm runs in node's V8 by default, timed in CPU seconds (process.cpuUsage) against the
-// native run's CPU seconds (/usr/bin/time). With --chromium it runs in the page of headless
-// Chromium instead, the V8 the game's players meet, whose compiler is years newer than node
-// 20's; a page can only read the clock, so both sides are then timed by the wall clock.
+// The virtual machines here swing up to 2× in speed within seconds, so a run of each
+// build several seconds long, however many rounds, reads the ratio no closer than a tenth.
+// Here each pair times native and wasm on one piece of work right after each other (native
+// first in every other pair), so that a slow spell most often falls on both, and everything
+// runs on one CPU (bench/one-cpu.mjs).
+//
+// The machine still has slow spells, and in them wasm loses more than native does (in
+// Chromium, perft 0.70-0.74 in a slow spell against 0.79-0.85 in a fast one): so besides
+// the median over all pairs, the script prints the median over the quarter of the pairs where
+// native ran fastest: when the run meets both kinds of spell, those are the fast ones, the
+// figure nearest to what a quiet machine would give.
+//
+// Both sides time only the work: natively the cli's own clock (it times the perft, and each
+// bench search after its engine's tables are made); the wasm around the calls, by the clock of
+// its process or page. A wasm search's time includes making its engine (16 MB of tables
+// cleared), so each search figure, on both sides, is the bench at the given depth less the
+// bench at depth 1, which has the same tables made and next to no search.
+//
+// The wasm runs in node's V8 by default; with --chromium, in a page of headless Chromium, the
+// V8 the game's players meet.
 //
 // Run after `cargo build --release -p ultima-cli` and `trunk build --release`:
-//   node bench/wasm-ratio.mjs [--chromium] [rounds] [perft depth] [search depth]
-//   (default 5 5 11: the searches take about 0.8 s natively, long enough for the ratio to
-//   settle; at depth 8 they took under 0.3 s and rounds ranged from 0.56 to 0.88)
-import { spawnSync } from 'node:child_process';
+//   node bench/wasm-ratio.mjs [--chromium] [pairs] [perft depth] [search depth]
+//   (default 40 4 9: about a minute on a machine where perft 4 takes 20 ms natively and
+//   the depth-9 searches 0.4 s)
 import { fileURLToPath } from 'node:url';
+import { nativePerft, nativeSearches } from './native-cli.mjs';
+import { stayOnOneCpu } from './one-cpu.mjs';
 import { BENCH_POSITIONS } from './positions.mjs';
+import { medianAndQuartiles } from './stats.mjs';
 import { loadInNode, openBlankPage } from './wasm-host.mjs';
+
+stayOnOneCpu();
 
 const root = new URL('../', import.meta.url);
 const native = fileURLToPath(new URL('target/release/ultima', root));
@@ -24,64 +43,58 @@ const dist = new URL('dist/', root);
 
 const inChromium = process.argv.includes('--chromium');
 const numbers = process.argv.slice(2).filter((a) => a !== '--chromium');
-const [rounds, perftDepth, searchDepth] = [5, 5, 11].map((fallback, i) =>
-  Number(numbers[i] ?? fallback),
-);
+const [pairs, perftDepth, searchDepth] = [40, 4, 9].map((fallback, i) => {
+  const text = numbers[i];
+  const n = Number(text ?? fallback);
+  const [least, most] = i === 0 ? [2, 10_000] : [2, 14];
+  if (!Number.isInteger(n) || n < least || n > most) {
+    throw new Error(`${['pairs', 'the perft depth', 'the search depth'][i]} is a whole number from ${least} to ${most}, not "${text}"`);
+  }
+  return n;
+});
 const start = BENCH_POSITIONS[0];
 
-/**
- * The native build's seconds for `args` (CPU, or the wall clock's with --chromium), read from
- * GNU time's line on stderr.
- * @param {string[]} args
- */
-function nativeRun(args) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'times %U %S %e', native, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
-  if (r.status !== 0) throw new Error(`${native} ${args.join(' ')} failed: ${r.stderr}`);
-  const m = /times ([\d.]+) ([\d.]+) ([\d.]+)/.exec(r.stderr);
-  if (!m) throw new Error(`no times in: ${r.stderr}`);
-  const seconds = inChromium ? Number(m[3]) : Number(m[1]) + Number(m[2]);
-  return { out: r.stdout, seconds };
-}
+/** @typedef {import('./native-cli.mjs').Timed} Timed */
 
 /**
- * One timed run of the wasm build: what the export returned and the seconds it took.
- * @typedef {{ value: number, seconds: number }} Timed
- */
-
-/**
- * Where the wasm build runs: perft from a position, and the sum of the bench searches'
- * nodes, each timed where it runs.
+ * Where the wasm build runs: perft from the start, and the sum of the bench searches' nodes,
+ * each timed where it runs.
  * @typedef {object} WasmRunner
- * @property {(fen: string, depth: number) => Promise<Timed>} perft
+ * @property {(depth: number) => Promise<Timed>} perft
  * @property {(depth: number) => Promise<Timed>} search
  * @property {() => Promise<void>} close
  */
 
 /**
- * The wasm build in this process (node's V8), timed in CPU seconds.
+ * The wasm work, kept as source text so that a page runs the same code: perft from `start`, or
+ * the bench searches (`positions`), on the exports `glue`, timed by `clock` in milliseconds.
+ */
+function wasmWork() {
+  return (
+    /** @type {{ glue: any, clock: () => number, work: 'perft' | 'search', depth: number, start: string, positions: string[] }} */ o,
+  ) => {
+    const t0 = o.clock();
+    const value =
+      o.work === 'perft'
+        ? o.glue.perft(o.start, o.depth, undefined)
+        : o.positions.reduce((sum, fen) => sum + o.glue.searchNodes(fen, o.depth), 0);
+    return { value, seconds: (o.clock() - t0) / 1000 };
+  };
+}
+
+/**
+ * The wasm build in this process (node's V8), timed by the wall clock as the native side is.
  * @returns {Promise<WasmRunner>}
  */
 async function inNode() {
   const glue = await loadInNode(dist);
-  /**
-   * @param {() => number} work
-   * @returns {Promise<Timed>}
-   */
-  const cpu = async (work) => {
-    const c0 = process.cpuUsage();
-    const value = work();
-    const used = process.cpuUsage(c0);
-    return { value, seconds: (used.user + used.system) / 1e6 };
-  };
+  const run = wasmWork();
+  /** @param {'perft' | 'search'} work @param {number} depth */
+  const timed = async (work, depth) =>
+    run({ glue, clock: () => performance.now(), work, depth, start, positions: BENCH_POSITIONS });
   return {
-    perft: (fen, depth) => cpu(() => glue.perft(fen, depth, undefined)),
-    search: (depth) =>
-      cpu(() =>
-        BENCH_POSITIONS.reduce((sum, fen) => sum + glue.searchNodes(fen, depth), 0),
-      ),
+    perft: (depth) => timed('perft', depth),
+    search: (depth) => timed('search', depth),
     close: async () => {},
   };
 }
@@ -103,69 +116,110 @@ async function inChromiumPage() {
     await close();
     throw error;
   }
-  // The page's clock, read around the call: a page has no CPU time to read.
+  /** @param {'perft' | 'search'} work @param {number} depth */
+  const timed = (work, depth) =>
+    page.evaluate(
+      ({ source, work, depth, start, positions }) => {
+        const run = new Function(`return (${source})()`)();
+        const glue = /** @type {any} */ (globalThis).glue;
+        return run({ glue, clock: () => performance.now(), work, depth, start, positions });
+      },
+      { source: wasmWork.toString(), work, depth, start, positions: BENCH_POSITIONS },
+    );
   return {
-    perft: (fen, depth) =>
-      page.evaluate(
-        ({ fen, depth }) => {
-          const t0 = performance.now();
-          const value = /** @type {any} */ (globalThis).glue.perft(fen, depth, undefined);
-          return { value, seconds: (performance.now() - t0) / 1000 };
-        },
-        { fen, depth },
-      ),
-    search: (depth) =>
-      page.evaluate(
-        ({ positions, depth }) => {
-          const glue = /** @type {any} */ (globalThis).glue;
-          const t0 = performance.now();
-          let value = 0;
-          for (const fen of positions) value += glue.searchNodes(fen, depth);
-          return { value, seconds: (performance.now() - t0) / 1000 };
-        },
-        { positions: BENCH_POSITIONS, depth },
-      ),
+    perft: (depth) => timed('perft', depth),
+    search: (depth) => timed('search', depth),
     close,
   };
 }
 
+/**
+ * Runs `native` and `wasm` one after the other, native first if `nativeFirst`, and checks that
+ * they did the same work: [native's run, wasm's run].
+ * @param {boolean} nativeFirst
+ * @param {() => Timed} nativeWork
+ * @param {() => Promise<Timed>} wasmWork
+ * @param {string} what
+ * @returns {Promise<[Timed, Timed]>}
+ */
+async function pairOf(nativeFirst, nativeWork, wasmWork, what) {
+  /** @type {[Timed, Timed]} */
+  let pair;
+  if (nativeFirst) {
+    const n = nativeWork();
+    pair = [n, await wasmWork()];
+  } else {
+    const w = await wasmWork();
+    pair = [nativeWork(), w];
+  }
+  if (pair[0].value !== pair[1].value) {
+    throw new Error(`${what} differs: native ${pair[0].value}, wasm ${pair[1].value}`);
+  }
+  return pair;
+}
+
 const wasm = inChromium ? await inChromiumPage() : await inNode();
 
-/** @type {{ perft: number[], search: number[] }} */
-const ratios = { perft: [], search: [] };
+/**
+ * One pair's seconds for a piece of work.
+ * @typedef {{ native: number, wasm: number }} Pair
+ */
+/** @type {{ perft: Pair[], search: Pair[] }} */
+const times = { perft: [], search: [] };
+/** @param {number} seconds */
+const ms = (seconds) => `${(seconds * 1000).toFixed(1)} ms`;
 try {
   // V8 compiles wasm in a baseline tier first and optimises the hot functions while they run:
-  // a warm-up pass, so the rounds time the optimised code.
-  await wasm.perft(start, Math.min(perftDepth, 4));
+  // a warm-up pass, so the pairs time the optimised code.
+  await wasm.perft(Math.min(perftDepth, 4));
   await wasm.search(Math.min(searchDepth, 5));
 
-  for (let round = 1; round <= rounds; round++) {
-    const nPerft = nativeRun(['perft', 'start', String(perftDepth)]);
-    const wPerft = await wasm.perft(start, perftDepth);
-    if (Number(nPerft.out.trim()) !== wPerft.value) {
-      throw new Error(`perft differs: native ${nPerft.out.trim()}, wasm ${wPerft.value}`);
-    }
-    const nSearch = nativeRun(['bench', '--depth', String(searchDepth)]);
-    const wSearch = await wasm.search(searchDepth);
-    const signature = /signature (\d+)/.exec(nSearch.out)?.[1];
-    if (Number(signature) !== wSearch.value) {
-      throw new Error(`search signature differs: native ${signature}, wasm ${wSearch.value}`);
-    }
-    ratios.perft.push(nPerft.seconds / wPerft.seconds);
-    ratios.search.push(nSearch.seconds / wSearch.seconds);
+  for (let i = 0; i < pairs; i++) {
+    const nativeFirst = i % 2 === 0;
+    const [nPerft, wPerft] = await pairOf(
+      nativeFirst,
+      () => nativePerft(native, perftDepth),
+      () => wasm.perft(perftDepth),
+      `perft ${perftDepth}`,
+    );
+    const [nDeep, wDeep] = await pairOf(
+      nativeFirst,
+      () => nativeSearches(native, searchDepth),
+      () => wasm.search(searchDepth),
+      `the nodes of the searches at depth ${searchDepth}`,
+    );
+    const [nShallow, wShallow] = await pairOf(
+      nativeFirst,
+      () => nativeSearches(native, 1),
+      () => wasm.search(1),
+      'the nodes of the searches at depth 1',
+    );
+    const perft = { native: nPerft.seconds, wasm: wPerft.seconds };
+    const search = {
+      native: nDeep.seconds - nShallow.seconds,
+      wasm: wDeep.seconds - wShallow.seconds,
+    };
+    times.perft.push(perft);
+    times.search.push(search);
     console.log(
-      `round ${round}: perft ${perftDepth} native ${nPerft.seconds.toFixed(2)} s, wasm ` +
-        `${wPerft.seconds.toFixed(2)} s (${ratios.perft.at(-1)?.toFixed(3)}); search depth ` +
-        `${searchDepth} native ${nSearch.seconds.toFixed(2)} s, wasm ${wSearch.seconds.toFixed(2)} s ` +
-        `(${ratios.search.at(-1)?.toFixed(3)}), signature ${wSearch.value}`,
+      `pair ${i + 1}: perft native ${ms(perft.native)}, wasm ${ms(perft.wasm)} ` +
+        `(${(perft.native / perft.wasm).toFixed(3)}); searches native ${ms(search.native)}, ` +
+        `wasm ${ms(search.wasm)} (${(search.native / search.wasm).toFixed(3)})`,
     );
   }
 } finally {
   await wasm.close();
 }
-/** @param {number[]} xs */
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `wasm (${inChromium ? 'Chromium' : 'node'}) / native speed, median of ${rounds} alternating rounds: perft ` +
-    `${median(ratios.perft).toFixed(3)}, search ${median(ratios.search).toFixed(3)}`,
-);
+
+for (const [name, pairs] of /** @type {const} */ ([
+  [`perft ${perftDepth}`, times.perft],
+  [`searches at depth ${searchDepth} less depth 1`, times.search],
+])) {
+  const ratio = (/** @type {Pair} */ p) => p.native / p.wasm;
+  const fastest = [...pairs].sort((a, b) => a.native - b.native).slice(0, Math.ceil(pairs.length / 4));
+  console.log(
+    `${name}: wasm (${inChromium ? 'Chromium' : 'node'}) / native speed ` +
+      `${medianAndQuartiles(pairs.map(ratio))}; in the quarter where native ran fastest ` +
+      `${medianAndQuartiles(fastest.map(ratio))}`,
+  );
+}
