@@ -13,4 +13,4 @@ export const quantile = (xs, at) => [...xs].sort((a, b) => a - b)[Math.floor((xs
  */
 export const medianAndQuartiles = (xs) =>
   `${quantile(xs, 0.5).toFixed(3)}× (quartiles ${quantile(xs, 0.25).toFixed(3)}–` +
-  `${quantile(xs, 0.75).toFixed(3)}, ${xs.length} pairs)`;
+  `${quantile(xs, 0.75).toFixed(3)}, ${xs.length} pair${xs.length === 1 ? "" : "s"})`;

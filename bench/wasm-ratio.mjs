@@ -134,23 +134,23 @@ async function inChromiumPage() {
 }
 
 /**
- * Runs `native` and `wasm` one after the other, native first if `nativeFirst`, and checks that
- * they did the same work: [native's run, wasm's run].
+ * Runs the native and the wasm side of one piece of work one after the other, native first
+ * if `nativeFirst`, and checks that they counted the same: [native's run, wasm's run].
  * @param {boolean} nativeFirst
- * @param {() => Timed} nativeWork
- * @param {() => Promise<Timed>} wasmWork
+ * @param {() => Timed} onNative
+ * @param {() => Promise<Timed>} onWasm
  * @param {string} what
  * @returns {Promise<[Timed, Timed]>}
  */
-async function pairOf(nativeFirst, nativeWork, wasmWork, what) {
+async function pairOf(nativeFirst, onNative, onWasm, what) {
   /** @type {[Timed, Timed]} */
   let pair;
   if (nativeFirst) {
-    const n = nativeWork();
-    pair = [n, await wasmWork()];
+    const n = onNative();
+    pair = [n, await onWasm()];
   } else {
-    const w = await wasmWork();
-    pair = [nativeWork(), w];
+    const w = await onWasm();
+    pair = [onNative(), w];
   }
   if (pair[0].value !== pair[1].value) {
     throw new Error(`${what} differs: native ${pair[0].value}, wasm ${pair[1].value}`);
