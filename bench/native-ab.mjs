@@ -5,7 +5,10 @@
 // the pairs, of B's speed / A's speed, with its quartiles. Both builds must count the same
 // perft leaves and search nodes. Against itself (A/A), 40 pairs: perft 1.003 (quartiles
 // 0.994-1.010), the searches 1.003 (0.995-1.017).
-//   node bench/native-ab.mjs <cli A> <cli B> [pairs] [perft depth] [search depth]
+//
+// With --rate, the figure is B's nodes per second over A's and the counts may differ: for two
+// builds whose searches differ (the issue's nodes-per-second target against an older cli).
+//   node bench/native-ab.mjs [--rate] <cli A> <cli B> [pairs] [perft depth] [search depth]
 //   (default 40 4 9: about a minute where perft 4 takes 20 ms and the searches 0.4 s)
 import { resolve } from 'node:path';
 import { nativePerft, nativeSearches } from './native-cli.mjs';
@@ -14,9 +17,12 @@ import { medianAndQuartiles } from './stats.mjs';
 
 stayOnOneCpu();
 
-const [cliA, cliB, ...numbers] = process.argv.slice(2);
+const byRate = process.argv.includes('--rate');
+const [cliA, cliB, ...numbers] = process.argv.slice(2).filter((a) => a !== '--rate');
 if (!cliA || !cliB) {
-  throw new Error('usage: node bench/native-ab.mjs <cli A> <cli B> [pairs] [perft depth] [search depth]');
+  throw new Error(
+    'usage: node bench/native-ab.mjs [--rate] <cli A> <cli B> [pairs] [perft depth] [search depth]',
+  );
 }
 const [pairs, perftDepth, searchDepth] = [40, 4, 9].map((fallback, i) => {
   const text = numbers[i];
@@ -30,8 +36,8 @@ const [pairs, perftDepth, searchDepth] = [40, 4, 9].map((fallback, i) => {
 const [a, b] = [resolve(cliA), resolve(cliB)];
 
 /**
- * Times `work` on both builds, A first or B first, and checks they counted the same:
- * B's speed over A's (A's seconds over B's).
+ * Times `work` on both builds, A first or B first: B's speed over A's, A's seconds over B's
+ * for the same count, or with --rate B's count per second over A's.
  * @param {boolean} aFirst
  * @param {(cli: string) => import('./native-cli.mjs').Timed} work
  * @param {string} what
@@ -41,6 +47,7 @@ function pairOf(aFirst, work, what) {
   const t1 = work(first);
   const t2 = work(second);
   const [ta, tb] = aFirst ? [t1, t2] : [t2, t1];
+  if (byRate) return tb.value / tb.seconds / (ta.value / ta.seconds);
   if (ta.value !== tb.value) throw new Error(`${what} differs: A ${ta.value}, B ${tb.value}`);
   return ta.seconds / tb.seconds;
 }
@@ -59,5 +66,5 @@ for (const [name, xs] of /** @type {const} */ ([
   [`perft ${perftDepth}`, ratios.perft],
   [`searches at depth ${searchDepth}`, ratios.search],
 ])) {
-  console.log(`${name}: B / A speed ${medianAndQuartiles(xs)}`);
+  console.log(`${name}: B / A ${byRate ? 'nodes per second' : 'speed'} ${medianAndQuartiles(xs)}`);
 }
