@@ -11,6 +11,7 @@
 //   node bench/native-ab.mjs [--rate] <cli A> <cli B> [pairs] [perft depth] [search depth]
 //   (default 40 4 9: about a minute where perft 4 takes 20 ms and the searches 0.4 s)
 import { resolve } from 'node:path';
+import { wholeNumber } from './args.mjs';
 import { nativePerft, nativeSearches } from './native-cli.mjs';
 import { stayOnOneCpu } from './one-cpu.mjs';
 import { medianAndQuartiles } from './stats.mjs';
@@ -24,14 +25,9 @@ if (!cliA || !cliB) {
     'usage: node bench/native-ab.mjs [--rate] <cli A> <cli B> [pairs] [perft depth] [search depth]',
   );
 }
-const [pairs, perftDepth, searchDepth] = [40, 4, 9].map((fallback, i) => {
-  const text = numbers[i];
-  const n = Number(text ?? fallback);
-  if (!Number.isInteger(n) || n < 2 || n > (i === 0 ? 10_000 : 14)) {
-    throw new Error(`${['pairs', 'the perft depth', 'the search depth'][i]} is out of range: "${text}"`);
-  }
-  return n;
-});
+const pairs = wholeNumber(numbers[0], 'pairs', 40, 2, 10_000);
+const perftDepth = wholeNumber(numbers[1], 'the perft depth', 4, 2, 8);
+const searchDepth = wholeNumber(numbers[2], 'the search depth', 9, 2, 30);
 // The same file given twice is still two builds: an A/A run times the one cli against itself.
 const [a, b] = [resolve(cliA), resolve(cliB)];
 

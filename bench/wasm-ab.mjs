@@ -14,6 +14,7 @@ import { copyFile, mkdtemp, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { wholeNumber } from './args.mjs';
 import { BENCH_POSITIONS } from './positions.mjs';
 import { medianAndQuartiles } from './stats.mjs';
 import { loadInNode, openBlankPage } from './wasm-host.mjs';
@@ -21,16 +22,12 @@ import { loadInNode, openBlankPage } from './wasm-host.mjs';
 const FILES = ['ultima-wasm.js', 'ultima-wasm_bg.wasm'];
 
 const inChromium = process.argv.includes('--chromium');
-const [dirA, dirB, pairsText = '80', depthText = '8'] = process.argv
+const [dirA, dirB, pairsText, depthText] = process.argv
   .slice(2)
   .filter((a) => a !== '--chromium');
 if (!dirA || !dirB) throw new Error('usage: node bench/wasm-ab.mjs [--chromium] <folder A> <folder B> [pairs] [depth]');
-const pairs = Number(pairsText);
-const depth = Number(depthText);
-if (!Number.isInteger(pairs) || pairs < 2) throw new Error(`pairs is a whole number from 2, not "${pairsText}"`);
-if (!Number.isInteger(depth) || depth < 1 || depth > 14) {
-  throw new Error(`the search depth is a whole number from 1 to 14, not "${depthText}"`);
-}
+const pairs = wholeNumber(pairsText, 'pairs', 80, 2, 10_000);
+const depth = wholeNumber(depthText, 'the search depth', 8, 1, 14);
 
 const ratios = inChromium ? await inPage() : await inNode();
 for (const [name, xs] of /** @type {const} */ ([

@@ -4,6 +4,23 @@
 import { readFile } from 'node:fs/promises';
 
 /**
+ * The work the wasm timing scripts give a build: perft from `start`, or the bench searches of
+ * `positions` (their nodes added up, the signature), on the exports `glue`, timed by `clock` in
+ * milliseconds. Self-contained, so that a page can run it from its source text
+ * (`benchWork.toString()`).
+ * @param {{ glue: any, clock: () => number, work: 'perft' | 'search', depth: number, start: string, positions: string[] }} o
+ * @returns {{ value: number, seconds: number }}
+ */
+export function benchWork(o) {
+  const t0 = o.clock();
+  const value =
+    o.work === 'perft'
+      ? o.glue.perft(o.start, o.depth, undefined)
+      : o.positions.reduce((sum, fen) => sum + o.glue.searchNodes(fen, o.depth), 0);
+  return { value, seconds: (o.clock() - t0) / 1000 };
+}
+
+/**
  * The exports of the build in `folder` (a URL ending in "/"), instantiated in node's V8.
  * @param {URL} folder
  * @returns {Promise<any>}
