@@ -12,7 +12,7 @@ import { afterEach, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, launch, watchProblems } from './browser.mjs';
 import { ARTIFACTS, DIST, click, onBoard, plies, ready, useServedDist } from './game-page.mjs';
-import { LEVELS, levelText, levelTitle } from '../www/levels.js';
+import { LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
 
 /** @import { Page } from 'playwright-core' */
 /** @import { Served } from './game-page.mjs' */
@@ -136,6 +136,7 @@ for (const [name, served] of VIEWPORTS) {
     await page.waitForSelector('body[data-welcomed="dismissed"]', { state: 'attached' });
     assert.equal(await onBoard(page, (board) => board.view().mode), 'play');
     assert.equal((await storedData(page))?.settings?.opponent, null, 'the two-player game is saved');
+    assert.equal(await page.isVisible('#opponent'), false, 'no computer to name');
     await click(page, 'b2');
     await click(page, 'b5');
     assert.deepEqual(await plies(page), ['b2-b5']);
@@ -193,6 +194,9 @@ for (const [name, served] of VIEWPORTS) {
       orientation: 'black',
     });
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'focus on the board');
+    // The panel says who plays what, here and after the reload below.
+    const opponentShown = () => page.locator('#opponent:visible').innerText();
+    assert.equal(await opponentShown(), opponentLine({ computer: 'white', level: 3 }));
     /** The new-game dialog's choices. */
     const dialogChoices = async () => {
       await press(page, '#new-game', name);
@@ -215,6 +219,7 @@ for (const [name, served] of VIEWPORTS) {
     await ready(page, { keepWelcome: true });
     assert.equal(await welcomeOpen(page), false);
     assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
+    assert.equal(await opponentShown(), opponentLine({ computer: 'white', level: 3 }));
     assert.deepEqual(await dialogChoices(), expected, 'remembered across a reload');
     assert.deepEqual(real(problems), []);
     await page.close();
@@ -228,6 +233,7 @@ for (const [name, served] of VIEWPORTS) {
     assert.equal(await onBoard(friend.page, (board) => board.view().mode), 'play');
     assert.equal(await friend.page.evaluate(() => document.activeElement?.id), 'board', 'focus on the board');
     assert.equal((await storedData(friend.page))?.settings?.newGame?.mode, 'two');
+    assert.equal(await friend.page.isVisible('#opponent'), false, 'no computer to name');
     assert.deepEqual(real(friend.problems), []);
     await friend.page.close();
 

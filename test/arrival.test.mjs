@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from '../www/levels.js';
+import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
 import { opponentOptions } from '../www/newgame.js';
 import { START_PIECES, stillPicture } from '../www/placeholder.js';
 
@@ -17,6 +17,11 @@ test('eight levels, each with a name and a description; level 8 says it thinks 2
   assert.match(levelText(8), /^8 — Strongest: thinks 2 s a move/);
   assert.ok(DEFAULT_LEVEL >= 1 && DEFAULT_LEVEL <= 8);
   assert.equal(new Set(LEVELS.map((l) => l.name)).size, 8, 'every level has its own name');
+});
+
+test("the line under the page's status names the player's side and the computer's level", () => {
+  assert.equal(opponentLine({ computer: 'black', level: 1 }), 'You play White against the computer, level\u00a01\u00a0—\u00a0Beginner');
+  assert.equal(opponentLine({ computer: 'white', level: 8 }), 'You play Black against the computer, level\u00a08\u00a0—\u00a0Strongest');
 });
 
 test('the start drawn before the wasm is ready: 64 squares, both back ranks and Pawn ranks, nothing marked', () => {

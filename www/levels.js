@@ -48,3 +48,18 @@ export function levelText(level) {
   const info = LEVELS[level - 1];
   return info ? `${levelTitle(level)}: ${info.description}` : String(level);
 }
+
+/**
+ * The page's line under its status during a game against the computer: which side the player
+ * has and the computer's level, which nothing else on the page says once the game has started
+ * (the status line names only the side to move).
+ *
+ * @param {import('./storage.js').Opponent} opponent
+ * @returns {string} e.g. "You play White against the computer, level 1 — Beginner" (no-break
+ *   spaces in "level 1 — Beginner")
+ */
+export function opponentLine({ computer, level }) {
+  // No-break spaces keep "level 1 — Beginner" whole where the line wraps (a phone's panel).
+  const title = `level ${levelTitle(level)}`.replaceAll(' ', '\u00a0');
+  return `You play ${computer === 'white' ? 'Black' : 'White'} against the computer, ${title}`;
+}

@@ -32,6 +32,7 @@ import { linkText } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { createReview } from './review.js';
 import { hintWords } from './hints.js';
+import { opponentLine } from './levels.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -173,6 +174,7 @@ async function main() {
     // The chess clocks, when the game has a time control (its record says so).
     const clocks = wireClocks({ embed, board: host, opponent: () => opponent, running: settings.clock ?? null });
 
+    const opponentNote = element('opponent', HTMLElement);
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
     const redo = element('redo', HTMLButtonElement);
@@ -211,6 +213,8 @@ async function main() {
           : result
             ? statusText(result)
             : `${side} to move${check !== null ? ' — check' : ''}${search.activity()}`;
+      opponentNote.hidden = opponent === null;
+      opponentNote.textContent = opponent ? opponentLine(opponent) : '';
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
