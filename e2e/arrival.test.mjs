@@ -196,7 +196,7 @@ for (const [name, served] of VIEWPORTS) {
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'focus on the board');
     // The panel says who plays what, here and after the reload below.
     const opponentShown = () => page.locator('#opponent:visible').innerText();
-    assert.equal(await opponentShown(), opponentLine({ computer: 'white', level: 3 }));
+    assert.equal(await opponentShown(), opponentLine('black', 3));
     /** The new-game dialog's choices. */
     const dialogChoices = async () => {
       await press(page, '#new-game', name);
@@ -219,7 +219,7 @@ for (const [name, served] of VIEWPORTS) {
     await ready(page, { keepWelcome: true });
     assert.equal(await welcomeOpen(page), false);
     assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
-    assert.equal(await opponentShown(), opponentLine({ computer: 'white', level: 3 }));
+    assert.equal(await opponentShown(), opponentLine('black', 3));
     assert.deepEqual(await dialogChoices(), expected, 'remembered across a reload');
     assert.deepEqual(real(problems), []);
     await page.close();

@@ -16,6 +16,7 @@
 // and takes back a flag too (the game's undo), with the time that side had at its last move.
 
 import { afterMove, clocksHeader, computerTime, controlHeader, flagTime, formatTime, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
+import { sideName } from './notation.js';
 import { make } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -53,9 +54,6 @@ const PAGE_TIME = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (timer) => clearTimeout(timer),
 };
-
-/** @param {Side} side */
-const sideName = (side) => (side === 'white' ? 'White' : 'Black');
 
 /**
  * The record of a new game with a clock: the game the spec describes, with its TimeControl header,

@@ -6,6 +6,8 @@
 // judgement; level 8 thinks 2 s a move, so it is the only one whose strength depends on the
 // device. Each level beats the one below in at least 7 games of 10, most in 9 or more.
 
+import { sideName } from './notation.js';
+
 /**
  * @typedef {object} LevelInfo
  * @property {number} level  1–8
@@ -54,12 +56,13 @@ export function levelText(level) {
  * has and the computer's level, which nothing else on the page says once the game has started
  * (the status line names only the side to move).
  *
- * @param {import('./storage.js').Opponent} opponent
+ * @param {import('./pieces.js').Side} player  the side the player has
+ * @param {number} level  the computer's, 1–8
  * @returns {string} e.g. "You play White against the computer, level 1 — Beginner" (no-break
  *   spaces in "level 1 — Beginner")
  */
-export function opponentLine({ computer, level }) {
+export function opponentLine(player, level) {
   // No-break spaces keep "level 1 — Beginner" whole where the line wraps (a phone's panel).
   const title = `level ${levelTitle(level)}`.replaceAll(' ', '\u00a0');
-  return `You play ${computer === 'white' ? 'Black' : 'White'} against the computer, ${title}`;
+  return `You play ${sideName(player)} against the computer, ${title}`;
 }

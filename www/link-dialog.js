@@ -8,6 +8,7 @@
 
 import { mount } from './embed.js';
 import { gameSize, wouldLose } from './links.js';
+import { sideName } from './notation.js';
 import { make } from './util.js';
 import { bindings } from './wasm.js';
 
@@ -109,7 +110,7 @@ export function openLinkDialog(text, choices) {
 
   const { snapshot } = read;
   const ongoing = snapshot.status.kind === 'ongoing';
-  const side = snapshot.turn === 'white' ? 'White' : 'Black';
+  const side = sideName(snapshot.turn);
   title.textContent = 'A game from a link';
   summary.textContent = `${gameSize(snapshot)}${snapshot.rules === 'default' ? '' : ` · rules: ${snapshot.rules.replaceAll(',', ', ')}`}`;
   const host = make('div', { class: 'link-board' });

@@ -7,6 +7,8 @@
 // the board, so that opening a link never replaces a game in progress unseen. It knows no rule:
 // it compares the snapshots' start, rules and move texts, which the wasm wrote.
 
+import { sideName } from './notation.js';
+
 /** @import { Side, Status } from '../ultima-wasm.js' */
 
 /**
@@ -94,5 +96,5 @@ export function gameSize(snapshot) {
   const n = snapshot.plies.length;
   const moves = n === 0 ? 'no moves yet' : n === 1 ? '1 move' : `${n} moves`;
   if (snapshot.status.kind !== 'ongoing') return `${moves}, finished`;
-  return `${moves}, ${snapshot.turn === 'white' ? 'White' : 'Black'} to move`;
+  return `${moves}, ${sideName(snapshot.turn)} to move`;
 }

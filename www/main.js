@@ -16,7 +16,7 @@ import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
-import { statusText } from './notation.js';
+import { sideName, statusText } from './notation.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
@@ -205,16 +205,15 @@ async function main() {
     const refresh = () => {
       const { turn, check, plies } = embed.snapshot();
       const result = embed.result();
-      const side = turn === 'white' ? 'White' : 'Black';
       const shown = embed.shownPly();
       status.textContent =
         shown !== null
           ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
           : result
             ? statusText(result)
-            : `${side} to move${check !== null ? ' — check' : ''}${search.activity()}`;
+            : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${search.activity()}`;
       opponentNote.hidden = opponent === null;
-      opponentNote.textContent = opponent ? opponentLine(opponent) : '';
+      opponentNote.textContent = opponent ? opponentLine(other(opponent.computer), opponent.level) : '';
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
@@ -438,7 +437,7 @@ async function main() {
         settings.orientation = side;
         persist();
         const aside = kept.key ? ` Your previous game was kept in this browser's storage under "${kept.key}".` : '';
-        showNotice(notice, `A game from a link: you play ${side === 'white' ? 'White' : 'Black'}. Make your move, then “Copy link” and send the new link back.${aside}`);
+        showNotice(notice, `A game from a link: you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.${aside}`);
         return null;
       },
       // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own

@@ -75,8 +75,13 @@ export function describeSelection(square, letter, moves) {
   return `${piece}: ${moves.length} ${moves.length === 1 ? 'move' : 'moves'}: ${ways.join('; ')}`;
 }
 
-/** @param {Side} side */
-const name = (side) => (side === 'white' ? 'White' : 'Black');
+/**
+ * A side's name in text, e.g. "White": the one spelling every line of the page uses.
+ *
+ * @param {Side} side
+ * @returns {'White' | 'Black'}
+ */
+export const sideName = (side) => (side === 'white' ? 'White' : 'Black');
 
 /**
  * How a finished game ended, in words.
@@ -108,7 +113,7 @@ export function statusText(status) {
     resignation: 'by resignation',
     timeout: 'on time',
   };
-  return `${name(winner)} wins ${wins[kind] ?? ''}`.trim();
+  return `${sideName(winner)} wins ${wins[kind] ?? ''}`.trim();
 }
 
 /**
@@ -134,7 +139,7 @@ export function resultWords(status, player = null) {
     timeout_draw: 'A clock ran out, but the other side has only its King left, which can never win.',
   };
   if (winner === null) return { headline: 'Draw', reason: draws[kind] ?? 'The game is drawn.' };
-  const won = name(winner);
+  const won = sideName(winner);
   const lost = winner === 'white' ? 'Black' : 'White';
   const headline = player === null ? `${won} wins` : player === winner ? 'You win' : 'The computer wins';
   /** @type {Record<string, string>} */
@@ -166,6 +171,6 @@ export function boardStatus(snapshot, { player, search, viewed }) {
   if (search === 'move') return 'The computer is thinking…';
   if (search === 'hint') return 'Looking for a hint…';
   const check = snapshot.check !== null ? ' — check' : '';
-  if (snapshot.turn === player) return `Your turn (${name(player)})${check}`;
-  return `${name(snapshot.turn)} to move (the computer)${check}`;
+  if (snapshot.turn === player) return `Your turn (${sideName(player)})${check}`;
+  return `${sideName(snapshot.turn)} to move (the computer)${check}`;
 }

@@ -9,7 +9,7 @@
 // dialog is built and the puzzle file fetched the first time it opens.
 
 import { mount } from './embed.js';
-import { pieceName } from './notation.js';
+import { pieceName, sideName } from './notation.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, showFeedback, suicideButton } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
@@ -231,7 +231,7 @@ function build() {
       const solver = shown.turn();
       shown.set({ orientation: solver });
       current = { puzzle, index: 0, phase: 'try', solver };
-      task.textContent = `${solver === 'white' ? 'White' : 'Black'} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
+      task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
       showFeedback(feedback, error instanceof Error ? error.message : String(error));
     }

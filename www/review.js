@@ -10,6 +10,7 @@
 
 import { createAi } from './ai.js';
 import { evaluatedCount, firstMissing, graphPoints, graphY, MARKS, moveWords, nearestPly, playerWords } from './review-model.js';
+import { sideName } from './notation.js';
 import { make } from './util.js';
 import { bindings } from './wasm.js';
 
@@ -137,7 +138,7 @@ export function createReview({ box, button, embed, saved, persist, worker = () =
       graph.append(point);
     });
     for (const side of /** @type {const} */ (['white', 'black'])) {
-      players.append(make('dt', {}, side === 'white' ? 'White' : 'Black'), make('dd', { 'data-side': side }, playerWords(result[side])));
+      players.append(make('dt', {}, sideName(side)), make('dd', { 'data-side': side }, playerWords(result[side])));
     }
     for (const move of result.moves) {
       if (!move.judgement) continue;

@@ -6,7 +6,7 @@
 // the status line and the settings; this module tells it what to add and when to redraw.
 
 import { hintHeader, hintsUsed } from './hints.js';
-import { pieceName } from './notation.js';
+import { pieceName, sideName } from './notation.js';
 import { moveNamed } from './state.js';
 import { createThinking } from './thinking.js';
 import { squareIndex } from './util.js';
@@ -57,7 +57,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
 
   /** @param {Purpose} kind */
   const titleOf = (kind) => {
-    const mover = embed.turn() === 'white' ? 'White' : 'Black';
+    const mover = sideName(embed.turn());
     return kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`;
   };
   if (searching) thinking.start(titleOf('move'), embed.turn());

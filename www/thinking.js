@@ -3,6 +3,7 @@
 // variation, the line of play the engine expects. It keeps the last search's figures until the
 // next search or a new game, so the player can read what the computer thought of its move.
 
+import { sideName } from './notation.js';
 import { make } from './util.js';
 
 /** @import { AiProgress, Side } from '../ultima-wasm.js' */
@@ -37,7 +38,7 @@ export function createThinking(element) {
   let last = null;
 
   const draw = () => {
-    const name = side === 'white' ? 'White' : 'Black';
+    const name = sideName(side);
     if (!title) {
       element.replaceChildren(make('p', {}, 'The computer has not searched in this game yet.'));
       return;
