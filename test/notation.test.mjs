@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, describeMove, describeSelection, moveWords, pieceName, resultWords, statusText } from '../www/notation.js';
+import { boardStatus, describeMove, describeSelection, moveWords, otherSide, pieceName, resultWords, sideName, statusText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -8,6 +8,13 @@ test('pieces are named by side and role', () => {
   assert.equal(pieceName('p'), 'black Pawn');
   assert.equal(pieceName('x'), 'black Chameleon');
   assert.equal(pieceName('I'), 'white Immobilizer');
+});
+
+test('a side is named once, and its other side is the other one', () => {
+  assert.equal(sideName('white'), 'White');
+  assert.equal(sideName('black'), 'Black');
+  assert.equal(otherSide('white'), 'black');
+  assert.equal(otherSide('black'), 'white');
 });
 
 test('a move is described from the ply alone: the piece, its way and what it took', () => {

@@ -16,7 +16,7 @@
 // and takes back a flag too (the game's undo), with the time that side had at its last move.
 
 import { afterMove, clocksHeader, computerTime, controlHeader, flagTime, formatTime, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
-import { sideName } from './notation.js';
+import { otherSide, sideName } from './notation.js';
 import { make } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -145,7 +145,7 @@ export function wireClocks({ embed, board, opponent, running, time = PAGE_TIME }
     const orientation = embed.view().orientation;
     const computer = opponent()?.computer ?? null;
     for (const [part, side] of /** @type {Array<[typeof top, Side]>} */ ([
-      [top, orientation === 'white' ? 'black' : 'white'],
+      [top, otherSide(orientation)],
       [bottom, orientation],
     ])) {
       // The side's colour is the disc before the name (clocks.css).

@@ -16,7 +16,7 @@
 import { createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
 import { createBoard } from './board.js';
-import { boardStatus, describeMove, describeSelection, pieceName, statusText } from './notation.js';
+import { boardStatus, describeMove, describeSelection, otherSide, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
 import { openSession, RESTARTING } from './session.js';
 import {
@@ -185,9 +185,6 @@ const DEFAULTS = { mode: 'play', side: 'white', level: 2, size: 'fill' };
 /** @param {unknown} error */
 const message = (error) => (error instanceof Error ? error.message : String(error));
 
-/** @param {Side} side */
-const other = (side) => (side === 'white' ? 'black' : 'white');
-
 /**
  * Sets inline styles through the CSSOM, which a Content-Security-Policy without
  * 'unsafe-inline' still allows (a style attribute in markup it would block).
@@ -330,7 +327,7 @@ export function mount(element, options = {}) {
   };
 
   /** The side the computer plays, in `ai` mode. */
-  const computer = () => (current.mode === 'ai' ? other(current.side) : null);
+  const computer = () => (current.mode === 'ai' ? otherSide(current.side) : null);
   /** @param {Snapshot} snapshot */
   const computerToMove = (snapshot) => snapshot.status.kind === 'ongoing' && snapshot.turn === computer();
 
@@ -884,7 +881,7 @@ export function mount(element, options = {}) {
     },
     flip() {
       const { state } = up();
-      setLook(state, { orientation: other(state.look.orientation) });
+      setLook(state, { orientation: otherSide(state.look.orientation) });
       draw();
     },
     hint,

@@ -16,7 +16,7 @@ import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
-import { sideName, statusText } from './notation.js';
+import { otherSide, sideName, statusText } from './notation.js';
 import { make } from './util.js';
 import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
@@ -41,13 +41,9 @@ import { opponentLine } from './levels.js';
 /** @import { WelcomeChoice } from './welcome.js' */
 /** @import { TimeControl } from './clock.js' */
 /** @import { Review } from './review.js' */
-/** @import { Side } from '../ultima-wasm.js' */
 
 /** The level the welcome offers a first visitor: most are new to the game. */
 const WELCOME_LEVEL = 1;
-
-/** @param {Side} side */
-const other = (side) => (side === 'white' ? 'black' : 'white');
 
 /**
  * @template {Element} T
@@ -85,7 +81,7 @@ function showNotice(notice, text) {
  * @param {Opponent | null} opponent
  * @returns {EmbedOptions}
  */
-const modeOf = (opponent) => (opponent ? { mode: 'ai', side: other(opponent.computer), level: opponent.level } : { mode: 'play' });
+const modeOf = (opponent) => (opponent ? { mode: 'ai', side: otherSide(opponent.computer), level: opponent.level } : { mode: 'play' });
 
 /**
  * Mounts a board and waits until it is ready; on failure it is removed again.
@@ -213,7 +209,7 @@ async function main() {
             ? statusText(result)
             : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${search.activity()}`;
       opponentNote.hidden = opponent === null;
-      opponentNote.textContent = opponent ? opponentLine(other(opponent.computer), opponent.level) : '';
+      opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
@@ -282,7 +278,7 @@ async function main() {
       embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
       opponent = chosen;
       settings.opponent = chosen;
-      if (chosen) settings.orientation = other(chosen.computer);
+      if (chosen) settings.orientation = otherSide(chosen.computer);
       persist();
       refresh();
     };
@@ -309,12 +305,12 @@ async function main() {
       // The same start, rules and computer level; against the computer, the colours swapped.
       rematch: () => {
         const { start, rules } = embed.snapshot();
-        startGame({ position: start, rules }, opponent && { ...opponent, computer: other(opponent.computer) }, clocks.control());
+        startGame({ position: start, rules }, opponent && { ...opponent, computer: otherSide(opponent.computer) }, clocks.control());
       },
       newGame: openNewGame,
       record: () => embed.record(),
-      player: () => (opponent ? other(opponent.computer) : null),
-      hints: () => hintWords(embed.snapshot().headers, opponent ? other(opponent.computer) : null),
+      player: () => (opponent ? otherSide(opponent.computer) : null),
+      hints: () => hintWords(embed.snapshot().headers, opponent ? otherSide(opponent.computer) : null),
     });
     review = createReview({ box: element('review', HTMLElement), button: element('review-game', HTMLButtonElement), embed, saved: saved.review ?? null, persist });
     const reviewGame = review;
@@ -481,7 +477,7 @@ async function main() {
       if (choice.kind === 'computer') {
         const player = choice.side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : choice.side;
         remember({ mode: 'ai', side: choice.side, level: choice.level });
-        startGame({}, { computer: other(player), level: choice.level });
+        startGame({}, { computer: otherSide(player), level: choice.level });
       } else if (choice.kind === 'friend') {
         remember({ mode: 'two' });
         persist();

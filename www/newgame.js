@@ -5,6 +5,7 @@
 
 import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from './levels.js';
 import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices } from './storage.js';
+import { otherSide } from './notation.js';
 import { make } from './util.js';
 import { PRESETS, controlLabel, parseControl } from './clock.js';
 
@@ -68,7 +69,7 @@ export function opponentOptions(data, random = Math.random) {
   const side = data.get('side');
   const player = side === 'random' ? (random() < 0.5 ? 'white' : 'black') : side === 'black' ? 'black' : 'white';
   return {
-    computer: player === 'white' ? 'black' : 'white',
+    computer: otherSide(player),
     level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : DEFAULT_LEVEL,
   };
 }

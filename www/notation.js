@@ -84,6 +84,15 @@ export function describeSelection(square, letter, moves) {
 export const sideName = (side) => (side === 'white' ? 'White' : 'Black');
 
 /**
+ * The side that is not `side`: the player's opponent, the side a board turned over shows at the
+ * bottom, the loser of a won game.
+ *
+ * @param {Side} side
+ * @returns {Side}
+ */
+export const otherSide = (side) => (side === 'white' ? 'black' : 'white');
+
+/**
  * How a finished game ended, in words.
  *
  * @param {Status} status
@@ -104,7 +113,7 @@ export function statusText(status) {
     };
     return draws[kind] ?? 'Draw';
   }
-  const loser = winner === 'white' ? 'Black' : 'White';
+  const loser = sideName(otherSide(winner));
   /** @type {Record<string, string>} */
   const wins = {
     checkmate: 'by checkmate',
@@ -140,7 +149,7 @@ export function resultWords(status, player = null) {
   };
   if (winner === null) return { headline: 'Draw', reason: draws[kind] ?? 'The game is drawn.' };
   const won = sideName(winner);
-  const lost = winner === 'white' ? 'Black' : 'White';
+  const lost = sideName(otherSide(winner));
   const headline = player === null ? `${won} wins` : player === winner ? 'You win' : 'The computer wins';
   /** @type {Record<string, string>} */
   const reasons = {

@@ -6,7 +6,7 @@
 // for reduced motion (CSS).
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { resultWords } from './notation.js';
+import { otherSide, resultWords, sideName } from './notation.js';
 import { make } from './util.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
@@ -130,7 +130,7 @@ export function createResultBanner(host, anchor, actions) {
       hints.textContent = actions.hints?.() ?? '';
       hints.hidden = hints.textContent === '';
       banner.dataset.kind = status.kind;
-      rematch.textContent = player === null ? 'Rematch' : `Rematch as ${player === 'white' ? 'Black' : 'White'}`;
+      rematch.textContent = player === null ? 'Rematch' : `Rematch as ${sideName(otherSide(player))}`;
       copied.textContent = '';
       field.hidden = true;
       if (open) show();
