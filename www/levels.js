@@ -62,7 +62,14 @@ export function levelText(level) {
  *   spaces in "level 1 — Beginner")
  */
 export function opponentLine(player, level) {
-  // No-break spaces keep "level 1 — Beginner" whole where the line wraps (a phone's panel).
-  const title = `level ${levelTitle(level)}`.replaceAll(' ', '\u00a0');
-  return `You play ${sideName(player)} against the computer, ${title}`;
+  return `You play ${sideName(player)} against the computer, ${levelName(level)}`;
 }
+
+/**
+ * A level named in a line of text, e.g. "level 1 — Beginner", with no-break spaces that keep it
+ * whole where the line wraps (a phone's panel).
+ *
+ * @param {number} level 1–8
+ * @returns {string}
+ */
+export const levelName = (level) => `level ${levelTitle(level)}`.replaceAll(' ', '\u00a0');

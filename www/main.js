@@ -17,7 +17,7 @@ import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { otherSide, sideName, statusText } from './notation.js';
-import { make } from './util.js';
+import { make, pageStorage } from './util.js';
 import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
@@ -33,6 +33,8 @@ import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.
 import { createReview } from './review.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
+import { loadGames, newGameId, saveGames, withGame } from './games.js';
+import { configureGames, openGames } from './games-ui.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -262,6 +264,52 @@ async function main() {
     });
     setUpSuicide(embed);
 
+    // "Your games" (games.js, games-ui.js) keeps each game that ends by play on this board: a
+    // move, a resignation or a flag, not a game that arrives finished (a loaded record, a link,
+    // another tab's game; the tab that played it keeps it). Ended again after a takeback, a game
+    // replaces its entry.
+    /** @type {string | null} the id of the board's game in the list, once it has ended */
+    let finishedId = null;
+    let replacing = false;
+    /**
+     * Puts another game on the board through `change` (which may throw, changing nothing).
+     *
+     * @param {() => void} change
+     */
+    const replaceGame = (change) => {
+      replacing = true;
+      try {
+        change();
+        finishedId = null;
+      } finally {
+        replacing = false;
+      }
+    };
+    embed.on('gameover', () => {
+      const status = embed.result();
+      if (replacing || !status || status.result === '*') return;
+      finishedId ??= newGameId();
+      const game = {
+        id: finishedId,
+        ended: Date.now(),
+        record: embed.record(),
+        result: status.result,
+        kind: status.kind,
+        winner: status.winner,
+        player: opponent ? otherSide(opponent.computer) : null,
+        level: opponent?.level ?? null,
+        plies: embed.history().length,
+      };
+      const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
+      if (problem) showNotice(notice, `This game could not be kept in “Your games”: ${problem}.`);
+    });
+    configureGames({
+      analyse: ({ record, orientation }) => {
+        openAnalysis({ record, orientation }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+      },
+    });
+    element('open-games', HTMLButtonElement).addEventListener('click', () => openGames());
+
     const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
     element('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
     /**
@@ -275,7 +323,7 @@ async function main() {
       search.clear();
       // Throws, changing nothing, when the options do not make a game. With a clock, the game
       // starts from a record that holds its time control.
-      embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
+      replaceGame(() => embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) }));
       opponent = chosen;
       settings.opponent = chosen;
       if (chosen) settings.orientation = otherSide(chosen.computer);
@@ -396,7 +444,7 @@ async function main() {
     };
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
       try {
-        embed.newGame(pasted());
+        replaceGame(() => embed.newGame(pasted()));
         answer('Loaded.', true);
       } catch (error) {
         answer(message(error), false);
@@ -458,7 +506,8 @@ async function main() {
         search.clear();
         opponent = saved.settings.opponent;
         settings.opponent = opponent;
-        embed.newGame({ record: saved.record, ...modeOf(opponent) });
+        const { record } = saved;
+        replaceGame(() => embed.newGame({ record, ...modeOf(opponent) }));
         showNotice(notice, 'This game was continued in another tab: it now shows the latest position there.');
         return true;
       } catch (error) {

@@ -122,8 +122,14 @@ let saveFailureReported = false;
 /** @type {string | null} the stored text as this tab last read or wrote it */
 let lastSeen = null;
 
-/** @param {unknown} error */
-const why = (error) => (error instanceof DOMException && error.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : 'the browser refused to store it');
+/**
+ * Why storage refused a write, in words, for every store of the page (the game, the finished
+ * games).
+ *
+ * @param {unknown} error  what `setItem` threw
+ * @returns {string} e.g. "the browser's storage is full"
+ */
+export const refusal = (error) => (error instanceof DOMException && error.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : 'the browser refused to store it');
 
 /**
  * Copies `text` to a new backup key so that the page may write over `STORAGE_KEY`. If the copy
@@ -141,7 +147,7 @@ export function setAside(text, reason) {
     return `The saved game ${reason}, so a new game was started. The saved data was kept in this browser's storage under "${key}".`;
   } catch (error) {
     writable = false;
-    return `The saved game ${reason}, so a new game was started. It could not be copied aside (${why(error)}), so it was left as it was and this game will not be saved.`;
+    return `The saved game ${reason}, so a new game was started. It could not be copied aside (${refusal(error)}), so it was left as it was and this game will not be saved.`;
   }
 }
 
@@ -253,7 +259,7 @@ export function keepStoredAside() {
     localStorage.setItem(key, text);
     return { key };
   } catch (error) {
-    return { error: why(error) };
+    return { error: refusal(error) };
   }
 }
 
@@ -289,7 +295,7 @@ export function save(record, settings, pieces, review = null) {
   } catch (error) {
     if (saveFailureReported) return null;
     saveFailureReported = true;
-    return `The game could not be saved: ${why(error)}. It still plays, and its record can be copied out.`;
+    return `The game could not be saved: ${refusal(error)}. It still plays, and its record can be copied out.`;
   }
 }
 

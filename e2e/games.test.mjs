@@ -1,0 +1,169 @@
+// "Your games" (www/games.js, www/games-ui.js) on the game page, on a desktop and a phone
+// viewport: a game against the computer that ends by play is kept with its words; ended again
+// after a takeback it replaces itself; a rematch adds one; a record loaded finished adds none;
+// Remove asks first; Analyse opens the game on the analysis board; the list survives a reload,
+// and an unreadable stored list is set aside, not lost or fatal.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+const { served, devices } = useDesktopAndPhone();
+
+const LEVEL_3 = 'level\u00a03\u00a0—\u00a0Casual';
+/** A game Black resigned after White's first move. */
+const RESIGNED = '[Result "1-0"]\n[Termination "resignation"]\n\n1. b2-b5 1-0\n';
+
+/**
+ * Starts a game against the computer at level 3 from the new-game dialog.
+ *
+ * @param {Page} page
+ * @param {'white' | 'black'} side
+ */
+async function playComputer(page, side) {
+  await page.click('#new-game');
+  await page.check('#new-game-form input[name="mode"][value="ai"]');
+  await page.selectOption('#new-game-form select[name="side"]', side);
+  await page.selectOption('#new-game-form select[name="level"]', '3');
+  await page.click('#new-game-start');
+}
+
+/**
+ * Plays `move` and waits for the computer's answer.
+ *
+ * @param {Page} page
+ * @param {string} move
+ */
+async function playAndWait(page, move) {
+  const before = await onBoard(page, (board) => board.history().length);
+  await onBoard(page, (board, move) => board.play(move), move);
+  await page.waitForFunction((n) => /** @type {any} */ (window).ultima.board.history().length === n + 2, before);
+}
+
+/** @param {Page} page */
+async function resign(page) {
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result() !== null);
+}
+
+/**
+ * Opens the list and reads it.
+ *
+ * @param {Page} page
+ */
+async function openList(page) {
+  await page.click('#open-games');
+  await page.waitForSelector('#games[open]');
+  return page.evaluate(() => ({
+    empty: !(/** @type {HTMLElement} */ (document.querySelector('.games-empty')).hidden),
+    rows: [...document.querySelectorAll('.games-item')].map((item) => ({
+      result: /** @type {HTMLElement} */ (item).dataset.result,
+      title: item.querySelector('strong')?.textContent,
+      detail: item.querySelector('.games-words span')?.textContent?.replace(/ · [^·]+$/, ''),
+    })),
+  }));
+}
+
+/** @param {Page} page */
+async function closeList(page) {
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#games', { state: 'hidden' });
+}
+
+for (const { device, context } of devices) {
+  test(`${device}: finished games are kept, replaced after a takeback, removed after asking, analysed`, { timeout: 120_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      assert.deepEqual(await openList(page), { empty: true, rows: [] });
+      await closeList(page);
+
+      // A game against the computer, resigned after one move each.
+      await playComputer(page, 'white');
+      await playAndWait(page, 'b2-b5');
+      await resign(page);
+      const lost = { result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As White · Black wins by resignation · 1 move' };
+      assert.deepEqual(await openList(page), { empty: false, rows: [lost] });
+      await closeList(page);
+
+      // Undo takes back the resignation; one more move each and it ends again: the same game,
+      // its entry replaced, not a second one.
+      await onBoard(page, (board) => board.undo());
+      await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result() === null);
+      await playAndWait(page, 'a2-a4');
+      await resign(page);
+      const lostLater = { ...lost, detail: 'As White · Black wins by resignation · 2 moves' };
+      assert.deepEqual((await openList(page)).rows, [lostLater]);
+      await closeList(page);
+
+      // A rematch is another game: the computer opens as White, and the player resigns at once.
+      await page.click('#rematch');
+      await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1);
+      await resign(page);
+      const asBlack = { result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As Black · White wins by resignation · 1 move' };
+      assert.deepEqual((await openList(page)).rows, [asBlack, lostLater]);
+      await page.screenshot({ path: `${ARTIFACTS}games-${device}.png` });
+
+      // Remove asks in the row; Escape answers no and keeps the dialog open; yes removes.
+      await page.locator('.games-item').nth(1).locator('.games-remove').click();
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.isVisible('#games'), true);
+      assert.equal(await page.locator('.games-item').nth(1).locator('.games-confirm').isVisible(), false);
+      await page.locator('.games-item').nth(1).locator('.games-remove').click();
+      await page.locator('.games-item').nth(1).locator('.games-remove-yes').click();
+      assert.equal(await page.textContent('.games-answer'), 'The game was removed from the list.');
+      assert.equal(await page.locator('.games-item').count(), 1);
+      await closeList(page);
+
+      // A finished game loaded from its record (over a game in progress) arrives finished: it
+      // is not the player's to keep.
+      await playComputer(page, 'white');
+      assert.equal(await onBoard(page, (board) => board.result()), null);
+      await page.click('.io summary');
+      await page.fill('#record-text', RESIGNED);
+      await page.click('#load-record');
+      assert.equal(await page.textContent('#record-error'), 'Loaded.');
+      assert.equal(await onBoard(page, (board) => board.result()?.kind), 'resignation');
+      assert.equal((await openList(page)).rows.length, 1);
+
+      // Analyse: the game on the analysis board, the list closed.
+      await page.click('.games-analyse');
+      await page.waitForSelector('.analysis-dialog[open]');
+      assert.equal(await page.isVisible('#games'), false);
+      // The kept game's one move (the computer's) is the analysis board's line.
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '').games[0].record);
+      const first = /1\. (\S+)/.exec(kept)?.[1] ?? 'none';
+      await page.waitForFunction((move) => document.querySelector('.analysis-dialog')?.textContent?.includes(move), first);
+      await page.click('.analysis-close');
+      await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+
+      // The list is stored: a reload finds it.
+      await page.reload();
+      await page.waitForSelector('body[data-ready]');
+      assert.deepEqual((await openList(page)).rows, [asBlack]);
+      await closeList(page);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('an unreadable stored list opens as empty, is set aside, and the next game starts a new one', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate(() => localStorage.setItem('ultima.games', '{"version":1,"games":[{"id":'));
+    assert.deepEqual(await openList(page), { empty: true, rows: [] });
+    await closeList(page);
+    assert.equal(await page.evaluate(() => localStorage.getItem('ultima.games.unreadable')), '{"version":1,"games":[{"id":');
+    // Two players: White resigns at once.
+    await resign(page);
+    assert.deepEqual((await openList(page)).rows, [{ result: 'decided', title: 'Two players on this device', detail: 'Black wins by resignation · 0 moves' }]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -1,0 +1,132 @@
+// The finished games kept in this browser (www/games.js): reading what storage holds, whatever
+// it holds; adding a game (once, in place of itself after a takeback, the oldest dropped); and a
+// game in words.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { GAMES_KEY, MAX_GAMES, UNREADABLE_KEY, gameWords, loadGames, newGameId, readGames, saveGames, withGame, withoutGame } from '../www/games.js';
+
+/** @typedef {import('../www/games.js').FinishedGame} FinishedGame */
+
+/**
+ * @param {Partial<FinishedGame>} [fields]
+ * @returns {FinishedGame}
+ */
+const game = (fields = {}) => ({
+  id: 'g1',
+  ended: Date.UTC(2026, 10, 29, 14, 30),
+  record: '1. Pb2-b5 Pg7-g4 2. Rd1-c1 *',
+  result: '1-0',
+  kind: 'checkmate',
+  winner: 'white',
+  player: 'white',
+  level: 3,
+  plies: 47,
+  ...fields,
+});
+
+/** A Storage keeping strings in a Map; `full` makes writes throw as a full one does. */
+class FakeStorage {
+  constructor(/** @type {Record<string, string>} */ items = {}) {
+    this.items = new Map(Object.entries(items));
+    this.full = false;
+  }
+  /** @param {string} key */
+  getItem(key) {
+    return this.items.get(key) ?? null;
+  }
+  /** @param {string} key @param {string} value */
+  setItem(key, value) {
+    if (this.full) throw new DOMException('quota', 'QuotaExceededError');
+    this.items.set(key, value);
+  }
+}
+
+const stored = (/** @type {unknown[]} */ games) => JSON.stringify({ version: 1, games });
+
+test('a stored list reads back; nothing stored is an empty list', () => {
+  assert.deepEqual(readGames(null), { games: [], whole: true });
+  const storage = new FakeStorage();
+  assert.equal(saveGames(storage, [game()]), null);
+  assert.deepEqual(loadGames(storage), [game()]);
+  assert.deepEqual(readGames(storage.getItem(GAMES_KEY)), { games: [game()], whole: true });
+});
+
+test('bad stored data never throws: what can be read is kept, and the text is set aside first', () => {
+  for (const text of ['{', '[]', 'null', '{"version":2,"games":[]}', '{"version":1,"games":{}}']) {
+    assert.deepEqual(readGames(text), { games: [], whole: false }, text);
+  }
+  const broken = [
+    { ...game(), id: '' },
+    { ...game(), ended: 'yesterday' },
+    { ...game(), record: 5 },
+    { ...game(), result: '*' },
+    { ...game(), kind: 'ongoing' },
+    { ...game(), winner: 'red' },
+    { ...game(), level: 9 },
+    { ...game(), player: null },
+    { ...game(), plies: -1 },
+    null,
+    'a game',
+  ];
+  const text = stored([game({ id: 'good' }), ...broken]);
+  assert.deepEqual(readGames(text), { games: [game({ id: 'good' })], whole: false });
+  const storage = new FakeStorage({ [GAMES_KEY]: text });
+  assert.deepEqual(loadGames(storage), [game({ id: 'good' })]);
+  assert.equal(storage.getItem(UNREADABLE_KEY), text, 'the unreadable list is copied aside');
+  // An older copy aside is not overwritten by a later one.
+  storage.items.set(GAMES_KEY, '{');
+  loadGames(storage);
+  assert.equal(storage.getItem(UNREADABLE_KEY), text);
+  // Storage that throws, or none.
+  const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {} };
+  assert.deepEqual(loadGames(throwing), []);
+  assert.deepEqual(loadGames(null), []);
+});
+
+test('a save that storage refuses says why', () => {
+  const storage = new FakeStorage();
+  storage.full = true;
+  assert.equal(saveGames(storage, [game()]), "the browser's storage is full");
+  assert.equal(saveGames(null, [game()]), 'the browser keeps no data for this page');
+  const refusing = { setItem: () => { throw new DOMException('denied', 'SecurityError'); } };
+  assert.equal(saveGames(refusing, [game()]), 'the browser refused to store it');
+});
+
+test('a game is added first, once; the same game ended again replaces itself; the oldest goes past the limit', () => {
+  const first = game({ id: 'a', record: 'A' });
+  const second = game({ id: 'b', record: 'B' });
+  let games = withGame(withGame([], first), second);
+  assert.deepEqual(games.map((g) => g.id), ['b', 'a']);
+  // Another tab saw the same game end: its record is kept already.
+  assert.equal(withGame(games, game({ id: 'other-tab', record: 'A' })), games);
+  // A takeback after the end, then another ending: the entry of that game is replaced.
+  games = withGame(games, game({ id: 'a', record: 'A2', result: '0-1', winner: 'black' }));
+  assert.deepEqual(games.map((g) => [g.id, g.record]), [['a', 'A2'], ['b', 'B']]);
+  for (let i = 0; i < MAX_GAMES + 5; i++) games = withGame(games, game({ id: `n${i}`, record: `R${i}` }));
+  assert.equal(games.length, MAX_GAMES);
+  assert.equal(games[0].id, `n${MAX_GAMES + 4}`);
+  assert.ok(!games.some((g) => g.id === 'a' || g.id === 'b'), 'the oldest went');
+  assert.deepEqual(withoutGame(games, games[1].id).map((g) => g.id), [games[0].id, ...games.slice(2).map((g) => g.id)]);
+});
+
+test('a game in words: against the computer from the player\'s side, or two players', () => {
+  const date = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 16);
+  const level = 'level\u00a03\u00a0—\u00a0Casual';
+  assert.deepEqual(gameWords(game(), date), {
+    title: `Won against ${level}`,
+    detail: 'As White · White wins by checkmate · 24 moves · 2026-11-29T14:30',
+  });
+  assert.equal(gameWords(game({ player: 'black' }), date).title, `Lost against ${level}`);
+  assert.equal(gameWords(game({ result: '1/2-1/2', kind: 'repetition', winner: null }), date).title, `Drawn against ${level}`);
+  assert.deepEqual(gameWords(game({ player: null, level: null, kind: 'resignation', winner: 'black', result: '0-1', plies: 1 }), date), {
+    title: 'Two players on this device',
+    detail: 'Black wins by resignation · 1 move · 2026-11-29T14:30',
+  });
+});
+
+test('game ids differ from game to game', () => {
+  const ids = new Set(Array.from({ length: 1000 }, () => newGameId()));
+  assert.equal(ids.size, 1000);
+  assert.equal(newGameId(() => 0.5, () => 36 ** 3), `1000-${Math.floor(0.5 * 36 ** 6).toString(36)}`);
+});

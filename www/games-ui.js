@@ -1,0 +1,150 @@
+// "Your games" on the page: a dialog listing the games finished here (games.js keeps them),
+// the newest first, each in words with its actions: Analyse (the game on the analysis board),
+// Copy record, and Remove (after a confirmation in its row). The list is read again each time
+// the dialog opens, so a game another tab finished is there too.
+//
+// `openGames()` opens it from anywhere; the page says how to analyse a game with
+// `configureGames({ analyse })`. The dialog is built the first time it opens.
+
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { MAX_GAMES, gameWords, loadGames, saveGames, withoutGame } from './games.js';
+import { make, pageStorage } from './util.js';
+
+/** @import { FinishedGame } from './games.js' */
+/** @import { Side } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} GamesConfig
+ * @property {((game: { record: string, orientation: Side }) => void) | null} analyse  opens a
+ *   record on the analysis board (the dialog is closed first); none: no "Analyse" buttons
+ */
+
+/** @type {GamesConfig} */
+let config = { analyse: null };
+
+/**
+ * Tells the list how to analyse a game.
+ *
+ * @param {Partial<GamesConfig>} options
+ */
+export function configureGames(options) {
+  config = { ...config, ...options };
+}
+
+/** @type {ReturnType<typeof build> | null} */
+let ui = null;
+
+/** Opens the list of finished games. */
+export function openGames() {
+  ui ??= build();
+  ui.open();
+}
+
+/** A date and time as this browser's language writes them, e.g. "29 Nov 2026, 14:30". */
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function build() {
+  const dialog = make('dialog', { id: 'games', class: 'games', 'aria-labelledby': 'games-title' });
+  const close = make('button', { type: 'button', class: 'games-close trainer-close', 'aria-label': 'Close your games' }, '×');
+  const head = make('header', { class: 'games-head trainer-head' });
+  head.append(make('h2', { id: 'games-title' }, 'Your games'), close);
+  const about = make('p', { class: 'games-about' }, `The last ${MAX_GAMES} games finished on this page, kept in this browser only.`);
+  const empty = make('p', { class: 'games-empty' }, 'No finished game yet. Each game you finish here, against the computer or a friend, is kept in this list.');
+  const list = make('ol', { class: 'games-list', 'aria-label': 'Finished games, the newest first' });
+  const answer = make('p', { class: 'games-answer', role: 'status' });
+  const field = make('textarea', { class: 'games-text', rows: '4', readonly: '', 'aria-label': 'The game record' });
+  field.hidden = true;
+  dialog.append(head, about, empty, list, answer, field);
+  document.body.append(dialog);
+  close.addEventListener('click', () => dialog.close());
+
+  /** @type {FinishedGame[]} */
+  let games = [];
+
+  /** @param {string} text */
+  const say = (text) => {
+    answer.textContent = text;
+  };
+
+  /**
+   * Removes a game from the stored list as it is now (another tab may have added one).
+   *
+   * @param {FinishedGame} game
+   */
+  const remove = (game) => {
+    const problem = saveGames(pageStorage(), withoutGame(loadGames(pageStorage()), game.id));
+    say(problem ? `The game could not be removed: ${problem}.` : 'The game was removed from the list.');
+    render();
+    (list.querySelector('button') ?? close).focus();
+  };
+
+  /**
+   * One game's row: its words and its actions; Remove asks first, in the row.
+   *
+   * @param {FinishedGame} game
+   */
+  const row = (game) => {
+    const { title, detail } = gameWords(game, (ms) => DATE.format(ms));
+    const item = make('li', { class: 'games-item', 'data-result': game.winner === null ? 'draw' : game.player === null ? 'decided' : game.winner === game.player ? 'won' : 'lost' });
+    const words = make('div', { class: 'games-words' });
+    words.append(make('strong', {}, title), make('span', {}, detail));
+    const actions = make('div', { class: 'buttons games-actions' });
+    const { analyse } = config;
+    if (analyse) {
+      const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
+      button.addEventListener('click', () => {
+        dialog.close();
+        analyse({ record: game.record, orientation: game.player ?? 'white' });
+      });
+      actions.append(button);
+    }
+    const copy = make('button', { type: 'button', class: 'games-copy' }, 'Copy record');
+    copy.addEventListener('click', async () => {
+      const ok = await copyText(game.record, field);
+      field.hidden = ok;
+      say(ok ? 'The record was copied.' : COPY_REFUSED);
+    });
+    const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
+    const confirm = make('span', { class: 'games-confirm' });
+    const yes = make('button', { type: 'button', class: 'games-remove-yes' }, 'Yes, remove');
+    const no = make('button', { type: 'button', class: 'games-remove-no' }, 'No');
+    confirm.append(make('span', {}, 'Remove this game from the list?'), yes, no);
+    confirm.hidden = true;
+    const asking = (/** @type {boolean} */ on) => {
+      confirm.hidden = !on;
+      for (const button of [...actions.children]) if (button !== confirm) /** @type {HTMLElement} */ (button).hidden = on;
+      (on ? no : ask).focus();
+    };
+    ask.addEventListener('click', () => asking(true));
+    no.addEventListener('click', () => asking(false));
+    yes.addEventListener('click', () => remove(game));
+    actions.append(copy, ask, confirm);
+    item.append(words, actions);
+    return item;
+  };
+
+  const render = () => {
+    games = loadGames(pageStorage());
+    list.replaceChildren(...games.map(row));
+    empty.hidden = games.length > 0;
+    list.hidden = games.length === 0;
+  };
+
+  // Escape in a row's question answers no, as the resign question does; elsewhere it closes.
+  dialog.addEventListener('cancel', (event) => {
+    const open = [...list.querySelectorAll('.games-confirm')].find((span) => !(/** @type {HTMLElement} */ (span).hidden));
+    if (!open) return;
+    event.preventDefault();
+    /** @type {HTMLButtonElement | null} */ (open.querySelector('.games-remove-no'))?.click();
+  });
+
+  return {
+    open() {
+      say('');
+      field.hidden = true;
+      render();
+      dialog.showModal();
+      (list.querySelector('button') ?? close).focus();
+    },
+  };
+}

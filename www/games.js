@@ -1,0 +1,167 @@
+// The player's finished games, kept in this browser: each game the page sees end (by a move, a
+// resignation or a clock) is added with its record, so that it can be analysed or copied after
+// a new game has replaced it on the board. Pure data and functions: reading and writing the
+// list, adding a game, and a game in words. The dialog is games-ui.js.
+//
+// Storage: key `ultima.games`, `{ version: 1, games: [...] }`, the newest first, at most
+// `MAX_GAMES`. Two tabs share it: each change reads the list again before it writes, and a game
+// whose record is already kept (the other tab saw it end too) is not added twice.
+
+import { sideName, statusText } from './notation.js';
+import { levelName } from './levels.js';
+import { refusal } from './storage.js';
+
+/** @import { Side, Status } from '../ultima-wasm.js' */
+
+export const GAMES_KEY = 'ultima.games';
+/** Where a list this page cannot read is moved before a new one is written, so nothing is lost. */
+export const UNREADABLE_KEY = 'ultima.games.unreadable';
+const VERSION = 1;
+/** How many finished games are kept: the oldest goes when one more ends. */
+export const MAX_GAMES = 50;
+
+/**
+ * @typedef {object} FinishedGame
+ * @property {string} id  the game's own id: a game that ends again after a takeback replaces
+ *   its entry instead of adding one
+ * @property {number} ended  when it ended, in milliseconds since 1970
+ * @property {string} record  the game's record, as `Copy record` gives it
+ * @property {'1-0' | '0-1' | '1/2-1/2'} result
+ * @property {Status['kind']} kind  how it ended, e.g. "checkmate", "resignation"
+ * @property {Side | null} winner
+ * @property {Side | null} player  the person's side against the computer; null for two players
+ * @property {number | null} level  the computer's level, 1–8; null for two players
+ * @property {number} plies
+ */
+
+const RESULTS = ['1-0', '0-1', '1/2-1/2'];
+/** The status tags of a finished game (`Status['kind']` but "ongoing"). */
+const ENDINGS = ['checkmate', 'stalemate', 'king_captured', 'resignation', 'repetition', 'move_limit', 'bare_kings', 'agreement', 'timeout', 'timeout_draw'];
+const isSide = (/** @type {unknown} */ value) => value === 'white' || value === 'black';
+
+/**
+ * One stored game, checked field by field.
+ *
+ * @param {unknown} value
+ * @returns {FinishedGame | null} null when any field is missing or wrong
+ */
+function readGame(value) {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, ended, record, result, kind, winner, player, level, plies } = /** @type {Record<string, unknown>} */ (value);
+  if (typeof id !== 'string' || !id) return null;
+  if (typeof ended !== 'number' || !Number.isFinite(ended)) return null;
+  if (typeof record !== 'string' || !record) return null;
+  if (typeof result !== 'string' || !RESULTS.includes(result)) return null;
+  if (typeof kind !== 'string' || !ENDINGS.includes(kind)) return null;
+  if (winner !== null && !isSide(winner)) return null;
+  if (player !== null && !isSide(player)) return null;
+  if (level !== null && !(Number.isInteger(level) && /** @type {number} */ (level) >= 1 && /** @type {number} */ (level) <= 8)) return null;
+  if ((player === null) !== (level === null)) return null;
+  if (!(Number.isInteger(plies) && /** @type {number} */ (plies) >= 0)) return null;
+  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, player, level, plies });
+}
+
+/**
+ * The stored list, read from its text.
+ *
+ * @param {string | null} text  what storage holds under `GAMES_KEY`; null: nothing yet
+ * @returns {{ games: FinishedGame[], whole: boolean }} the games it could read, the newest
+ *   first; `whole` is false when any part of the text could not be read
+ */
+export function readGames(text) {
+  if (text === null) return { games: [], whole: true };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { games: [], whole: false };
+  }
+  if (typeof data !== 'object' || data === null || data.version !== VERSION || !Array.isArray(data.games)) return { games: [], whole: false };
+  const games = /** @type {unknown[]} */ (data.games).map(readGame).filter((game) => game !== null);
+  return { games: games.slice(0, MAX_GAMES), whole: games.length === data.games.length };
+}
+
+/**
+ * The kept games. A list that cannot be read whole is first copied to `UNREADABLE_KEY` (unless
+ * a copy is there already), since the next save writes over it.
+ *
+ * @param {Pick<Storage, 'getItem' | 'setItem'> | null} storage
+ * @returns {FinishedGame[]}
+ */
+export function loadGames(storage) {
+  try {
+    const text = storage?.getItem(GAMES_KEY) ?? null;
+    const { games, whole } = readGames(text);
+    if (!whole && text !== null && storage?.getItem(UNREADABLE_KEY) === null) storage.setItem(UNREADABLE_KEY, text);
+    return games;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Stores the list.
+ *
+ * @param {Pick<Storage, 'setItem'> | null} storage
+ * @param {FinishedGame[]} games
+ * @returns {string | null} null when stored; otherwise why not, in words
+ */
+export function saveGames(storage, games) {
+  if (!storage) return 'the browser keeps no data for this page';
+  try {
+    storage.setItem(GAMES_KEY, JSON.stringify({ version: VERSION, games }));
+    return null;
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/**
+ * The list with `game` added first: in place of the entry with its id (the same game, ended
+ * again after a takeback), unchanged if its record is kept already, the oldest dropped past
+ * `MAX_GAMES`.
+ *
+ * @param {FinishedGame[]} games
+ * @param {FinishedGame} game
+ * @returns {FinishedGame[]}
+ */
+export function withGame(games, game) {
+  if (games.some((kept) => kept.record === game.record)) return games;
+  return [game, ...games.filter((kept) => kept.id !== game.id)].slice(0, MAX_GAMES);
+}
+
+/**
+ * The list without the game `id`.
+ *
+ * @param {FinishedGame[]} games
+ * @param {string} id
+ * @returns {FinishedGame[]}
+ */
+export const withoutGame = (games, id) => games.filter((game) => game.id !== id);
+
+/**
+ * A kept game in words, for its row in the list.
+ *
+ * @param {FinishedGame} game
+ * @param {(ms: number) => string} date  e.g. a `Intl.DateTimeFormat`'s `format`
+ * @returns {{ title: string, detail: string }} e.g. { title: "Won against level 3 — Casual",
+ *   detail: "As White · White wins by checkmate · 24 moves · 29 Nov 2026, 14:30" }; for two
+ *   players the title is "Two players on this device"
+ */
+export function gameWords(game, date) {
+  const moves = Math.ceil(game.plies / 2);
+  const how = statusText({ kind: game.kind, winner: game.winner, result: game.result });
+  const parts = [how, `${moves} ${moves === 1 ? 'move' : 'moves'}`, date(game.ended)];
+  if (game.player === null || game.level === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
+  const outcome = game.winner === null ? 'Drawn' : game.winner === game.player ? 'Won' : 'Lost';
+  return { title: `${outcome} against ${levelName(game.level)}`, detail: [`As ${sideName(game.player)}`, ...parts].join(' · ') };
+}
+
+/**
+ * A new game's id: unique enough for one browser's list.
+ *
+ * @param {() => number} [random]
+ * @param {() => number} [now]
+ * @returns {string} e.g. "m3x9k2-4fz1q"
+ */
+export const newGameId = (random = Math.random, now = Date.now) => `${now().toString(36)}-${Math.floor(random() * 36 ** 6).toString(36)}`;
