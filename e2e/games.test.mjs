@@ -1,6 +1,6 @@
 // "Your games" (www/games.js, www/games-ui.js) on the game page, on a desktop and a phone
 // viewport: a game against the computer that ends by play is kept with its words; ended again
-// after a takeback it replaces itself; a rematch adds one; a record loaded finished adds none;
+// after a takeback it replaces itself, after a reload too; a rematch adds one; a record loaded finished adds none;
 // Remove asks first; Analyse opens the game on the analysis board; the list survives a reload,
 // and an unreadable stored list is set aside, not lost or fatal.
 
@@ -151,6 +151,27 @@ for (const { device, context } of devices) {
     }
   });
 }
+
+test('a game ended, reloaded, taken back and ended again keeps one entry', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await playComputer(page, 'white');
+    await playAndWait(page, 'b2-b5');
+    await resign(page);
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    // Undo after a resignation takes back only the resignation.
+    await page.click('#undo');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result() === null);
+    await playAndWait(page, 'a2-a4');
+    await resign(page);
+    assert.deepEqual((await openList(page)).rows, [{ result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As White · Black wins by resignation · 2 moves' }]);
+    await closeList(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
 
 test('an unreadable stored list opens as empty, is set aside, and the next game starts a new one', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);

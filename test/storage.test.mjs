@@ -152,6 +152,13 @@ test('stored settings are checked one by one; bad values fall back to the defaul
     const read = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { clock } }));
     assert.deepEqual(!('unusable' in read) && read.settings, tab.defaultSettings(), JSON.stringify(clock));
   }
+  // The saved game's id in "Your games" (games.js) is kept when it is one, and dropped otherwise.
+  const finished = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { finishedId: 'mx1xew8s-znckct' } }));
+  assert.equal(!('unusable' in finished) && finished.settings.finishedId, 'mx1xew8s-znckct');
+  for (const finishedId of ['', 'x'.repeat(41), '<b>', 7, null]) {
+    const read = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { finishedId } }));
+    assert.deepEqual(!('unusable' in read) && read.settings, tab.defaultSettings(), JSON.stringify(finishedId));
+  }
 });
 
 test('two tabs never silently overwrite each other: a save over another tab\'s game sets it aside first', async () => {

@@ -128,7 +128,10 @@ async function restore(host, notice, saved) {
   }
   const fresh = await mountReady(host, options);
   if ('failure' in fresh) throw new Error(fresh.failure);
-  return { ...fresh, settings: saved.settings };
+  // A new game: the saved game's entry in "Your games" is not its own.
+  const settings = { ...saved.settings };
+  delete settings.finishedId;
+  return { ...fresh, settings };
 }
 
 async function main() {
@@ -267,9 +270,7 @@ async function main() {
     // "Your games" (games.js, games-ui.js) keeps each game that ends by play on this board: a
     // move, a resignation or a flag, not a game that arrives finished (a loaded record, a link,
     // another tab's game; the tab that played it keeps it). Ended again after a takeback, a game
-    // replaces its entry.
-    /** @type {string | null} the id of the board's game in the list, once it has ended */
-    let finishedId = null;
+    // replaces its entry: its id there is saved with the game (`settings.finishedId`).
     let replacing = false;
     /**
      * Puts another game on the board through `change` (which may throw, changing nothing).
@@ -280,7 +281,7 @@ async function main() {
       replacing = true;
       try {
         change();
-        finishedId = null;
+        delete settings.finishedId;
       } finally {
         replacing = false;
       }
@@ -288,9 +289,10 @@ async function main() {
     embed.on('gameover', () => {
       const status = embed.result();
       if (replacing || !status || status.result === '*') return;
-      finishedId ??= newGameId();
+      settings.finishedId ??= newGameId();
+      persist();
       const game = {
-        id: finishedId,
+        id: settings.finishedId,
         ended: Date.now(),
         record: embed.record(),
         result: status.result,

@@ -46,6 +46,8 @@ export const SCHEMA_VERSION = 1;
  * @property {boolean} premove  against the computer, moves may be queued while it thinks
  * @property {import('./clocks.js').Running | null} [clock]  when the running clock of the saved
  *   game started (clocks.js), so that a reload does not stop it
+ * @property {string} [finishedId]  the saved game's id in "Your games" (games.js), once it has
+ *   ended there, so that ending again after a reload and a takeback replaces its entry
  */
 
 /**
@@ -216,6 +218,7 @@ export function parse(text) {
     if (typeof s.premove === 'boolean') settings.premove = s.premove;
     const clock = readRunning(s.clock, Date.now());
     if (clock) settings.clock = clock;
+    if (typeof s.finishedId === 'string' && /^[0-9a-z-]{1,40}$/.test(s.finishedId)) settings.finishedId = s.finishedId;
   }
   const pieces = 'pieces' in data && typeof data.pieces === 'string' && PIECES.test(data.pieces) ? data.pieces : null;
   const review = 'review' in data ? readReview(data.review, record) : null;
