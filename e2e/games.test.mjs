@@ -1,10 +1,12 @@
 // "Your games" (www/games.js, www/games-ui.js) on the game page, on a desktop and a phone
 // viewport: a game against the computer that ends by play is kept with its words; ended again
-// after a takeback it replaces itself, after a reload too; a rematch adds one; a record loaded finished adds none;
-// Remove asks first; Analyse opens the game on the analysis board; the list survives a reload,
-// and an unreadable stored list is set aside, not lost or fatal.
+// after a takeback it replaces itself, after a reload too; a rematch adds one; a record loaded
+// finished adds none; Remove asks first; Download all saves every record; Analyse opens the
+// game on the analysis board; the list survives a reload; and an unreadable stored list is set
+// aside, not lost or fatal.
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
 
@@ -59,6 +61,7 @@ async function openList(page) {
   await page.waitForSelector('#games[open]');
   return page.evaluate(() => ({
     empty: !(/** @type {HTMLElement} */ (document.querySelector('.games-empty')).hidden),
+    tally: /** @type {HTMLElement} */ (document.querySelector('.games-tally')).hidden ? null : document.querySelector('.games-tally')?.textContent,
     rows: [...document.querySelectorAll('.games-item')].map((item) => ({
       result: /** @type {HTMLElement} */ (item).dataset.result,
       title: item.querySelector('strong')?.textContent,
@@ -77,7 +80,8 @@ for (const { device, context } of devices) {
   test(`${device}: finished games are kept, replaced after a takeback, removed after asking, analysed`, { timeout: 120_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     try {
-      assert.deepEqual(await openList(page), { empty: true, rows: [] });
+      assert.deepEqual(await openList(page), { empty: true, tally: null, rows: [] });
+      assert.equal(await page.isVisible('.games-download'), false);
       await closeList(page);
 
       // A game against the computer, resigned after one move each.
@@ -85,7 +89,7 @@ for (const { device, context } of devices) {
       await playAndWait(page, 'b2-b5');
       await resign(page);
       const lost = { result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As White · Black wins by resignation · 1 move' };
-      assert.deepEqual(await openList(page), { empty: false, rows: [lost] });
+      assert.deepEqual(await openList(page), { empty: false, tally: 'Against the computer: 0 won, 1 lost, 0 drawn', rows: [lost] });
       await closeList(page);
 
       // Undo takes back the resignation; one more move each and it ends again: the same game,
@@ -105,6 +109,14 @@ for (const { device, context } of devices) {
       const asBlack = { result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As Black · White wins by resignation · 1 move' };
       assert.deepEqual((await openList(page)).rows, [asBlack, lostLater]);
       await page.screenshot({ path: `${ARTIFACTS}games-${device}.png` });
+
+      // Download all: both records in one text file, the oldest first.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('.games-download')]);
+      assert.match(download.suggestedFilename(), /^ultima-games-\d{4}-\d{2}-\d{2}\.txt$/);
+      const file = await readFile(/** @type {string} */ (await download.path()), 'utf8');
+      const records = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '').games.map((/** @type {{ record: string }} */ g) => g.record.trim()));
+      assert.equal(file, `${records[1]}\n\n${records[0]}\n`);
+      assert.equal(await page.textContent('.games-answer'), '2 games saved as a text file.');
 
       // Remove asks in the row; Escape answers no and keeps the dialog open; yes removes.
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
@@ -177,7 +189,7 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await page.evaluate(() => localStorage.setItem('ultima.games', '{"version":1,"games":[{"id":'));
-    assert.deepEqual(await openList(page), { empty: true, rows: [] });
+    assert.deepEqual(await openList(page), { empty: true, tally: null, rows: [] });
     await closeList(page);
     assert.equal(await page.evaluate(() => localStorage.getItem('ultima.games.unreadable')), '{"version":1,"games":[{"id":');
     // Two players: White resigns at once.

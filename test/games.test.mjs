@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GAMES_KEY, MAX_GAMES, UNREADABLE_KEY, gameWords, loadGames, newGameId, readGames, saveGames, withGame, withoutGame } from '../www/games.js';
+import { GAMES_KEY, MAX_GAMES, UNREADABLE_KEY, gameWords, gamesFile, loadGames, newGameId, readGames, saveGames, tallyWords, withGame, withoutGame } from '../www/games.js';
 
 /** @typedef {import('../www/games.js').FinishedGame} FinishedGame */
 
@@ -123,6 +123,20 @@ test('a game in words: against the computer from the player\'s side, or two play
     title: 'Two players on this device',
     detail: 'Black wins by resignation · 1 move · 2026-11-29T14:30',
   });
+});
+
+test('the score against the computer, and every record in one file, the oldest first', () => {
+  const games = [
+    game({ id: 'd', record: 'D *\n', winner: null, result: '1/2-1/2', kind: 'repetition' }),
+    game({ id: 'c', record: 'C', player: null, level: null }),
+    game({ id: 'b', record: 'B\n\n', player: 'black' }),
+    game({ id: 'a', record: 'A' }),
+  ];
+  assert.equal(tallyWords(games), 'Against the computer: 1 won, 1 lost, 1 drawn');
+  assert.equal(tallyWords([games[1]]), '');
+  assert.equal(tallyWords([]), '');
+  assert.equal(gamesFile(games), 'A\n\nB\n\nC\n\nD *\n');
+  assert.equal(gamesFile([]), '');
 });
 
 test('game ids differ from game to game', () => {

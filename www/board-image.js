@@ -6,6 +6,7 @@
 
 import { render } from './render.js';
 import { createState, picture } from './state.js';
+import { saveFile } from './util.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
 /** @import { Look } from './state.js' */
@@ -59,16 +60,7 @@ export async function exportBoardImage(canvas, name) {
   const blob = await new Promise((resolve, reject) =>
     canvas.toBlob((made) => (made ? resolve(made) : reject(new Error('the browser could not make the PNG'))), 'image/png'),
   );
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference to the data once started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, name);
   let copied = false;
   try {
     if (typeof ClipboardItem === 'function') {

@@ -1,14 +1,15 @@
 // "Your games" on the page: a dialog listing the games finished here (games.js keeps them),
 // the newest first, each in words with its actions: Analyse (the game on the analysis board),
-// Copy record, and Remove (after a confirmation in its row). The list is read again each time
+// Copy record, and Remove (after a confirmation in its row); above them the score against the
+// computer, below them Download all (every record in one text file). The list is read again each time
 // the dialog opens, so a game another tab finished is there too.
 //
 // `openGames()` opens it from anywhere; the page says how to analyse a game with
 // `configureGames({ analyse })`. The dialog is built the first time it opens.
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { MAX_GAMES, gameWords, loadGames, saveGames, withoutGame } from './games.js';
-import { make, pageStorage } from './util.js';
+import { MAX_GAMES, gameWords, gamesFile, loadGames, saveGames, tallyWords, withoutGame } from './games.js';
+import { make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -50,13 +51,22 @@ function build() {
   head.append(make('h2', { id: 'games-title' }, 'Your games'), close);
   const about = make('p', { class: 'games-about' }, `The last ${MAX_GAMES} games finished on this page, kept in this browser only.`);
   const empty = make('p', { class: 'games-empty' }, 'No finished game yet. Each game you finish here, against the computer or a friend, is kept in this list.');
+  const tally = make('p', { class: 'games-tally' });
   const list = make('ol', { class: 'games-list', 'aria-label': 'Finished games, the newest first' });
+  const download = make('button', { type: 'button', class: 'games-download', title: 'Save every record in this list as one text file, the oldest first' }, 'Download all');
+  const footer = make('div', { class: 'buttons games-footer' });
+  footer.append(download);
   const answer = make('p', { class: 'games-answer', role: 'status' });
   const field = make('textarea', { class: 'games-text', rows: '4', readonly: '', 'aria-label': 'The game record' });
   field.hidden = true;
-  dialog.append(head, about, empty, list, answer, field);
+  dialog.append(head, about, tally, empty, list, footer, answer, field);
   document.body.append(dialog);
   close.addEventListener('click', () => dialog.close());
+  download.addEventListener('click', () => {
+    const day = new Date().toISOString().slice(0, 10);
+    saveFile(new Blob([gamesFile(games)], { type: 'text/plain' }), `ultima-games-${day}.txt`);
+    say(`${games.length} ${games.length === 1 ? 'game' : 'games'} saved as a text file.`);
+  });
 
   /** @type {FinishedGame[]} */
   let games = [];
@@ -128,6 +138,9 @@ function build() {
     list.replaceChildren(...games.map(row));
     empty.hidden = games.length > 0;
     list.hidden = games.length === 0;
+    footer.hidden = games.length === 0;
+    tally.textContent = tallyWords(games);
+    tally.hidden = tally.textContent === '';
   };
 
   // Escape in a row's question answers no, as the resign question does; elsewhere it closes.

@@ -158,6 +158,29 @@ export function gameWords(game, date) {
 }
 
 /**
+ * The player's score against the computer over the kept games, in words.
+ *
+ * @param {FinishedGame[]} games
+ * @returns {string} e.g. "Against the computer: 3 won, 5 lost, 1 drawn"; "" when none of the
+ *   games was against the computer
+ */
+export function tallyWords(games) {
+  const against = games.filter((game) => game.player !== null);
+  if (!against.length) return '';
+  const won = against.filter((game) => game.winner === game.player).length;
+  const drawn = against.filter((game) => game.winner === null).length;
+  return `Against the computer: ${won} won, ${against.length - won - drawn} lost, ${drawn} drawn`;
+}
+
+/**
+ * The kept games as one text file: their records, the oldest first, a blank line between two.
+ *
+ * @param {FinishedGame[]} games  the newest first, as kept
+ * @returns {string}
+ */
+export const gamesFile = (games) => games.map((game) => `${game.record.trim()}\n`).reverse().join('\n');
+
+/**
  * A new game's id: unique enough for one browser's list.
  *
  * @param {() => number} [random]

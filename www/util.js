@@ -83,3 +83,20 @@ export function pageStorage() {
     return null;
   }
 }
+
+/**
+ * Hands `blob` to the browser as a download named `name` (the board image, the finished games).
+ *
+ * @param {Blob} blob
+ * @param {string} name  e.g. "ultima-move-12.png"
+ */
+export function saveFile(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = make('a', { href: url, download: name });
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference to the data once started.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
