@@ -118,6 +118,12 @@ for (const { device, context } of devices) {
       assert.equal(file, `${records[1]}\n\n${records[0]}\n`);
       assert.equal(await page.textContent('.games-answer'), '2 games saved as a text file.');
 
+      // Copy record copies that row's record (kept in the fallback field either way), and says so.
+      await page.locator('.games-item').nth(1).locator('.games-copy').click();
+      await page.waitForFunction(() => document.querySelector('.games-answer')?.textContent !== '2 games saved as a text file.');
+      assert.equal((await page.inputValue('.games-text')).trim(), records[1]);
+      assert.match(await page.textContent('.games-answer') ?? '', /^(The record was copied\.|Copy the selected text)/);
+
       // Remove asks in the row; Escape answers no and keeps the dialog open; yes removes.
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');

@@ -62,11 +62,6 @@ function build() {
   dialog.append(head, about, tally, empty, list, footer, answer, field);
   document.body.append(dialog);
   close.addEventListener('click', () => dialog.close());
-  download.addEventListener('click', () => {
-    const day = new Date().toISOString().slice(0, 10);
-    saveFile(new Blob([gamesFile(games)], { type: 'text/plain' }), `ultima-games-${day}.txt`);
-    say(`${games.length} ${games.length === 1 ? 'game' : 'games'} saved as a text file.`);
-  });
 
   /** @type {FinishedGame[]} */
   let games = [];
@@ -75,6 +70,12 @@ function build() {
   const say = (text) => {
     answer.textContent = text;
   };
+
+  download.addEventListener('click', () => {
+    const day = new Date().toISOString().slice(0, 10);
+    saveFile(new Blob([gamesFile(games)], { type: 'text/plain' }), `ultima-games-${day}.txt`);
+    say(`${games.length} ${games.length === 1 ? 'game' : 'games'} saved as a text file.`);
+  });
 
   /**
    * Removes a game from the stored list as it is now (another tab may have added one).
@@ -89,14 +90,16 @@ function build() {
   };
 
   /**
-   * One game's row: its words and its actions; Remove asks first, in the row.
+   * One game's row: its words and its actions, each described by the words (a screen reader
+   * hears which game an "Analyse" is for); Remove asks first, in the row.
    *
    * @param {FinishedGame} game
+   * @param {number} index  its place in the list
    */
-  const row = (game) => {
+  const row = (game, index) => {
     const { title, detail } = gameWords(game, (ms) => DATE.format(ms));
     const item = make('li', { class: 'games-item', 'data-result': game.winner === null ? 'draw' : game.player === null ? 'decided' : game.winner === game.player ? 'won' : 'lost' });
-    const words = make('div', { class: 'games-words' });
+    const words = make('div', { class: 'games-words', id: `games-row-${index}` });
     words.append(make('strong', {}, title), make('span', {}, detail));
     const actions = make('div', { class: 'buttons games-actions' });
     const { analyse } = config;
@@ -113,6 +116,7 @@ function build() {
       const ok = await copyText(game.record, field);
       field.hidden = ok;
       say(ok ? 'The record was copied.' : COPY_REFUSED);
+      if (!ok) field.scrollIntoView({ block: 'nearest' });
     });
     const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
     const confirm = make('span', { class: 'games-confirm' });
@@ -129,6 +133,7 @@ function build() {
     no.addEventListener('click', () => asking(false));
     yes.addEventListener('click', () => remove(game));
     actions.append(copy, ask, confirm);
+    for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
     item.append(words, actions);
     return item;
   };
