@@ -35,6 +35,7 @@ import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
 import { configureGames, openGames } from './games-ui.js';
+import { configureEditor, openEditor } from './editor-ui.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -346,6 +347,24 @@ async function main() {
       true,
       settings.newGame,
     );
+    // The board editor (editor-ui.js) starts from the game's position; its "Play from here…" is
+    // the new-game dialog with the position filled in (players, level, clock and rules chosen
+    // there), and its "Analyse" the analysis board.
+    configureEditor({
+      pieceSet: () => settings.pieceSet,
+      theme: () => settings.theme,
+      analyse: (position, orientation) => {
+        openAnalysis({ position, orientation }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+      },
+      play: (position) => {
+        element('new-game-position', HTMLTextAreaElement).value = position;
+        openNewGame();
+      },
+    });
+    element('open-editor', HTMLButtonElement).addEventListener('click', () => {
+      const { pieces, turn } = embed.snapshot();
+      openEditor({ pieces, turn });
+    });
     /** @param {Partial<NewGameChoices>} change */
     const remember = (change) => {
       settings.newGame = { ...(settings.newGame ?? defaultChoices()), ...change };

@@ -263,7 +263,7 @@ fn with_rules(record: &str, rules: &Rules) -> String {
 }
 
 /// A side given as "white" or "black".
-fn parse_side(side: &JsValue) -> Result<Color, JsError> {
+pub fn parse_side(side: &JsValue) -> Result<Color, JsError> {
     match args::text("the side", side)?.as_str() {
         "white" => Ok(Color::White),
         "black" => Ok(Color::Black),

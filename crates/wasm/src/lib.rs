@@ -25,7 +25,7 @@ pub use game::Game;
 pub use review::{review_summary, EvaluationValue, ReviewSummaryValue, Reviewer};
 
 use serde::Serialize;
-use ultima::{Position, Rules};
+use ultima::{Board, Piece, Position, Rules, Setup, Square};
 use ultima_engine::{Config, Engine, Limits, NoHandler};
 use wasm_bindgen::prelude::*;
 
@@ -53,6 +53,58 @@ pub fn perft(
     let pos = Position::from_fen(&position, game::parse_rules(rules)?)?;
     // Counts stay far below 2^53 at depth 8, so a JavaScript number holds them exactly.
     Ok(ultima::perft(&pos, depth) as f64)
+}
+
+/// The position string (RULES §6.1) of `pieces` with `turn` to move, checked under `rules`
+/// (the default rules if absent): what the page's board editor shows and plays from. The
+/// editor places pieces one by one and never writes or reads a position string itself.
+///
+/// `pieces` is 64 characters, a1 first (b1 … h1, then a2 …), each a piece letter (upper case
+/// White, lower case Black) or `.` for an empty square: a snapshot's `pieces` joined, with
+/// `.` for `""`.
+///
+/// # Errors
+/// Text that is not 64 such characters, a side that is not "white" or "black", a bad rule
+/// option, or a position the rules refuse (a side without its one King, more than 16 pieces a
+/// side, the side to move able to capture the enemy King at once), with the rules crate's
+/// message.
+#[wasm_bindgen(js_name = positionFromPieces)]
+pub fn position_from_pieces(
+    #[wasm_bindgen(unchecked_param_type = "string")] pieces: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Side")] turn: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: &JsValue,
+) -> Result<String, JsError> {
+    let pieces = args::text("the pieces", pieces)?;
+    let turn = game::parse_side(turn)?;
+    let rules = game::parse_rules(rules)?;
+    let letters: Vec<char> = pieces.chars().collect();
+    if letters.len() != 64 {
+        return Err(JsError::new(&format!(
+            "the pieces must be 64 characters, one a square from a1 to h8, not {}",
+            letters.len()
+        )));
+    }
+    let mut board = Board::empty();
+    for (sq, &letter) in Square::all().zip(&letters) {
+        if letter == '.' {
+            continue;
+        }
+        let Some(piece) = Piece::from_char(letter) else {
+            return Err(JsError::new(&format!(
+                "'{}' on {sq} is not a piece letter (K W C I L X P, lower case for Black) or '.'",
+                letter.escape_debug()
+            )));
+        };
+        board.set_piece_at(sq, piece);
+    }
+    let setup = Setup {
+        board,
+        turn,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+    Position::from_setup(setup, rules)?;
+    Ok(setup.to_string())
 }
 
 /// The nodes a fresh engine with a 16 MB table (as `ultima bench` natively) searches to

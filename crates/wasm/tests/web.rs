@@ -238,6 +238,54 @@ fn default_start_board_and_position() -> TestResult {
     Ok(())
 }
 
+/// The board editor's pieces become the position string a game starts from, and read back as
+/// the same pieces; what the rules refuse is refused with their message, any argument checked.
+#[wasm_bindgen_test]
+fn position_from_pieces_round_trips_and_refuses_what_the_rules_refuse() -> TestResult {
+    let from = |pieces: &str, turn: &str, rules: Option<&str>| {
+        ultima_wasm::position_from_pieces(&js(pieces), &js(turn), &rules.map_or(NONE, js))
+    };
+    let start = snapshot(&new_game(None, None)?)?;
+    let letters: String = start
+        .pieces
+        .iter()
+        .map(|p| if p.is_empty() { "." } else { p.as_str() })
+        .collect();
+    assert_eq!(from(&letters, "white", None)?, canonical(START)?);
+    // RULES §7 example 2, Black to move: the pieces of its own snapshot, read back.
+    let leaper = snapshot(&new_game(Some("4k3/8/8/p7/8/8/p7/L3K3 b"), None)?)?;
+    let letters: String = leaper
+        .pieces
+        .iter()
+        .map(|p| if p.is_empty() { "." } else { p.as_str() })
+        .collect();
+    let position = from(&letters, "black", None)?;
+    assert_eq!(position, canonical("4k3/8/8/p7/8/8/p7/L3K3 b")?);
+    assert_eq!(
+        snapshot(&new_game(Some(&position), None)?)?.pieces,
+        leaper.pieces
+    );
+    // No black King: refused under the default rules, accepted under King capture.
+    let kingless = format!("K{}", ".".repeat(63));
+    assert!(error_message(from(&kingless, "white", None))?.contains("King"));
+    assert_eq!(
+        from(&kingless, "white", Some("king_capture"))?,
+        "8/8/8/8/8/8/8/K7 w 0 1"
+    );
+    // Malformed arguments: each named in the message.
+    assert!(error_message(from("K", "white", None))?
+        .contains("64 characters, one a square from a1 to h8, not 1"));
+    let bad = format!("Q{}", ".".repeat(63));
+    assert!(error_message(from(&bad, "white", None))?.contains("'Q' on a1 is not a piece letter"));
+    assert!(error_message(from(&kingless, "red", None))?.contains("\"white\" or \"black\""));
+    assert!(
+        error_message(from(&kingless, "white", Some("no_such_rule")))?.contains("no_such_rule")
+    );
+    let not_text = ultima_wasm::position_from_pieces(&num(5), &js("white"), &NONE);
+    assert!(error_message(not_text)?.contains("the pieces"));
+    Ok(())
+}
+
 /// The moves come grouped by from-square: at the start, each Pawn's four moves up its file.
 #[wasm_bindgen_test]
 fn moves_are_grouped_by_from_square_with_their_text_and_captures() -> TestResult {

@@ -1,0 +1,137 @@
+// The board editor (www/editor.js, www/editor-ui.js) on the game page, on a desktop and a phone
+// viewport: it opens on the game's position; pieces are put and taken away by presses, with the
+// palette, and by the keyboard; what is not a position is said, with the rules' reason, and its
+// actions wait; a typed position string is read, a bad one refused; the position goes to the
+// analysis board, and to a new game through the new-game dialog.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+const { served, devices } = useDesktopAndPhone();
+
+/** RULES §7 example 2: the Long Leaper on a1 takes a2, or a2 and a5 in one move. */
+const LEAPER = '4k3/8/8/p7/8/8/p7/L3K3 w 0 1';
+
+/**
+ * Presses a square of the editor's board (White at the bottom).
+ *
+ * @param {Page} page
+ * @param {string} square e.g. "e1"
+ */
+async function press(page, square) {
+  const box = await page.locator('.editor-board').boundingBox();
+  if (!box) throw new Error('the editor board is not shown');
+  const column = square.charCodeAt(0) - 97;
+  const row = 8 - Number(square.slice(1));
+  await page.mouse.click(box.x + ((column + 0.5) * box.width) / 8, box.y + ((row + 0.5) * box.height) / 8);
+}
+
+/**
+ * A square of the editor's board as painted on the screen (a PNG of its middle half).
+ *
+ * @param {Page} page
+ * @param {string} square
+ */
+async function shotOf(page, square) {
+  const box = await page.locator('.editor-board').boundingBox();
+  if (!box) throw new Error('the editor board is not shown');
+  const unit = box.width / 8;
+  const x = box.x + (square.charCodeAt(0) - 97 + 0.25) * unit;
+  const y = box.y + (8 - Number(square.slice(1)) + 0.25) * unit;
+  return page.screenshot({ clip: { x, y, width: unit / 2, height: unit / 2 } });
+}
+
+/** @param {Page} page */
+const editor = (page) =>
+  page.evaluate(() => ({
+    pieces: /** @type {HTMLElement} */ (document.querySelector('.editor-board')).dataset.pieces,
+    position: /** @type {HTMLInputElement} */ (document.querySelector('.editor-position')).value,
+    check: document.querySelector('.editor-check')?.textContent,
+    analyse: !(/** @type {HTMLButtonElement} */ (document.querySelector('.editor-analyse')).disabled),
+  }));
+
+for (const { device, context } of devices) {
+  test(`${device}: the editor sets up a position piece by piece and sends it to analysis and to a new game`, { timeout: 90_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      // It opens on the game's position.
+      await onBoard(page, (board) => board.play('b2-b5'));
+      await page.click('#open-editor');
+      await page.waitForSelector('#editor[open]');
+      const game = await onBoard(page, (board) => ({ pieces: board.snapshot().pieces.map((p) => p || '.').join(''), position: board.position() }));
+      // (The editor's position starts its counters again: no capture yet, move 1.)
+      assert.deepEqual(await editor(page), { pieces: game.pieces, position: game.position.replace(/ \d+ \d+$/, ' 0 1'), check: 'A legal position.', analyse: true });
+
+      // An empty board is no position: the rules say why, and the actions wait.
+      await page.click('.editor-clear');
+      const empty = await editor(page);
+      assert.match(empty.check ?? '', /^Not a position to play: .*King/);
+      assert.equal(empty.analyse, false);
+      const bare = await shotOf(page, 'e1');
+
+      // Pieces by presses: the palette's piece goes where pressed; pressed again, it goes. (The
+      // game had Black to move; White is chosen first.)
+      await page.check('input[name="editor-turn"][value="white"]');
+      await page.click('.editor-tool[data-tool="K"]');
+      await press(page, 'e1');
+      assert.equal((await shotOf(page, 'e1')).equals(bare), false, 'the King is painted on e1');
+      await page.click('.editor-tool[data-tool="k"]');
+      await press(page, 'e8');
+      await press(page, 'd8');
+      await press(page, 'd8');
+      await page.click('.editor-tool[data-tool="L"]');
+      await press(page, 'a1');
+      await page.click('.editor-tool[data-tool="p"]');
+      await press(page, 'a2');
+      await press(page, 'a5');
+      assert.deepEqual(await editor(page), { pieces: (await editor(page)).pieces, position: LEAPER, check: 'A legal position.', analyse: true });
+      assert.equal(await page.getAttribute('.editor-tool[data-tool="p"]', 'aria-pressed'), 'true');
+
+      // The keyboard: the focus square from e1 (the last pressed was a5) to b5, Enter puts the
+      // Pawn there, Delete takes it away again.
+      await page.focus('.editor-board');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      assert.equal((await editor(page)).position, '4k3/8/8/pp6/8/8/p7/L3K3 w 0 1');
+      await page.keyboard.press('Delete');
+      assert.equal((await editor(page)).position, LEAPER);
+
+      // Black to move; a typed string is read (and a bad one refused, the board unchanged).
+      await page.check('input[name="editor-turn"][value="black"]');
+      assert.equal((await editor(page)).position, '4k3/8/8/p7/8/8/p7/L3K3 b 0 1');
+      await page.fill('.editor-position', '4k3/9 w');
+      await page.press('.editor-position', 'Enter');
+      assert.match((await editor(page)).check ?? '', /^That position string cannot be read: /);
+      await page.fill('.editor-position', '4k3/8/8/8/8/8/8/4K3 b');
+      await page.press('.editor-position', 'Enter');
+      assert.deepEqual(await editor(page), { pieces: `....K${'.'.repeat(55)}k...`, position: '4k3/8/8/8/8/8/8/4K3 b 0 1', check: 'A legal position.', analyse: true });
+      await page.fill('.editor-position', LEAPER);
+      await page.press('.editor-position', 'Enter');
+      await page.screenshot({ path: `${ARTIFACTS}editor-${device}.png` });
+
+      // Analyse: the position on the analysis board, the editor closed.
+      await page.click('.editor-analyse');
+      await page.waitForSelector('.analysis-dialog[open]');
+      assert.equal(await page.isVisible('#editor'), false);
+      await page.click('.analysis-close');
+      await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+
+      // Play from here: the new-game dialog with the position, and the game starts from it.
+      await page.click('#open-editor');
+      await page.waitForSelector('#editor[open]');
+      await page.fill('.editor-position', LEAPER);
+      await page.press('.editor-position', 'Enter');
+      await page.click('.editor-play');
+      await page.waitForSelector('#new-game-dialog[open]');
+      assert.equal(await page.inputValue('#new-game-position'), LEAPER);
+      await page.click('#new-game-start');
+      assert.equal(await onBoard(page, (board) => board.position()), LEAPER);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}

@@ -1,0 +1,339 @@
+// The board editor on the page: a dialog with a board to set up any position, piece by piece, a
+// palette (each piece of each side, and an eraser), the side to move, and the position string,
+// checked as it changes. From it, the position goes to the analysis board, to a new game (the
+// new-game dialog, with the position filled in) or to the clipboard. A press on a square puts
+// the palette's piece there (a second press takes it away); on the board, the arrow keys move a
+// focus square and Enter or Space does the same as a press, Delete empties the square.
+//
+// Every check is the wasm's: `positionFromPieces` gives the position string or the rules'
+// reason it is not a position; a pasted string is read by a `Game`, whose snapshot gives the
+// pieces back. `openEditor()` opens it from anywhere; the page tells it the look and what its
+// actions do with `configureEditor`. The dialog is built the first time it opens.
+
+import { watchCanvas } from './canvas.js';
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { EMPTY, ERASER, lettersOf, placed, roleOf, tools } from './editor.js';
+import { otherSide, pieceName, sideName } from './notation.js';
+import { drawPiece } from './pieces.js';
+import { START_PIECES, stillPicture } from './placeholder.js';
+import { render } from './render.js';
+import { make, screenOf, squareAt, squareName } from './util.js';
+import { bindings } from './wasm.js';
+
+/** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
+/** @import { Side } from '../ultima-wasm.js' */
+
+/**
+ * @typedef {object} EditorConfig
+ * @property {() => PieceSet} pieceSet
+ * @property {() => Theme} theme
+ * @property {((position: string, orientation: Side) => void) | null} analyse  opens a position
+ *   on the analysis board (the editor is closed first)
+ * @property {((position: string) => void) | null} play  starts a game from a position (the
+ *   editor is closed first)
+ */
+
+/** @type {EditorConfig} */
+let config = { pieceSet: () => 'chess', theme: () => 'green', analyse: null, play: null };
+
+/**
+ * Tells the editor the page's look and what its actions do.
+ *
+ * @param {Partial<EditorConfig>} options
+ */
+export function configureEditor(options) {
+  config = { ...config, ...options };
+}
+
+/** @type {ReturnType<typeof build> | null} */
+let ui = null;
+
+/**
+ * Opens the editor on a position: the one given (e.g. the board's), or the start.
+ *
+ * @param {{ pieces?: readonly string[], turn?: Side }} [from]  a snapshot's pieces and turn
+ */
+export function openEditor(from = {}) {
+  ui ??= build();
+  ui.open(from.pieces ? lettersOf(from.pieces) : START_PIECES, from.turn ?? 'white');
+}
+
+/**
+ * An error's message as the end of a sentence (without its own closing full stop).
+ *
+ * @param {unknown} error
+ */
+const message = (error) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+
+/**
+ * A palette button's picture: the piece on a light square, or the eraser's cross.
+ *
+ * @param {HTMLCanvasElement} canvas
+ * @param {string} tool
+ */
+function drawTool(canvas, tool) {
+  const ratio = window.devicePixelRatio || 1;
+  const size = Math.round(36 * ratio);
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.fillStyle = '#DDDDD0';
+  ctx.fillRect(0, 0, size, size);
+  if (tool === ERASER) {
+    ctx.strokeStyle = '#A03020';
+    ctx.lineWidth = size / 10;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(size * 0.28, size * 0.28);
+    ctx.lineTo(size * 0.72, size * 0.72);
+    ctx.moveTo(size * 0.72, size * 0.28);
+    ctx.lineTo(size * 0.28, size * 0.72);
+    ctx.stroke();
+    return;
+  }
+  drawPiece(ctx, config.pieceSet(), roleOf(tool), tool === tool.toUpperCase() ? 'white' : 'black', 0, 0, size);
+}
+
+function build() {
+  const dialog = make('dialog', { id: 'editor', class: 'editor trainer', 'aria-labelledby': 'editor-title' });
+  const close = make('button', { type: 'button', class: 'trainer-close', 'aria-label': 'Close the board editor' }, '×');
+  const head = make('header', { class: 'trainer-head' });
+  head.append(make('h2', { id: 'editor-title' }, 'Board editor'), close);
+
+  const canvas = make('canvas', {
+    class: 'editor-board',
+    tabindex: '0',
+    'aria-label': 'Board: a press puts the chosen piece on a square; arrow keys move the focus square, Enter or Space puts the piece there, Delete empties it',
+  });
+  const said = make('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+
+  const palette = make('div', { class: 'editor-palette', role: 'group', 'aria-label': 'The piece to put on the board' });
+  const toolButtons = tools().map((tool) => {
+    const button = make('button', { type: 'button', class: 'editor-tool', 'aria-pressed': 'false', 'aria-label': tool === ERASER ? 'Eraser: empty a square' : pieceName(tool), title: tool === ERASER ? 'Eraser' : pieceName(tool), 'data-tool': tool });
+    button.append(make('canvas', { 'aria-hidden': 'true' }));
+    palette.append(button);
+    return button;
+  });
+
+  const sides = make('fieldset', { class: 'editor-turn' });
+  sides.append(make('legend', {}, 'Side to move'));
+  /** @type {Record<Side, HTMLInputElement>} */
+  const turnInputs = { white: make('input', { type: 'radio', name: 'editor-turn', value: 'white' }), black: make('input', { type: 'radio', name: 'editor-turn', value: 'black' }) };
+  for (const side of /** @type {Side[]} */ (['white', 'black'])) {
+    const label = make('label');
+    label.append(turnInputs[side], ` ${sideName(side)}`);
+    sides.append(label);
+  }
+
+  const startButton = make('button', { type: 'button', class: 'editor-start' }, 'Start position');
+  const clearButton = make('button', { type: 'button', class: 'editor-clear' }, 'Empty board');
+  const flipButton = make('button', { type: 'button', class: 'editor-flip' }, 'Flip');
+  const boardButtons = make('div', { class: 'buttons' });
+  boardButtons.append(startButton, clearButton, flipButton);
+
+  const field = make('input', { type: 'text', id: 'editor-position', class: 'editor-position', spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'editor-check' });
+  const fieldLabel = make('label', { for: 'editor-position' }, 'Position string (type or paste one, then Enter)');
+  const check = make('p', { id: 'editor-check', class: 'editor-check', role: 'status' });
+
+  const analyseButton = make('button', { type: 'button', class: 'editor-analyse primary' }, 'Analyse');
+  const playButton = make('button', { type: 'button', class: 'editor-play' }, 'Play from here…');
+  const copyButton = make('button', { type: 'button', class: 'editor-copy' }, 'Copy position');
+  const actions = make('div', { class: 'buttons editor-actions' });
+  actions.append(analyseButton, playButton, copyButton);
+  const copyField = make('textarea', { class: 'editor-copied', rows: '2', readonly: '', 'aria-label': 'The position string' });
+  copyField.hidden = true;
+
+  const side = make('div', { class: 'trainer-side' });
+  side.append(palette, sides, boardButtons, fieldLabel, field, check, actions, copyField);
+  const play = make('div', { class: 'trainer-play' });
+  const boardBox = make('div', { class: 'trainer-board' });
+  boardBox.append(canvas);
+  play.append(boardBox, side);
+  dialog.append(head, play, said);
+  document.body.append(dialog);
+
+  let letters = START_PIECES;
+  /** @type {Side} */
+  let turn = 'white';
+  /** @type {Side} */
+  let orientation = 'white';
+  let tool = 'K';
+  let focus = 27;
+  let showFocus = false;
+  /** @type {string | null} the position string of the board, when it is a position */
+  let position = null;
+
+  const ctx = canvas.getContext('2d');
+  const paint = () => {
+    if (!ctx) return;
+    render(ctx, { ...stillPicture(letters, { orientation, pieceSet: config.pieceSet(), theme: config.theme() }), focus, showFocus });
+  };
+  /** @type {import('./canvas.js').CanvasView | null} sizes the canvas while the dialog is open */
+  let view = null;
+
+  /** Checks the board with the wasm, and shows the result everywhere it shows. */
+  const update = () => {
+    try {
+      position = bindings().positionFromPieces(letters, turn, null);
+      field.value = position;
+      check.textContent = 'A legal position.';
+      check.classList.remove('error');
+    } catch (error) {
+      position = null;
+      check.textContent = `Not a position to play: ${message(error)}.`;
+      check.classList.add('error');
+    }
+    for (const button of [analyseButton, playButton, copyButton]) button.disabled = position === null;
+    turnInputs[turn].checked = true;
+    canvas.dataset.pieces = letters;
+    paint();
+  };
+
+  /** @param {string} chosen */
+  const choose = (chosen) => {
+    tool = chosen;
+    for (const button of toolButtons) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
+  };
+
+  /**
+   * A press on `square` with the tool in hand.
+   *
+   * @param {number} square
+   * @param {string} [using]
+   */
+  const press = (square, using = tool) => {
+    letters = placed(letters, square, using);
+    const now = letters.charAt(square);
+    said.textContent = `${squareName(square)}: ${now === ERASER ? 'empty' : pieceName(now)}`;
+    update();
+  };
+
+  canvas.addEventListener('pointerdown', (event) => {
+    const box = canvas.getBoundingClientRect();
+    const column = Math.floor(((event.clientX - box.left) / box.width) * 8);
+    const row = Math.floor(((event.clientY - box.top) / box.height) * 8);
+    if (column < 0 || column > 7 || row < 0 || row > 7) return;
+    event.preventDefault();
+    canvas.focus({ preventScroll: true });
+    showFocus = false;
+    focus = squareAt(column, row, orientation);
+    press(focus);
+  });
+  canvas.addEventListener('keydown', (event) => {
+    /** @type {Record<string, [number, number]>} */
+    const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const step = arrows[event.key];
+    if (step) {
+      const { column, row } = screenOf(focus, orientation);
+      focus = squareAt(Math.min(7, Math.max(0, column + step[0])), Math.min(7, Math.max(0, row + step[1])), orientation);
+      const now = letters.charAt(focus);
+      said.textContent = `${squareName(focus)}: ${now === ERASER ? 'empty' : pieceName(now)}`;
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      press(focus);
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      if (letters.charAt(focus) !== ERASER) press(focus, ERASER);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    showFocus = true;
+    paint();
+  });
+  canvas.addEventListener('blur', () => {
+    showFocus = false;
+    paint();
+  });
+
+  for (const button of toolButtons) button.addEventListener('click', () => choose(button.dataset.tool ?? ERASER));
+  for (const input of Object.values(turnInputs)) {
+    input.addEventListener('change', () => {
+      turn = input.value === 'black' ? 'black' : 'white';
+      update();
+    });
+  }
+  startButton.addEventListener('click', () => {
+    letters = START_PIECES;
+    turn = 'white';
+    update();
+  });
+  clearButton.addEventListener('click', () => {
+    letters = EMPTY;
+    update();
+  });
+  flipButton.addEventListener('click', () => {
+    orientation = otherSide(orientation);
+    paint();
+  });
+
+  /** Reads the typed position string with a `Game`; on a bad one, says why and changes nothing. */
+  const readField = () => {
+    const text = field.value.trim();
+    if (text === '' || text === position) return;
+    try {
+      const game = new (bindings().Game)(text, null);
+      try {
+        const snapshot = game.snapshot();
+        letters = lettersOf(snapshot.pieces);
+        turn = snapshot.turn;
+      } finally {
+        game.free();
+      }
+      update();
+    } catch (error) {
+      check.textContent = `That position string cannot be read: ${message(error)}.`;
+      check.classList.add('error');
+    }
+  };
+  field.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    readField();
+  });
+  field.addEventListener('change', readField);
+
+  analyseButton.addEventListener('click', () => {
+    if (!position || !config.analyse) return;
+    dialog.close();
+    config.analyse(position, orientation);
+  });
+  playButton.addEventListener('click', () => {
+    if (!position || !config.play) return;
+    dialog.close();
+    config.play(position);
+  });
+  copyButton.addEventListener('click', async () => {
+    if (!position) return;
+    const ok = await copyText(position, copyField);
+    copyField.hidden = ok;
+    check.textContent = ok ? 'The position string was copied.' : COPY_REFUSED;
+    check.classList.remove('error');
+  });
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => {
+    view?.stop();
+    view = null;
+  });
+
+  return {
+    /**
+     * @param {string} from  64 letters
+     * @param {Side} side
+     */
+    open(from, side) {
+      letters = from;
+      turn = side;
+      showFocus = false;
+      copyField.hidden = true;
+      analyseButton.hidden = config.analyse === null;
+      playButton.hidden = config.play === null;
+      for (const button of toolButtons) drawTool(/** @type {HTMLCanvasElement} */ (button.firstElementChild), button.dataset.tool ?? ERASER);
+      choose(tool);
+      dialog.showModal();
+      view ??= watchCanvas(canvas, paint);
+      update();
+      canvas.focus();
+    },
+  };
+}
