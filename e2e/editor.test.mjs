@@ -70,6 +70,7 @@ for (const { device, context } of devices) {
       const empty = await editor(page);
       assert.match(empty.check ?? '', /^Not a position to play: .*King/);
       assert.equal(empty.analyse, false);
+      assert.equal(empty.position, '', 'no stale position string');
       const bare = await shotOf(page, 'e1');
 
       // Pieces by presses: the palette's piece goes where pressed; pressed again, it goes. (The

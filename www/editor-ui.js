@@ -133,7 +133,7 @@ function build() {
   const boardButtons = make('div', { class: 'buttons' });
   boardButtons.append(startButton, clearButton, flipButton);
 
-  const field = make('input', { type: 'text', id: 'editor-position', class: 'editor-position', spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'editor-check' });
+  const field = make('input', { type: 'text', id: 'editor-position', class: 'editor-position', spellcheck: 'false', autocomplete: 'off', placeholder: 'none: the board is not a position to play', 'aria-describedby': 'editor-check' });
   const fieldLabel = make('label', { for: 'editor-position' }, 'Position string (type or paste one, then Enter)');
   const check = make('p', { id: 'editor-check', class: 'editor-check', role: 'status' });
 
@@ -181,7 +181,10 @@ function build() {
       check.textContent = 'A legal position.';
       check.classList.remove('error');
     } catch (error) {
+      // The board has no position string (the rules write none for it): an old one would
+      // mislead.
       position = null;
+      field.value = '';
       check.textContent = `Not a position to play: ${message(error)}.`;
       check.classList.add('error');
     }
