@@ -170,7 +170,7 @@ for (const { device, context } of devices) {
   });
 }
 
-test('a game ended, reloaded, taken back and ended again keeps one entry', { timeout: 90_000 }, async () => {
+test('a game ended, reloaded, taken back and ended again keeps one entry; another game loaded and reloaded gets its own', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await playComputer(page, 'white');
@@ -183,7 +183,23 @@ test('a game ended, reloaded, taken back and ended again keeps one entry', { tim
     await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result() === null);
     await playAndWait(page, 'a2-a4');
     await resign(page);
-    assert.deepEqual((await openList(page)).rows, [{ result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As White · Black wins by resignation · 2 moves' }]);
+    const first = { result: 'lost', title: `Lost against ${LEVEL_3}`, detail: 'As White · Black wins by resignation · 2 moves' };
+    assert.deepEqual((await openList(page)).rows, [first]);
+    await closeList(page);
+
+    // Another game loaded (White to move: nothing else is saved before the reload), the page
+    // reloaded at once: that game, ended, is a game of its own (the finished game's id did not
+    // go into storage with it, to replace the first game's entry).
+    await page.click('.io summary');
+    await page.fill('#record-text', '1. b2-b5 g7-g4 *');
+    await page.click('#load-record');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.turn() === 'white');
+    await resign(page);
+    const rows = (await openList(page)).rows;
+    assert.deepEqual(rows.slice(1), [first]);
+    assert.equal(rows.length, 2);
     await closeList(page);
     assert.deepEqual(problems, []);
   } finally {

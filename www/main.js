@@ -279,10 +279,16 @@ async function main() {
      * @param {() => void} change
      */
     const replaceGame = (change) => {
+      // Dropped before the change, whose own save must not carry the old game's id to the new
+      // game (ending, it would replace the old game's entry); kept if the change fails.
+      const kept = settings.finishedId;
+      delete settings.finishedId;
       replacing = true;
       try {
         change();
-        delete settings.finishedId;
+      } catch (error) {
+        if (kept !== undefined) settings.finishedId = kept;
+        throw error;
       } finally {
         replacing = false;
       }
