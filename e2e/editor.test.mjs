@@ -2,7 +2,8 @@
 // viewport: it opens on the game's position; pieces are put and taken away by presses, with the
 // palette, and by the keyboard; what is not a position is said, with the rules' reason, and its
 // actions wait; a typed position string is read, a bad one refused; the position goes to the
-// analysis board, and to a new game through the new-game dialog.
+// analysis board, and to a new game through the new-game dialog; the analysis board's "Edit
+// position" opens it on the position shown there.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -130,6 +131,17 @@ for (const { device, context } of devices) {
       assert.equal(await page.inputValue('#new-game-position'), LEAPER);
       await page.click('#new-game-start');
       assert.equal(await onBoard(page, (board) => board.position()), LEAPER);
+
+      // From the analysis board: "Edit position" opens the editor on the position shown there
+      // (one move back from the end), and the analysis closes.
+      await onBoard(page, (board) => board.play('a1-a6'));
+      await page.click('#analyse');
+      await page.waitForSelector('.analysis-dialog[open]');
+      await page.keyboard.press('ArrowLeft');
+      await page.click('.analysis-edit');
+      await page.waitForSelector('#editor[open]');
+      assert.equal(await page.locator('.analysis-dialog').count(), 0);
+      assert.equal((await editor(page)).position, LEAPER);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -29,13 +29,23 @@ import { make } from './util.js';
 /** The query parameter that says the analysis view is open. */
 export const ANALYSIS_PARAM = 'analysis';
 
-/** @type {{ pieceSet: () => PieceSet, theme: () => Theme }} the page's look, asked at each opening */
+/**
+ * What the page tells the analysis view: its look, asked at each opening, and how to open the
+ * board editor on the position shown (none: no "Edit position" button).
+ *
+ * @typedef {object} AnalysisConfig
+ * @property {() => PieceSet} pieceSet
+ * @property {() => Theme} theme
+ * @property {((from: { pieces: string[], turn: Side }) => void) | null} [edit]
+ */
+
+/** @type {AnalysisConfig} */
 let look = { pieceSet: () => 'chess', theme: () => 'green' };
 
 /**
- * Tells the analysis view the page's piece set and board theme.
+ * Tells the analysis view the page's piece set, board theme and board editor.
  *
- * @param {{ pieceSet: () => PieceSet, theme: () => Theme }} given
+ * @param {AnalysisConfig} given
  */
 export function configureAnalysis(given) {
   look = given;
@@ -97,7 +107,21 @@ export async function openAnalysis(request = {}) {
   const title = make('h2', { id: 'analysis-title' }, 'Analysis board');
   const close = make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');
   const head = make('div', { class: 'analysis-dialog-head' });
-  head.append(title, close);
+  const edit = look.edit;
+  if (edit) {
+    // The position shown, on the board editor; the analysis closes (its lines are not kept).
+    const button = make('button', { type: 'button', class: 'analysis-edit', title: 'Set up a position from the one shown (the analysis closes)' }, 'Edit position');
+    button.addEventListener('click', () => {
+      const { pieces, turn } = board.snapshot();
+      closeAnalysis();
+      edit({ pieces, turn });
+    });
+    const buttons = make('div', { class: 'buttons' });
+    buttons.append(button, close);
+    head.append(title, buttons);
+  } else {
+    head.append(title, close);
+  }
   const host = make('div', { class: 'analysis-host' });
   dialog.append(head, host);
   document.body.append(dialog);

@@ -478,7 +478,7 @@ async function main() {
       }
     });
     // The analysis board: on the position shown (the game is never changed), or on the pasted text.
-    configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme });
+    configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, edit: (from) => openEditor(from) });
     element('analyse', HTMLButtonElement).addEventListener('click', () => {
       const shown = embed.shownPly();
       openAnalysis({ record: embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation }).catch((error) =>
