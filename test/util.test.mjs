@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pageStorage } from '../www/util.js';
+import { ARROW_STEPS, pageStorage, squareAtPoint, stepOnScreen } from '../www/util.js';
 
 test('pageStorage: the window\'s localStorage, or null where reading it throws or there is no window', () => {
   const g = /** @type {any} */ (globalThis);
@@ -23,4 +23,21 @@ test('pageStorage: the window\'s localStorage, or null where reading it throws o
   } finally {
     g.window = before;
   }
+});
+
+test('the square under a point: from the top left of the board\'s square part, per orientation, null off the board', () => {
+  const box = { left: 100, top: 50, width: 400, height: 420 };
+  assert.equal(squareAtPoint(box, 101, 51, 'white'), 56, 'a8 at the top left');
+  assert.equal(squareAtPoint(box, 499, 449, 'white'), 7, 'h1 at the bottom right');
+  assert.equal(squareAtPoint(box, 101, 51, 'black'), 7, 'h1 at the top left, seen from Black');
+  assert.equal(squareAtPoint(box, 99, 60, 'white'), null);
+  assert.equal(squareAtPoint(box, 300, 460, 'white'), null, 'below the square part of a taller box');
+});
+
+test('a step of the focus square goes as the board is seen and stops at its edges', () => {
+  assert.equal(stepOnScreen(27, ARROW_STEPS.ArrowUp, 'white'), 35, 'd4 to d5');
+  assert.equal(stepOnScreen(27, ARROW_STEPS.ArrowUp, 'black'), 19, 'd4 to d3 seen from Black');
+  assert.equal(stepOnScreen(27, ARROW_STEPS.ArrowRight, 'white'), 28);
+  assert.equal(stepOnScreen(0, ARROW_STEPS.ArrowLeft, 'white'), 0, 'a1 stays at the left edge');
+  assert.equal(stepOnScreen(63, ARROW_STEPS.ArrowUp, 'white'), 63, 'h8 stays at the top edge');
 });

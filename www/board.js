@@ -9,7 +9,7 @@ import { createMirror } from './mirror.js';
 import { render } from './render.js';
 import { createSpinner } from './spinner.js';
 import { cursorAt, picture } from './state.js';
-import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
+import { make, screenOf, squareAtPoint, squareIndex, squareName } from './util.js';
 
 /** @import { PlyInfo, Side } from '../ultima-wasm.js' */
 /** @import { InputActions } from './input.js' */
@@ -88,13 +88,7 @@ export function createBoard(element, initial, intents) {
       hovered = square;
       updateCursor();
     },
-    squareAt(x, y) {
-      const g = geometry();
-      const column = Math.floor(((x - g.left) / g.size) * 8);
-      const row = Math.floor(((y - g.top) / g.size) * 8);
-      if (column < 0 || column > 7 || row < 0 || row > 7) return null;
-      return squareAt(column, row, g.orientation);
-    },
+    squareAt: (x, y) => squareAtPoint(canvas.getBoundingClientRect(), x, y, state.look.orientation),
     canvasPoint(x, y) {
       const g = geometry();
       const scale = Math.min(canvas.width, canvas.height) / g.size;

@@ -17,7 +17,7 @@ import { otherSide, pieceName, sideName } from './notation.js';
 import { drawPiece } from './pieces.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
 import { render } from './render.js';
-import { make, screenOf, squareAt, squareName } from './util.js';
+import { ARROW_STEPS, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { PieceSet } from './pieces.js' */
@@ -214,23 +214,18 @@ function build() {
   };
 
   canvas.addEventListener('pointerdown', (event) => {
-    const box = canvas.getBoundingClientRect();
-    const column = Math.floor(((event.clientX - box.left) / box.width) * 8);
-    const row = Math.floor(((event.clientY - box.top) / box.height) * 8);
-    if (column < 0 || column > 7 || row < 0 || row > 7) return;
+    const square = squareAtPoint(canvas.getBoundingClientRect(), event.clientX, event.clientY, orientation);
+    if (square === null) return;
     event.preventDefault();
     canvas.focus({ preventScroll: true });
     showFocus = false;
-    focus = squareAt(column, row, orientation);
+    focus = square;
     press(focus);
   });
   canvas.addEventListener('keydown', (event) => {
-    /** @type {Record<string, [number, number]>} */
-    const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    const step = arrows[event.key];
+    const step = ARROW_STEPS[event.key];
     if (step) {
-      const { column, row } = screenOf(focus, orientation);
-      focus = squareAt(Math.min(7, Math.max(0, column + step[0])), Math.min(7, Math.max(0, row + step[1])), orientation);
+      focus = stepOnScreen(focus, step, orientation);
       const now = letters.charAt(focus);
       said.textContent = `${squareName(focus)}: ${now === ERASER ? 'empty' : pieceName(now)}`;
     } else if (event.key === 'Enter' || event.key === ' ') {

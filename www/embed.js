@@ -35,7 +35,7 @@ import {
   setLook,
   setSnapshot,
 } from './state.js';
-import { make, screenOf, squareAt, squareIndex, squareName } from './util.js';
+import { make, squareIndex, squareName, stepOnScreen } from './util.js';
 import { loadWasm } from './wasm.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
@@ -614,10 +614,7 @@ export function mount(element, options = {}) {
       cancel: putDown,
       moveFocus(delta, show) {
         state.showFocus = show;
-        if (delta) {
-          const { column, row } = screenOf(state.focus, state.look.orientation);
-          state.focus = squareAt(Math.min(7, Math.max(0, column + delta[0])), Math.min(7, Math.max(0, row + delta[1])), state.look.orientation);
-        }
+        if (delta) state.focus = stepOnScreen(state.focus, delta, state.look.orientation);
         draw();
         return state.focus;
       },

@@ -4,6 +4,8 @@
 // Enter or Space presses it. Pointer and keys share one press (`pick`): a press plays the
 // picked-up piece or picks one up, and a second press on the picked-up piece puts it down.
 
+import { ARROW_STEPS } from './util.js';
+
 /**
  * What the board does with input, in squares (a1=0 … h8=63).
  *
@@ -123,9 +125,7 @@ export function bindInput(canvas, act) {
 
   /** @param {KeyboardEvent} event */
   const key = (event) => {
-    /** @type {Record<string, [number, number]>} */
-    const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    const delta = arrows[event.key];
+    const delta = ARROW_STEPS[event.key];
     if (delta) {
       const square = act.moveFocus(delta, true);
       if (act.selected() !== null) act.point(square);

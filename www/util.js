@@ -30,6 +30,45 @@ export function screenOf(square, orientation) {
 }
 
 /**
+ * The square under a point of the page, on a board drawn in `box` (its square part, from the
+ * top left).
+ *
+ * @param {{ left: number, top: number, width: number, height: number }} box  the board's
+ *   element on the page, e.g. its `getBoundingClientRect()`
+ * @param {number} x  e.g. a pointer event's `clientX`
+ * @param {number} y
+ * @param {Side} orientation the side at the bottom
+ * @returns {number | null} null off the board
+ */
+export function squareAtPoint(box, x, y, orientation) {
+  const size = Math.min(box.width, box.height);
+  const column = Math.floor(((x - box.left) / size) * 8);
+  const row = Math.floor(((y - box.top) / size) * 8);
+  if (column < 0 || column > 7 || row < 0 || row > 7) return null;
+  return squareAt(column, row, orientation);
+}
+
+/** The arrow keys' steps on the screen, as [columns, rows]. */
+export const ARROW_STEPS = Object.freeze(
+  /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }),
+);
+
+/**
+ * The square one step from `square` as the board is seen, staying on the board at its edges
+ * (a keyboard's focus square).
+ *
+ * @param {number} square index, a1=0 … h8=63
+ * @param {[number, number]} step  [columns, rows] on the screen, e.g. `ARROW_STEPS.ArrowUp`
+ * @param {Side} orientation the side at the bottom
+ * @returns {number}
+ */
+export function stepOnScreen(square, step, orientation) {
+  const { column, row } = screenOf(square, orientation);
+  const clamp = (/** @type {number} */ n) => Math.min(7, Math.max(0, n));
+  return squareAt(clamp(column + step[0]), clamp(row + step[1]), orientation);
+}
+
+/**
  * @param {number} square index, a1=0 … h8=63
  * @returns {boolean} true for a dark square (a1, c1, b2, …)
  */
