@@ -3,7 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EMPTY, ERASER, ROLES, lettersOf, placed, roleOf, tools } from '../www/editor.js';
+import { EMPTY, ERASER, ROLES, lettersOf, placed, tools } from '../www/editor.js';
+import { roleOf } from '../www/pieces.js';
 import { START_PIECES } from '../www/placeholder.js';
 
 test('a snapshot\'s pieces become 64 letters, "." for an empty square', () => {

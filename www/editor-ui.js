@@ -12,9 +12,9 @@
 
 import { watchCanvas } from './canvas.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { EMPTY, ERASER, lettersOf, placed, roleOf, tools } from './editor.js';
+import { EMPTY, ERASER, lettersOf, placed, tools } from './editor.js';
 import { otherSide, pieceName, sideName } from './notation.js';
-import { drawPiece } from './pieces.js';
+import { figureUrl } from './movelist.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
 import { render } from './render.js';
 import { ARROW_STEPS, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
@@ -66,36 +66,6 @@ export function openEditor(from = {}) {
  */
 const message = (error) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
-/**
- * A palette button's picture: the piece on a light square, or the eraser's cross.
- *
- * @param {HTMLCanvasElement} canvas
- * @param {string} tool
- */
-function drawTool(canvas, tool) {
-  const ratio = window.devicePixelRatio || 1;
-  const size = Math.round(36 * ratio);
-  canvas.width = size;
-  canvas.height = size;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = '#DDDDD0';
-  ctx.fillRect(0, 0, size, size);
-  if (tool === ERASER) {
-    ctx.strokeStyle = '#A03020';
-    ctx.lineWidth = size / 10;
-    ctx.lineCap = 'round';
-    ctx.beginPath();
-    ctx.moveTo(size * 0.28, size * 0.28);
-    ctx.lineTo(size * 0.72, size * 0.72);
-    ctx.moveTo(size * 0.72, size * 0.28);
-    ctx.lineTo(size * 0.28, size * 0.72);
-    ctx.stroke();
-    return;
-  }
-  drawPiece(ctx, config.pieceSet(), roleOf(tool), tool === tool.toUpperCase() ? 'white' : 'black', 0, 0, size);
-}
-
 function build() {
   const dialog = make('dialog', { id: 'editor', class: 'editor trainer', 'aria-labelledby': 'editor-title' });
   const close = make('button', { type: 'button', class: 'trainer-close', 'aria-label': 'Close the board editor' }, '×');
@@ -112,7 +82,9 @@ function build() {
   const palette = make('div', { class: 'editor-palette', role: 'group', 'aria-label': 'The piece to put on the board' });
   const toolButtons = tools().map((tool) => {
     const button = make('button', { type: 'button', class: 'editor-tool', 'aria-pressed': 'false', 'aria-label': tool === ERASER ? 'Eraser: empty a square' : pieceName(tool), title: tool === ERASER ? 'Eraser' : pieceName(tool), 'data-tool': tool });
-    button.append(make('canvas', { 'aria-hidden': 'true' }));
+    // A piece is its figurine, as in the move list (drawn when the editor opens, in the piece
+    // set of the moment); the eraser a cross.
+    button.append(tool === ERASER ? make('span', { class: 'editor-eraser', 'aria-hidden': 'true' }, '✕') : make('img', { alt: '' }));
     palette.append(button);
     return button;
   });
@@ -326,7 +298,10 @@ function build() {
       copyField.hidden = true;
       analyseButton.hidden = config.analyse === null;
       playButton.hidden = config.play === null;
-      for (const button of toolButtons) drawTool(/** @type {HTMLCanvasElement} */ (button.firstElementChild), button.dataset.tool ?? ERASER);
+      for (const button of toolButtons) {
+        const picture = button.firstElementChild;
+        if (picture instanceof HTMLImageElement) picture.src = figureUrl(config.pieceSet(), button.dataset.tool ?? ERASER);
+      }
       choose(tool);
       dialog.showModal();
       view ??= watchCanvas(canvas, paint);

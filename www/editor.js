@@ -3,8 +3,6 @@
 // functions; the dialog is editor-ui.js. Whether a position is legal, and its position string,
 // come from the wasm (`positionFromPieces`): nothing here knows the rules or the string's form.
 
-/** @import { Role } from './pieces.js' */
-
 /** The roles in the palette's order, upper case (White); lower case is Black. */
 export const ROLES = /** @type {const} */ (['K', 'W', 'C', 'I', 'L', 'X', 'P']);
 
@@ -44,11 +42,3 @@ export function placed(letters, square, tool) {
  * @returns {string[]} e.g. ["K", "W", …, "P", "k", …, "p", "."]
  */
 export const tools = () => [...ROLES, ...ROLES.map((role) => role.toLowerCase()), ERASER];
-
-/**
- * The role of a piece letter, for drawing it.
- *
- * @param {string} letter e.g. "k"
- * @returns {Role}
- */
-export const roleOf = (letter) => /** @type {Role} */ (letter.toUpperCase());

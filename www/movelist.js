@@ -7,11 +7,11 @@
 // never from move text.
 
 import { moveWords } from './notation.js';
-import { drawPiece } from './pieces.js';
+import { drawPiece, roleOf } from './pieces.js';
 import { make } from './util.js';
 
 /** @import { PlyInfo } from '../ultima-wasm.js' */
-/** @import { PieceSet, Role } from './pieces.js' */
+/** @import { PieceSet } from './pieces.js' */
 
 /**
  * One piece drawn in the list: its letter (upper case for White) and where it stands.
@@ -74,7 +74,7 @@ export function figureUrl(set, letter) {
   ctx.roundRect(0, 0, size, size, size * 0.18);
   ctx.fill();
   const side = letter === letter.toUpperCase() ? 'white' : 'black';
-  drawPiece(ctx, set, /** @type {Role} */ (letter.toUpperCase()), side, 0, 0, size);
+  drawPiece(ctx, set, roleOf(letter), side, 0, 0, size);
   const url = canvas.toDataURL('image/png');
   figures.set(key, url);
   return url;

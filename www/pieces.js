@@ -50,6 +50,14 @@ export const ROLE_NAMES = Object.freeze(
 );
 
 /**
+ * The role of a piece letter, of either side.
+ *
+ * @param {string} letter e.g. "k"
+ * @returns {Role} e.g. "K"
+ */
+export const roleOf = (letter) => /** @type {Role} */ (letter.toUpperCase());
+
+/**
  * Colours per side: body gradient (top-left light to bottom-right dark), outline, detail lines,
  * and seams (Black's lines between parts, a little quieter than its details).
  */

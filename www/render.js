@@ -2,11 +2,10 @@
 // overlays (marks that must stay visible over pieces), then the dragged piece. Every mark differs
 // from the others in shape, not only in colour, so the board reads without colour vision.
 
-import { drawPiece } from './pieces.js';
+import { drawPiece, roleOf } from './pieces.js';
 import { isDark, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { BoardState, LastMove, Theme } from './state.js' */
-/** @import { Role } from './pieces.js' */
 
 /** Square colours per theme; `green` is the Chess Variant Pages' Ultima diagram. */
 export const THEMES = /** @type {const} */ ({
@@ -212,7 +211,7 @@ function drawPieces(ctx, state, unit) {
 function piece(ctx, state, letter, x, y, unit) {
   const side = letter === letter.toUpperCase() ? 'white' : 'black';
   ctx.save();
-  drawPiece(ctx, state.pieceSet, /** @type {Role} */ (letter.toUpperCase()), side, x, y, unit);
+  drawPiece(ctx, state.pieceSet, roleOf(letter), side, x, y, unit);
   ctx.restore();
 }
 
