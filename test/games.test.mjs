@@ -19,8 +19,7 @@ const game = (fields = {}) => ({
   result: '1-0',
   kind: 'checkmate',
   winner: 'white',
-  player: 'white',
-  level: 3,
+  opponent: { computer: 'black', level: 3 },
   plies: 47,
   ...fields,
 });
@@ -63,8 +62,8 @@ test('bad stored data never throws: what can be read is kept, and the text is se
     { ...game(), result: '*' },
     { ...game(), kind: 'ongoing' },
     { ...game(), winner: 'red' },
-    { ...game(), level: 9 },
-    { ...game(), player: null },
+    { ...game(), opponent: { computer: 'black', level: 9 } },
+    { ...game(), opponent: { computer: 'red', level: 3 } },
     { ...game(), plies: -1 },
     null,
     'a game',
@@ -117,9 +116,9 @@ test('a game in words: against the computer from the player\'s side, or two play
     title: `Won against ${level}`,
     detail: 'As White · White wins by checkmate · 24 moves · 2026-11-29T14:30',
   });
-  assert.equal(gameWords(game({ player: 'black' }), date).title, `Lost against ${level}`);
+  assert.equal(gameWords(game({ opponent: { computer: 'white', level: 3 } }), date).title, `Lost against ${level}`);
   assert.equal(gameWords(game({ result: '1/2-1/2', kind: 'repetition', winner: null }), date).title, `Drawn against ${level}`);
-  assert.deepEqual(gameWords(game({ player: null, level: null, kind: 'resignation', winner: 'black', result: '0-1', plies: 1 }), date), {
+  assert.deepEqual(gameWords(game({ opponent: null, kind: 'resignation', winner: 'black', result: '0-1', plies: 1 }), date), {
     title: 'Two players on this device',
     detail: 'Black wins by resignation · 1 move · 2026-11-29T14:30',
   });
@@ -128,8 +127,8 @@ test('a game in words: against the computer from the player\'s side, or two play
 test('the score against the computer, and every record in one file, the oldest first', () => {
   const games = [
     game({ id: 'd', record: 'D *\n', winner: null, result: '1/2-1/2', kind: 'repetition' }),
-    game({ id: 'c', record: 'C', player: null, level: null }),
-    game({ id: 'b', record: 'B\n\n', player: 'black' }),
+    game({ id: 'c', record: 'C', opponent: null }),
+    game({ id: 'b', record: 'B\n\n', opponent: { computer: 'white', level: 3 } }),
     game({ id: 'a', record: 'A' }),
   ];
   assert.equal(tallyWords(games), 'Against the computer: 1 won, 1 lost, 1 drawn');

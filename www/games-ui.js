@@ -8,7 +8,7 @@
 // `configureGames({ analyse })`. The dialog is built the first time it opens.
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { MAX_GAMES, gameWords, gamesFile, loadGames, saveGames, tallyWords, withoutGame } from './games.js';
+import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
@@ -98,7 +98,7 @@ function build() {
    */
   const row = (game, index) => {
     const { title, detail } = gameWords(game, (ms) => DATE.format(ms));
-    const item = make('li', { class: 'games-item', 'data-result': game.winner === null ? 'draw' : game.player === null ? 'decided' : game.winner === game.player ? 'won' : 'lost' });
+    const item = make('li', { class: 'games-item', 'data-result': outcome(game) });
     const words = make('div', { class: 'games-words', id: `games-row-${index}` });
     words.append(make('strong', {}, title), make('span', {}, detail));
     const actions = make('div', { class: 'buttons games-actions' });
@@ -107,7 +107,7 @@ function build() {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
       button.addEventListener('click', () => {
         dialog.close();
-        analyse({ record: game.record, orientation: game.player ?? 'white' });
+        analyse({ record: game.record, orientation: playerOf(game) ?? 'white' });
       });
       actions.append(button);
     }
@@ -119,10 +119,11 @@ function build() {
       if (!ok) field.scrollIntoView({ block: 'nearest' });
     });
     const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
-    const confirm = make('span', { class: 'games-confirm' });
+    // The page's in-place question (style.css .confirm), as for resigning.
+    const confirm = make('span', { class: 'confirm games-confirm', role: 'group', 'aria-labelledby': `${words.id}-question` });
     const yes = make('button', { type: 'button', class: 'games-remove-yes' }, 'Yes, remove');
     const no = make('button', { type: 'button', class: 'games-remove-no' }, 'No');
-    confirm.append(make('span', {}, 'Remove this game from the list?'), yes, no);
+    confirm.append(make('span', { id: `${words.id}-question` }, 'Remove this game from the list?'), yes, no);
     confirm.hidden = true;
     const asking = (/** @type {boolean} */ on) => {
       confirm.hidden = !on;

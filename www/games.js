@@ -7,11 +7,12 @@
 // `MAX_GAMES`. Two tabs share it: each change reads the list again before it writes, and a game
 // whose record is already kept (the other tab saw it end too) is not added twice.
 
-import { sideName, statusText } from './notation.js';
+import { otherSide, sideName, statusText } from './notation.js';
 import { levelName } from './levels.js';
-import { refusal } from './storage.js';
+import { readOpponent, refusal } from './storage.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
+/** @import { Opponent } from './storage.js' */
 
 export const GAMES_KEY = 'ultima.games';
 /** Where a list this page cannot read is moved before a new one is written, so nothing is lost. */
@@ -29,8 +30,8 @@ export const MAX_GAMES = 50;
  * @property {'1-0' | '0-1' | '1/2-1/2'} result
  * @property {Status['kind']} kind  how it ended, e.g. "checkmate", "resignation"
  * @property {Side | null} winner
- * @property {Side | null} player  the person's side against the computer; null for two players
- * @property {number | null} level  the computer's level, 1–8; null for two players
+ * @property {Opponent | null} opponent  the computer's side and level, as the page keeps them
+ *   (storage.js); null for two players
  * @property {number} plies
  */
 
@@ -47,18 +48,18 @@ const isSide = (/** @type {unknown} */ value) => value === 'white' || value === 
  */
 function readGame(value) {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, ended, record, result, kind, winner, player, level, plies } = /** @type {Record<string, unknown>} */ (value);
+  const { id, ended, record, result, kind, winner, plies } = /** @type {Record<string, unknown>} */ (value);
+  const stored = /** @type {Record<string, unknown>} */ (value).opponent;
+  const opponent = stored === null ? null : readOpponent(stored);
   if (typeof id !== 'string' || !id) return null;
   if (typeof ended !== 'number' || !Number.isFinite(ended)) return null;
   if (typeof record !== 'string' || !record) return null;
   if (typeof result !== 'string' || !RESULTS.includes(result)) return null;
   if (typeof kind !== 'string' || !ENDINGS.includes(kind)) return null;
   if (winner !== null && !isSide(winner)) return null;
-  if (player !== null && !isSide(player)) return null;
-  if (level !== null && !(Number.isInteger(level) && /** @type {number} */ (level) >= 1 && /** @type {number} */ (level) <= 8)) return null;
-  if ((player === null) !== (level === null)) return null;
+  if (stored !== null && opponent === null) return null;
   if (!(Number.isInteger(plies) && /** @type {number} */ (plies) >= 0)) return null;
-  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, player, level, plies });
+  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, opponent, plies });
 }
 
 /**
@@ -140,6 +141,31 @@ export function withGame(games, game) {
 export const withoutGame = (games, id) => games.filter((game) => game.id !== id);
 
 /**
+ * The side the person played: the computer's other side; null for two players.
+ *
+ * @param {FinishedGame} game
+ * @returns {Side | null}
+ */
+export const playerOf = (game) => (game.opponent ? otherSide(game.opponent.computer) : null);
+
+/**
+ * How a kept game ended for the person: won, lost or drawn against the computer; between two
+ * players drawn or decided.
+ *
+ * @param {FinishedGame} game
+ * @returns {'won' | 'lost' | 'drawn' | 'decided'}
+ */
+export function outcome(game) {
+  if (game.winner === null) return 'drawn';
+  const player = playerOf(game);
+  if (player === null) return 'decided';
+  return game.winner === player ? 'won' : 'lost';
+}
+
+/** An outcome against the computer as a row's title begins. */
+const OUTCOME_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', decided: '' };
+
+/**
  * A kept game in words, for its row in the list.
  *
  * @param {FinishedGame} game
@@ -152,9 +178,9 @@ export function gameWords(game, date) {
   const moves = Math.ceil(game.plies / 2);
   const how = statusText({ kind: game.kind, winner: game.winner, result: game.result });
   const parts = [how, `${moves} ${moves === 1 ? 'move' : 'moves'}`, date(game.ended)];
-  if (game.player === null || game.level === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
-  const outcome = game.winner === null ? 'Drawn' : game.winner === game.player ? 'Won' : 'Lost';
-  return { title: `${outcome} against ${levelName(game.level)}`, detail: [`As ${sideName(game.player)}`, ...parts].join(' · ') };
+  const player = playerOf(game);
+  if (!game.opponent || player === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
+  return { title: `${OUTCOME_WORDS[outcome(game)]} against ${levelName(game.opponent.level)}`, detail: [`As ${sideName(player)}`, ...parts].join(' · ') };
 }
 
 /**
@@ -165,11 +191,10 @@ export function gameWords(game, date) {
  *   games was against the computer
  */
 export function tallyWords(games) {
-  const against = games.filter((game) => game.player !== null);
+  const against = games.filter((game) => game.opponent !== null).map(outcome);
   if (!against.length) return '';
-  const won = against.filter((game) => game.winner === game.player).length;
-  const drawn = against.filter((game) => game.winner === null).length;
-  return `Against the computer: ${won} won, ${against.length - won - drawn} lost, ${drawn} drawn`;
+  const count = (/** @type {string} */ end) => against.filter((o) => o === end).length;
+  return `Against the computer: ${count('won')} won, ${count('lost')} lost, ${count('drawn')} drawn`;
 }
 
 /**

@@ -305,8 +305,7 @@ async function main() {
         result: status.result,
         kind: status.kind,
         winner: status.winner,
-        player: opponent ? otherSide(opponent.computer) : null,
-        level: opponent?.level ?? null,
+        opponent,
         plies: embed.history().length,
       };
       const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
