@@ -106,7 +106,7 @@ export async function openAnalysis(request = {}) {
   const dialog = make('dialog', { class: 'analysis-dialog', 'aria-labelledby': 'analysis-title' });
   const title = make('h2', { id: 'analysis-title' }, 'Analysis board');
   const close = make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');
-  const head = make('div', { class: 'analysis-dialog-head' });
+  const buttons = make('div', { class: 'buttons' });
   const edit = look.edit;
   if (edit) {
     // The position shown, on the board editor; the analysis closes (its lines are not kept).
@@ -116,12 +116,11 @@ export async function openAnalysis(request = {}) {
       closeAnalysis();
       edit({ pieces, turn });
     });
-    const buttons = make('div', { class: 'buttons' });
-    buttons.append(button, close);
-    head.append(title, buttons);
-  } else {
-    head.append(title, close);
+    buttons.append(button);
   }
+  buttons.append(close);
+  const head = make('div', { class: 'analysis-dialog-head' });
+  head.append(title, buttons);
   const host = make('div', { class: 'analysis-host' });
   dialog.append(head, host);
   document.body.append(dialog);

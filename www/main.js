@@ -34,8 +34,6 @@ import { createReview } from './review.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
-import { configureGames, openGames } from './games-ui.js';
-import { configureEditor, openEditor } from './editor-ui.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -44,6 +42,7 @@ import { configureEditor, openEditor } from './editor-ui.js';
 /** @import { WelcomeChoice } from './welcome.js' */
 /** @import { TimeControl } from './clock.js' */
 /** @import { Review } from './review.js' */
+/** @import { Side } from '../ultima-wasm.js' */
 
 /** The level the welcome offers a first visitor: most are new to the game. */
 const WELCOME_LEVEL = 1;
@@ -268,55 +267,28 @@ async function main() {
     });
     setUpSuicide(embed);
 
-    // "Your games" (games.js, games-ui.js) keeps each game that ends by play on this board: a
-    // move, a resignation or a flag, not a game that arrives finished (a loaded record, a link,
-    // another tab's game; the tab that played it keeps it). Ended again after a takeback, a game
-    // replaces its entry: its id there is saved with the game (`settings.finishedId`).
-    let replacing = false;
+    const replaceGame = keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
     /**
-     * Puts another game on the board through `change` (which may throw, changing nothing).
+     * The analysis board on `request`; a failure is said in the notice.
      *
-     * @param {() => void} change
+     * @param {import('./analysis-page.js').AnalysisRequest} request
      */
-    const replaceGame = (change) => {
-      // Dropped before the change, whose own save must not carry the old game's id to the new
-      // game (ending, it would replace the old game's entry); kept if the change fails.
-      const kept = settings.finishedId;
-      delete settings.finishedId;
-      replacing = true;
-      try {
-        change();
-      } catch (error) {
-        if (kept !== undefined) settings.finishedId = kept;
-        throw error;
-      } finally {
-        replacing = false;
-      }
+    const analyse = (request) => {
+      openAnalysis(request).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
     };
-    embed.on('gameover', () => {
-      const status = embed.result();
-      if (replacing || !status || status.result === '*') return;
-      settings.finishedId ??= newGameId();
-      persist();
-      const game = {
-        id: settings.finishedId,
-        ended: Date.now(),
-        record: embed.record(),
-        result: status.result,
-        kind: status.kind,
-        winner: status.winner,
-        opponent,
-        plies: embed.history().length,
-      };
-      const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
-      if (problem) showNotice(notice, `This game could not be kept in “Your games”: ${problem}.`);
+    // "Your games" and the board editor are loaded on first use, as the puzzles are below
+    // (playing needs none of them).
+    const gamesList = onFirstUse(() =>
+      import('./games-ui.js').then((module) => {
+        module.configureGames({ analyse: ({ record, orientation }) => analyse({ record, orientation }) });
+        return module;
+      }),
+    );
+    element('open-games', HTMLButtonElement).addEventListener('click', () => {
+      gamesList()
+        .then((module) => module.openGames())
+        .catch((error) => showNotice(notice, `Your games could not open: ${message(error)}`));
     });
-    configureGames({
-      analyse: ({ record, orientation }) => {
-        openAnalysis({ record, orientation }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
-      },
-    });
-    element('open-games', HTMLButtonElement).addEventListener('click', () => openGames());
 
     const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
     element('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
@@ -352,20 +324,29 @@ async function main() {
       true,
       settings.newGame,
     );
-    // The board editor (editor-ui.js) starts from the game's position; its "Play from here…" is
-    // the new-game dialog with the position filled in (players, level, clock and rules chosen
-    // there), and its "Analyse" the analysis board.
-    configureEditor({
-      pieceSet: () => settings.pieceSet,
-      theme: () => settings.theme,
-      analyse: (position, orientation) => {
-        openAnalysis({ position, orientation }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
-      },
-      play: (position) => {
-        element('new-game-position', HTMLTextAreaElement).value = position;
-        openNewGame();
-      },
-    });
+    // The board editor (editor-ui.js) starts from the game's position, or from the analysis
+    // board's; its "Play from here…" is the new-game dialog with the position filled in (players,
+    // level, clock and rules chosen there), and its "Analyse" the analysis board.
+    const editor = onFirstUse(() =>
+      import('./editor-ui.js').then((module) => {
+        module.configureEditor({
+          pieceSet: () => settings.pieceSet,
+          theme: () => settings.theme,
+          analyse: (position, orientation) => analyse({ position, orientation }),
+          play: (position) => {
+            element('new-game-position', HTMLTextAreaElement).value = position;
+            openNewGame();
+          },
+        });
+        return module;
+      }),
+    );
+    /** @param {{ pieces: readonly string[], turn: Side }} from */
+    const openEditor = (from) => {
+      editor()
+        .then((module) => module.openEditor(from))
+        .catch((error) => showNotice(notice, `The board editor could not open: ${message(error)}`));
+    };
     element('open-editor', HTMLButtonElement).addEventListener('click', () => {
       const { pieces, turn } = embed.snapshot();
       openEditor({ pieces, turn });
@@ -420,19 +401,16 @@ async function main() {
     element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
     // The puzzle trainer, loaded on first use (playing needs none of it); its "Analyse" action
     // opens the puzzle on the analysis board.
-    /** @type {Promise<typeof import('./puzzles-ui.js')> | null} */
-    let trainer = null;
-    const puzzles = () =>
-      (trainer ??= import('./puzzles-ui.js').then((module) => {
+    const puzzles = onFirstUse(() =>
+      import('./puzzles-ui.js').then((module) => {
         module.configurePuzzles({
           pieceSet: () => settings.pieceSet,
           // "Analyse" after a puzzle: its start and solution line on the analysis board.
-          analyse: ({ record, ply }) => {
-            openAnalysis({ record, ply }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
-          },
+          analyse: ({ record, ply }) => analyse({ record, ply }),
         });
         return module;
-      }));
+      }),
+    );
     /** @param {string} [id] */
     const openPuzzles = (id) => puzzles().then((module) => module.openPuzzles(id));
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
@@ -480,9 +458,7 @@ async function main() {
     configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, edit: (from) => openEditor(from) });
     element('analyse', HTMLButtonElement).addEventListener('click', () => {
       const shown = embed.shownPly();
-      openAnalysis({ record: embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation }).catch((error) =>
-        showNotice(notice, `The analysis board could not open: ${message(error)}`),
-      );
+      analyse({ record: embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
     });
     element('analyse-text', HTMLButtonElement).addEventListener('click', () => {
       answer('', true);
@@ -513,7 +489,7 @@ async function main() {
       // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own
       // game is not touched).
       analyse: (game) => {
-        openAnalysis(game).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+        analyse(game);
       },
       copyLink: element('copy-link', HTMLButtonElement),
       boardImage: element('board-image', HTMLButtonElement),
@@ -571,7 +547,7 @@ async function main() {
     // player (its worker starts when first asked for a move), the result banner and the lessons.
     Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, configurePuzzles } });
     // A reload with the analysis view open opens it again, on the saved game.
-    if (analysisAsked()) openAnalysis({ record: embed.record() }).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+    if (analysisAsked()) analyse({ record: embed.record() });
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');
@@ -604,6 +580,75 @@ function setUpResult(board, status, actions) {
   const result = board.result();
   if (result) banner.finished(result, false);
   return banner;
+}
+
+/**
+ * "Your games" (games.js): keeps each game that ends by play on the page's board — a move, a
+ * resignation or a flag — and not a game that arrives finished (a loaded record, a link, another
+ * tab's game; the tab that played it keeps it). A game ended again after a takeback replaces its
+ * entry: its id there is saved with the game (`settings.finishedId`).
+ *
+ * @param {EmbedHandle} board
+ * @param {Settings} settings  the page's, saved with the game by `persist`
+ * @param {() => void} persist
+ * @param {() => Opponent | null} opponent  the computer player of the moment
+ * @param {(text: string) => void} notify
+ * @returns {(change: () => void) => void} puts another game on the board through `change`
+ *   (which may throw, changing nothing): every such change goes through it
+ */
+function keepFinishedGames(board, settings, persist, opponent, notify) {
+  let replacing = false;
+  board.on('gameover', () => {
+    const status = board.result();
+    if (replacing || !status || status.result === '*') return;
+    settings.finishedId ??= newGameId();
+    persist();
+    const game = {
+      id: settings.finishedId,
+      ended: Date.now(),
+      record: board.record(),
+      result: status.result,
+      kind: status.kind,
+      winner: status.winner,
+      opponent: opponent(),
+      plies: board.history().length,
+    };
+    const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
+    if (problem) notify(`This game could not be kept in “Your games”: ${problem}.`);
+  });
+  return (change) => {
+    // Dropped before the change, whose own save must not carry the old game's id to the new
+    // game (ending, it would replace the old game's entry); kept if the change fails.
+    const kept = settings.finishedId;
+    delete settings.finishedId;
+    replacing = true;
+    try {
+      change();
+    } catch (error) {
+      if (kept !== undefined) settings.finishedId = kept;
+      throw error;
+    } finally {
+      replacing = false;
+    }
+  };
+}
+
+/**
+ * A module loaded on first use and configured then (by `load`), kept for later uses; a load
+ * that failed (offline, say) is tried again on the next use.
+ *
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {() => Promise<T>}
+ */
+function onFirstUse(load) {
+  /** @type {Promise<T> | null} */
+  let loading = null;
+  return () =>
+    (loading ??= load().catch((error) => {
+      loading = null;
+      throw error;
+    }));
 }
 
 /**
