@@ -263,6 +263,10 @@ test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, 
   // Its style sheet is linked into the shadow root: the bar stands beside the board.
   const [bar, board] = await Promise.all([element.locator('ultima-board .analysis-bar').boundingBox(), element.locator('ultima-board canvas').boundingBox()]);
   assert.ok(bar && board && bar.x + bar.width <= board.x && bar.height > board.height * 0.9);
+  // So is the material line's: it is laid out as one flex line.
+  const material = element.locator('ultima-board .analysis-material');
+  assert.equal(await material.textContent(), 'No pieces taken yet');
+  assert.equal(await material.evaluate((line) => getComputedStyle(line).display), 'flex');
   await element.screenshot({ path: `${ARTIFACTS}analysis-element.png` });
   assert.deepEqual(elementProblems, []);
   await element.close();

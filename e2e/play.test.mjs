@@ -1,9 +1,9 @@
 // During a game, on the game page in headless Chromium against the release build: the cursor
 // over pieces and while dragging, the sounds (counted on the #sound check box, silent before the
 // first interaction, muted across a reload), the keyboard shortcuts, the move list's figurines
-// and marks, the touch preview by finger, premoves and the thinking mark against the computer,
-// the screen reader's words for a picked-up piece and the computer's move, and the resign
-// confirmation — on a desktop and, where it matters, a phone viewport.
+// and marks, the material line, the touch preview by finger, premoves and the thinking mark
+// against the computer, the screen reader's words for a picked-up piece and the computer's move,
+// and the resign confirmation — on a desktop and, where it matters, a phone viewport.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -264,6 +264,29 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
   await click(page, 'd1');
   await click(page, 'd7');
   assert.equal(await page.locator('#moves li').first().textContent(), 'Wd1-d7+');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the material line: what each side is up, in figurines and in words, at the position shown', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);
+  const material = page.locator('#material');
+  assert.equal(await material.textContent(), 'No pieces taken yet');
+  const height = await material.evaluate((box) => box.getBoundingClientRect().height);
+  await click(page, 'a1');
+  await click(page, 'a6');
+  await page.waitForFunction(() => document.querySelector('#material img') !== null);
+  assert.equal(await material.locator('.visually-hidden').textContent(), 'White is up 2 Pawns');
+  assert.equal(await material.locator('[aria-hidden] .material-side').count(), 1, 'only White is up');
+  assert.equal(await material.locator('img').count(), 2);
+  assert.equal(await material.locator('img.stacked').count(), 1, 'the second Pawn lies on the first');
+  assert.equal(await material.evaluate((box) => box.getBoundingClientRect().height), height, 'the line keeps its height: the buttons below stay put');
+  // The position shown decides: the start, then the game again.
+  await page.click('#view-prev');
+  await page.waitForFunction(() => document.querySelector('#material')?.textContent === 'No pieces taken yet');
+  await page.click('#view-live');
+  await page.waitForFunction(() => document.querySelector('#material img') !== null);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, describeMove, describeSelection, moveWords, otherSide, pieceName, resultWords, sideName, statusText } from '../www/notation.js';
+import { boardStatus, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, resultWords, sideName, statusText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -8,6 +8,13 @@ test('pieces are named by side and role', () => {
   assert.equal(pieceName('p'), 'black Pawn');
   assert.equal(pieceName('x'), 'black Chameleon');
   assert.equal(pieceName('I'), 'white Immobilizer');
+});
+
+test('a list is said with commas and a last "and"', () => {
+  assert.equal(listWords([]), '');
+  assert.equal(listWords(['b2']), 'b2');
+  assert.equal(listWords(['b2', 'b4']), 'b2 and b4');
+  assert.equal(listWords(['b2', 'b4', 'b7']), 'b2, b4 and b7');
 });
 
 test('a side is named once, and its other side is the other one', () => {

@@ -23,7 +23,8 @@ import { isTyping } from './keys.js';
 import { moveContent } from './movelist.js';
 import { moveWords, statusText } from './notation.js';
 import { openSession } from './session.js';
-import { make } from './util.js';
+import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
+import { linkStyleSheet, make } from './util.js';
 import {
   ROOT,
   createTree,
@@ -71,31 +72,15 @@ const RENDER_MS = 250;
 const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Links analysis.css into the document or shadow root a node is in (once): embedded boards have
- * no page style sheet of ours, and the game page loads it only when the analysis is opened.
+ * Links analysis.css, and material.css for its material line, into the document or shadow root
+ * a node is in (once): embedded boards have no page style sheet of ours, and the game page loads
+ * analysis.css only when the analysis is opened.
  *
  * @param {Node} node
- * @returns {Promise<void>} settles when the style sheet has loaded (or failed to)
+ * @returns {Promise<void>} settles when the style sheets have loaded (or failed to)
  */
 export function linkStyles(node) {
-  const root = node.getRootNode();
-  const parent = root instanceof ShadowRoot ? root : document.head;
-  const href = new URL('./analysis.css', import.meta.url).href;
-  const found = [...parent.querySelectorAll('link[rel="stylesheet"]')].find((link) => link instanceof HTMLLinkElement && link.href === href);
-  const made = () => {
-    const link = make('link', { rel: 'stylesheet', href });
-    const settle = () => (link.dataset.settled = 'true');
-    link.addEventListener('load', settle, { once: true });
-    link.addEventListener('error', settle, { once: true });
-    parent.append(link);
-    return link;
-  };
-  const linked = found instanceof HTMLLinkElement ? found : made();
-  if (linked.dataset.settled || linked.sheet) return Promise.resolve();
-  return new Promise((resolve) => {
-    linked.addEventListener('load', () => resolve(), { once: true });
-    linked.addEventListener('error', () => resolve(), { once: true });
-  });
+  return Promise.all([linkStyleSheet(node, new URL('./analysis.css', import.meta.url).href), linkStyleSheet(node, MATERIAL_CSS)]).then(() => undefined);
 }
 
 /**
@@ -128,6 +113,7 @@ export function attachAnalysis(handle, { outer, stage }) {
   deeper.hidden = true;
   const head = make('div', { class: 'analysis-head' });
   head.append(engineLabel, headline, progress, deeper);
+  const material = make('p', { class: 'material analysis-material' });
   const lines = make('ol', { class: 'analysis-lines', 'aria-label': "The engine's best lines: choose a move to play the line up to it" });
   const moves = make('div', { class: 'analysis-moves', role: 'group', tabindex: '-1', 'aria-label': 'Moves and variations: choose one to show its position' });
   /** @param {string} text @param {string} label @param {NavStep} to */
@@ -152,7 +138,7 @@ export function attachAnalysis(handle, { outer, stage }) {
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
-  panel.append(head, lines, moves, nav, tools, copyField, note);
+  panel.append(head, material, lines, moves, nav, tools, copyField, note);
   outer.append(panel);
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
@@ -408,6 +394,7 @@ export function attachAnalysis(handle, { outer, stage }) {
         // A report of another position (it cannot be, with `runs`); the arrow is left off.
       }
     }
+    renderMaterial(material, materialLead(snapshot.plies), handle.view().pieceSet);
     renderLines();
     if (treeChanged || tree.nodes.size !== nodesDrawn) renderTree(refocus);
   };

@@ -6,7 +6,7 @@
 // the board's snapshot says the move did (its captures, check, the result, the frozen pieces)
 // compared with the step's goal.
 
-import { pieceName } from './notation.js';
+import { listWords, pieceName } from './notation.js';
 import { squareIndex } from './util.js';
 
 /** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
@@ -169,12 +169,6 @@ function pieceOn(snapshot, square) {
   return letter ? `the ${pieceName(letter)} on ${square}` : square;
 }
 
-/** @param {string[]} items */
-function list(items) {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
 /** @param {string} text */
 const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -217,12 +211,12 @@ export function judge(step, tried, before, after) {
     const taken = tried.captures.map((square) => pieceOn(before, square));
     if (!tried.captures.length) return wrong('none', 'That move captured nothing.');
     const extra = tried.captures.filter((square) => !goal.captures.includes(square));
-    if (!extra.length) return wrong('partial', `That captured only ${list(taken)}.`);
-    return wrong('other', `That captured ${list(taken)}.`);
+    if (!extra.length) return wrong('partial', `That captured only ${listWords(taken)}.`);
+    return wrong('other', `That captured ${listWords(taken)}.`);
   }
   if ('frozen' in goal) {
     const loose = goal.frozen.filter((square) => !after.frozen.includes(square)).map((square) => pieceOn(after, square));
-    return wrong('unfrozen', `${capitalised(list(loose))} ${loose.length > 1 ? 'are' : 'is'} not frozen.`);
+    return wrong('unfrozen', `${capitalised(listWords(loose))} ${loose.length > 1 ? 'are' : 'is'} not frozen.`);
   }
   const reply = aReply(after);
   const answer = reply ? ` (for example ${reply})` : '';

@@ -24,6 +24,7 @@ import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
+import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
 import { clockedRecord, wireClocks } from './clocks.js';
@@ -176,6 +177,7 @@ async function main() {
     const clocks = wireClocks({ embed, board: host, opponent: () => opponent, running: settings.clock ?? null });
 
     const opponentNote = element('opponent', HTMLElement);
+    const material = element('material', HTMLElement);
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
     const redo = element('redo', HTMLButtonElement);
@@ -216,6 +218,7 @@ async function main() {
       opponentNote.hidden = opponent === null;
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
+      renderMaterial(material, materialLead(shown === null ? plies : plies.slice(0, shown + 1)), settings.pieceSet);
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;

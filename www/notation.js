@@ -48,10 +48,12 @@ export function moveWords(ply) {
 }
 
 /**
- * @param {string[]} items e.g. ["b2", "b4", "b7"]
+ * A list in words.
+ *
+ * @param {readonly string[]} items e.g. ["b2", "b4", "b7"]
  * @returns {string} e.g. "b2, b4 and b7"
  */
-function list(items) {
+export function listWords(items) {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
@@ -70,7 +72,7 @@ export function describeSelection(square, letter, moves) {
   if (moves.length === 0) return `${piece}: no legal moves`;
   const ways = moves.map((m) => {
     if (m.to === null) return 'remove it (suicide)';
-    return m.captures.length ? `${m.to} capturing ${list(m.captures)}` : m.to;
+    return m.captures.length ? `${m.to} capturing ${listWords(m.captures)}` : m.to;
   });
   return `${piece}: ${moves.length} ${moves.length === 1 ? 'move' : 'moves'}: ${ways.join('; ')}`;
 }

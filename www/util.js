@@ -110,6 +110,34 @@ export function make(tag, attributes = {}, text) {
 }
 
 /**
+ * Links a style sheet into the document or shadow root a node is in, once (a link with its URL
+ * already there is used): a board embedded in a shadow root sees no style sheet of the page.
+ *
+ * @param {Node} node
+ * @param {string} href  the style sheet's absolute URL
+ * @returns {Promise<void>} settles when the style sheet has loaded (or failed to)
+ */
+export function linkStyleSheet(node, href) {
+  const root = node.getRootNode();
+  const parent = root instanceof ShadowRoot ? root : document.head;
+  const found = [...parent.querySelectorAll('link[rel="stylesheet"]')].find((link) => link instanceof HTMLLinkElement && link.href === href);
+  const made = () => {
+    const link = make('link', { rel: 'stylesheet', href });
+    const settle = () => (link.dataset.settled = 'true');
+    link.addEventListener('load', settle, { once: true });
+    link.addEventListener('error', settle, { once: true });
+    parent.append(link);
+    return link;
+  };
+  const linked = found instanceof HTMLLinkElement ? found : made();
+  if (linked.dataset.settled || linked.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    linked.addEventListener('load', () => resolve(), { once: true });
+    linked.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+/**
  * The page's localStorage, or null where the browser refuses it (a sandboxed frame, storage
  * blocked): the puzzles and the lessons then keep their progress for the visit only.
  *
