@@ -345,6 +345,38 @@ test('resigning asks first: Escape or No keeps playing, Yes resigns', { timeout:
   await page.close();
 });
 
+test('a draw by agreement: two players only, asked first; undo takes it back', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await click(page, 'b2');
+  await click(page, 'b5');
+  await page.click('#draw');
+  assert.equal(await page.textContent('#draw-question'), 'Do both players agree to a draw?');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'draw-no', 'the focus is on the safe answer');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isHidden('#draw-confirm'), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'draw');
+  await page.click('#draw');
+  await page.click('#draw-yes');
+  assert.equal(await page.textContent('#status'), 'Draw by agreement');
+  assert.equal(await page.isDisabled('#draw'), true);
+  assert.match(await onBoard(page, (board) => board.record()), /\[Result "1\/2-1\/2"\]\n\[Termination "draw by agreement"\]/);
+  // The result banner says so; undo takes the agreement back, and the move stays.
+  await page.waitForSelector('#result-banner:not([hidden])');
+  assert.match((await page.textContent('#result-banner')) ?? '', /The players agreed to a draw\./);
+  await page.keyboard.press('Escape');
+  await page.click('#undo');
+  assert.equal(await page.textContent('#status'), 'Black to move');
+  assert.equal((await plies(page)).length, 1);
+  assert.equal(await page.isEnabled('#draw'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+  // Against the computer there is no draw to agree.
+  const computer = await openGame({ opponent: { computer: 'black', level: 1 } });
+  assert.equal(await computer.page.isHidden('#draw'), true);
+  assert.deepEqual(computer.problems, []);
+  await computer.page.close();
+});
+
 test('against the computer: the thinking mark on the board, premoves queued, played, cancelled', { timeout: 120_000 }, async () => {
   const { page, problems } = await openGame({ opponent: { computer: 'black', level: 8 } });
   const spinner = page.locator('.ultima-thinking');

@@ -125,10 +125,13 @@ export { OptionError, OPTION_NAMES };
  * @property {(move: string) => string} play  plays move text, e.g. "b2-b5"; returns the canonical
  *   text; throws with the rules' message
  * @property {() => string | undefined} undo  takes back the last move (against the computer,
- *   also its answer), or only a resignation; returns the first move taken back
+ *   also its answer), or only a resignation, agreed draw or flag; returns the first move taken
+ *   back
  * @property {() => string | undefined} redo  replays the last move taken back (against the
  *   computer, also its answer)
  * @property {(side?: Side) => void} resign  `side` (by default the side to move) resigns
+ * @property {() => void} agreeDraw  the players agree to a draw: the game ends (status
+ *   "agreement"); throws when it is over already
  * @property {(side: Side) => void} flag  `side`'s time ran out on its clock: the game ends
  *   (status "timeout", or "timeout_draw" against a lone King)
  * @property {(time: (() => number | undefined) | null) => void} clockTime  how long the computer may think
@@ -872,6 +875,11 @@ export function mount(element, options = {}) {
       const { session } = up();
       stopThinking();
       transition(session.flag(side));
+    },
+    agreeDraw() {
+      const { session } = up();
+      stopThinking();
+      transition(session.agreeDraw());
     },
     clockTime(time) {
       moveTime = time;

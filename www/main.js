@@ -182,6 +182,7 @@ async function main() {
     const undo = element('undo', HTMLButtonElement);
     const redo = element('redo', HTMLButtonElement);
     const resign = element('resign', HTMLButtonElement);
+    const draw = element('draw', HTMLButtonElement);
     const pieceSet = element('piece-set', HTMLSelectElement);
     const theme = element('theme', HTMLSelectElement);
     const recordText = element('record-text', HTMLTextAreaElement);
@@ -226,6 +227,9 @@ async function main() {
       undo.disabled = !embed.snapshot().canUndo;
       redo.disabled = embed.redoLength() === 0;
       resign.disabled = result !== null || computerToMove();
+      // A draw by agreement is for two players; the computer plays on (as on lichess).
+      draw.hidden = opponent !== null;
+      draw.disabled = result !== null;
       search.update(result !== null || shown !== null || computerToMove());
     };
 
@@ -587,7 +591,7 @@ function setUpResult(board, status, actions) {
 
 /**
  * "Your games" (games.js): keeps each game that ends by play on the page's board — a move, a
- * resignation or a flag — and not a game that arrives finished (a loaded record, a link, another
+ * resignation, an agreed draw or a flag — and not a game that arrives finished (a loaded record, a link, another
  * tab's game; the tab that played it keeps it). A game ended again after a takeback replaces its
  * entry: its id there is saved with the game (`settings.finishedId`).
  *

@@ -1,5 +1,6 @@
 // What the game page adds to playing on the board: the sounds and their check box, the keyboard
-// shortcuts (keys.js), the touch and premove settings, and the confirmation before resigning.
+// shortcuts (keys.js), the touch and premove settings, and the confirmations before resigning
+// and agreeing a draw.
 // main.js owns the settings and saves them (`persist`); this module reads and changes its fields
 // `sound`, `touchPreview` and `premove`.
 
@@ -22,9 +23,10 @@ function element(id, type) {
 }
 
 /**
- * Wires the page's sounds, shortcuts, touch and premove settings and the resign confirmation.
- * The elements are the page's: #sound, #touch-preview, #premove (check boxes), #undo, #redo,
- * #resign (buttons) and #resign-confirm with #resign-yes and #resign-no.
+ * Wires the page's sounds, shortcuts, touch and premove settings and the resign and draw
+ * confirmations. The elements are the page's: #sound, #touch-preview, #premove (check boxes),
+ * #undo, #redo, #resign and #draw (buttons), and #resign-confirm and #draw-confirm with their
+ * yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed
@@ -60,7 +62,10 @@ export function wirePlaying({ embed, settings, persist }) {
   setting(element('touch-preview', HTMLInputElement), 'touchPreview');
   setting(element('premove', HTMLInputElement), 'premove');
 
-  confirmResign(embed);
+  // Resigning, and a draw the two players agree (shown only without the computer, main.js),
+  // ask first. The result banner shows the end and takes the focus.
+  askFirst(embed, 'resign', () => embed.resign());
+  askFirst(embed, 'draw', () => embed.agreeDraw());
   return () => {
     unbindKeys();
     sound.destroy();
@@ -68,21 +73,26 @@ export function wirePlaying({ embed, settings, persist }) {
 }
 
 /**
- * Resigning asks first, in place: "Resign this game?" with "Yes, resign" and "No". The focus
- * goes to "No", so a second Enter or a double click does not resign by accident; Escape says no.
+ * An action that asks first, in place: the button shows its question (`box`, with its yes and no
+ * buttons) and puts the focus on no, so a second Enter or a double click does not say yes by
+ * accident; no and Escape put the question away (the focus back on the button), yes puts it away
+ * and acts. A question about a game that has changed meanwhile is no longer the question: any
+ * change puts it away.
  *
  * @param {EmbedHandle} embed
+ * @param {string} name  the ids: #<name>, #<name>-confirm, #<name>-yes and #<name>-no
+ * @param {() => void} act
  */
-function confirmResign(embed) {
-  const resign = element('resign', HTMLButtonElement);
-  const box = element('resign-confirm', HTMLElement);
-  const no = element('resign-no', HTMLButtonElement);
+function askFirst(embed, name, act) {
+  const button = element(name, HTMLButtonElement);
+  const box = element(`${name}-confirm`, HTMLElement);
+  const no = element(`${name}-no`, HTMLButtonElement);
   const close = (/** @type {boolean} */ refocus) => {
     if (box.hidden) return;
     box.hidden = true;
-    if (refocus && !resign.disabled) resign.focus();
+    if (refocus && !button.disabled && !button.hidden) button.focus();
   };
-  resign.addEventListener('click', () => {
+  button.addEventListener('click', () => {
     box.hidden = false;
     no.focus();
   });
@@ -92,11 +102,9 @@ function confirmResign(embed) {
     event.preventDefault();
     close(true);
   });
-  element('resign-yes', HTMLButtonElement).addEventListener('click', () => {
+  element(`${name}-yes`, HTMLButtonElement).addEventListener('click', () => {
     close(false);
-    // The result banner shows the end and takes the focus.
-    embed.resign();
+    act();
   });
-  // A question about a game that has changed meanwhile is no longer the question.
   embed.on('change', () => close(false));
 }

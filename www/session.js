@@ -38,10 +38,11 @@ import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
  * @property {(text: string) => Snapshot} playListed  plays a move taken from the snapshot's legal
  *   moves: if the wasm refuses it, its state disagrees with its own last snapshot — memory
  *   corrupted without a trap — and the game is rebuilt as after a trap
- * @property {() => Snapshot} undo  takes back a move, or only a resignation
+ * @property {() => Snapshot} undo  takes back a move, or only a resignation, agreed draw or flag
  * @property {() => Snapshot} redo
  * @property {(side: Side) => Snapshot} resign
  * @property {(side: Side) => Snapshot} flag  `side`'s time ran out; undo takes it back
+ * @property {() => Snapshot} agreeDraw  the players agree to a draw; undo takes it back
  * @property {(spec: GameSpec) => Snapshot} open  replaces the game; throws, changing nothing,
  *   when the spec does not make one
  * @property {(name: string, value: string) => Snapshot} setHeader  writes a header into the record,
@@ -178,6 +179,7 @@ export function openSession(spec, onRestart) {
     redo: () => keep(guarded((g) => g.redo())),
     resign: (side) => keep(guarded((g) => g.resign(side))),
     flag: (side) => keep(guarded((g) => g.flag(side))),
+    agreeDraw: () => keep(guarded((g) => g.agreeDraw())),
     setRules: (rules) => keep(guarded((g) => g.setRules(rules))),
     setHeader: (name, value) => keep(guarded((g) => g.setHeader(name, value))),
     at: (ply) => guarded((g) => g.at(ply)),

@@ -136,8 +136,8 @@ impl Game {
         self.changed()
     }
 
-    /// Takes back the last move, or only the resignation of a resigned game; at the start of
-    /// the game, changes nothing.
+    /// Takes back the last move, or only the resignation, agreed draw or flag that ended the
+    /// game; at the start of the game, changes nothing.
     ///
     /// # Errors
     /// Only if the snapshot cannot be converted to a JavaScript value.
@@ -164,6 +164,17 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "Side")] side: &JsValue,
     ) -> Result<SnapshotValue, JsError> {
         self.game.resign(parse_side(side)?)?;
+        self.changed()
+    }
+
+    /// The players agree to a draw; the game ends (status "agreement", result "1/2-1/2").
+    /// `undo()` takes the agreement back.
+    ///
+    /// # Errors
+    /// A game already over.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<SnapshotValue, JsError> {
+        self.game.agree_draw()?;
         self.changed()
     }
 

@@ -843,6 +843,33 @@ fn a_flag_ends_the_game_and_undo_takes_it_back() -> TestResult {
     Ok(())
 }
 
+#[wasm_bindgen_test]
+fn agreeing_a_draw_ends_the_game_and_undo_takes_it_back() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let before = play(&mut game, "b2-b5")?;
+    let s = read(game.agree_draw()?)?;
+    assert!(s.status.is("agreement", None, "1/2-1/2"), "{:?}", s.status);
+    assert!(s.moves.is_empty());
+    assert!(s.can_undo);
+    assert_eq!(s.plies, before.plies);
+    assert!(
+        s.record.contains("[Termination \"draw by agreement\"]"),
+        "{}",
+        s.record
+    );
+    // The record says so, and reads back as the same finished game.
+    assert_eq!(snapshot(&Game::from_record(&js(&s.record))?)?, s);
+    assert!(error_message(game.agree_draw())?.contains("over"));
+    assert!(error_message(game.play(&js("g7-g4")))?.contains("over"));
+    assert_eq!(snapshot(&game)?, s);
+    // Undo takes back the agreement alone.
+    assert_eq!(read(game.undo()?)?, before);
+    // Nor can a resigned game.
+    game.resign(&js("black"))?;
+    assert!(error_message(game.agree_draw())?.contains("over"));
+    Ok(())
+}
+
 /// Undo after a resignation takes back the resignation only, not the last move too.
 #[wasm_bindgen_test]
 fn undo_after_resigning_takes_back_only_the_resignation() -> TestResult {
