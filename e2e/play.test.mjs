@@ -253,7 +253,12 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
   await click(page, 'c3');
   await click(page, 'b2');
   assert.equal(await page.textContent('#status'), 'Black wins by stalemate (White has no legal move)');
-  assert.equal(await page.locator('#moves li').first().textContent(), 'Ic3-b2');
+  // Black moved first: the first row holds the number and "…" in White's column, so Black's
+  // move stands in its own.
+  assert.deepEqual(await page.$$eval('#moves li', (items) => items.map((li) => [li.dataset.number ?? '', li.textContent])), [
+    ['1.', '…'],
+    ['', 'Ic3-b2'],
+  ]);
   assert.equal(await page.locator('#moves li button').first().getAttribute('aria-label'), '1... black Immobilizer c3 to b2');
   await onBoard(page, (board, position) => board.newGame({ position }), MATE);
   await click(page, 'c4');

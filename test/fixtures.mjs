@@ -55,6 +55,7 @@ export const DOUBLE_CAPTURE = {
   piece: 'L',
   captured: ['p', 'p'],
   side: 'white',
+  number: 1,
   position: '4k3/8/L7/8/8/8/8/4K3 b 0 1',
   mark: null,
 };
@@ -67,5 +68,5 @@ export const DOUBLE_CAPTURE = {
  * @returns {PlyInfo}
  */
 export function ply(text, change = {}) {
-  return { ...move(text), display: text, piece: 'P', captured: [], side: 'white', position: '', mark: null, ...change };
+  return { ...move(text), display: text, piece: 'P', captured: [], side: 'white', number: 1, position: '', mark: null, ...change };
 }

@@ -10,7 +10,6 @@ import {
   lineThrough,
   listItems,
   makeMainLine,
-  moveNumber,
   nodeOf,
   onMainLine,
   pathTo,
@@ -20,24 +19,28 @@ import {
 } from '../www/variations.js';
 import { ply } from './fixtures.mjs';
 
-/** @param {string} text @param {'white' | 'black'} side */
-const p = (text, side) => ply(text, { side });
+/**
+ * A ply as the snapshot gives it, with its side and its number as the record writes it.
+ *
+ * @param {string} text @param {'white' | 'black'} side @param {number} number
+ */
+const p = (text, side, number) => ply(text, { side, number });
 
 /** The tree of 1. b2-b5 g7-g4 2. a2-a4 (2. c2-c4 f7-f5) (1… h7-h5) */
 function sample() {
-  const tree = createTree('start', 'white');
-  const end = followLine(tree, [p('b2-b5', 'white'), p('g7-g4', 'black'), p('a2-a4', 'white')]);
+  const tree = createTree('start');
+  const end = followLine(tree, [p('b2-b5', 'white', 1), p('g7-g4', 'black', 1), p('a2-a4', 'white', 2)]);
   const b5 = nodeOf(tree, ROOT).children[0] ?? -1;
   const g4 = nodeOf(tree, b5).children[0] ?? -1;
-  const c4 = addMove(tree, g4, p('c2-c4', 'white'));
-  const f5 = addMove(tree, c4, p('f7-f5', 'black'));
-  const h5 = addMove(tree, b5, p('h7-h5', 'black'));
+  const c4 = addMove(tree, g4, p('c2-c4', 'white', 2));
+  const f5 = addMove(tree, c4, p('f7-f5', 'black', 2));
+  const h5 = addMove(tree, b5, p('h7-h5', 'black', 1));
   return { tree, b5, g4, a4: end, c4, f5, h5 };
 }
 
 test('a line played again reuses its nodes; a new move becomes a side line after the main one', () => {
   const { tree, b5, g4, a4, c4 } = sample();
-  assert.equal(followLine(tree, [p('b2-b5', 'white'), p('g7-g4', 'black'), p('a2-a4', 'white')]), a4);
+  assert.equal(followLine(tree, [p('b2-b5', 'white', 1), p('g7-g4', 'black', 1), p('a2-a4', 'white', 2)]), a4);
   assert.deepEqual(nodeOf(tree, g4).children, [a4, c4]);
   assert.deepEqual(pathTo(tree, a4), [b5, g4, a4]);
   assert.deepEqual(pathTo(tree, ROOT), []);
@@ -100,18 +103,6 @@ test('deleting a node deletes what follows it and leaves its parent', () => {
   assert.throws(() => nodeOf(tree, c4), /no node/);
 });
 
-test('move numbers count from the start, Black first or not', () => {
-  const { tree, b5, g4, c4 } = sample();
-  assert.deepEqual(moveNumber(tree, b5), { number: 1, side: 'white' });
-  assert.deepEqual(moveNumber(tree, g4), { number: 1, side: 'black' });
-  assert.deepEqual(moveNumber(tree, c4), { number: 2, side: 'white' });
-  const black = createTree('x', 'black');
-  const first = addMove(black, ROOT, p('e6-e2', 'black'));
-  const second = addMove(black, first, p('d1-d2', 'white'));
-  assert.deepEqual(moveNumber(black, first), { number: 1, side: 'black' });
-  assert.deepEqual(moveNumber(black, second), { number: 2, side: 'white' });
-});
-
 test('the move list: side lines after the move they replace, numbers where a line starts or resumes', () => {
   const { tree, b5, g4, a4, c4, f5, h5 } = sample();
   assert.deepEqual(listItems(tree), [
@@ -127,10 +118,15 @@ test('the move list: side lines after the move they replace, numbers where a lin
       ],
     },
   ]);
-  assert.deepEqual(listItems(createTree('x', 'white')), []);
-  const black = createTree('x', 'black');
-  const first = addMove(black, ROOT, p('e6-e2', 'black'));
-  assert.deepEqual(listItems(black), [{ kind: 'move', id: first, label: '1…' }]);
+  assert.deepEqual(listItems(createTree('x')), []);
+  // A game from a position: Black first, at the position's own move number.
+  const black = createTree('x');
+  const first = addMove(black, ROOT, p('e6-e2', 'black', 30));
+  const second = addMove(black, first, p('d1-d2', 'white', 31));
+  assert.deepEqual(listItems(black), [
+    { kind: 'move', id: first, label: '30…' },
+    { kind: 'move', id: second, label: '31.' },
+  ]);
 });
 
 test('keys: arrows, Home and End; nothing with a modifier or while typing', () => {

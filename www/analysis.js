@@ -148,7 +148,7 @@ export function attachAnalysis(handle, { outer, stage }) {
   if (kind === 'resignation' || kind === 'agreement') handle.undo();
 
   /** @type {Tree} */
-  let tree = createTree('', 'white');
+  let tree = createTree('');
   let rules = '';
   /** The record of the start position (headers, setup, rules; no moves). */
   let startRecord = '';
@@ -182,7 +182,7 @@ export function attachAnalysis(handle, { outer, stage }) {
     let start = scratch.open({ record: snapshot.record });
     while (start.canUndo) start = scratch.undo();
     startRecord = start.record;
-    tree = createTree(snapshot.start, start.turn);
+    tree = createTree(snapshot.start);
     rules = snapshot.rules;
     current = followLine(tree, snapshot.plies);
     treeChanged = true;

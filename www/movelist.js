@@ -127,24 +127,27 @@ export function moveContent(ply, set) {
  * @param {(ply: number) => void} how.choose  called with a move's index when it is chosen
  */
 export function renderMoves(list, plies, { pieceSet, current, choose }) {
-  list.replaceChildren(
-    ...plies.map((ply, i) => {
-      const number = `${Math.floor(i / 2) + 1}.`;
-      const button = make('button', {
-        type: 'button',
-        'data-move': ply.text,
-        title: ply.display,
-        'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}`,
-      });
-      button.append(...moveContent(ply, pieceSet));
-      button.addEventListener('click', () => choose(i));
-      if (i === current) button.setAttribute('aria-current', 'step');
-      const item = make('li', {});
-      item.append(button);
-      if (i % 2 === 0) item.dataset.number = number;
-      return item;
-    }),
-  );
+  const items = plies.map((ply, i) => {
+    const number = `${ply.number}.`;
+    const button = make('button', {
+      type: 'button',
+      'data-move': ply.text,
+      title: ply.display,
+      'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}`,
+    });
+    button.append(...moveContent(ply, pieceSet));
+    button.addEventListener('click', () => choose(i));
+    if (i === current) button.setAttribute('aria-current', 'step');
+    const item = make('li', {});
+    item.append(button);
+    if (ply.side === 'white') item.dataset.number = number;
+    return item;
+  });
+  // A game that starts with Black to move: its first row has its number and "…" where White's
+  // move would be, so each move stays in its side's column, as the record writes "30... d7-d6".
+  const first = plies[0];
+  if (first?.side === 'black') items.unshift(make('li', { class: 'moves-gap', 'data-number': `${first.number}.`, 'aria-hidden': 'true' }, '…'));
+  list.replaceChildren(...items);
   // The current move in view, scrolling the list only: scrollIntoView would scroll the page too,
   // away from the board, after every move on a small screen.
   const shown = list.querySelector('[aria-current]');

@@ -6,7 +6,7 @@
 // the node shown); moving about the tree is taking plies back and playing them, which `steps`
 // plans and the controller (analysis.js) carries out through the wasm.
 
-/** @import { PlyInfo, Side } from '../ultima-wasm.js' */
+/** @import { PlyInfo } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} VariationNode
@@ -19,7 +19,6 @@
 /**
  * @typedef {object} Tree
  * @property {string} start  the start position string
- * @property {Side} firstSide  the side to move at the start
  * @property {Map<number, VariationNode>} nodes
  * @property {number} nextId
  */
@@ -29,11 +28,10 @@ export const ROOT = 0;
 
 /**
  * @param {string} start  the start position string
- * @param {Side} firstSide  the side to move there
  * @returns {Tree}
  */
-export function createTree(start, firstSide) {
-  return { start, firstSide, nodes: new Map([[ROOT, { id: ROOT, parent: null, children: [], ply: null }]]), nextId: ROOT + 1 };
+export function createTree(start) {
+  return { start, nodes: new Map([[ROOT, { id: ROOT, parent: null, children: [], ply: null }]]), nextId: ROOT + 1 };
 }
 
 /**
@@ -199,19 +197,6 @@ export function removeNode(tree, id) {
 }
 
 /**
- * A node's move number and whose move it was, counted from the start (move 1, whoever is to
- * move there).
- *
- * @param {Tree} tree
- * @param {number} id  not the root
- * @returns {{ number: number, side: Side }}
- */
-export function moveNumber(tree, id) {
-  const index = pathTo(tree, id).length - 1 + (tree.firstSide === 'black' ? 1 : 0);
-  return { number: Math.floor(index / 2) + 1, side: index % 2 === 0 ? 'white' : 'black' };
-}
-
-/**
  * One item of the move list: a move with the number written before it ("3." before White's,
  * "3…" before Black's where a line starts or resumes, "" otherwise), or a side line, set apart.
  *
@@ -241,7 +226,8 @@ function lineItems(tree, first) {
   let numbered = true;
   for (let id = /** @type {number | undefined} */ (first); id !== undefined; ) {
     const node = nodeOf(tree, id);
-    const { number, side } = moveNumber(tree, id);
+    // The move's number as the record writes it (the snapshot's), and whose move it was.
+    const { number, side } = /** @type {PlyInfo} */ (node.ply);
     items.push({ kind: 'move', id, label: side === 'white' ? `${number}.` : numbered ? `${number}…` : '' });
     numbered = false;
     const siblings = nodeOf(tree, /** @type {number} */ (node.parent)).children;

@@ -44,6 +44,9 @@ export interface PlyInfo extends MoveInfo {
   mark: "check" | "mate" | null;
   /** The side that played it. */
   side: Side;
+  /** The move's number as the record writes it, e.g. 30 for "30... d7-d6": a game from a
+   * position string starts at that position's move number, with either side. */
+  number: number;
   /** The position string after the move. */
   position: string;
 }
@@ -132,6 +135,7 @@ pub struct PlyInfo {
     captured: Vec<String>,
     mark: Option<&'static str>,
     side: &'static str,
+    number: u32,
     position: String,
 }
 
@@ -150,6 +154,7 @@ impl PlyInfo {
                 MoveMark::Mate => "mate",
             }),
             side: before.turn().name(),
+            number: before.fullmoves(),
             position: after.to_fen(),
             info: MoveInfo::from(m),
         }

@@ -64,6 +64,7 @@ struct PlyInfo {
     piece: String,
     captured: Vec<String>,
     side: String,
+    number: u32,
     position: String,
     mark: Option<String>,
 }
@@ -381,6 +382,39 @@ fn suicide_and_frozen_pieces() -> TestResult {
     assert!(ply.display.starts_with("Xd4-"), "{}", ply.display);
     assert_eq!(s.piece("d4"), "");
     assert!(s.frozen.is_empty(), "{:?}", s.frozen);
+    Ok(())
+}
+
+/// Each ply carries its number as the record writes it: from 1 with White first by default,
+/// from the position's own move number and side otherwise.
+#[wasm_bindgen_test]
+fn plies_are_numbered_as_the_record_numbers_them() -> TestResult {
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
+    play(&mut game, "g7-g4")?;
+    let s = play(&mut game, "a2-a4")?;
+    let numbers: Vec<(u32, &str)> = s
+        .plies
+        .iter()
+        .map(|p| (p.number, p.side.as_str()))
+        .collect();
+    assert_eq!(numbers, [(1, "white"), (1, "black"), (2, "white")]);
+
+    let mut game = new_game(Some(MATE_IN_2), None)?;
+    play(&mut game, "d7-d6")?;
+    play(&mut game, "h1-d5xd1")?;
+    let s = play(&mut game, "f7-f6")?;
+    let numbers: Vec<(u32, &str)> = s
+        .plies
+        .iter()
+        .map(|p| (p.number, p.side.as_str()))
+        .collect();
+    assert_eq!(numbers, [(30, "black"), (31, "white"), (31, "black")]);
+    assert!(
+        s.record.contains("30... d7-d6 31. h1-d5xd1 f7-f6"),
+        "{}",
+        s.record
+    );
     Ok(())
 }
 
@@ -1044,8 +1078,8 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     assert_eq!(
         keys(&ply),
         [
-            "captured", "captures", "display", "from", "mark", "piece", "position", "side",
-            "suicide", "text", "to"
+            "captured", "captures", "display", "from", "mark", "number", "piece", "position",
+            "side", "suicide", "text", "to"
         ]
     );
     let moves = get(&value, &["moves", "e8"])?;
