@@ -1,8 +1,9 @@
 // The game review in headless Chromium against the release build, on a desktop and a phone: a
 // short game with a planted blunder reviewed from the result banner (progress, then the graph
 // with one point per ply, the blunder marked with the better move, each player's figures, a
-// click on the graph showing that position), a review stopped half way, kept over a reload and
-// resumed, and stored review data that does not fit the game, which never breaks the page.
+// click on the graph showing that position), "Learn from your mistakes" on that blunder, a review
+// stopped half way, kept over a reload and resumed, and stored review data that does not fit the
+// game, which never breaks the page.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -42,6 +43,8 @@ for (const { device, context } of devices) {
     const { page, problems } = await openGame(context(), served.url);
     try {
       await loadGame(page);
+      // The move list numbers the moves as the record does: from 30, Black first.
+      assert.deepEqual(await page.$$eval('#moves li', (items) => items.map((li) => li.dataset.number ?? '')), ['30.', '', '31.', '', '32.', '', '33.']);
       // Black, lost, resigns: the result banner offers the review.
       await page.click('#resign');
       await page.click('#resign-yes');
@@ -77,6 +80,89 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
       await page.locator('#review').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${ARTIFACTS}review-${device}.png`, fullPage: device === 'phone' });
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+/**
+ * The centre of `square` on the canvas of the dialog `dialog`, its board seen from `side`.
+ *
+ * @param {Page} page
+ * @param {string} dialog  a selector
+ * @param {'white' | 'black'} side  the side at the bottom
+ * @param {string} square
+ */
+async function clickOn(page, dialog, side, square) {
+  const box = await page.locator(`${dialog} canvas`).boundingBox();
+  if (!box) throw new Error(`no board in ${dialog}`);
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  const column = side === 'white' ? file : 7 - file;
+  const row = side === 'white' ? 7 - rank : rank;
+  await page.mouse.click(box.x + ((column + 0.5) * box.width) / 8, box.y + ((row + 0.5) * box.height) / 8);
+}
+
+for (const { device, context } of devices) {
+  test(`${device}: learn from your mistakes: the move played again, a try the engine judges, the better move shown, then found`, { timeout: 240_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    const trainer = 'dialog#mistakes';
+    /** @param {string} phase */
+    const phase = (phase) => page.waitForSelector(`${trainer}[data-phase="${phase}"]`, { timeout: 60_000 });
+    const feedback = () => page.textContent(`${trainer} .mistakes-feedback`);
+    /** @param {string} from @param {string} to */
+    const move = async (from, to) => {
+      await clickOn(page, trainer, 'black', from);
+      await clickOn(page, trainer, 'black', to);
+    };
+    try {
+      await loadGame(page);
+      await page.click('#review-game');
+      await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
+      // Two players on the board: both sides' mistakes, here Black's one blunder.
+      assert.equal(await page.textContent('#review-learn'), 'Learn from your mistakes (1)');
+      await page.click('#review-learn');
+      await phase('try');
+      assert.equal(await page.textContent(`${trainer} .mistakes-lead`), 'Mistake 1 of 1');
+      assert.match((await page.textContent(`${trainer} .mistakes-task`)) ?? '', /^30\. … Black played Pd7-d6\?\?, a blunder \(−\d+%\)\. Find a better move for Black\.$/);
+      // The move played again is answered at once, and taken back.
+      await move('d7', 'd6');
+      await page.waitForFunction((sel) => /is the move played/.test(document.querySelector(`${sel} .mistakes-feedback`)?.textContent ?? ''), trainer);
+      assert.equal(await feedback(), 'Pd7-d6 is the move played, a blunder. Try another move.');
+      await phase('try');
+      // Another move: evaluated at the review's budget and judged as the review judges.
+      await move('f7', 'g8');
+      await page.waitForFunction((sel) => /^Kf7-g8 is/.test(document.querySelector(`${sel} .mistakes-feedback`)?.textContent ?? ''), trainer, { timeout: 60_000 });
+      assert.match((await feedback()) ?? '', /^Kf7-g8 is a blunder \(−\d+%\)\. Try another move\.$/);
+      await phase('try');
+      // Shown the better move: the round ends without it found.
+      await page.click(`${trainer} .mistakes-best`);
+      await phase('shown');
+      assert.equal(await feedback(), 'The better move: We6-e2+.');
+      assert.equal(await page.textContent(`${trainer} .mistakes-next`), 'Finish');
+      await page.click(`${trainer} .mistakes-next`);
+      await phase('done');
+      assert.equal(await page.textContent(`${trainer} .mistakes-task`), 'You found a better move for 0 of 1 mistake.');
+      // Again, and found: the engine's own move.
+      await page.click(`${trainer} .mistakes-again`);
+      await phase('try');
+      await move('e6', 'e2');
+      await phase('found');
+      assert.equal(await feedback(), 'We6-e2+ is the best move. Well found!');
+      await page.screenshot({ path: `${ARTIFACTS}mistakes-${device}.png` });
+      await page.click(`${trainer} .mistakes-next`);
+      await phase('done');
+      assert.equal(await page.textContent(`${trainer} .mistakes-task`), 'You found a better move for your mistake.');
+      // Analyse from a found move: the position before the mistake on the analysis board.
+      await page.click(`${trainer} .mistakes-again`);
+      await phase('try');
+      await move('e6', 'e2');
+      await phase('found');
+      await page.click(`${trainer} .mistakes-analyse`);
+      await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+      assert.equal(await page.isVisible(trainer), false);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

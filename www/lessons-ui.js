@@ -10,10 +10,9 @@
 // tells it the piece set and how to show the full rules with `configureLessons`. The dialog is
 // built and the lesson file fetched the first time it opens.
 
-import { mount } from './embed.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { drawPiece } from './pieces.js';
-import { escapePutsDown, showFeedback, suicideButton } from './trainer-board.js';
+import { escapePutsDown, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -192,18 +191,8 @@ function build() {
   };
 
   /** The board of the lessons, mounted the first time a lesson starts. */
-  const lessonBoard = async () => {
-    if (!board) {
-      // One tap plays, also a capture: a lesson explains a wrong try and puts the position back,
-      // so the game's two-tap preview would only slow the learner down.
-      board = mount(boardHost, { mode: 'view', orientation: 'white', pieceSet: config.pieceSet(), touchPreview: false });
-      board.on('move', moved);
-      board.on('select', suicide.selected);
-    }
-    if (!(await board.ready)) throw new Error('the lesson board could not start');
-    board.set({ pieceSet: config.pieceSet() });
-    return board;
-  };
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the lesson board', options: { orientation: 'white' } });
+  const lessonBoard = async () => (board = await mounted());
 
   /**
    * Puts step `index` of `lesson` on the board, ready for a try.

@@ -374,7 +374,24 @@ async function main() {
       player: () => (opponent ? otherSide(opponent.computer) : null),
       hints: () => hintWords(embed.snapshot().headers, opponent ? otherSide(opponent.computer) : null),
     });
-    review = createReview({ box: element('review', HTMLElement), button: element('review-game', HTMLButtonElement), embed, saved: saved.review ?? null, persist });
+    // "Learn from your mistakes" after a review, loaded on first use; its "Analyse" opens the
+    // position before the mistake on the analysis board, with the better move after it.
+    const mistakes = onFirstUse(() =>
+      import('./mistakes-ui.js').then((module) => {
+        module.configureMistakes({ pieceSet: () => settings.pieceSet, analyse: ({ record, ply }) => analyse({ record, ply }) });
+        return module;
+      }),
+    );
+    review = createReview({
+      box: element('review', HTMLElement),
+      button: element('review-game', HTMLButtonElement),
+      embed,
+      saved: saved.review ?? null,
+      persist,
+      // Against the computer, the player's mistakes; for two players, both sides'.
+      learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
+      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${error instanceof Error ? error.message : String(error)}.`)),
+    });
     const reviewGame = review;
     resultBanner.offerReview(() => {
       resultBanner.close();

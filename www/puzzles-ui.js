@@ -8,10 +8,9 @@
 // analysis board, how to open a solved puzzle there (`configurePuzzles({ analyse })`). The
 // dialog is built and the puzzle file fetched the first time it opens.
 
-import { mount } from './embed.js';
 import { pieceName, sideName } from './notation.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
-import { escapePutsDown, showFeedback, suicideButton } from './trainer-board.js';
+import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -64,9 +63,6 @@ async function fetchPuzzles() {
   if (!puzzles.length) throw new Error('the puzzle file holds no puzzle this page can read');
   return puzzles;
 }
-
-/** @param {number} ms */
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? ms / 3 : ms));
 
 /**
  * A select of the filter, its first option "any".
@@ -200,16 +196,8 @@ function build() {
   };
 
   /** The trainer's board, mounted the first time a puzzle shows. */
-  const trainerBoard = async () => {
-    if (!board) {
-      board = mount(boardHost, { mode: 'view', pieceSet: config.pieceSet(), touchPreview: false });
-      board.on('move', moved);
-      board.on('select', suicide.selected);
-    }
-    if (!(await board.ready)) throw new Error('the puzzle board could not start');
-    board.set({ pieceSet: config.pieceSet() });
-    return board;
-  };
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the puzzle board' });
+  const readyBoard = async () => (board = await mounted());
 
   /**
    * Puts a puzzle on the board, the solver to move and at the bottom.
@@ -225,7 +213,7 @@ function build() {
     showActions();
     mark();
     try {
-      const shown = await trainerBoard();
+      const shown = await readyBoard();
       if (current?.puzzle !== puzzle) return;
       shown.newGame({ position: puzzle.position, mode: 'play' });
       const solver = shown.turn();

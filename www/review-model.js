@@ -106,13 +106,19 @@ export function playerWords(player) {
 }
 
 /**
+ * @param {Pick<ReviewedMove, 'number' | 'side'>} move
+ * @returns {string} its number as the review writes it, e.g. "12." or "12. …" for Black's
+ */
+export const moveNumber = (move) => `${move.number}.${move.side === 'black' ? ' …' : ''}`;
+
+/**
  * A judged move in words, for its line in the list and its point's label.
  *
  * @param {ReviewedMove} move
  * @returns {string} e.g. "12. … Wd1-d7+?? blunder (−32%); better Lb1-b8 xb2"
  */
 export function moveWords(move) {
-  const number = `${move.number}.${move.side === 'black' ? ' …' : ''}`;
+  const number = moveNumber(move);
   const mark = move.judgement ? MARKS[move.judgement] : '';
   const judged = move.judgement ? ` ${move.judgement} (−${Math.round(move.loss * 100)}%)` : '';
   const better = move.best && move.judgement ? `; better ${move.best}` : '';

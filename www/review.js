@@ -5,19 +5,22 @@
 // `reviewSummary`: expected score, inaccuracy / mistake / blunder, better move, accuracy) and this
 // module draws the evaluation graph (SVG, one point per ply, from White's view: up is good for
 // White; a click shows the position), each player's figures, and the judged moves (each a button
-// that shows its position). The review is kept with the saved game (`stored`), whole or half
+// that shows its position), with "Learn from your mistakes" (mistakes-ui.js) when the learner
+// made a mistake or a blunder. The review is kept with the saved game (`stored`), whole or half
 // done, and a change of the game drops it.
 
 import { createAi } from './ai.js';
 import { evaluatedCount, firstMissing, graphPoints, graphY, MARKS, moveWords, nearestPly, playerWords } from './review-model.js';
+import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
 import { make } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { MistakesRound } from './mistakes-ui.js' */
 /** @import { StoredReview } from './review-model.js' */
-/** @import { Evaluation, ReviewSummary } from '../ultima-wasm.js' */
+/** @import { Evaluation, ReviewSummary, Side } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} Review
@@ -58,10 +61,13 @@ const message = (error) => (error instanceof Error ? error.message : String(erro
  * @param {EmbedHandle} parts.embed  the page's board
  * @param {StoredReview | null} parts.saved  a review kept with the saved game
  * @param {() => void} parts.persist  saves the game (and `stored()` with it)
+ * @param {() => readonly Side[]} parts.learner  whose mistakes "Learn from your mistakes" takes:
+ *   the player's side against the computer, both sides for two players
+ * @param {(round: MistakesRound) => void} parts.learn  opens the trainer on them
  * @param {() => Ai} [parts.worker]  the computer player that evaluates (a fresh one unless told)
  * @returns {Review}
  */
-export function createReview({ box, button, embed, saved, persist, worker = () => createAi() }) {
+export function createReview({ box, button, embed, saved, persist, learner, learn, worker = () => createAi() }) {
   const title = make('h2', { id: 'review-title' }, 'Game review');
   const progress = make('progress', { id: 'review-progress', max: '1', value: '0', 'aria-labelledby': 'review-status' });
   const status = make('span', { id: 'review-status', role: 'status' });
@@ -73,9 +79,10 @@ export function createReview({ box, button, embed, saved, persist, worker = () =
   const graph = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'review-graph-title' });
   const players = make('dl', { class: 'review-players' });
   const list = make('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Inaccuracies, mistakes and blunders: choose one to view its position' });
+  const learnButton = make('button', { type: 'button', id: 'review-learn', class: 'review-learn' });
   const explain = make('p', { class: 'review-explain' }, 'Each position searched at the same fixed budget. A move that loses 5% of its side\'s expected score is an inaccuracy, 10% a mistake, 15% a blunder.');
   box.setAttribute('aria-labelledby', 'review-title');
-  box.replaceChildren(title, bar, failure, graph, players, list, explain);
+  box.replaceChildren(title, bar, failure, graph, players, learnButton, list, explain);
 
   /** @type {StoredReview | null} */
   let review = saved && saved.record === embed.record() ? saved : null;
@@ -112,6 +119,9 @@ export function createReview({ box, button, embed, saved, persist, worker = () =
     if (summary) graph.removeAttribute('display');
     else graph.setAttribute('display', 'none');
     explain.hidden = summary === null;
+    const mistakes = summary ? mistakesToLearn(summary.moves, learner()) : [];
+    learnButton.hidden = mistakes.length === 0;
+    learnButton.textContent = `Learn from your mistakes (${mistakes.length})`;
     if (summary) drawSummary(summary);
   };
 
@@ -225,6 +235,10 @@ export function createReview({ box, button, embed, saved, persist, worker = () =
   };
 
   button.addEventListener('click', () => api.start());
+  learnButton.addEventListener('click', () => {
+    if (!review || !summary) return;
+    learn({ record: review.record, evaluations: /** @type {Evaluation[]} */ (review.evaluations), mistakes: mistakesToLearn(summary.moves, learner()) });
+  });
   stopButton.addEventListener('click', () => api.stop());
   resume.addEventListener('click', () => api.start());
   graph.addEventListener('click', (event) => {

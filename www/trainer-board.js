@@ -1,12 +1,56 @@
-// What the lessons and the puzzle trainer share about their small boards: the button that
-// removes a frozen piece picked up (its suicide), Escape putting a picked-up piece down rather
-// than closing the dialog, and the line that says whether a move was right.
+// What the lessons, the puzzle trainer and "Learn from your mistakes" share about their small
+// boards: the board itself, mounted on first use; the button that removes a frozen piece picked
+// up (its suicide); Escape putting a picked-up piece down rather than closing the dialog; the line
+// that says whether a move was right; and the pause before the board moves by itself.
 
+import { mount } from './embed.js';
 import { pieceName } from './notation.js';
 import { make, squareIndex } from './util.js';
 
-/** @import { EmbedHandle } from './embed.js' */
+/** @import { EmbedHandle, MoveDetail } from './embed.js' */
+/** @import { EmbedOptions } from './options.js' */
+/** @import { PieceSet } from './pieces.js' */
 /** @import { MoveInfo } from '../ultima-wasm.js' */
+
+/**
+ * A trainer's board, mounted in `host` the first time it is asked for, in view mode (the trainer
+ * lets a move be played when it wants one). One tap plays, also a capture: a trainer answers a
+ * wrong try and puts the position back, so the game's two-tap preview would only slow the learner
+ * down. Each time it is asked for, it is drawn in the page's piece set of the moment.
+ *
+ * @param {HTMLElement} host
+ * @param {object} how
+ * @param {() => PieceSet} how.pieceSet
+ * @param {(detail: MoveDetail) => void} how.moved  the board's `move` listener
+ * @param {(detail: { square: string | null, moves: MoveInfo[] }) => void} how.selected  its
+ *   `select` listener
+ * @param {string} how.name  e.g. "the puzzle board", for the error when it cannot start
+ * @param {EmbedOptions} [how.options]  more options for `mount`
+ * @returns {() => Promise<EmbedHandle>} the board, ready; throws when it cannot start
+ */
+export function trainerBoard(host, { pieceSet, moved, selected, name, options = {} }) {
+  /** @type {EmbedHandle | null} */
+  let board = null;
+  return async () => {
+    if (!board) {
+      board = mount(host, { ...options, mode: 'view', pieceSet: pieceSet(), touchPreview: false });
+      board.on('move', moved);
+      board.on('select', selected);
+    }
+    if (!(await board.ready)) throw new Error(`${name} could not start`);
+    board.set({ pieceSet: pieceSet() });
+    return board;
+  };
+}
+
+/**
+ * Waits before the board moves by itself (a reply, a solution, a try taken back): a third as
+ * long for a player who asks for reduced motion.
+ *
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
+export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? ms / 3 : ms));
 
 /**
  * The "Remove it" button: a frozen piece may remove itself (its suicide), which no drag or tap

@@ -1,0 +1,61 @@
+// "Learn from your mistakes", its pure part: which moves are tried again, and the words.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bestFound, judgedTry, mistakesToLearn, roundWords, samePlayedAgain, taskWords } from '../www/mistakes.js';
+
+/** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
+
+/**
+ * @param {Partial<ReviewedMove>} change
+ * @returns {ReviewedMove}
+ */
+const reviewed = (change) => ({
+  ply: 0,
+  number: 30,
+  side: 'black',
+  played: 'Pd7-d6',
+  best: 'We6-e2+',
+  before: 0.7,
+  after: 0.1,
+  loss: 0.6,
+  judgement: 'blunder',
+  accuracy: 5,
+  whiteExpected: 0.9,
+  score: '+5.20',
+  ...change,
+});
+
+test('the mistakes and blunders of the learner\'s sides are tried again, in the order of the game', () => {
+  const moves = [
+    reviewed({ ply: 0, side: 'white', judgement: 'mistake' }),
+    reviewed({ ply: 1, side: 'black', judgement: 'inaccuracy' }),
+    reviewed({ ply: 2, side: 'white', judgement: null }),
+    reviewed({ ply: 3, side: 'black', judgement: 'blunder' }),
+    reviewed({ ply: 4, side: 'white', judgement: 'blunder' }),
+  ];
+  assert.deepEqual(mistakesToLearn(moves, ['white']).map((m) => m.ply), [0, 4]);
+  assert.deepEqual(mistakesToLearn(moves, ['black']).map((m) => m.ply), [3]);
+  assert.deepEqual(mistakesToLearn(moves, ['white', 'black']).map((m) => m.ply), [0, 3, 4]);
+  assert.deepEqual(mistakesToLearn(moves, []), []);
+});
+
+test('the task names the move played, its judgement and loss, and who is to find a better one', () => {
+  assert.equal(taskWords(reviewed({})), '30. … Black played Pd7-d6??, a blunder (−60%). Find a better move for Black.');
+  assert.equal(taskWords(reviewed({ number: 12, side: 'white', played: 'Wd1-d7+', judgement: 'mistake', loss: 0.123 })), '12. White played Wd1-d7+?, a mistake (−12%). Find a better move for White.');
+});
+
+test('a try: the move played again, the engine\'s best, a good move, a mistake again', () => {
+  assert.deepEqual(samePlayedAgain(reviewed({})), { right: false, text: 'Pd7-d6 is the move played, a blunder. Try another move.' });
+  assert.deepEqual(bestFound('We6-e2+'), { right: true, text: 'We6-e2+ is the best move. Well found!' });
+  assert.deepEqual(judgedTry(reviewed({ played: 'Xa8-a4', judgement: null, loss: 0.012 })), { right: true, text: 'Xa8-a4 is a good move (−1%): the engine\'s choice was We6-e2+.' });
+  assert.deepEqual(judgedTry(reviewed({ played: 'Xa8-a4', judgement: 'inaccuracy', loss: 0.07 })), { right: false, text: 'Xa8-a4 is an inaccuracy (−7%). Try another move.' });
+  assert.deepEqual(judgedTry(reviewed({ played: 'Xa8-a4', judgement: 'blunder', loss: 0.4 })), { right: false, text: 'Xa8-a4 is a blunder (−40%). Try another move.' });
+});
+
+test('the round\'s end counts the better moves found', () => {
+  assert.equal(roundWords(1, 1), 'You found a better move for your mistake.');
+  assert.equal(roundWords(3, 3), 'You found a better move for all 3 mistakes.');
+  assert.equal(roundWords(1, 3), 'You found a better move for 1 of 3 mistakes.');
+  assert.equal(roundWords(0, 1), 'You found a better move for 0 of 1 mistake.');
+});

@@ -1,0 +1,296 @@
+// "Learn from your mistakes" on the game page, after a review: a dialog with a board drawn by the
+// same `mount` as the game, on the position before each of the learner's mistakes and blunders in
+// turn. The learner looks for a better move; the move played again, or the engine's own best move,
+// is answered at once; any other try is evaluated at the review's fixed budget in a worker of the
+// trainer's own and judged by the engine exactly as the review judged the move played (the wasm
+// `reviewSummary`, from the review's evaluations and the try's), so "good" means no inaccuracy.
+// A try that is not better is taken back and the learner tries again, or asks for the better
+// move. The words are mistakes.js's. Loaded on first use (main.js).
+
+import { createAi } from './ai.js';
+import { bestFound, judgedTry, roundWords, samePlayedAgain, taskWords } from './mistakes.js';
+import { openSession } from './session.js';
+import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
+import { make } from './util.js';
+import { bindings } from './wasm.js';
+
+/** @import { Ai } from './ai.js' */
+/** @import { EmbedHandle, MoveDetail } from './embed.js' */
+/** @import { TryVerdict } from './mistakes.js' */
+/** @import { PieceSet } from './pieces.js' */
+/** @import { Evaluation, ReviewedMove } from '../ultima-wasm.js' */
+
+/**
+ * A round of the trainer: the reviewed game and the moves to try again.
+ *
+ * @typedef {object} MistakesRound
+ * @property {string} record  the game reviewed
+ * @property {Evaluation[]} evaluations  the review's, one per position (the start, then after
+ *   each ply)
+ * @property {ReviewedMove[]} mistakes  the moves tried again (mistakes.js `mistakesToLearn`)
+ */
+
+/**
+ * @typedef {object} MistakesConfig
+ * @property {() => PieceSet} pieceSet  the piece set to draw the board in
+ * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens a record
+ *   in the analysis board at a ply (the dialog is closed first); none: no "Analyse" button
+ */
+
+/** @type {MistakesConfig} */
+let config = { pieceSet: () => 'chess', analyse: null };
+
+/**
+ * Tells the trainer the page's piece set and how to analyse a position.
+ *
+ * @param {Partial<MistakesConfig>} options
+ */
+export function configureMistakes(options) {
+  config = { ...config, ...options };
+}
+
+/** @type {ReturnType<typeof build> | null} */
+let ui = null;
+
+/**
+ * Opens the trainer on the first mistake of `round`.
+ *
+ * @param {MistakesRound} round
+ * @returns {Promise<void>} once its position is on the board
+ */
+export async function openMistakes(round) {
+  ui ??= build();
+  await ui.open(round);
+}
+
+/** How long a try that is not better stays on the board before it is taken back. */
+const TAKE_BACK_MS = 900;
+
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The record of `record`'s game before its ply `ply` (its first `ply` plies), and the move played
+ * there, by a game of its own (the trainer's board then starts from that record, so that a try's
+ * record is the game up to it: what the engine evaluates).
+ *
+ * @param {string} record
+ * @param {number} ply
+ * @returns {{ before: string, played: string }}
+ */
+function gameBefore(record, ply) {
+  const scratch = openSession({ record }, () => undefined);
+  try {
+    let snapshot = scratch.snapshot();
+    const played = snapshot.plies[ply]?.text;
+    if (played === undefined) throw new Error(`the game has no move ${ply + 1}`);
+    while ((snapshot.plies.length > ply || snapshot.status.kind !== 'ongoing') && snapshot.canUndo) snapshot = scratch.undo();
+    return { before: snapshot.record, played };
+  } finally {
+    scratch.close();
+  }
+}
+
+/** Builds the dialog, once. */
+function build() {
+  const dialog = make('dialog', { id: 'mistakes', class: 'mistakes trainer', 'aria-labelledby': 'mistakes-title' });
+  const title = make('h2', { id: 'mistakes-title' }, 'Learn from your mistakes');
+  const close = make('button', { type: 'button', class: 'mistakes-close trainer-close', 'aria-label': 'Close: back to the review' }, '×');
+  const head = make('header', { class: 'mistakes-head trainer-head' });
+  head.append(title, close);
+
+  const boardHost = make('div', { class: 'mistakes-board trainer-board' });
+  const lead = make('p', { class: 'mistakes-lead trainer-lead' });
+  const task = make('p', { class: 'mistakes-task trainer-task', tabindex: '-1' });
+  const feedback = make('p', { class: 'mistakes-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
+  const suicide = suicideButton('mistakes-suicide', () => board, () => phase === 'try');
+  const showBest = make('button', { type: 'button', class: 'mistakes-best' }, 'Show the better move');
+  const next = make('button', { type: 'button', class: 'mistakes-next trainer-next' }, 'Next mistake');
+  const again = make('button', { type: 'button', class: 'mistakes-again' }, 'Start again');
+  const analyse = make('button', { type: 'button', class: 'mistakes-analyse' }, 'Analyse');
+  const actions = make('div', { class: 'mistakes-actions trainer-actions' });
+  actions.append(suicide.button, showBest, next, again, analyse);
+  const side = make('div', { class: 'mistakes-side trainer-side' });
+  side.append(lead, task, feedback, actions);
+  const play = make('div', { class: 'mistakes-play trainer-play' });
+  play.append(boardHost, side);
+  dialog.append(head, play);
+  document.body.append(dialog);
+
+  /** @type {MistakesRound | null} */
+  let round = null;
+  let index = 0;
+  let found = 0;
+  /**
+   * Where the trainer is: the learner's turn (`try`), a try being judged or taken back, or the
+   * better move being shown (`busy`), a better move found or shown, the round over.
+   *
+   * @type {'loading' | 'try' | 'busy' | 'found' | 'shown' | 'done'}
+   */
+  let phase = 'loading';
+  /** The move played in the game at the mistake, as canonical text. */
+  let played = '';
+  /** Bumped by each new position: a judgement or take-back still under way for an old one stops. */
+  let generation = 0;
+  /** @type {EmbedHandle | null} */
+  let board = null;
+  /** @type {Ai | null} the trainer's engine, started at the first try it must judge */
+  let ai = null;
+
+  /** The mistake on the board. */
+  const mistake = () => round?.mistakes[index] ?? null;
+
+  /** Shows where the trainer is, for tests and styles, and the buttons for it. */
+  const mark = () => {
+    dialog.dataset.phase = phase;
+    dialog.dataset.index = String(index);
+    const over = phase === 'found' || phase === 'shown';
+    showBest.hidden = phase !== 'try';
+    next.hidden = !over;
+    next.textContent = round && index + 1 < round.mistakes.length ? 'Next mistake' : 'Finish';
+    again.hidden = phase !== 'done';
+    analyse.hidden = !over || config.analyse === null;
+    if (phase !== 'try') suicide.hide();
+  };
+
+  /** The trainer's board, mounted the first time a mistake shows. */
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the board' });
+  const readyBoard = async () => (board = await mounted());
+
+  /** @param {number} at  the index of the mistake to show */
+  const show = async (at) => {
+    const mine = ++generation;
+    const current = round?.mistakes[at];
+    if (!round || !current) return;
+    index = at;
+    phase = 'busy';
+    lead.textContent = `Mistake ${at + 1} of ${round.mistakes.length}`;
+    task.textContent = taskWords(current);
+    showFeedback(feedback, '');
+    mark();
+    try {
+      const game = gameBefore(round.record, current.ply);
+      const shown = await readyBoard();
+      if (mine !== generation) return;
+      played = game.played;
+      shown.newGame({ record: game.before, mode: 'play', orientation: current.side });
+      phase = 'try';
+    } catch (error) {
+      showFeedback(feedback, `This mistake cannot be shown: ${message(error)}.`, 'wrong');
+    }
+    mark();
+    task.focus();
+  };
+
+  /**
+   * A try that finds a better move, or one that does not (taken back after a pause).
+   *
+   * @param {TryVerdict} verdict
+   * @param {number} mine  the generation the try belongs to
+   */
+  const answer = async (verdict, mine) => {
+    if (mine !== generation || !board) return;
+    showFeedback(feedback, verdict.text, verdict.right ? 'right' : 'wrong');
+    if (verdict.right) {
+      found += 1;
+      phase = 'found';
+      mark();
+      next.focus();
+      return;
+    }
+    mark();
+    await pause(TAKE_BACK_MS);
+    if (mine !== generation || !board) return;
+    board.undo();
+    board.set({ mode: 'play' });
+    phase = 'try';
+    mark();
+  };
+
+  /** @param {MoveDetail} detail */
+  function moved(detail) {
+    const current = mistake();
+    if (phase !== 'try' || !board || !round || !current || detail.side !== current.side) return;
+    const mine = generation;
+    const shown = board;
+    phase = 'busy';
+    mark();
+    // No more moves by hand until the try is judged (after the board's own handling of this
+    // move, still under way).
+    queueMicrotask(() => shown.set({ mode: 'view' }));
+    if (detail.move === played) return void answer(samePlayedAgain(current), mine);
+    if (detail.move === round.evaluations[current.ply]?.best) return void answer(bestFound(detail.display), mine);
+    showFeedback(feedback, `Checking ${detail.display}…`);
+    const record = shown.record();
+    const evaluations = round.evaluations.slice(0, current.ply + 1);
+    (ai ??= createAi())
+      .evaluate(record, current.ply + 1)
+      .then((evaluation) => {
+        const tried = bindings().reviewSummary(record, [...evaluations, evaluation]).moves[current.ply];
+        if (!tried) throw new Error('the try was not judged');
+        return answer(judgedTry(tried), mine);
+      })
+      .catch((error) => {
+        // Stopped (the dialog closed, another mistake shown): nothing to say.
+        if (mine !== generation || (error instanceof Error && error.name === 'AbortError')) return;
+        return answer({ right: false, text: `The move could not be judged: ${message(error)}.` }, mine);
+      });
+  }
+
+  showBest.addEventListener('click', () => {
+    const current = mistake();
+    const best = current && round?.evaluations[current.ply]?.best;
+    if (phase !== 'try' || !board || !current || !best) return;
+    // Not a try: the board's move event finds the trainer busy.
+    phase = 'busy';
+    board.set({ mode: 'view' });
+    const text = board.play(best);
+    const display = board.history().at(-1)?.display ?? text;
+    phase = 'shown';
+    showFeedback(feedback, `The better move: ${display}.`);
+    mark();
+    next.focus();
+  });
+  next.addEventListener('click', () => {
+    if (!round) return;
+    if (index + 1 < round.mistakes.length) {
+      show(index + 1);
+      return;
+    }
+    generation += 1;
+    phase = 'done';
+    lead.textContent = '';
+    task.textContent = roundWords(found, round.mistakes.length);
+    showFeedback(feedback, '');
+    mark();
+    task.focus();
+  });
+  again.addEventListener('click', () => {
+    found = 0;
+    show(0);
+  });
+  analyse.addEventListener('click', () => {
+    const current = mistake();
+    if (!board || !current || !config.analyse) return;
+    const record = board.record();
+    dialog.close();
+    config.analyse({ record, ply: current.ply });
+  });
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => {
+    generation += 1;
+    ai?.dispose();
+    ai = null;
+  });
+  escapePutsDown(dialog, () => board);
+
+  return {
+    /** @param {MistakesRound} next */
+    async open(next) {
+      round = next;
+      found = 0;
+      if (!dialog.open) dialog.showModal();
+      await show(0);
+    },
+  };
+}
