@@ -137,7 +137,7 @@ test('sounds: none before the first interaction, then move, capture, check and e
   await page.close();
 });
 
-test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z undo and redo, not in text fields', { timeout: 60_000 }, async () => {
+test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z undo and redo, F flips, not in text fields', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   for (const square of ['b2', 'b5', 'g7', 'g4', 'c2', 'c6', 'f7', 'f5']) await click(page, square);
   const status = () => page.textContent('#status');
@@ -178,12 +178,20 @@ test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z 
   assert.equal((await plies(page)).length, 4);
   await page.keyboard.press('Control+Shift+Z');
   assert.equal((await plies(page)).length, 4, 'nothing more to redo');
+  // F flips the board, and the page keeps the side at the bottom, as with the Flip button.
+  await page.keyboard.press('f');
+  assert.equal(await onBoard(page, (board) => board.view().orientation), 'black');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').settings?.orientation === 'black');
+  await page.keyboard.press('f');
+  assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
   // In a text field the keys are the field's.
   await page.click('.io summary');
   await page.fill('#record-text', 'abc');
   await page.press('#record-text', 'Control+z');
   await page.press('#record-text', 'ArrowLeft');
   await page.press('#record-text', 'Home');
+  await page.press('#record-text', 'f');
+  assert.equal(await onBoard(page, (board) => board.view().orientation), 'white', 'an f typed in the field');
   assert.equal((await plies(page)).length, 4);
   assert.equal(await status(), 'White to move');
   // On the focused board, the arrows move its focus square, as before.

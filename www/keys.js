@@ -1,14 +1,15 @@
 // The game page's keyboard shortcuts: ← and → step through the game one move back and forward
 // (an earlier position is shown; the game is not changed), Home and End go to the start and back
 // to the game, Ctrl+Z takes a move back and Ctrl+Shift+Z (or Ctrl+Y) replays it (⌘ on a Mac),
-// Escape puts down a picked-up piece and cancels a premove (as it does on the focused board).
+// F flips the board (as on lichess), Escape puts down a picked-up piece and cancels a premove (as
+// it does on the focused board).
 // None of them acts while the focus is in a text field or a list box (which use those keys
 // themselves), while a dialog is open, or when the board has used the key already (its arrow
 // keys move its focus square).
 
 /** @import { EmbedHandle } from './embed.js' */
 
-/** @typedef {'first' | 'prev' | 'next' | 'last' | 'undo' | 'redo' | 'cancel'} KeyAction */
+/** @typedef {'first' | 'prev' | 'next' | 'last' | 'undo' | 'redo' | 'flip' | 'cancel'} KeyAction */
 
 /**
  * The shortcut a key press means, or null.
@@ -29,7 +30,7 @@ export function keyAction(event, typing) {
   }
   if (event.shiftKey) return null;
   /** @type {Record<string, KeyAction>} */
-  const steps = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', Escape: 'cancel' };
+  const steps = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', Escape: 'cancel', f: 'flip' };
   return steps[key] ?? null;
 }
 
@@ -67,12 +68,12 @@ export function stepTarget(step, shown, played) {
  * Listens for the shortcuts on the page.
  *
  * @param {EmbedHandle} embed
- * @param {{ undo: HTMLButtonElement, redo: HTMLButtonElement }} buttons  undo and redo go
- *   through their buttons, so a shortcut does what the button would, and nothing when it is
- *   disabled
+ * @param {{ undo: HTMLButtonElement, redo: HTMLButtonElement, flip: HTMLButtonElement }} buttons
+ *   undo, redo and flip go through their buttons, so a shortcut does what the button would (the
+ *   page saves the side at the bottom), and nothing when it is disabled
  * @returns {() => void} stops listening
  */
-export function bindShortcuts(embed, { undo, redo }) {
+export function bindShortcuts(embed, { undo, redo, flip }) {
   /** @param {KeyboardEvent} event */
   const key = (event) => {
     if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
@@ -84,8 +85,8 @@ export function bindShortcuts(embed, { undo, redo }) {
       return;
     }
     event.preventDefault();
-    if (action === 'undo' || action === 'redo') {
-      const button = action === 'undo' ? undo : redo;
+    if (action === 'undo' || action === 'redo' || action === 'flip') {
+      const button = { undo, redo, flip }[action];
       if (!button.disabled) button.click();
       return;
     }

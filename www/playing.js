@@ -48,7 +48,7 @@ export function wirePlaying({ embed, settings, persist }) {
     previous = snapshot;
   });
 
-  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement) });
+  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement) });
 
   /** @param {HTMLInputElement} box @param {'touchPreview' | 'premove'} name */
   const setting = (box, name) => {
