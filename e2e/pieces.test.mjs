@@ -1,6 +1,6 @@
 // The piece art (www/pieces.js) and legend (www/legend.js), drawn by a test-only page
 // (e2e/pieces-preview.html) in headless Chromium: every piece of both sets, both sides, on light
-// and dark squares of two themes, at 30 and 80 pixels per square. Saves the sheets as
+// and dark squares of every board theme, at 30 and 80 pixels per square. Saves the sheets as
 // test-artifacts/pieces-<set>.png for people to look at, and checks that every piece drew
 // something, that White and Black differ clearly, and that the Chameleon's holes show the square.
 
@@ -82,7 +82,8 @@ for (const set of ['chess', 'abstract']) {
       }, CHAMELEON_HOLES)
     );
 
-    assert.equal(cells.length, 4 * 2 * 14);
+    // Each theme at two sizes, two rows (White, Black) of seven roles on a light and a dark square.
+    assert.equal(cells.length, 4 * 2 * 2 * 2 * 7, 'every board theme at both sizes');
     assert.ok(unchanged, 'drawPiece left the context changed');
     assert.equal(legendItems, 7, 'the legend lists each role once, replacing the earlier legend');
     for (const cell of cells) {

@@ -138,6 +138,13 @@ test('stored settings are checked one by one; bad values fall back to the defaul
   const tab = await openTab();
   const read = tab.parse(JSON.stringify({ version: 1, record: 7, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes', sound: 'off', premove: 0 } }));
   assert.deepEqual(read, { record: null, settings: { ...tab.defaultSettings(), theme: 'neutral' }, problem: null, pieces: null, firstVisit: false });
+  // Every board theme is kept; an unknown one is the default.
+  for (const theme of ['green', 'neutral', 'brown', 'blue']) {
+    const kept = tab.parse(JSON.stringify({ version: 1, record: null, settings: { theme } }));
+    assert.equal(!('unusable' in kept) && kept.settings.theme, theme);
+  }
+  const unknown = tab.parse(JSON.stringify({ version: 1, record: null, settings: { theme: 'night' } }));
+  assert.equal(!('unusable' in unknown) && unknown.settings.theme, 'green');
   // Sound, touch and premove settings were added to schema 1 later: data from before them reads
   // with their defaults, and each is kept when given.
   const older = tab.parse(JSON.stringify({ version: 1, record: null, settings: { pieceSet: 'abstract' } }));

@@ -3,12 +3,12 @@
 // only; calling it again (to switch sets) replaces what it drew before.
 
 import { drawPiece, ROLE_NAMES } from './pieces.js';
+import { THEMES } from './render.js';
 
 /** @import { PieceSet, Role } from './pieces.js' */
 
 /** Square colours of the board's default theme. */
-const LIGHT = '#DDDDD0';
-const DARK = '#559933';
+const { light: LIGHT, dark: DARK } = THEMES.green;
 
 /** Side of one square of the legend, in CSS pixels. */
 const SQUARE = 40;

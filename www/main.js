@@ -18,6 +18,7 @@ import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { otherSide, sideName, statusText } from './notation.js';
 import { make, pageStorage } from './util.js';
+import { THEME_NAMES } from './state.js';
 import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
@@ -451,7 +452,7 @@ async function main() {
       refresh();
     });
     theme.addEventListener('change', () => {
-      settings.theme = theme.value === 'neutral' ? 'neutral' : 'green';
+      settings.theme = THEME_NAMES.find((name) => name === theme.value) ?? 'green';
       embed.set({ theme: settings.theme });
       persist();
     });

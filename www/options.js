@@ -3,7 +3,7 @@
 // value is checked before use, and a message about a bad value quotes it only as text, shortened:
 // options come from pages we do not control.
 
-import { HIGHLIGHTS } from './state.js';
+import { HIGHLIGHTS, THEME_NAMES } from './state.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { Highlight, PieceSet, Theme } from './state.js' */
@@ -24,7 +24,7 @@ import { HIGHLIGHTS } from './state.js';
  * @property {string} [rules]  rule options, e.g. "king_capture,distance_1968"
  * @property {Side} [orientation]  the side at the bottom; in `ai` mode the player's side
  * @property {PieceSet} [pieceSet]  "chess" or "abstract"
- * @property {Theme} [theme]  "green" or "neutral"
+ * @property {Theme} [theme]  "green", "neutral", "brown" or "blue"
  * @property {boolean} [coordinates]  files and ranks on the edge
  * @property {boolean} [animation]  slide and fade moves (off anyway with reduced motion)
  * @property {Highlight[]} [highlights]  the marks drawn, e.g. ["last", "check"]
@@ -217,7 +217,7 @@ export function checkOption(name, value) {
       checked = oneOf(name, value, /** @type {const} */ (['chess', 'abstract']));
       break;
     case 'theme':
-      checked = oneOf(name, value, /** @type {const} */ (['green', 'neutral']));
+      checked = oneOf(name, value, THEME_NAMES);
       break;
     case 'mode':
       checked = oneOf(name, value, /** @type {const} */ (['play', 'ai', 'view', 'replay', 'analysis']));

@@ -7,19 +7,28 @@ import { isDark, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { BoardState, LastMove, Theme } from './state.js' */
 
-/** Square colours per theme; `green` is the Chess Variant Pages' Ultima diagram. */
-export const THEMES = /** @type {const} */ ({
+/**
+ * Square colours per theme; `green` is the Chess Variant Pages' Ultima diagram, `brown` a wooden
+ * board, `blue` a cool one; each light square stays light enough for the dark ink of the marks.
+ *
+ * @type {Readonly<Record<Theme, { light: string, dark: string }>>}
+ */
+export const THEMES = Object.freeze({
   green: { light: '#DDDDD0', dark: '#559933' },
   neutral: { light: '#E6E1D6', dark: '#8C8678' },
+  brown: { light: '#EDD6B0', dark: '#B07F57' },
+  blue: { light: '#DCE3E8', dark: '#7896AA' },
 });
 
 /**
  * Coordinate label colours per theme: a dark ink on light squares and a light one on dark squares,
  * each with more contrast than the other square's colour would give.
  */
-const LABEL_INK = /** @type {const} */ ({
+const LABEL_INK = /** @type {Readonly<Record<Theme, { light: string, dark: string }>>} */ ({
   green: { light: '#2E5A18', dark: '#F8F8F0' },
   neutral: { light: '#4A463C', dark: '#FAF8F4' },
+  brown: { light: '#6B4423', dark: '#FBF3E6' },
+  blue: { light: '#2F4A5C', dark: '#F4F8FB' },
 });
 
 /** The tint of a queued premove's squares, under its dashed arrow (also sampled by the tests). */

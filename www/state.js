@@ -10,7 +10,10 @@ import { squareIndex } from './util.js';
 /** @import { MoveInfo, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
 
 /** @typedef {'chess' | 'abstract'} PieceSet */
-/** @typedef {'green' | 'neutral'} Theme */
+/** The board's colour themes, in the order a picker lists them (their colours: render.js). */
+export const THEME_NAMES = /** @type {const} */ (['green', 'neutral', 'brown', 'blue']);
+
+/** @typedef {typeof THEME_NAMES[number]} Theme */
 
 /**
  * A kind of mark on the board: legal destinations (`moves`), the captures of the pointed move

@@ -13,6 +13,7 @@
 import { DEFAULT_LEVEL } from './levels.js';
 import { PRESETS, parseControl, readRunning } from './clock.js';
 import { readReview } from './review-model.js';
+import { THEME_NAMES } from './state.js';
 
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -207,7 +208,7 @@ export function parse(text) {
   if ('settings' in data && typeof data.settings === 'object' && data.settings !== null) {
     const s = /** @type {Record<string, unknown>} */ (data.settings);
     if (s.pieceSet === 'chess' || s.pieceSet === 'abstract') settings.pieceSet = s.pieceSet;
-    if (s.theme === 'green' || s.theme === 'neutral') settings.theme = s.theme;
+    settings.theme = THEME_NAMES.find((name) => name === s.theme) ?? settings.theme;
     if (s.orientation === 'white' || s.orientation === 'black') settings.orientation = s.orientation;
     settings.opponent = readOpponent(s.opponent);
     if (typeof s.showThinking === 'boolean') settings.showThinking = s.showThinking;
