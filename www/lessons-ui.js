@@ -10,8 +10,8 @@
 // tells it the piece set and how to show the full rules with `configureLessons`. The dialog is
 // built and the lesson file fetched the first time it opens.
 
+import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
-import { drawPiece } from './pieces.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
@@ -65,24 +65,6 @@ async function fetchLessons() {
   const lessons = readLessons(await response.json());
   if (!lessons.length) throw new Error('the lesson file holds no lesson this page can read');
   return lessons;
-}
-
-/**
- * Draws a piece on a small light square, for the menu.
- *
- * @param {HTMLCanvasElement} canvas
- * @param {Lesson['piece']} role
- */
-function drawIcon(canvas, role) {
-  const ratio = window.devicePixelRatio || 1;
-  const size = 40;
-  canvas.width = Math.round(size * ratio);
-  canvas.height = Math.round(size * ratio);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.fillStyle = '#DDDDD0';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  drawPiece(ctx, config.pieceSet(), role, 'white', 0, 0, canvas.width);
 }
 
 /** Builds the dialog, once. */
@@ -175,8 +157,8 @@ function build() {
         const entry = progress.lessons[lesson.id];
         const state = entry?.done ? 'Done' : entry?.solved ? `${entry.solved} of ${lesson.steps.length} steps` : `${lesson.steps.length} steps`;
         const button = make('button', { type: 'button', 'data-lesson': lesson.id, 'aria-label': `${lesson.title}: ${lesson.summary}. ${state}.` });
-        const icon = make('canvas', { 'aria-hidden': 'true' });
-        drawIcon(icon, lesson.piece);
+        // The lesson's piece, White's, as the move list draws it.
+        const icon = make('img', { src: figureUrl(config.pieceSet(), lesson.piece), alt: '', 'aria-hidden': 'true', width: '40', height: '40' });
         const words = make('span', { class: 'lesson-words' });
         words.append(make('span', { class: 'lesson-name' }, lesson.title), make('span', { class: 'lesson-summary' }, lesson.summary));
         const badge = make('span', { class: `lesson-state${entry?.done ? ' done' : ''}` }, entry?.done ? '✓ Done' : state);
