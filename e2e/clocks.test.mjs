@@ -1,9 +1,10 @@
 // The chess clocks (www/clocks.js) on the game page, with time driven by Playwright's clock
 // emulation (`clock.install`, then `pauseAt` and `fastForward`), so no test waits for real time:
 // a 3+2 game between two players (the clock stands before the first move, runs for the side to
-// move, adds the increment, shows tenths under 10 s, survives a reload, flags White, undo takes
-// the flag back), the computer's thinking time taken from its clock and its own flag, corrupt
-// clock data, and where the clocks stand on a desktop and a phone (screenshots).
+// move, adds the increment, shows tenths under 10 s and beeps once, survives a reload, flags
+// White, undo takes the flag back), the computer's thinking time taken from its clock and its
+// own flag, corrupt clock data, and where the clocks stand on a desktop and a phone
+// (screenshots).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -77,6 +78,8 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
   try {
     await startClocked(page, { time: '3+2' });
     await pause(page);
+    // A press on the page lets it make sounds (the browser's autoplay rule).
+    await page.click('h1');
     // Before the first move the clock stands.
     assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
     await page.clock.fastForward(20_000);
@@ -96,16 +99,22 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     await page.clock.fastForward(600);
     await shows(page, 'bottom', '0:09.4');
     assert.equal(await page.getAttribute('.clock-bottom', 'class'), 'clock clock-bottom running low');
+    // Under 10 s, the player hears it once.
+    assert.equal(await page.getAttribute('#sound', 'data-last-sound'), 'lowTime');
+    const sounds = await page.getAttribute('#sound', 'data-sounds-played');
+    await page.clock.fastForward(1_000);
+    await shows(page, 'bottom', '0:08.4');
+    assert.equal(await page.getAttribute('#sound', 'data-sounds-played'), sounds, 'once');
     await page.screenshot({ path: `${ARTIFACTS}clocks-tenths-desktop.png` });
 
     // A reload: the clock went on meanwhile (the page stores when it started), here 0 s.
     await page.reload();
     await ready(page);
-    await shows(page, 'bottom', '0:09.4');
+    await shows(page, 'bottom', '0:08.4');
     assert.deepEqual((await clocks(page)).running, ['white']);
 
     // White's time runs out: the game ends, lost on time, in the record too.
-    await page.clock.fastForward(9_500);
+    await page.clock.fastForward(8_500);
     await page.waitForSelector('#result-banner', { state: 'visible' });
     assert.equal(await page.textContent('#result-headline'), 'Black wins');
     assert.equal(await page.textContent('#result-reason'), 'White ran out of time.');

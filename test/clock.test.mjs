@@ -11,6 +11,7 @@ import {
   flagTime,
   formatTime,
   parseControl,
+  ranLow,
   readClocksHeader,
   readControlHeader,
   readRunning,
@@ -119,4 +120,14 @@ test('a stored running mark is read back only when well formed and not from the 
   for (const bad of [null, 'x', 3, {}, { plies: -1, since: 1 }, { plies: 1.5, since: 1 }, { plies: 1, since: 'x' }, { plies: 1, since: Infinity }, { plies: 1, since: 3000 }]) {
     assert.equal(readRunning(bad, 2000), null, JSON.stringify(bad));
   }
+});
+
+test('a clock runs low once: from 10 s or more to under 10 s, with time left', () => {
+  assert.equal(ranLow(10_500, 9_999), true);
+  assert.equal(ranLow(10_000, 9_900), true);
+  assert.equal(ranLow(9_999, 9_000), false, 'already low');
+  assert.equal(ranLow(12_000, 10_000), false, 'not yet');
+  assert.equal(ranLow(undefined, 9_000), false, 'first seen low: a game loaded or resumed that way');
+  assert.equal(ranLow(10_500, 0), false, 'out of time: the flag has its own sound');
+  assert.equal(ranLow(30_000, 5_000), true, 'a jump past 10 s (a slow tab) still counts');
 });

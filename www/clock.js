@@ -38,8 +38,19 @@ export const PRESETS = Object.freeze(['3+2', '5+3', '10+0', '15+10']);
 const MAX_INITIAL_MS = 10 * 3600 * 1000;
 const MAX_INCREMENT_MS = 600 * 1000;
 
-/** Below this the display shows tenths of a second. */
+/** Below this the display shows tenths of a second, turns red, and the page warns once. */
 export const TENTHS_BELOW_MS = 10_000;
+
+/**
+ * Whether a clock has just run low: from 10 s or more at the last look to under 10 s now, with
+ * time still left (a flag has its own sound). A clock first seen low (a game loaded or resumed
+ * that way) has not just run low.
+ *
+ * @param {number | undefined} before  the time left at the last look; undefined: none yet
+ * @param {number} now
+ * @returns {boolean}
+ */
+export const ranLow = (before, now) => before !== undefined && before >= TENTHS_BELOW_MS && now < TENTHS_BELOW_MS && now > 0;
 
 /**
  * A time control from its text in the dialog: minutes, "+", seconds a move.

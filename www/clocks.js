@@ -15,7 +15,7 @@
 // and while the game is over. Undo sets the clocks back to their times at the move taken back,
 // and takes back a flag too (the game's undo), with the time that side had at its last move.
 
-import { afterMove, clocksHeader, computerTime, controlHeader, flagTime, formatTime, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
+import { afterMove, clocksHeader, computerTime, controlHeader, flagTime, formatTime, ranLow, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
 import { otherSide, sideName } from './notation.js';
 import { make } from './util.js';
 
@@ -85,10 +85,12 @@ const header = (snapshot, name) => snapshot.headers.find(([key]) => key === name
  * @param {HTMLElement} how.board  the board's host: the clocks go before and after it
  * @param {() => Opponent | null} how.opponent  the computer player of the game, if any
  * @param {Running | null} how.running  the mark stored with the saved game
+ * @param {(side: Side) => void} how.low  a running clock has just gone under 10 s (the page warns
+ *   the player whose clock it is)
  * @param {TimeSource} [how.time]
  * @returns {Clocks}
  */
-export function wireClocks({ embed, board, opponent, running, time = PAGE_TIME }) {
+export function wireClocks({ embed, board, opponent, running, low, time = PAGE_TIME }) {
   /** @param {string} position */
   const display = (position) => {
     const name = make('span', { class: 'clock-name' });
@@ -112,6 +114,8 @@ export function wireClocks({ embed, board, opponent, running, time = PAGE_TIME }
   let timer = null;
   /** The stored mark, used once: for the saved game the page resumes. */
   let mark = running;
+  /** @type {Partial<Record<Side, number>>} each side's time left when last drawn */
+  let drawn = {};
 
   /**
    * The clock of the game as it stands, or null when it has none.
@@ -138,8 +142,13 @@ export function wireClocks({ embed, board, opponent, running, time = PAGE_TIME }
     const shown = clock !== null;
     column.hidden = top.root.hidden = bottom.root.hidden = !shown;
     layout?.classList.toggle('with-clocks', shown);
-    if (!clock) return;
+    if (!clock) {
+      drawn = {};
+      return;
+    }
     const left = timeLeft(clock, time.now());
+    if (clock.since !== null && ranLow(drawn[clock.turn], left[clock.turn])) low(clock.turn);
+    drawn = { ...left };
     // The flag fell for the side to move: its time is out, whatever its last move left.
     if (snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw') left[snapshot.turn] = 0;
     const orientation = embed.view().orientation;

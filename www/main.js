@@ -175,7 +175,17 @@ async function main() {
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && embed.result() === null && embed.turn() === opponent.computer;
     // The chess clocks, when the game has a time control (its record says so).
-    const clocks = wireClocks({ embed, board: host, opponent: () => opponent, running: settings.clock ?? null });
+    const clocks = wireClocks({
+      embed,
+      board: host,
+      opponent: () => opponent,
+      running: settings.clock ?? null,
+      // A player's clock under 10 s rings once; the computer's does not. (`playing` is wired
+      // below, in this same synchronous start, before any clock can run.)
+      low: (side) => {
+        if (side !== opponent?.computer) playing.lowTime();
+      },
+    });
 
     const opponentNote = element('opponent', HTMLElement);
     const material = element('material', HTMLElement);
@@ -402,7 +412,7 @@ async function main() {
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
     // Sounds, shortcuts, the touch and premove settings, and resigning after a confirmation.
-    wirePlaying({ embed, settings, persist });
+    const playing = wirePlaying({ embed, settings, persist });
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       embed.flip();
       clocks.render();

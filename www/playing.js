@@ -32,7 +32,8 @@ function element(id, type) {
  * @param {EmbedHandle} parts.embed
  * @param {Settings} parts.settings
  * @param {() => void} parts.persist  saves the settings
- * @returns {() => void} removes the page-wide listeners (the board's go with the board)
+ * @returns {{ lowTime: () => void, stop: () => void }} the low-time warning (the clocks ring it),
+ *   and what removes the page-wide listeners (the board's go with the board)
  */
 export function wirePlaying({ embed, settings, persist }) {
   // Sounds: the change from the snapshot before to the one after says which.
@@ -66,9 +67,12 @@ export function wirePlaying({ embed, settings, persist }) {
   // ask first. The result banner shows the end and takes the focus.
   askFirst(embed, 'resign', () => embed.resign());
   askFirst(embed, 'draw', () => embed.agreeDraw());
-  return () => {
-    unbindKeys();
-    sound.destroy();
+  return {
+    lowTime: () => sound.play('lowTime'),
+    stop() {
+      unbindKeys();
+      sound.destroy();
+    },
   };
 }
 

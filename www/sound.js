@@ -6,9 +6,10 @@
 
 /** @import { PlyInfo, Snapshot } from '../ultima-wasm.js' */
 
-/** @typedef {'move' | 'capture' | 'check' | 'end'} SoundName */
+/** @typedef {'move' | 'capture' | 'check' | 'end' | 'lowTime'} SoundName */
 
-/** Every sound, in the order of their importance (`soundFor` picks the first that applies). */
+/** The sounds of the game's changes, in the order of their importance (`soundFor` picks the first
+ * that applies); `lowTime` is the clock's, played by the page when a player's time runs low. */
 export const SOUNDS = /** @type {const} */ (['end', 'check', 'capture', 'move']);
 
 /**
@@ -162,6 +163,11 @@ export function createSynth() {
       tone(ctx, out, { at: at + 0.1, type: 'triangle', from: 1319, length: 0.28, gain: 0.22 });
       tone(ctx, out, { at: at + 0.1, type: 'sine', from: 2638, length: 0.12, gain: 0.04 });
     },
+    // Two short, soft beeps, a tone apart: time is running low.
+    lowTime(ctx, out, at) {
+      tone(ctx, out, { at, type: 'sine', from: 880, length: 0.12, gain: 0.2 });
+      tone(ctx, out, { at: at + 0.16, type: 'sine', from: 988, length: 0.14, gain: 0.2 });
+    },
     // A gentle rising arpeggio that rings out: C5, E5, G5, C6.
     end(ctx, out, at) {
       [523.25, 659.25, 783.99, 1046.5].forEach((from, i) => {
@@ -194,6 +200,8 @@ export function createSynth() {
  * @typedef {object} SoundControl
  * @property {(before: Snapshot, after: Snapshot) => void} changed  plays what a change of the
  *   game sounds like (unless muted)
+ * @property {(name: SoundName) => void} play  plays a sound of the page's own (unless muted),
+ *   e.g. `lowTime`
  * @property {() => void} destroy  stops listening for the first interaction
  */
 
@@ -223,13 +231,18 @@ export function wireSound(toggle, remember) {
   };
   for (const type of events) window.addEventListener(type, unlock, options);
   toggle.addEventListener('change', () => remember(toggle.checked));
+  /** @param {SoundName} name */
+  const play = (name) => {
+    if (!toggle.checked || !synth.play(name)) return;
+    toggle.dataset.soundsPlayed = String(++played);
+    toggle.dataset.lastSound = name;
+  };
   return {
     changed(before, after) {
       const name = soundFor(before, after);
-      if (!name || !toggle.checked || !synth.play(name)) return;
-      toggle.dataset.soundsPlayed = String(++played);
-      toggle.dataset.lastSound = name;
+      if (name) play(name);
     },
+    play,
     destroy() {
       stop();
       synth.close();
