@@ -142,6 +142,19 @@ for (const { device, context } of devices) {
       await page.waitForSelector('#editor[open]');
       assert.equal(await page.locator('.analysis-dialog').count(), 0);
       assert.equal((await editor(page)).position, LEAPER);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#editor', { state: 'hidden' });
+
+      // And "Play from here…": the new-game dialog with the position shown there.
+      await page.click('#analyse');
+      await page.waitForSelector('.analysis-dialog[open]');
+      await page.keyboard.press('ArrowLeft');
+      await page.click('.analysis-play');
+      await page.waitForSelector('#new-game-dialog[open]');
+      assert.equal(await page.locator('.analysis-dialog').count(), 0);
+      assert.equal(await page.inputValue('#new-game-position'), LEAPER);
+      await page.click('#new-game-start');
+      assert.equal(await onBoard(page, (board) => board.position()), LEAPER);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -30,13 +30,15 @@ import { make } from './util.js';
 export const ANALYSIS_PARAM = 'analysis';
 
 /**
- * What the page tells the analysis view: its look, asked at each opening, and how to open the
- * board editor on the position shown (none: no "Edit position" button).
+ * What the page tells the analysis view: its look, asked at each opening, how to open the board
+ * editor on the position shown (none: no "Edit position" button), and how to start a game from
+ * it (none: no "Play from here…" button).
  *
  * @typedef {object} AnalysisConfig
  * @property {() => PieceSet} pieceSet
  * @property {() => Theme} theme
  * @property {((from: { pieces: string[], turn: Side }) => void) | null} [edit]
+ * @property {((position: string) => void) | null} [play]
  */
 
 /** @type {AnalysisConfig} */
@@ -115,6 +117,17 @@ export async function openAnalysis(request = {}) {
       const { pieces, turn } = board.snapshot();
       closeAnalysis();
       edit({ pieces, turn });
+    });
+    buttons.append(button);
+  }
+  const play = look.play;
+  if (play) {
+    // A new game from the position shown (the new-game dialog, which chooses the players).
+    const button = make('button', { type: 'button', class: 'analysis-play', title: 'A new game from the position shown, against the computer or a friend (the analysis closes)' }, 'Play from here…');
+    button.addEventListener('click', () => {
+      const { position } = board.snapshot();
+      closeAnalysis();
+      play(position);
     });
     buttons.append(button);
   }

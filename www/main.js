@@ -309,6 +309,16 @@ async function main() {
     });
 
     const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
+    /**
+     * The new-game dialog with a position filled in (players, level, clock and rules chosen
+     * there): "Play from here…" of the board editor and of the analysis board.
+     *
+     * @param {string} position
+     */
+    const playFrom = (position) => {
+      element('new-game-position', HTMLTextAreaElement).value = position;
+      openNewGame();
+    };
     element('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
     /**
      * Starts a game: from the new-game dialog, or a rematch.
@@ -351,10 +361,7 @@ async function main() {
           pieceSet: () => settings.pieceSet,
           theme: () => settings.theme,
           analyse: (position, orientation) => analyse({ position, orientation }),
-          play: (position) => {
-            element('new-game-position', HTMLTextAreaElement).value = position;
-            openNewGame();
-          },
+          play: playFrom,
         });
         return module;
       }),
@@ -490,7 +497,7 @@ async function main() {
       }
     });
     // The analysis board: on the position shown (the game is never changed), or on the pasted text.
-    configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, edit: (from) => openEditor(from) });
+    configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, edit: (from) => openEditor(from), play: playFrom });
     element('analyse', HTMLButtonElement).addEventListener('click', () => {
       const shown = embed.shownPly();
       analyse({ record: embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
