@@ -1,8 +1,9 @@
 // Games in a link and the board image, in the browser: a link copied in one browser opens the
 // same game in another (a second browser, its own storage), a move made there and its link bring
-// the first up to date; a broken link says why and keeps the saved game; continuing a link over
-// another game in progress asks and keeps that game aside; the board image is a PNG that decodes
-// to the position, drawn in the chosen look.
+// the first up to date; a draw offered with a move, accepted from the link or lapsed by playing
+// on; a broken link says why and keeps the saved game; continuing a link over another game in
+// progress asks and keeps that game aside; the board image is a PNG that decodes to the
+// position, drawn in the chosen look.
 
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -116,6 +117,63 @@ test('a link opens the same game in another browser, and the answer brings the f
   assert.deepEqual([...problems, ...secondProblems], []);
   await first.close();
   await second.close();
+});
+
+test('a draw offered with a move travels in the link: accepted there, or lapsed by playing on', { timeout: 120_000 }, async () => {
+  const { page: first, problems } = await openGame(served.context, served.url);
+  // The opponent in a browser of its own, with nothing stored.
+  const opponent = await launch(VIEWPORT);
+  await opponent.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+  try {
+    await click(first, 'b2');
+    await click(first, 'b5');
+    // White offers a draw with its move: the box under "Copy link" writes it into the record.
+    assert.equal(await first.textContent('#offer-draw-label'), ' White offers a draw with the link');
+    await first.check('#offer-draw');
+    assert.match(await onBoard(first, (board) => board.record()), /\[DrawOffer "1"\]/);
+    assert.equal(await first.textContent('#status'), 'Black to move — White offers a draw');
+    const link = await copyLink(first);
+
+    // Black opens it: the offer is said, and accepted in the dialog.
+    const { page: second, problems: secondProblems } = await openAt(opponent.context, link);
+    assert.equal(await linkDialog(second), '1 move, Black to move · White offers a draw');
+    await second.click('dialog.link-dialog button.link-accept-draw');
+    await second.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    assert.equal(await second.textContent('#status'), 'Draw by agreement');
+    assert.match((await second.textContent('#notice')) ?? '', /you accepted White's draw offer/);
+    assert.match(await onBoard(second, (board) => board.record()), /\[Result "1\/2-1\/2"\]/);
+
+    // Or Black plays on: the offer stands on the board until Black moves, and Draw would accept
+    // it.
+    await second.evaluate((link) => (location.href = link), link);
+    await linkDialog(second);
+    await second.click('dialog.link-dialog button.primary');
+    await second.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    assert.equal(await second.textContent('#status'), 'Black to move — White offers a draw');
+    await second.click('#draw');
+    assert.equal(await second.textContent('#draw-question'), 'White offers a draw. Accept it?');
+    await second.click('#draw-no');
+    await click(second, 'g7');
+    await click(second, 'g4');
+    assert.equal(await second.textContent('#status'), 'White to move');
+    assert.equal(await second.isChecked('#offer-draw'), false, 'the offer lapsed with Black\'s move');
+    assert.equal(await second.textContent('#offer-draw-label'), ' Black offers a draw with the link');
+    assert.deepEqual([...problems, ...secondProblems], []);
+  } finally {
+    await first.close();
+    await opponent.close();
+  }
+
+  // Against the computer there is no offer to make: it takes none.
+  const computer = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: null, settings: { opponent: { computer: 'black', level: 1 } } }));
+  try {
+    await click(computer.page, 'b2');
+    await click(computer.page, 'b5');
+    assert.equal(await computer.page.isHidden('#offer-draw-label'), true);
+    assert.deepEqual(computer.problems, []);
+  } finally {
+    await computer.page.close();
+  }
 });
 
 test('Analyse opens the linked game on the analysis board and leaves the saved game alone', { timeout: 120_000 }, async () => {

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gameSize, gameUrl, linkText, relation, wouldLose } from '../www/links.js';
+import { DRAW_OFFER, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, relation, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
 
 /** @param {string[]} moves @param {Partial<{ start: string, rules: string, turn: 'white' | 'black', kind: 'ongoing' | 'checkmate' }>} [change] */
@@ -65,4 +65,26 @@ test('a game in a few words', () => {
 test('the board image is named after its position', () => {
   assert.equal(imageName(0), 'ultima-start.png');
   assert.equal(imageName(12), 'ultima-move-12.png');
+});
+
+test('a draw offer stands from the offerer\'s move until the other side moves', () => {
+  /**
+   * @param {number} plies @param {string | null} value
+   * @param {import('../dist/ultima-wasm.js').Status['kind']} [kind]
+   */
+  const game = (plies, value, kind = 'ongoing') => ({
+    headers: /** @type {Array<[string, string]>} */ (value === null ? [['White', 'Ann']] : [['White', 'Ann'], [DRAW_OFFER, value]]),
+    plies: Array.from({ length: plies }, (_, i) => ({ side: /** @type {'white' | 'black'} */ (i % 2 ? 'black' : 'white') })),
+    status: { kind },
+  });
+  assert.equal(drawOffer(game(3, '3')), 'white', 'made with White\'s third ply');
+  assert.equal(drawOffer(game(4, '4')), 'black');
+  assert.equal(drawOffer(game(4, '3')), null, 'Black has moved since: the offer lapsed');
+  assert.equal(drawOffer(game(3, '')), null, 'withdrawn');
+  assert.equal(drawOffer(game(3, null)), null, 'never made');
+  assert.equal(drawOffer(game(0, '0')), null, 'no move to make it with');
+  assert.equal(drawOffer(game(3, '3', 'resignation')), null, 'the game is over');
+  assert.equal(drawOffer(game(3, 'x')), null);
+  assert.equal(drawOfferValue(game(5, null), true), '5');
+  assert.equal(drawOfferValue(game(5, '5'), false), '');
 });

@@ -7,7 +7,7 @@
 // question.
 
 import { mount } from './embed.js';
-import { gameSize, wouldLose } from './links.js';
+import { drawOffer, gameSize, wouldLose } from './links.js';
 import { sideName } from './notation.js';
 import { make } from './util.js';
 import { bindings } from './wasm.js';
@@ -22,9 +22,10 @@ import { bindings } from './wasm.js';
  * @typedef {object} LinkChoices
  * @property {() => Snapshot} board  the game on the page's board now
  * @property {() => Pick<Look, 'pieceSet' | 'theme'>} look  the page's piece set and colours
- * @property {(record: string, keepAside: boolean) => string | null} play  puts the game on the
- *   page's board to be continued, first keeping the page's game aside when `keepAside`; answers
- *   null, or why it could not (then nothing changed)
+ * @property {(record: string, keepAside: boolean, acceptDraw: boolean) => string | null} play
+ *   puts the game on the page's board to be continued, first keeping the page's game aside when
+ *   `keepAside`, and with `acceptDraw` accepts the draw the link offers (the game ends drawn);
+ *   answers null, or why it could not (then nothing changed)
  * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens the game in
  *   the analysis board at `ply`; null when the page has none (the choice is not offered)
  */
@@ -121,34 +122,50 @@ export function openLinkDialog(text, choices) {
   const problem = make('p', { class: 'error', role: 'alert' });
   dialog.append(host, hint, actions, confirm, problem, close);
 
-  /** @param {boolean} keepAside */
-  const continueGame = (keepAside) => {
-    const refused = choices.play(snapshot.record, keepAside);
+  /** @param {boolean} keepAside @param {boolean} acceptDraw */
+  const continueGame = (keepAside, acceptDraw) => {
+    const refused = choices.play(snapshot.record, keepAside, acceptDraw);
     if (refused === null) finish('continued');
     else problem.textContent = refused;
   };
+  /**
+   * Takes the game onto the board from `button`, after asking when that would lose the board's
+   * game (which is then kept aside).
+   *
+   * @param {HTMLButtonElement} button
+   * @param {boolean} acceptDraw
+   */
+  const takeOver = (button, acceptDraw) => {
+    const board = choices.board();
+    if (!wouldLose(board, snapshot)) return continueGame(false, acceptDraw);
+    const question = make(
+      'span',
+      { id: 'link-confirm-question' },
+      `Your game on the board (${gameSize(board)}) is not this one. It will be kept in this browser's storage, and this game takes its place.`,
+    );
+    const yes = make('button', { type: 'button' }, `Keep mine aside and ${acceptDraw ? 'accept' : 'continue'}`);
+    const no = make('button', { type: 'button' }, 'Cancel');
+    yes.addEventListener('click', () => continueGame(true, acceptDraw));
+    no.addEventListener('click', () => {
+      confirm.hidden = true;
+      button.focus();
+    });
+    confirm.replaceChildren(question, yes, no);
+    confirm.hidden = false;
+    no.focus();
+  };
   if (ongoing) {
     const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
-    play.addEventListener('click', () => {
-      const board = choices.board();
-      if (!wouldLose(board, snapshot)) return continueGame(false);
-      const question = make(
-        'span',
-        { id: 'link-confirm-question' },
-        `Your game on the board (${gameSize(board)}) is not this one. It will be kept in this browser's storage, and this game takes its place.`,
-      );
-      const yes = make('button', { type: 'button' }, 'Keep mine aside and continue');
-      const no = make('button', { type: 'button' }, 'Cancel');
-      yes.addEventListener('click', () => continueGame(true));
-      no.addEventListener('click', () => {
-        confirm.hidden = true;
-        play.focus();
-      });
-      confirm.replaceChildren(question, yes, no);
-      confirm.hidden = false;
-      no.focus();
-    });
+    play.addEventListener('click', () => takeOver(play, false));
     actions.append(play);
+    // A draw offered with the link's last move: accepted here, or declined by playing on.
+    const offer = drawOffer(snapshot);
+    if (offer) {
+      summary.textContent += ` · ${sideName(offer)} offers a draw`;
+      const accept = make('button', { type: 'button', class: 'link-accept-draw' }, 'Accept the draw');
+      accept.addEventListener('click', () => takeOver(accept, true));
+      actions.append(accept);
+    }
     dialog.insertBefore(
       make('p', { class: 'link-hint' }, 'Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.'),
       confirm,

@@ -98,3 +98,42 @@ export function gameSize(snapshot) {
   if (snapshot.status.kind !== 'ongoing') return `${moves}, finished`;
   return `${moves}, ${sideName(snapshot.turn)} to move`;
 }
+
+/**
+ * The header a draw offer travels in, in the record and so in the link: the number of plies the
+ * game had when the offer was made, with the offerer's move. It stands until the other side
+ * moves; an empty value, or a number the game has moved past, is no offer.
+ */
+export const DRAW_OFFER = 'DrawOffer';
+
+/**
+ * What this module reads of a game for a draw offer.
+ *
+ * @typedef {object} OfferOutline
+ * @property {ReadonlyArray<readonly [string, string]>} headers
+ * @property {ReadonlyArray<{ side: Side }>} plies
+ * @property {Pick<Status, 'kind'>} status
+ */
+
+/**
+ * The side that offers a draw in a game, if an offer stands: the side that made the last move,
+ * with it, in a game still going on.
+ *
+ * @param {OfferOutline} game
+ * @returns {Side | null}
+ */
+export function drawOffer(game) {
+  const value = game.headers.find(([name]) => name === DRAW_OFFER)?.[1];
+  const last = game.plies.at(-1);
+  if (!last || game.status.kind !== 'ongoing' || value !== String(game.plies.length)) return null;
+  return last.side;
+}
+
+/**
+ * The `DrawOffer` header's value that makes the last mover offer a draw, or withdraws it.
+ *
+ * @param {Pick<OfferOutline, 'plies'>} game
+ * @param {boolean} offered
+ * @returns {string}
+ */
+export const drawOfferValue = (game, offered) => (offered ? String(game.plies.length) : '');

@@ -30,7 +30,7 @@ import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
-import { linkText } from './links.js';
+import { drawOffer, linkText } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { createReview } from './review.js';
 import { hintWords } from './hints.js';
@@ -194,6 +194,7 @@ async function main() {
     const redo = element('redo', HTMLButtonElement);
     const resign = element('resign', HTMLButtonElement);
     const draw = element('draw', HTMLButtonElement);
+    const drawQuestion = element('draw-question', HTMLElement);
     const pieceSet = element('piece-set', HTMLSelectElement);
     const theme = element('theme', HTMLSelectElement);
     const recordText = element('record-text', HTMLTextAreaElement);
@@ -218,15 +219,19 @@ async function main() {
 
     /** Status line, move list and button states, from the board. */
     const refresh = () => {
-      const { turn, check, plies } = embed.snapshot();
+      const snapshot = embed.snapshot();
+      const { turn, check, plies } = snapshot;
       const result = embed.result();
       const shown = embed.shownPly();
+      // A draw offered in a link (links.js): said in the status, and Draw answers it.
+      const offer = opponent === null ? drawOffer(snapshot) : null;
       status.textContent =
         shown !== null
           ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
           : result
             ? statusText(result)
-            : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${search.activity()}`;
+            : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity()}`;
+      drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       opponentNote.hidden = opponent === null;
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
@@ -512,7 +517,8 @@ async function main() {
       look: () => ({ orientation: settings.orientation, pieceSet: settings.pieceSet, theme: settings.theme }),
       // A game from a link, continued here by correspondence: two players on this board, seen
       // from the side to move (the player's); the game it replaces is kept aside first when asked.
-      play: (record, keepAside) => {
+      // With `acceptDraw`, the player accepts the draw the link offers: the game ends drawn.
+      play: (record, keepAside, acceptDraw) => {
         const kept = keepAside ? keepStoredAside() : { key: null };
         if ('error' in kept) return `Your game could not be kept aside (${kept.error}), so it stays on the board.`;
         try {
@@ -523,9 +529,13 @@ async function main() {
         const side = embed.turn();
         embed.set({ orientation: side });
         settings.orientation = side;
+        if (acceptDraw) embed.agreeDraw();
         persist();
         const aside = kept.key ? ` Your previous game was kept in this browser's storage under "${kept.key}".` : '';
-        showNotice(notice, `A game from a link: you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.${aside}`);
+        const what = acceptDraw
+          ? `you accepted ${sideName(otherSide(side))}'s draw offer. “Copy link” and send the link back, so that ${sideName(otherSide(side))} sees the result.`
+          : `you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.`;
+        showNotice(notice, `A game from a link: ${what}${aside}`);
         return null;
       },
       // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own
@@ -533,6 +543,9 @@ async function main() {
       analyse: (game) => {
         analyse(game);
       },
+      twoPlayers: () => opponent === null,
+      offerDraw: element('offer-draw', HTMLInputElement),
+      offerWords: element('offer-draw-words', HTMLElement),
       copyLink: element('copy-link', HTMLButtonElement),
       boardImage: element('board-image', HTMLButtonElement),
       answer: element('share-answer', HTMLElement),

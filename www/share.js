@@ -6,7 +6,8 @@
 import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
-import { gameUrl, linkText } from './links.js';
+import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
+import { otherSide, sideName } from './notation.js';
 import { bindings } from './wasm.js';
 
 /** @import { Game, Snapshot } from '../ultima-wasm.js' */
@@ -19,6 +20,10 @@ import { bindings } from './wasm.js';
  * @property {EmbedHandle} embed  the page's board
  * @property {() => Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look  the board's look
  * @property {LinkChoices['play']} play  puts a link's game on the board (see link-dialog.js)
+ * @property {() => boolean} twoPlayers  whether the board's game is between two players (a draw
+ *   can be offered in the link only then: the computer takes no offer)
+ * @property {HTMLInputElement} offerDraw  the "Offer a draw with the link" box
+ * @property {HTMLElement} offerWords  its words
  * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
  * @property {HTMLButtonElement} copyLink  the "Copy link" button
  * @property {HTMLButtonElement} boardImage  the "Board image" button
@@ -75,6 +80,30 @@ export function wireSharing(parts) {
     field.hidden = ok;
     say(ok ? 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.' : COPY_REFUSED, ok);
   });
+
+  // A draw offered with the last move travels in the record's DrawOffer header, and so in the
+  // link; the box shows whether one stands, and is there while the last mover can make one.
+  const offerLabel = /** @type {HTMLElement} */ (parts.offerDraw.closest('label'));
+  const showOffer = () => {
+    const snapshot = embed.snapshot();
+    const last = snapshot.plies.at(-1);
+    offerLabel.hidden = !last || !parts.twoPlayers() || snapshot.status.kind !== 'ongoing';
+    parts.offerDraw.checked = drawOffer(snapshot) !== null;
+    if (last) {
+      parts.offerWords.textContent = `${sideName(last.side)} offers a draw with the link`;
+      offerLabel.title = `${sideName(last.side)} moved last; the offer stands until ${sideName(otherSide(last.side))} moves`;
+    }
+  };
+  parts.offerDraw.addEventListener('change', () => {
+    try {
+      embed.setHeader(DRAW_OFFER, drawOfferValue(embed.snapshot(), parts.offerDraw.checked));
+    } catch (error) {
+      say(`No draw offer: ${message(error)}`, false);
+      showOffer();
+    }
+  });
+  embed.on('change', showOffer);
+  showOffer();
 
   parts.boardImage.addEventListener('click', async () => {
     say('', true);
