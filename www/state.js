@@ -10,10 +10,10 @@ import { squareIndex } from './util.js';
 /** @import { MoveInfo, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
 
 /** @typedef {'chess' | 'abstract'} PieceSet */
-/** The board's colour themes, in the order a picker lists them (their colours: render.js). */
-export const THEME_NAMES = /** @type {const} */ (['green', 'neutral', 'brown', 'blue']);
+/** @typedef {'green' | 'neutral' | 'brown' | 'blue'} Theme  a board's colours (render.js THEMES) */
 
-/** @typedef {typeof THEME_NAMES[number]} Theme */
+/** The board's colour themes, in the order a picker lists them. */
+export const THEME_NAMES = /** @type {readonly Theme[]} */ (['green', 'neutral', 'brown', 'blue']);
 
 /**
  * A kind of mark on the board: legal destinations (`moves`), the captures of the pointed move
