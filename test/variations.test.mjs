@@ -11,6 +11,7 @@ import {
   listItems,
   makeMainLine,
   nodeOf,
+  numberLabel,
   onMainLine,
   pathTo,
   removeNode,
@@ -127,6 +128,13 @@ test('the move list: side lines after the move they replace, numbers where a lin
     { kind: 'move', id: first, label: '30…' },
     { kind: 'move', id: second, label: '31.' },
   ]);
+});
+
+test('a move\'s number label: before White\'s moves, and before Black\'s where a line starts', () => {
+  assert.equal(numberLabel({ number: 12, side: 'white' }, false), '12.');
+  assert.equal(numberLabel({ number: 12, side: 'white' }, true), '12.');
+  assert.equal(numberLabel({ number: 30, side: 'black' }, true), '30…');
+  assert.equal(numberLabel({ number: 30, side: 'black' }, false), '');
 });
 
 test('keys: arrows, Home and End; nothing with a modifier or while typing', () => {

@@ -34,6 +34,7 @@ import {
   listItems,
   makeMainLine,
   nodeOf,
+  numberLabel,
   onMainLine,
   removeNode,
   stepFrom,
@@ -294,9 +295,12 @@ export function attachAnalysis(handle, { outer, stage }) {
       }
       const item = make('li', { 'data-multipv': String(line.multipv) });
       item.append(make('span', { class: 'analysis-score', title: scoreWords(line.white) }, scoreText(line.white)));
+      // Numbered as the move list is: "25…" before a line that starts with Black's move.
       (report?.plies[k] ?? []).forEach((ply, i) => {
-        const button = moveButton(ply, '');
+        const label = numberLabel(ply, i === 0);
+        const button = moveButton(ply, label);
         button.addEventListener('click', () => playLine(line.pv, i + 1));
+        if (label) item.append(make('span', { class: 'analysis-number' }, label));
         item.append(button);
       });
       drawn.set(key, item);

@@ -197,6 +197,16 @@ export function removeNode(tree, id) {
 }
 
 /**
+ * The number written before a move in a line, as a record writes it: "3." before White's, "3…"
+ * before Black's where the line starts or resumes (`numbered`), "" otherwise.
+ *
+ * @param {Pick<PlyInfo, 'number' | 'side'>} ply
+ * @param {boolean} numbered
+ * @returns {string}
+ */
+export const numberLabel = (ply, numbered) => (ply.side === 'white' ? `${ply.number}.` : numbered ? `${ply.number}…` : '');
+
+/**
  * One item of the move list: a move with the number written before it ("3." before White's,
  * "3…" before Black's where a line starts or resumes, "" otherwise), or a side line, set apart.
  *
@@ -226,9 +236,7 @@ function lineItems(tree, first) {
   let numbered = true;
   for (let id = /** @type {number | undefined} */ (first); id !== undefined; ) {
     const node = nodeOf(tree, id);
-    // The move's number as the record writes it (the snapshot's), and whose move it was.
-    const { number, side } = /** @type {PlyInfo} */ (node.ply);
-    items.push({ kind: 'move', id, label: side === 'white' ? `${number}.` : numbered ? `${number}…` : '' });
+    items.push({ kind: 'move', id, label: numberLabel(/** @type {PlyInfo} */ (node.ply), numbered) });
     numbered = false;
     const siblings = nodeOf(tree, /** @type {number} */ (node.parent)).children;
     // The alternatives to a main continuation come after it (a side line's own alternatives are
