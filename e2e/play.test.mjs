@@ -1,9 +1,10 @@
 // During a game, on the game page in headless Chromium against the release build: the cursor
 // over pieces and while dragging, the sounds (counted on the #sound check box, silent before the
 // first interaction, muted across a reload), the keyboard shortcuts, the move list's figurines
-// and marks, the material line, the touch preview by finger, premoves and the thinking mark
-// against the computer, the screen reader's words for a picked-up piece and the computer's move,
-// and the resign confirmation — on a desktop and, where it matters, a phone viewport.
+// and marks, the material line, typed moves, the touch preview by finger, premoves and the
+// thinking mark against the computer, the screen reader's words for a picked-up piece and the
+// computer's move, and the resign confirmation — on a desktop and, where it matters, a phone
+// viewport.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -277,6 +278,41 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
   await click(page, 'd1');
   await click(page, 'd7');
   assert.equal(await page.locator('#moves li').first().textContent(), 'Wd1-d7+');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('typed moves: the setting shows a field where move text plays; the rules\' words for what is not a move', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  assert.equal(await page.isHidden('#type-move-form'), true, 'off by default');
+  await page.check('#type-moves');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'type-move');
+  /** @param {string} text */
+  const type = async (text) => {
+    await page.fill('#type-move', text);
+    await page.press('#type-move', 'Enter');
+    return page.textContent('#type-move-error');
+  };
+  assert.equal(await type('b2-b5'), '');
+  assert.equal(await type('Pg7-g4'), '', 'with the piece letter');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  assert.equal(await page.inputValue('#type-move'), '', 'a move played clears the field');
+  assert.match((await type('a1-a5')) ?? '', /^Illegal move a1-a5: /);
+  assert.equal(await page.inputValue('#type-move'), 'a1-a5', 'a refused text stays to be mended');
+  assert.match((await type('b5b6')) ?? '', /^Cannot read move 'b5b6': expected '-' after the start square/);
+  // F typed in the field is a letter, not the flip shortcut.
+  await page.press('#type-move', 'f');
+  assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
+  // Not while an earlier position is shown.
+  await page.click('#view-prev');
+  assert.equal(await type('c2-c4'), 'An earlier position is shown: press End to go back to the game first.');
+  await page.click('#view-live');
+  assert.equal(await type('c2-c4'), '');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
+  // The setting is kept.
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  assert.equal(await page.isVisible('#type-move-form'), true);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -28,6 +28,7 @@ import { openWelcome } from './welcome.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
+import { wireTypedMoves } from './type-move.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
 import { drawOffer, linkText } from './links.js';
@@ -425,6 +426,16 @@ async function main() {
     redo.addEventListener('click', () => embed.redo());
     // Sounds, shortcuts, the touch and premove settings, and resigning after a confirmation.
     const playing = wirePlaying({ embed, settings, persist });
+    wireTypedMoves({
+      embed,
+      settings,
+      persist,
+      computerToMove,
+      toggle: element('type-moves', HTMLInputElement),
+      form: element('type-move-form', HTMLFormElement),
+      field: element('type-move', HTMLInputElement),
+      error: element('type-move-error', HTMLElement),
+    });
     element('flip', HTMLButtonElement).addEventListener('click', () => {
       embed.flip();
       clocks.render();

@@ -1,0 +1,74 @@
+// Moves typed as text on the game page, when the "Type moves" setting is on: a field under the
+// game's buttons where "b2-b5" and Enter plays the move, as fast as a keyboard allows and without
+// finding squares (a screen reader's user, or anyone who knows the squares). The text is the
+// rules' own move text, read by the wasm (`play`): its captures may be left out, the piece letter
+// put in front ("Pb2-b5"), a suicide written "e4-". A text that is not a legal move here gets the
+// rules' own words under the field, and the field keeps the text to mend.
+
+/** @import { EmbedHandle } from './embed.js' */
+/** @import { Settings } from './storage.js' */
+
+/**
+ * Why a move cannot be typed now, or null when it can.
+ *
+ * @param {{ over: boolean, viewing: boolean, computerToMove: boolean }} now
+ * @returns {string | null}
+ */
+export function typingRefused({ over, viewing, computerToMove }) {
+  if (over) return 'The game is over.';
+  if (viewing) return 'An earlier position is shown: press End to go back to the game first.';
+  if (computerToMove) return 'The computer is to move: wait for its move.';
+  return null;
+}
+
+/**
+ * @param {string} message  the rules' words, e.g. "no legal move from b2 to b6"
+ * @returns {string} e.g. "No legal move from b2 to b6."
+ */
+export const refusalWords = (message) => `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`;
+
+/**
+ * Wires the field and its setting.
+ *
+ * @param {object} parts
+ * @param {EmbedHandle} parts.embed
+ * @param {Settings} parts.settings  `typeMoves` is read and changed here
+ * @param {() => void} parts.persist  saves the settings
+ * @param {() => boolean} parts.computerToMove
+ * @param {HTMLInputElement} parts.toggle  the "Type moves" box
+ * @param {HTMLFormElement} parts.form  the field's form (hidden while the setting is off)
+ * @param {HTMLInputElement} parts.field
+ * @param {HTMLElement} parts.error  where a refusal is said
+ */
+export function wireTypedMoves({ embed, settings, persist, computerToMove, toggle, form, field, error }) {
+  const show = () => {
+    toggle.checked = settings.typeMoves;
+    form.hidden = !settings.typeMoves;
+  };
+  toggle.addEventListener('change', () => {
+    settings.typeMoves = toggle.checked;
+    persist();
+    show();
+    if (toggle.checked) field.focus();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = field.value.trim();
+    if (!text) return;
+    const refused = typingRefused({ over: embed.result() !== null, viewing: embed.shownPly() !== null, computerToMove: computerToMove() });
+    if (refused) {
+      error.textContent = refused;
+      return;
+    }
+    try {
+      embed.play(text);
+      field.value = '';
+      error.textContent = '';
+    } catch (problem) {
+      error.textContent = refusalWords(problem instanceof Error ? problem.message : String(problem));
+    }
+  });
+  // A word about the last text goes once the text changes.
+  field.addEventListener('input', () => (error.textContent = ''));
+  show();
+}
