@@ -414,7 +414,7 @@ async function main() {
       persist,
       // Against the computer, the player's mistakes; for two players, both sides'.
       learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
-      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${error instanceof Error ? error.message : String(error)}.`)),
+      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${message(error)}.`)),
     });
     const reviewGame = review;
     resultBanner.offerReview(() => {
@@ -424,7 +424,8 @@ async function main() {
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
-    // Sounds, shortcuts, the touch and premove settings, and resigning after a confirmation.
+    // Sounds (the clocks' low-time warning too), shortcuts, the touch and premove settings, and
+    // resigning and agreeing a draw after a confirmation; then the typed-move field.
     const playing = wirePlaying({ embed, settings, persist });
     wireTypedMoves({
       embed,
