@@ -518,8 +518,14 @@ test('touch: a first tap on a capture previews it, a second plays; quiet moves a
   const phone = await launchDevice(DEVICES[1]);
   try {
     const { page, problems } = await open(phone.context, served.url, NO_GAME);
-    /** @param {string} square */
+    /**
+     * A finger on `square`, the board brought into view first (ticking a setting below it
+     * scrolls the page on a phone).
+     *
+     * @param {string} square
+     */
     const tap = async (square) => {
+      await page.locator('canvas#board').scrollIntoViewIfNeeded();
       const { x, y } = await centre(page, square);
       await page.touchscreen.tap(x, y);
     };
