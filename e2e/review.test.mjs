@@ -106,7 +106,7 @@ async function clickOn(page, dialog, side, square) {
 }
 
 for (const { device, context } of devices) {
-  test(`${device}: learn from your mistakes: the move played again, a try the engine judges, the better move shown, then found`, { timeout: 240_000 }, async () => {
+  test(`${device}: learn from your mistakes: the move played again, a try the engine judges, the better move shown, skipped, then found`, { timeout: 240_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     const trainer = 'dialog#mistakes';
     /** @param {string} phase */
@@ -143,6 +143,12 @@ for (const { device, context } of devices) {
       assert.equal(await feedback(), 'The better move: We6-e2+.');
       assert.equal(await page.textContent(`${trainer} .mistakes-next`), 'Finish');
       await page.click(`${trainer} .mistakes-next`);
+      await phase('done');
+      assert.equal(await page.textContent(`${trainer} .mistakes-task`), 'You found a better move for 0 of 1 mistake.');
+      // Again, skipped: not found either.
+      await page.click(`${trainer} .mistakes-again`);
+      await phase('try');
+      await page.click(`${trainer} .mistakes-skip`);
       await phase('done');
       assert.equal(await page.textContent(`${trainer} .mistakes-task`), 'You found a better move for 0 of 1 mistake.');
       // Again, and found: the engine's own move.

@@ -4,8 +4,8 @@
 // is answered at once; any other try is evaluated at the review's fixed budget in a worker of the
 // trainer's own and judged by the engine exactly as the review judged the move played (the wasm
 // `reviewSummary`, from the review's evaluations and the try's), so "good" means no inaccuracy.
-// A try that is not better is taken back and the learner tries again, or asks for the better
-// move. The words are mistakes.js's. Loaded on first use (main.js).
+// A try that is not better is taken back and the learner tries again, asks for the better move,
+// or skips the mistake. The words are mistakes.js's. Loaded on first use (main.js).
 
 import { createAi } from './ai.js';
 import { bestFound, judgedTry, roundWords, samePlayedAgain, taskWords } from './mistakes.js';
@@ -105,11 +105,12 @@ function build() {
   const feedback = make('p', { class: 'mistakes-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
   const suicide = suicideButton('mistakes-suicide', () => board, () => phase === 'try');
   const showBest = make('button', { type: 'button', class: 'mistakes-best' }, 'Show the better move');
+  const skip = make('button', { type: 'button', class: 'mistakes-skip' }, 'Skip');
   const next = make('button', { type: 'button', class: 'mistakes-next trainer-next' }, 'Next mistake');
   const again = make('button', { type: 'button', class: 'mistakes-again' }, 'Start again');
   const analyse = make('button', { type: 'button', class: 'mistakes-analyse' }, 'Analyse');
   const actions = make('div', { class: 'mistakes-actions trainer-actions' });
-  actions.append(suicide.button, showBest, next, again, analyse);
+  actions.append(suicide.button, showBest, skip, next, again, analyse);
   const side = make('div', { class: 'mistakes-side trainer-side' });
   side.append(lead, task, feedback, actions);
   const play = make('div', { class: 'mistakes-play trainer-play' });
@@ -146,6 +147,7 @@ function build() {
     dialog.dataset.index = String(index);
     const over = phase === 'found' || phase === 'shown';
     showBest.hidden = phase !== 'try';
+    skip.hidden = phase !== 'try';
     next.hidden = !over;
     next.textContent = round && index + 1 < round.mistakes.length ? 'Next mistake' : 'Finish';
     again.hidden = phase !== 'done';
@@ -251,7 +253,8 @@ function build() {
     mark();
     next.focus();
   });
-  next.addEventListener('click', () => {
+  /** The next mistake, or the round's end after the last. */
+  const goOn = () => {
     if (!round) return;
     if (index + 1 < round.mistakes.length) {
       show(index + 1);
@@ -264,6 +267,11 @@ function build() {
     showFeedback(feedback, '');
     mark();
     task.focus();
+  };
+  next.addEventListener('click', goOn);
+  // Skipped: not found, and not shown either (it can be tried again with Start again).
+  skip.addEventListener('click', () => {
+    if (phase === 'try') goOn();
   });
   again.addEventListener('click', () => {
     found = 0;
