@@ -138,7 +138,7 @@ test('sounds: none before the first interaction, then move, capture, check and e
   await page.close();
 });
 
-test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z undo and redo, F flips, not in text fields', { timeout: 60_000 }, async () => {
+test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z undo and redo, F flips, ? lists them, not in text fields', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   for (const square of ['b2', 'b5', 'g7', 'g4', 'c2', 'c6', 'f7', 'f5']) await click(page, square);
   const status = () => page.textContent('#status');
@@ -185,6 +185,13 @@ test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z 
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').settings?.orientation === 'black');
   await page.keyboard.press('f');
   assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
+  // ? lists the shortcuts; Escape closes the list.
+  await page.keyboard.press('Shift+Slash');
+  await page.waitForSelector('dialog#shortcuts[open]');
+  assert.match((await page.textContent('#shortcuts')) ?? '', /Flip the board/);
+  await page.screenshot({ path: `${ARTIFACTS}shortcuts.png` });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('dialog#shortcuts', { state: 'hidden' });
   // In a text field the keys are the field's.
   await page.click('.io summary');
   await page.fill('#record-text', 'abc');

@@ -2,14 +2,14 @@
 // (an earlier position is shown; the game is not changed), Home and End go to the start and back
 // to the game, Ctrl+Z takes a move back and Ctrl+Shift+Z (or Ctrl+Y) replays it (⌘ on a Mac),
 // F flips the board (as on lichess), Escape puts down a picked-up piece and cancels a premove (as
-// it does on the focused board).
+// it does on the focused board), and ? lists them all (the page's #shortcuts dialog).
 // None of them acts while the focus is in a text field or a list box (which use those keys
 // themselves), while a dialog is open, or when the board has used the key already (its arrow
 // keys move its focus square).
 
 /** @import { EmbedHandle } from './embed.js' */
 
-/** @typedef {'first' | 'prev' | 'next' | 'last' | 'undo' | 'redo' | 'flip' | 'cancel'} KeyAction */
+/** @typedef {'first' | 'prev' | 'next' | 'last' | 'undo' | 'redo' | 'flip' | 'cancel' | 'help'} KeyAction */
 
 /**
  * The shortcut a key press means, or null.
@@ -28,6 +28,8 @@ export function keyAction(event, typing) {
     if (key === 'y' && !event.shiftKey) return 'redo';
     return null;
   }
+  // "?" is a shifted key on most keyboards.
+  if (key === '?') return 'help';
   if (event.shiftKey) return null;
   /** @type {Record<string, KeyAction>} */
   const steps = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', Escape: 'cancel', f: 'flip' };
@@ -71,9 +73,10 @@ export function stepTarget(step, shown, played) {
  * @param {{ undo: HTMLButtonElement, redo: HTMLButtonElement, flip: HTMLButtonElement }} buttons
  *   undo, redo and flip go through their buttons, so a shortcut does what the button would (the
  *   page saves the side at the bottom), and nothing when it is disabled
+ * @param {HTMLDialogElement} help  the list of the shortcuts, opened by "?"
  * @returns {() => void} stops listening
  */
-export function bindShortcuts(embed, { undo, redo, flip }) {
+export function bindShortcuts(embed, { undo, redo, flip }, help) {
   /** @param {KeyboardEvent} event */
   const key = (event) => {
     if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
@@ -85,6 +88,10 @@ export function bindShortcuts(embed, { undo, redo, flip }) {
       return;
     }
     event.preventDefault();
+    if (action === 'help') {
+      help.showModal();
+      return;
+    }
     if (action === 'undo' || action === 'redo' || action === 'flip') {
       const button = { undo, redo, flip }[action];
       if (!button.disabled) button.click();

@@ -49,7 +49,9 @@ export function wirePlaying({ embed, settings, persist }) {
     previous = snapshot;
   });
 
-  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement) });
+  const shortcuts = element('shortcuts', HTMLDialogElement);
+  element('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
+  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement) }, shortcuts);
 
   /** @param {HTMLInputElement} box @param {'touchPreview' | 'premove'} name */
   const setting = (box, name) => {
