@@ -5,6 +5,7 @@
 // piece, the new-game dialog's inline errors — and never a console error or warning.
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
 import { ARTIFACTS, centre, click, drag, onBoard, openGame as open, painted, pixels, plies, ready, useServedDist } from './game-page.mjs';
@@ -314,6 +315,25 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.fill('#record-text', record);
   await page.click('#load-record');
   assert.deepEqual(await plies(page), ['b2-b4']);
+  // And through a file: Save record downloads it, Open file… reads it back into the box.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-record')]);
+  assert.match(download.suggestedFilename(), /^ultima-game-\d{4}-\d{2}-\d{2}\.txt$/);
+  const saved = await readFile(/** @type {string} */ (await download.path()), 'utf8');
+  assert.equal(saved, record);
+  // (A fresh start: the game's options now hold the record, which newGame({}) would start again.)
+  await onBoard(page, (board) => board.newGame({ setup: 'rotated' }));
+  await page.fill('#record-text', '');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-record')]);
+  await chooser.setFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(saved) });
+  await page.waitForFunction(() => document.getElementById('record-error')?.textContent?.startsWith('Read game.txt'));
+  assert.equal(await page.inputValue('#record-text'), record);
+  assert.deepEqual(await plies(page), [], 'reading a file changes nothing by itself');
+  await page.click('#load-record');
+  assert.deepEqual(await plies(page), ['b2-b4']);
+  // An empty file is refused.
+  const [empty] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-record')]);
+  await empty.setFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.from('') });
+  await page.waitForFunction(() => document.getElementById('record-error')?.textContent === 'empty.txt is empty.');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -29,6 +29,7 @@ import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
 import { wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
+import { wireRecordFiles } from './record-file.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
 import { drawOffer, linkText } from './links.js';
@@ -505,6 +506,14 @@ async function main() {
       const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
       return isPosition ? { position: text } : { record: text };
     };
+    wireRecordFiles({
+      record: () => embed.record(),
+      save: element('save-record', HTMLButtonElement),
+      open: element('open-record', HTMLButtonElement),
+      input: element('record-file', HTMLInputElement),
+      field: recordText,
+      answer,
+    });
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
       try {
         replaceGame(() => embed.newGame(pasted()));

@@ -1,0 +1,63 @@
+// A game record as a file, under "Position and record": "Save record" downloads the game's record
+// as a text file, and "Open file…" reads a record (or a position string) from a text file into the
+// box, where Load record puts it on the board and Analyse opens it, as with pasted text. Reading a
+// file changes nothing by itself; a file too big for any game is refused before it is read.
+
+import { saveFile } from './util.js';
+
+/** Larger than any real record (a 4,000-ply game is about 40 KB); the fuzz tests' inputs are 1 MB. */
+export const MAX_RECORD_BYTES = 1_000_000;
+
+/**
+ * The name a saved record gets.
+ *
+ * @param {Date} when
+ * @returns {string} e.g. "ultima-game-2026-11-29.txt"
+ */
+export const recordFileName = (when) => `ultima-game-${when.toISOString().slice(0, 10)}.txt`;
+
+/**
+ * Why a file cannot be read as a record, or null.
+ *
+ * @param {{ name: string, size: number }} file
+ * @returns {string | null}
+ */
+export function fileProblem({ name, size }) {
+  if (size === 0) return `${name} is empty.`;
+  if (size > MAX_RECORD_BYTES) return `${name} is too big for a game record (${(size / 1e6).toFixed(1)} MB; at most 1 MB).`;
+  return null;
+}
+
+/**
+ * Wires the two buttons.
+ *
+ * @param {object} parts
+ * @param {() => string} parts.record  the game's record
+ * @param {HTMLButtonElement} parts.save
+ * @param {HTMLButtonElement} parts.open
+ * @param {HTMLInputElement} parts.input  the hidden file picker
+ * @param {HTMLTextAreaElement} parts.field  the box the text goes into
+ * @param {(text: string, ok: boolean) => void} parts.answer  says what happened
+ */
+export function wireRecordFiles({ record, save, open, input, field, answer }) {
+  save.addEventListener('click', () => {
+    const name = recordFileName(new Date());
+    saveFile(new Blob([record()], { type: 'text/plain' }), name);
+    answer(`Saved as ${name}.`, true);
+  });
+  open.addEventListener('click', () => input.click());
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    // The same file chosen again is a change too.
+    input.value = '';
+    if (!file) return;
+    const problem = fileProblem(file);
+    if (problem) return answer(problem, false);
+    try {
+      field.value = await file.text();
+      answer(`Read ${file.name}: Load record puts it on the board, Analyse opens it.`, true);
+    } catch (error) {
+      answer(`${file.name} could not be read (${error instanceof Error ? error.message : String(error)}).`, false);
+    }
+  });
+}
