@@ -1,6 +1,7 @@
 // The puzzle trainer (www/puzzles-ui.js) on the game page: a puzzle solved by clicks (taps on a
 // phone), the computer answering the defender's replies; a puzzle failed, its solution shown;
-// the rating and streak kept in localStorage, and damaged stored values survived.
+// the rating and streak kept in localStorage, and damaged stored values survived; a puzzle's own
+// link.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -219,6 +220,28 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     }
     await at(page, puzzle.id, 'solved');
     assert.equal((await stored(page)).filter.motif, 'chameleon');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a puzzle has its own link: ?puzzle=<id> opens it, Copy link gives it, an unknown id gets another', { timeout: 120_000 }, async () => {
+  const puzzle = /** @type {Puzzle} */ (SET.puzzles[3]);
+  await served.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+  const { page, problems } = await openGame(served.context, `${served.url}?puzzle=${puzzle.id}`);
+  try {
+    await at(page, puzzle.id, 'try');
+    assert.equal(await page.isVisible('dialog#welcome'), false, 'a first visit by a puzzle link: no welcome');
+    assert.equal(new URL(page.url()).searchParams.has('puzzle'), false, 'the address loses the parameter once handled');
+    await page.click('.puzzles-link');
+    await page.waitForFunction(() => document.querySelector('.puzzles-link-answer')?.textContent?.startsWith('Link copied'));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${served.url}?puzzle=${puzzle.id}`);
+    // An id this set does not have: said, and another puzzle instead.
+    await page.goto(`${served.url}?puzzle=no-such-puzzle`);
+    await ready(page);
+    await page.waitForFunction(() => /^There is no puzzle “no-such-puzzle” in this set: here is another one\.$/.test(document.querySelector('.puzzles-feedback')?.textContent ?? ''));
+    assert.notEqual(await page.getAttribute('#puzzles', 'data-puzzle'), '');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DRAW_OFFER, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, relation, wouldLose } from '../www/links.js';
+import { DRAW_OFFER, PUZZLE_PARAM, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, withoutPuzzle, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
 
 /** @param {string[]} moves @param {Partial<{ start: string, rules: string, turn: 'white' | 'black', kind: 'ongoing' | 'checkmate' }>} [change] */
@@ -87,4 +87,18 @@ test('a draw offer stands from the offerer\'s move until the other side moves', 
   assert.equal(drawOffer(game(3, 'x')), null);
   assert.equal(drawOfferValue(game(5, null), true), '5');
   assert.equal(drawOfferValue(game(5, '5'), false), '');
+});
+
+test('a puzzle has an address: ?puzzle=<id>, read back, and taken off once shown', () => {
+  assert.equal(PUZZLE_PARAM, 'puzzle');
+  assert.equal(puzzleAsked('?puzzle=1-1-102'), '1-1-102');
+  assert.equal(puzzleAsked('?x=1&puzzle=%201-2-6%20'), '1-2-6');
+  assert.equal(puzzleAsked(''), null);
+  assert.equal(puzzleAsked('?puzzle='), null);
+  assert.equal(puzzleAsked('?analysis'), null);
+  assert.equal(puzzleAsked(`?puzzle=${'x'.repeat(500)}`)?.length, 40, 'a long value is cut, never trusted');
+  assert.equal(puzzleUrl('https://example.org/ultima/?x=1#game=AQAM', '1-1-102'), 'https://example.org/ultima/?x=1&puzzle=1-1-102');
+  assert.equal(puzzleUrl('https://example.org/ultima/?puzzle=old', 'new'), 'https://example.org/ultima/?puzzle=new');
+  assert.equal(withoutPuzzle('https://example.org/ultima/?x=1&puzzle=1-1-102#top'), 'https://example.org/ultima/?x=1#top');
+  assert.equal(withoutPuzzle('https://example.org/ultima/?puzzle=1-1-102'), 'https://example.org/ultima/');
 });

@@ -4,7 +4,8 @@
 // never reaches a server, so a game sent this way is seen only by whoever opens the link.
 //
 // This module reads and writes such addresses and compares the game of a link with the game on
-// the board, so that opening a link never replaces a game in progress unseen. It knows no rule:
+// the board, so that opening a link never replaces a game in progress unseen. It also reads and
+// writes a puzzle's address (`?puzzle=<id>`), which the puzzle trainer shares. It knows no rule:
 // it compares the snapshots' start, rules and move texts, which the wasm wrote.
 
 import { sideName } from './notation.js';
@@ -137,3 +138,48 @@ export function drawOffer(game) {
  * @returns {string}
  */
 export const drawOfferValue = (game, offered) => (offered ? String(game.plies.length) : '');
+
+/** The address's query parameter that opens the trainer at a puzzle: `?puzzle=<id>`. */
+export const PUZZLE_PARAM = 'puzzle';
+
+/** Longer than any puzzle id (they are like "12-3-45"); a longer value names none. */
+const MAX_ID = 40;
+
+/**
+ * The puzzle an address asks for, if any.
+ *
+ * @param {string} search  `location.search`, e.g. "?puzzle=1-1-102"
+ * @returns {string | null} e.g. "1-1-102"; null when the address asks for none ("" included)
+ */
+export function puzzleAsked(search) {
+  const id = new URLSearchParams(search).get(PUZZLE_PARAM)?.trim() ?? '';
+  return id === '' ? null : id.slice(0, MAX_ID);
+}
+
+/**
+ * The address of a puzzle: `page` without its fragment and any other puzzle, then `puzzle=<id>`
+ * among its other parameters.
+ *
+ * @param {string} page  e.g. "https://example.org/ultima/?x=1#game=…"
+ * @param {string} id
+ * @returns {string} e.g. "https://example.org/ultima/?x=1&puzzle=1-1-102"
+ */
+export function puzzleUrl(page, id) {
+  const url = new URL(page);
+  url.hash = '';
+  url.searchParams.set(PUZZLE_PARAM, id);
+  return url.href;
+}
+
+/**
+ * The address without the puzzle parameter (the others and the fragment kept), once its puzzle
+ * was shown: a reload then shows the game.
+ *
+ * @param {string} page
+ * @returns {string}
+ */
+export function withoutPuzzle(page) {
+  const url = new URL(page);
+  url.searchParams.delete(PUZZLE_PARAM);
+  return url.href;
+}

@@ -32,7 +32,7 @@ import { wireTypedMoves } from './type-move.js';
 import { wireRecordFiles } from './record-file.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
-import { drawOffer, linkText } from './links.js';
+import { drawOffer, linkText, puzzleAsked, withoutPuzzle } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { createReview } from './review.js';
 import { hintWords } from './hints.js';
@@ -148,8 +148,9 @@ async function main() {
   // The position at once: the start, or the saved game's last position (the empty board when
   // that is not known), until the board is ready.
   const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), saved.settings);
-  // A game link opens its own dialog instead of the welcome.
-  const welcome = saved.firstVisit && linkText(location.hash) === null
+  // A game link opens its own dialog instead of the welcome, and a puzzle's link its puzzle.
+  const askedPuzzle = puzzleAsked(location.search);
+  const welcome = saved.firstVisit && linkText(location.hash) === null && askedPuzzle === null
     ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
     : null;
   /**
@@ -624,6 +625,12 @@ async function main() {
     Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, configurePuzzles } });
     // A reload with the analysis view open opens it again, on the saved game.
     if (analysisAsked()) analyse({ record: embed.record() });
+    // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
+    // parameter, as it loses a game link once handled, so a reload shows the game.
+    if (askedPuzzle !== null) {
+      history.replaceState(history.state, '', withoutPuzzle(location.href));
+      openPuzzles(askedPuzzle).catch((error) => showNotice(notice, `The puzzle could not open: ${message(error)}.`));
+    }
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');

@@ -9,6 +9,8 @@
 // dialog is built and the puzzle file fetched the first time it opens.
 
 import { pieceName, sideName } from './notation.js';
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { puzzleUrl } from './links.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
@@ -95,8 +97,14 @@ function build() {
   const retry = make('button', { type: 'button', class: 'puzzles-retry' }, 'Try again');
   const analyse = make('button', { type: 'button', class: 'puzzles-analyse' }, 'Analyse');
   const next = make('button', { type: 'button', class: 'puzzles-next trainer-next' }, 'Next puzzle');
+  // The puzzle's own address (`?puzzle=<id>`), to send to someone; shown selected in the field
+  // when the browser refuses the clipboard.
+  const share = make('button', { type: 'button', class: 'puzzles-link', title: 'Copy a link that opens this puzzle' }, 'Copy link');
+  const shareAnswer = make('p', { class: 'puzzles-link-answer', role: 'status' });
+  const shareField = make('textarea', { class: 'puzzles-link-field', rows: '1', readonly: '', 'aria-label': 'The puzzle\'s link' });
+  shareField.hidden = true;
   const actions = make('div', { class: 'puzzles-actions trainer-actions' });
-  actions.append(suicide.button, giveUp, next, retry, analyse);
+  actions.append(suicide.button, giveUp, next, retry, analyse, share);
 
   const piece = filterSelect('Piece', 'piece');
   const motif = filterSelect('Motif', 'motif');
@@ -106,7 +114,7 @@ function build() {
   filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, matching);
 
   const side = make('div', { class: 'puzzles-side trainer-side' });
-  side.append(player, task, feedback, actions, about, filters);
+  side.append(player, task, feedback, actions, shareAnswer, shareField, about, filters);
   const play = make('div', { class: 'puzzles-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
@@ -190,6 +198,9 @@ function build() {
     next.hidden = !over;
     retry.hidden = !over;
     analyse.hidden = !over || config.analyse === null;
+    share.hidden = !current;
+    shareAnswer.textContent = '';
+    shareField.hidden = true;
     if (phase !== 'try') {
       suicide.hide();
     }
@@ -347,6 +358,12 @@ function build() {
   }
 
   giveUp.addEventListener('click', () => showSolution());
+  share.addEventListener('click', async () => {
+    if (!current) return;
+    const ok = await copyText(puzzleUrl(location.href, current.puzzle.id), /** @type {HTMLTextAreaElement} */ (shareField));
+    shareField.hidden = ok;
+    shareAnswer.textContent = ok ? 'Link copied: it opens this puzzle.' : COPY_REFUSED;
+  });
   next.addEventListener('click', () => showNext());
   retry.addEventListener('click', () => {
     if (current) show(current.puzzle);
@@ -397,6 +414,8 @@ function build() {
       const asked = id === undefined ? undefined : puzzles.find((p) => p.id === id);
       if (asked) await show(asked);
       else if (!current || current.phase !== 'try') await showNext();
+      // A link to a puzzle this set does not have (an older set's, or mistyped): another one.
+      if (id !== undefined && !asked) showFeedback(feedback, `There is no puzzle “${id}” in this set: here is another one.`);
       else board?.set({ pieceSet: config.pieceSet() });
     },
   };
