@@ -40,7 +40,9 @@ export function materialLead(plies) {
   for (const role of Object.keys(ROLE_NAMES)) {
     const black = role.toLowerCase();
     const difference = (lost.get(black) ?? 0) - (lost.get(role) ?? 0);
-    for (let i = 0; i < Math.abs(difference); i++) (difference > 0 ? lead.white : lead.black).push(difference > 0 ? black : role);
+    // More Black pieces of the role lost: White is up that many, and the other way round.
+    const [up, letter] = difference > 0 ? [lead.white, black] : [lead.black, role];
+    for (let i = 0; i < Math.abs(difference); i++) up.push(letter);
   }
   return lead;
 }
