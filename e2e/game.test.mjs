@@ -338,7 +338,7 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.close();
 });
 
-test('check is marked with its checkers; flip and theme redraw the board', { timeout: 60_000 }, async () => {
+test('check is marked with its checkers; flip, theme and coordinates redraw the board', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   // Black's Withdrawer on e2 can step away from White's King on e1: check.
   await onBoard(page, (board) => board.newGame({ position: '4k3/8/8/8/8/8/4w3/4K3 w' }));
@@ -361,6 +361,16 @@ test('check is marked with its checkers; flip and theme redraw the board', { tim
   const e8 = await centre(page, 'e8');
   assert.ok(e1.y < e8.y && e1.x < (await centre(page, 'a1')).x);
   await page.screenshot({ path: `${ARTIFACTS}flipped-neutral.png` });
+  // The coordinates go with their setting, which is kept.
+  const before = await page.$eval('canvas#board', (canvas) => /** @type {HTMLCanvasElement} */ (canvas).toDataURL());
+  await page.uncheck('#coordinates');
+  await painted(page);
+  assert.equal(await onBoard(page, (board) => board.view().coordinates), false);
+  assert.notEqual(await page.$eval('canvas#board', (canvas) => /** @type {HTMLCanvasElement} */ (canvas).toDataURL()), before, 'the labels are gone');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked('#coordinates'), false);
+  assert.equal(await onBoard(page, (board) => board.view().coordinates), false);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -145,6 +145,11 @@ test('stored settings are checked one by one; bad values fall back to the defaul
   }
   const unknown = tab.parse(JSON.stringify({ version: 1, record: null, settings: { theme: 'night' } }));
   assert.equal(!('unusable' in unknown) && unknown.settings.theme, 'green');
+  // The typed-move field and the coordinates: booleans, or their defaults.
+  const shown = tab.parse(JSON.stringify({ version: 1, record: null, settings: { typeMoves: true, coordinates: false } }));
+  assert.deepEqual(!('unusable' in shown) && [shown.settings.typeMoves, shown.settings.coordinates], [true, false]);
+  const junk = tab.parse(JSON.stringify({ version: 1, record: null, settings: { typeMoves: 'yes', coordinates: 0 } }));
+  assert.deepEqual(!('unusable' in junk) && [junk.settings.typeMoves, junk.settings.coordinates], [false, true]);
   // Sound, touch and premove settings were added to schema 1 later: data from before them reads
   // with their defaults, and each is kept when given.
   const older = tab.parse(JSON.stringify({ version: 1, record: null, settings: { pieceSet: 'abstract' } }));

@@ -24,6 +24,7 @@ export const START_PIECES = `ILXKWXLCPPPPPPPP${'.'.repeat(32)}ppppppppclxwkxli`;
  * @property {Side} orientation
  * @property {PieceSet} pieceSet
  * @property {Theme} theme
+ * @property {boolean} [coordinates]  the files and ranks on the edge (by default, as a board)
  */
 
 /**
@@ -39,7 +40,7 @@ export function stillPicture(pieces, look) {
     orientation: look.orientation,
     pieceSet: look.pieceSet,
     theme: look.theme,
-    coordinates: true,
+    coordinates: look.coordinates ?? true,
     selected: null,
     dests: [],
     pointed: null,

@@ -23,10 +23,10 @@ function element(id, type) {
 }
 
 /**
- * Wires the page's sounds, shortcuts, touch and premove settings and the resign and draw
- * confirmations. The elements are the page's: #sound, #touch-preview, #premove (check boxes),
- * #undo, #redo, #resign and #draw (buttons), and #resign-confirm and #draw-confirm with their
- * yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
+ * Wires the page's sounds, shortcuts, touch, premove and coordinates settings and the resign and
+ * draw confirmations. The elements are the page's: #sound, #touch-preview, #premove and
+ * #coordinates (check boxes), #undo, #redo, #resign and #draw (buttons), and #resign-confirm and
+ * #draw-confirm with their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed
@@ -53,7 +53,7 @@ export function wirePlaying({ embed, settings, persist }) {
   element('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
   const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement) }, shortcuts);
 
-  /** @param {HTMLInputElement} box @param {'touchPreview' | 'premove'} name */
+  /** @param {HTMLInputElement} box @param {'touchPreview' | 'premove' | 'coordinates'} name */
   const setting = (box, name) => {
     box.checked = settings[name];
     box.addEventListener('change', () => {
@@ -64,6 +64,7 @@ export function wirePlaying({ embed, settings, persist }) {
   };
   setting(element('touch-preview', HTMLInputElement), 'touchPreview');
   setting(element('premove', HTMLInputElement), 'premove');
+  setting(element('coordinates', HTMLInputElement), 'coordinates');
 
   // Resigning, and a draw the two players agree (shown only without the computer, main.js),
   // ask first. The result banner shows the end and takes the focus.
