@@ -108,20 +108,20 @@ for (const [name, served] of VIEWPORTS) {
     await ready(page, { keepWelcome: true });
     assert.equal(await welcomeOpen(page), true);
     assert.equal(await page.locator('dialog#welcome').evaluate((dialog) => dialog.matches(':modal')), true, 'a modal dialog');
-    for (const choice of ['Play the computer', 'Play a friend on this device', 'Learn the rules']) {
+    for (const choice of ['Play the computer', 'Play a friend on this device', 'Learn the rules', 'Solve puzzles']) {
       assert.equal(await page.getByRole('button', { name: choice, exact: true }).isVisible(), true, choice);
     }
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'welcome-computer', 'focus starts on the first choice');
     // The README's picture (docs/welcome.png is the desktop one).
     await page.screenshot({ path: `${ARTIFACTS}welcome-${name}.png`, clip: await around(page, 'dialog#welcome') });
-    // Focus stays in the dialog: Tab and Shift+Tab go round its three choices and its close button.
+    // Focus stays in the dialog: Tab and Shift+Tab go round its four choices and its close button.
     const focused = () => page.evaluate(() => (document.activeElement?.closest('dialog#welcome') ? document.activeElement.id : `outside: ${document.activeElement?.tagName}`));
     const round = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       round.push(await focused());
     }
-    assert.deepEqual(round, ['welcome-friend', 'welcome-learn', 'welcome-close', 'welcome-computer', 'welcome-friend']);
+    assert.deepEqual(round, ['welcome-friend', 'welcome-learn', 'welcome-puzzles', 'welcome-close', 'welcome-computer', 'welcome-friend']);
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     assert.equal(await focused(), 'welcome-close', 'Shift+Tab from the first goes to the last');
@@ -225,7 +225,7 @@ for (const [name, served] of VIEWPORTS) {
     await page.close();
   });
 
-  test(`${name}: "Play a friend" and "Learn the rules" from the welcome`, { timeout: 60_000 }, async () => {
+  test(`${name}: "Play a friend", "Learn the rules" and "Solve puzzles" from the welcome`, { timeout: 60_000 }, async () => {
     const friend = await visit(served);
     await ready(friend.page, { keepWelcome: true });
     await press(friend.page, '#welcome-friend', name);
@@ -247,6 +247,16 @@ for (const [name, served] of VIEWPORTS) {
     assert.equal(await onBoard(learn.page, (board) => board.view().mode), 'play');
     assert.deepEqual(real(learn.problems), []);
     await learn.page.close();
+
+    const puzzles = await visit(served);
+    await ready(puzzles.page, { keepWelcome: true });
+    await press(puzzles.page, '#welcome-puzzles', name);
+    await puzzles.page.waitForSelector('body[data-welcomed="puzzles"]', { state: 'attached' });
+    // The trainer, at a puzzle to solve, over the two-player board.
+    await puzzles.page.waitForSelector('dialog#puzzles[open][data-phase="try"]');
+    assert.equal(await onBoard(puzzles.page, (board) => board.view().mode), 'play');
+    assert.deepEqual(real(puzzles.problems), []);
+    await puzzles.page.close();
   });
 
   test(`${name}: while the wasm loads the position is drawn, "Loading the game…" shows and the controls are disabled; the real board replaces it pixel for pixel, nothing moves`, { timeout: 90_000 }, async () => {

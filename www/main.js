@@ -611,6 +611,7 @@ async function main() {
         persist();
       } else persist();
       if (choice.kind === 'learn') learnTheRules();
+      else if (choice.kind === 'puzzles') openPuzzles().catch((error) => showNotice(notice, `The puzzles could not open: ${message(error)}.`));
       else if (choice.kind !== 'dismissed') canvas?.focus();
       // For tests and the curious: what the welcome led to, once it is in place.
       document.body.dataset.welcomed = choice.kind;

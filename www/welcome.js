@@ -1,6 +1,6 @@
-// The welcome of a first visit: a modal dialog over the board with three ways in — play the
-// computer (a level, described in plain words, and a colour), play a friend on this device, or
-// learn the rules. Escape (or its × button) closes it to the two-player board behind. It is a native modal <dialog>
+// The welcome of a first visit: a modal dialog over the board with four ways in — play the
+// computer (a level, described in plain words, and a colour), play a friend on this device,
+// learn the rules, or solve puzzles. Escape (or its × button) closes it to the two-player board behind. It is a native modal <dialog>
 // (showModal): the page behind is inert, Tab and Shift+Tab go round the dialog's controls (from
 // the last to the first and back, as the WAI-ARIA dialog pattern asks), and each step moves focus
 // to its first control. It can open before the wasm is ready: the choice is handed back when the
@@ -13,9 +13,10 @@ import { make } from './util.js';
 
 /**
  * What the visitor chose: a game against the computer (the player's colour, or "random"), a
- * game between two people, the rules, or nothing (Escape: the two-player board behind).
+ * game between two people, the rules, the puzzles, or nothing (Escape: the two-player board
+ * behind).
  *
- * @typedef {{ kind: 'computer', level: number, side: Side | 'random' } | { kind: 'friend' } | { kind: 'learn' } | { kind: 'dismissed' }} WelcomeChoice
+ * @typedef {{ kind: 'computer', level: number, side: Side | 'random' } | { kind: 'friend' } | { kind: 'learn' } | { kind: 'puzzles' } | { kind: 'dismissed' }} WelcomeChoice
  */
 
 /**
@@ -86,6 +87,7 @@ export function openWelcome(dialog, preset) {
   part(dialog, 'welcome-back', HTMLButtonElement).addEventListener('click', () => step(false));
   part(dialog, 'welcome-friend', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'friend' }));
   part(dialog, 'welcome-learn', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'learn' }));
+  part(dialog, 'welcome-puzzles', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'puzzles' }));
   part(dialog, 'welcome-close', HTMLButtonElement).addEventListener('click', () => choose({ kind: 'dismissed' }));
   computerForm.addEventListener('submit', (event) => {
     event.preventDefault();
