@@ -12,7 +12,7 @@
 
 import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
-import { escapePutsDown, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
+import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -69,11 +69,7 @@ async function fetchLessons() {
 
 /** Builds the dialog, once. */
 function build() {
-  const dialog = make('dialog', { id: 'lessons', class: 'lessons trainer', 'aria-labelledby': 'lessons-title' });
-  const title = make('h2', { id: 'lessons-title' }, 'Lessons');
-  const close = make('button', { type: 'button', class: 'lessons-close trainer-close', 'aria-label': 'Close the lessons' }, '×');
-  const head = make('header', { class: 'lessons-head trainer-head' });
-  head.append(title, close);
+  const { dialog, title, head } = trainerDialog('lessons', 'Lessons', 'Close the lessons');
 
   // The menu.
   const menu = make('div', { class: 'lessons-menu' });
@@ -280,7 +276,6 @@ function build() {
     const item = current && list.querySelector(`[data-lesson="${current.lesson.id}"]`);
     if (item instanceof HTMLElement) item.focus();
   });
-  close.addEventListener('click', () => dialog.close());
   escapePutsDown(dialog, () => (player.hidden ? null : board));
   dialog.addEventListener('close', () => clearTimeout(resetTimer));
   for (const button of [rulesLink, rulesFromLesson]) {

@@ -10,7 +10,7 @@
 import { createAi } from './ai.js';
 import { bestFound, judgedTry, roundWords, samePlayedAgain, taskWords } from './mistakes.js';
 import { openSession } from './session.js';
-import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
+import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { make } from './util.js';
 import { bindings } from './wasm.js';
 
@@ -93,11 +93,7 @@ function gameBefore(record, ply) {
 
 /** Builds the dialog, once. */
 function build() {
-  const dialog = make('dialog', { id: 'mistakes', class: 'mistakes trainer', 'aria-labelledby': 'mistakes-title' });
-  const title = make('h2', { id: 'mistakes-title' }, 'Learn from your mistakes');
-  const close = make('button', { type: 'button', class: 'mistakes-close trainer-close', 'aria-label': 'Close: back to the review' }, '×');
-  const head = make('header', { class: 'mistakes-head trainer-head' });
-  head.append(title, close);
+  const { dialog, head } = trainerDialog('mistakes', 'Learn from your mistakes', 'Close: back to the review');
 
   const boardHost = make('div', { class: 'mistakes-board trainer-board' });
   const lead = make('p', { class: 'mistakes-lead trainer-lead' });
@@ -284,7 +280,6 @@ function build() {
     dialog.close();
     config.analyse({ record, ply: current.ply });
   });
-  close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     generation += 1;
     ai?.dispose();

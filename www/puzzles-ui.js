@@ -12,7 +12,7 @@ import { pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { puzzleUrl } from './links.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
-import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard } from './trainer-board.js';
+import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -81,11 +81,7 @@ function filterSelect(label, name) {
 
 /** Builds the dialog, once. */
 function build() {
-  const dialog = make('dialog', { id: 'puzzles', class: 'puzzles trainer', 'aria-labelledby': 'puzzles-title' });
-  const title = make('h2', { id: 'puzzles-title' }, 'Puzzles');
-  const close = make('button', { type: 'button', class: 'puzzles-close trainer-close', 'aria-label': 'Close the puzzles' }, '×');
-  const head = make('header', { class: 'puzzles-head trainer-head' });
-  head.append(title, close);
+  const { dialog, head } = trainerDialog('puzzles', 'Puzzles', 'Close the puzzles');
 
   const boardHost = make('div', { class: 'puzzles-board trainer-board' });
   const task = make('p', { class: 'puzzles-task trainer-task', tabindex: '-1' });
@@ -374,7 +370,6 @@ function build() {
     dialog.close();
     config.analyse({ record, ply: 0 });
   });
-  close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     generation += 1;
   });

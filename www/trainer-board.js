@@ -1,5 +1,5 @@
-// What the lessons, the puzzle trainer and "Learn from your mistakes" share about their small
-// boards: the board itself, mounted on first use; the button that removes a frozen piece picked
+// What the lessons, the puzzle trainer and "Learn from your mistakes" share: their dialog's head
+// (title and ×), and about their small boards: the board itself, mounted on first use; the button that removes a frozen piece picked
 // up (its suicide); Escape putting a picked-up piece down rather than closing the dialog; the line
 // that says whether a move was right; and the pause before the board moves by itself.
 
@@ -11,6 +11,26 @@ import { make, squareIndex } from './util.js';
 /** @import { EmbedOptions } from './options.js' */
 /** @import { PieceSet } from './pieces.js' */
 /** @import { MoveInfo } from '../ultima-wasm.js' */
+
+/**
+ * A trainer's dialog and its head: the title and the × that closes it, each named after the
+ * trainer (`<name>`, `<name>-title`, `<name>-close`, `<name>-head`) beside the classes all
+ * trainers share (trainer.css). The caller fills the dialog and puts it in the page.
+ *
+ * @param {string} name  e.g. "puzzles"
+ * @param {string} heading  e.g. "Puzzles"
+ * @param {string} closeLabel  the ×'s accessible name, e.g. "Close the puzzles"
+ * @returns {{ dialog: HTMLDialogElement, title: HTMLElement, head: HTMLElement }}
+ */
+export function trainerDialog(name, heading, closeLabel) {
+  const dialog = /** @type {HTMLDialogElement} */ (make('dialog', { id: name, class: `${name} trainer`, 'aria-labelledby': `${name}-title` }));
+  const title = make('h2', { id: `${name}-title` }, heading);
+  const close = make('button', { type: 'button', class: `${name}-close trainer-close`, 'aria-label': closeLabel }, '×');
+  close.addEventListener('click', () => dialog.close());
+  const head = make('header', { class: `${name}-head trainer-head` });
+  head.append(title, close);
+  return { dialog, title, head };
+}
 
 /**
  * A trainer's board, mounted in `host` the first time it is asked for, in view mode (the trainer
