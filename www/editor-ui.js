@@ -16,6 +16,7 @@ import { EMPTY, ERASER, lettersOf, placed, tools } from './editor.js';
 import { otherSide, pieceName, sideName } from './notation.js';
 import { figureUrl } from './movelist.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
+import { trainerDialog } from './trainer-board.js';
 import { render } from './render.js';
 import { ARROW_STEPS, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
 import { bindings } from './wasm.js';
@@ -67,10 +68,7 @@ export function openEditor(from = {}) {
 const message = (error) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
 function build() {
-  const dialog = make('dialog', { id: 'editor', class: 'editor trainer', 'aria-labelledby': 'editor-title' });
-  const close = make('button', { type: 'button', class: 'trainer-close', 'aria-label': 'Close the board editor' }, '×');
-  const head = make('header', { class: 'trainer-head' });
-  head.append(make('h2', { id: 'editor-title' }, 'Board editor'), close);
+  const { dialog, head } = trainerDialog('editor', 'Board editor', 'Close the board editor');
 
   const canvas = make('canvas', {
     class: 'editor-board',
@@ -280,7 +278,6 @@ function build() {
     check.textContent = ok ? 'The position string was copied.' : COPY_REFUSED;
     check.classList.remove('error');
   });
-  close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     view?.stop();
     view = null;
