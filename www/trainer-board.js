@@ -1,7 +1,8 @@
-// What the lessons, the puzzle trainer, "Learn from your mistakes" and the board editor share: their dialog's head
-// (title and ×), and about their small boards: the board itself, mounted on first use; the button that removes a frozen piece picked
-// up (its suicide); Escape putting a picked-up piece down rather than closing the dialog; the line
-// that says whether a move was right; and the pause before the board moves by itself.
+// What the lessons, the puzzle trainer, "Learn from your mistakes" and the board editor share:
+// their dialog's head (title and ×); and about their small boards: the board itself, mounted on
+// first use; the button that removes a frozen piece picked up (its suicide); Escape putting a
+// picked-up piece down rather than closing the dialog; the line that says whether a move was
+// right; and the pause before the board moves by itself.
 
 import { mount } from './embed.js';
 import { pieceName } from './notation.js';
