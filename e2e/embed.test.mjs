@@ -1,8 +1,9 @@
 // The three ways to embed a board (ES module `mount`, the <ultima-board> element, embed.html in
 // an iframe) on host pages in headless Chromium, against the release build: a move by clicks with
 // its `move` event and captures, a new piece set, destroy leaving nothing behind; two boards on
-// one page, one thinking while the other is played; host pages on another origin than the board's
-// files; a host page under a strict Content-Security-Policy; hostile option values.
+// one page, one thinking while the other is played; arrows and circles given as an option; host
+// pages on another origin than the board's files; a host page under a strict
+// Content-Security-Policy; hostile option values.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -183,6 +184,67 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
   });
 }
 
+/**
+ * The colour of a canvas pixel: a square (White at the bottom) and an offset from its centre in
+ * squares, read from a copy of the canvas (reading a canvas again and again makes Chromium warn).
+ *
+ * @param {Locator} canvas
+ * @param {string} square
+ * @param {number} dx
+ * @param {number} dy
+ * @returns {Promise<number[]>} [r, g, b]
+ */
+function pixelAt(canvas, square, dx, dy) {
+  return canvas.evaluate(
+    (node, [square, dx, dy]) => {
+      const board = /** @type {HTMLCanvasElement} */ (node);
+      const copy = new OffscreenCanvas(board.width, board.height);
+      const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (copy.getContext('2d'));
+      ctx.drawImage(board, 0, 0);
+      const unit = board.width / 8;
+      const x = Math.floor((square.charCodeAt(0) - 97 + 0.5 + dx) * unit);
+      const y = Math.floor((8 - Number(square.slice(1)) + 0.5 + dy) * unit);
+      return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+    },
+    /** @type {const} */ ([square, dx, dy]),
+  );
+}
+
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  test(`${way}: the shapes option draws arrows and circles on the position; a move takes them away`, { timeout: 60_000 }, async () => {
+    const { page, problems } = await openHost(files, way, [{ position: LEAPER, shapes: 'Rc3 Bh1-h8' }]);
+    await eventsOf(page, 0, 'ready');
+    const canvas = canvasOf(page, way, 0);
+    await settled(canvas);
+    // The red ring at c3's edge, the blue shaft over h4 (both dark squares of the green board).
+    const [r, g, b] = await pixelAt(canvas, 'c3', 0.44, 0);
+    assert.ok((r ?? 0) > (g ?? 0) + 60 && (r ?? 0) > (b ?? 0) + 60, `a red ring on c3: ${[r, g, b]}`);
+    const [br, bg, bb] = await pixelAt(canvas, 'h4', 0, 0);
+    assert.ok((bb ?? 0) > (br ?? 0) + 60 && (bb ?? 0) > (bg ?? 0) + 30, `a blue arrow over h4: ${[br, bg, bb]}`);
+    const given = [
+      { from: 'c3', to: 'c3', brush: 'red' },
+      { from: 'h1', to: 'h8', brush: 'blue' },
+    ];
+    if (way === 'module') assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).handles[0].shapes()), given);
+    else if (way === 'element') assert.deepEqual(await page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shapes()), given);
+    else {
+      await page.evaluate(() => /** @type {any} */ (window).call(0, 7, 'shapes'));
+      await page.waitForFunction(() => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === 7));
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).results.find((/** @type {any} */ r) => r.id === 7).value), given);
+    }
+    await canvas.screenshot({ path: `${ARTIFACTS}embed-${way}-shapes.png` });
+    await clickSquare(page, canvas, 'a1');
+    await clickSquare(page, canvas, 'a6');
+    await eventsOf(page, 0, 'move');
+    // The left click on a1 cleared them, before the move would have.
+    assert.deepEqual(await eventsOf(page, 0, 'shapes'), [{ shapes: [] }]);
+    await settled(canvas);
+    assert.deepEqual(await pixelAt(canvas, 'c3', 0.44, 0), [0x55, 0x99, 0x33]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
 test('two boards on one page: one is played while the other thinks', { timeout: 90_000 }, async () => {
   // Board 0: the computer plays White at level 8 (about 2 s a move) and starts at once.
   const { page, problems } = await openHost(files, 'module', [{ mode: 'ai', side: 'black', level: 8, size: 300 }, { position: LEAPER, size: 300 }]);
@@ -251,6 +313,7 @@ const HOSTILE = [
   { name: 'level', value: '1e400', shows: '1e400' },
   { name: 'size', value: '99999999999999999999', shows: '99999999999999999999' },
   { name: 'record', value: '1. <b onmouseover=alert(1)>x</b>', shows: 'record' },
+  { name: 'shapes', value: 'Gb2b5 <b>e4</b>', shows: '"<b>e4</b>" is not a shape' },
 ];
 
 for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {

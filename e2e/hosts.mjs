@@ -9,7 +9,7 @@
 const JS = { 'content-type': 'text/javascript; charset=utf-8' };
 
 /** The event types every host records. */
-export const EVENT_TYPES = ['ready', 'move', 'gameover', 'thinking', 'error'];
+export const EVENT_TYPES = ['ready', 'move', 'gameover', 'thinking', 'shapes', 'error'];
 
 /**
  * @param {string} title

@@ -338,12 +338,16 @@ test('the board image is a PNG of the position in the chosen look', { timeout: 9
   assert.equal(image.width, 960);
   assert.equal(image.height, 960);
   const unit = image.width / 8;
-  /** Seen from Black: a1 is top right. @param {string} square @param {number} dx @param {number} dy */
-  const at = (square, dx, dy) => {
+  /**
+   * A pixel of a picture (by default the first), seen from Black: a1 is top right.
+   *
+   * @param {string} square @param {number} dx @param {number} dy @param {{ width: number, data: number[] }} [picture]
+   */
+  const at = (square, dx, dy, picture = image) => {
     const x = Math.floor((7 - (square.charCodeAt(0) - 97) + 0.5 + dx) * unit);
     const y = Math.floor((Number(square.slice(1)) - 1 + 0.5 + dy) * unit);
-    const i = (y * image.width + x) * 4;
-    return image.data.slice(i, i + 3);
+    const i = (y * picture.width + x) * 4;
+    return picture.data.slice(i, i + 3);
   };
   const dark = [0x8c, 0x86, 0x78];
   const light = [0xe6, 0xe1, 0xd6];
@@ -393,10 +397,23 @@ test('the board image is a PNG of the position in the chosen look', { timeout: 9
   for (let i = 0; i < chess.data.length; i += 4) if (chess.data[i] !== image.data[i]) changed++;
   assert.ok(changed > 1000, `the chess set looks different: ${changed} pixels`);
 
-  // An earlier position shown: its picture.
+  // A circle drawn with the right button is in the picture: red (Shift) around d4.
+  const d4 = await onBoard(page, (board) => board.squareCenter('d4'));
+  await page.mouse.move(d4.x, d4.y);
+  await page.keyboard.down('Shift');
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.up({ button: 'right' });
+  await page.keyboard.up('Shift');
+  assert.deepEqual(await onBoard(page, (board) => board.shapes()), [{ from: 'd4', to: 'd4', brush: 'red' }]);
+  const circled = await boardImage(page);
+  const [cr = 0, cg = 0, cb = 0] = at('d4', 0.44, 0, circled);
+  assert.ok(cr > cg + 30 && cr > cb + 30, `a red ring around d4 in the picture: ${[cr, cg, cb]}`);
+
+  // An earlier position shown: its picture, without the circle drawn on the other one.
   await page.click('#view-prev');
   const start = await boardImage(page);
   assert.equal(start.name, 'ultima-start.png');
+  assert.deepEqual(at('d4', 0.44, 0, start), dark);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -14,6 +14,7 @@ export { mount, OptionError, OPTION_NAMES } from './www/embed.js';
 export type { EmbedHandle, EmbedEvents, MoveDetail, GameoverDetail, ThinkingDetail, Purpose } from './www/embed.js';
 export type { EmbedOptions, Mode } from './www/options.js';
 export type { Look, PieceSet, Theme, Highlight, Movable } from './www/state.js';
+export type { Shape, Brush } from './www/shapes.js';
 export type { Ai } from './www/ai.js';
 export type { Analysis } from './www/analysis.js';
 export type { Tree, NavStep, VariationNode } from './www/variations.js';

@@ -80,6 +80,21 @@ test('a new snapshot drops the selection, the arrow and the earlier position sho
   assert.equal(state.viewed, null);
 });
 
+test('drawn shapes are pictured in squares, the one being drawn last, and a new snapshot drops them', () => {
+  const state = createState(leaper());
+  state.shapes = [{ from: 'b2', to: 'b5', brush: 'green' }, { from: 'e4', to: 'e4', brush: 'red' }];
+  state.drawing = { from: 'a1', to: 'h8', brush: 'blue' };
+  assert.deepEqual(picture(state).shapes, [
+    { from: 9, to: 33, brush: 'green' },
+    { from: 28, to: 28, brush: 'red' },
+    { from: 0, to: 63, brush: 'blue' },
+  ]);
+  setSnapshot(state, leaper({ ply: 1, plies: [DOUBLE_CAPTURE], turn: 'black', moves: {} }));
+  assert.deepEqual(state.shapes, []);
+  assert.equal(state.drawing, null);
+  assert.deepEqual(picture(state).shapes, []);
+});
+
 test('the picture: squares as indices, the last move and arrow marked, highlights filtered', () => {
   const state = createState(leaper({ ply: 1, plies: [DOUBLE_CAPTURE], frozen: ['e1'], check: 'e1', checkers: ['e8'] }));
   state.arrow = 'a1-a6xa2xa5';

@@ -1,14 +1,15 @@
 // The board as a picture for forums and chat: the position shown, drawn by the board's own
 // renderer (render.js) into a canvas of its own at a fixed, generous size — the chosen piece set
 // and board colours, the coordinates, the last move and its captures, check and frozen pieces
-// marked as on the board — saved as a PNG file and, where the browser allows it, copied to the
-// clipboard as an image.
+// marked as on the board, and the arrows and circles drawn on it — saved as a PNG file and, where
+// the browser allows it, copied to the clipboard as an image.
 
 import { render } from './render.js';
 import { createState, picture } from './state.js';
 import { saveFile } from './util.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
+/** @import { Shape } from './shapes.js' */
 /** @import { Look } from './state.js' */
 
 /** The picture's side in pixels: 120 a square, sharp in a forum post, about 100 KB. */
@@ -22,16 +23,18 @@ const MARKS = /** @type {const} */ (['last', 'check', 'frozen']);
  *
  * @param {Snapshot} snapshot  the game seen at the position to draw (`Game.at` for an earlier one)
  * @param {Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look
+ * @param {Shape[]} [shapes]  the arrows and circles drawn on that position
  * @param {number} [size]  the side in pixels
  * @returns {HTMLCanvasElement}
  */
-export function drawBoardImage(snapshot, look, size = IMAGE_SIZE) {
+export function drawBoardImage(snapshot, look, shapes = [], size = IMAGE_SIZE) {
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this browser cannot draw the picture (no 2D canvas)');
   const state = createState(snapshot, { ...look, coordinates: true, highlights: [...MARKS], animation: false });
+  state.shapes = shapes;
   render(ctx, picture(state));
   return canvas;
 }

@@ -19,6 +19,7 @@ import { createBoard } from './board.js';
 import { boardStatus, describeMove, describeSelection, otherSide, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
 import { openSession, RESTARTING } from './session.js';
+import { toggleShape } from './shapes.js';
 import {
   clearSelection,
   createState,
@@ -44,6 +45,7 @@ import { loadWasm } from './wasm.js';
 /** @import { BoardView } from './board.js' */
 /** @import { EmbedOptions, Mode } from './options.js' */
 /** @import { Restart, Session, GameSpec } from './session.js' */
+/** @import { Shape } from './shapes.js' */
 /** @import { Look, Premove, State } from './state.js' */
 
 export { OptionError, OPTION_NAMES };
@@ -103,6 +105,9 @@ export { OptionError, OPTION_NAMES };
  *   legal moves) or put down
  * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
  *   game again (null)
+ * @property {{ shapes: Shape[] }} shapes  the arrows and circles on the board changed: a person
+ *   drew or erased one, the `shapes` option gave them, or the position shown changed and took
+ *   them away
  */
 
 /**
@@ -159,6 +164,8 @@ export { OptionError, OPTION_NAMES };
  * @property {() => { from: string, to: string } | null} premove  the move queued while the
  *   computer thinks, if any
  * @property {() => string[]} preview  the squares the pointed move would capture
+ * @property {() => Shape[]} shapes  the arrows and circles drawn on the position shown (a
+ *   person's right-button drags, or the `shapes` option), in the order drawn
  * @property {() => { left: number, top: number, size: number, orientation: Side }} geometry
  *   the board's square in viewport CSS pixels, for tests and hosts
  * @property {(name: string) => { x: number, y: number }} squareCenter  a square's centre in
@@ -379,6 +386,7 @@ export function mount(element, options = {}) {
   const transition = (snapshot, how = {}) => {
     const { state, view } = up();
     const before = state.snapshot;
+    const hadShapes = state.shapes.length > 0;
     setSnapshot(state, snapshot);
     const added = snapshot.plies.length === before.plies.length + 1 ? lastPly(snapshot) : undefined;
     if (added) view.animate(state, added, how.slide ?? true);
@@ -389,6 +397,7 @@ export function mount(element, options = {}) {
       emit('move', moveDetail(added, snapshot.position));
     }
     emit('change', { snapshot });
+    if (hadShapes) emit('shapes', { shapes: [] });
     const { status } = snapshot;
     if (status.kind !== 'ongoing' && before.status.kind === 'ongoing') {
       view.announce(statusText(status));
@@ -615,6 +624,16 @@ export function mount(element, options = {}) {
       },
       selected: () => (state.selected === null ? null : squareIndex(state.selected)),
       cancel: putDown,
+      drawing(from, to, brush) {
+        state.drawing = from === null || to === null ? null : { from: squareName(from), to: squareName(to), brush };
+        draw();
+      },
+      drawn(from, to, brush) {
+        setShapes(toggleShape(state.shapes, { from: squareName(from), to: squareName(to), brush }));
+      },
+      erase() {
+        if (state.shapes.length > 0) setShapes([]);
+      },
       moveFocus(delta, show) {
         state.showFocus = show;
         if (delta) state.focus = stepOnScreen(state.focus, delta, state.look.orientation);
@@ -622,6 +641,19 @@ export function mount(element, options = {}) {
         return state.focus;
       },
     };
+  };
+
+  /**
+   * Puts `shapes` on the position shown in place of those drawn, and tells the host.
+   *
+   * @param {Shape[]} shapes
+   */
+  const setShapes = (shapes) => {
+    const { state } = up();
+    state.shapes = shapes;
+    state.drawing = null;
+    draw();
+    emit('shapes', { shapes: shapes.map((shape) => ({ ...shape })) });
   };
 
   /**
@@ -639,6 +671,8 @@ export function mount(element, options = {}) {
     clearSelection(state);
     state.viewed = wanted === null ? null : session.at(wanted + 1);
     Object.assign(state, { fade: null, slide: null });
+    // The shapes were drawn on the position shown before.
+    if (state.shapes.length > 0) setShapes([]);
     draw();
     emit('view', { ply: wanted });
   };
@@ -736,6 +770,10 @@ export function mount(element, options = {}) {
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode();
+    if (current.shapes) {
+      state.shapes = current.shapes.map((shape) => ({ ...shape }));
+      draw();
+    }
     // `ready` comes first, before the computer's first `thinking`.
     emit('ready', { position: session.snapshot().position });
     think();
@@ -786,12 +824,15 @@ export function mount(element, options = {}) {
       transition(session.open(game));
     }
     current = { ...current, ...checked, ...game };
+    // Shapes given for one position are not drawn on another.
+    if (GAME_OPTIONS.some((name) => name in checked) && !('shapes' in checked)) delete current.shapes;
     // In `ai` mode the player's side comes to the bottom when the mode or side is chosen.
     const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
     setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode();
+    if ('shapes' in checked || (restart && current.shapes)) setShapes((current.shapes ?? []).map((shape) => ({ ...shape })));
     draw();
     think();
   };
@@ -919,6 +960,7 @@ export function mount(element, options = {}) {
       const { state } = up();
       return moveBetween(state.snapshot, state.selected, state.pointed)?.captures ?? [];
     },
+    shapes: () => up().state.shapes.map((shape) => ({ ...shape })),
     geometry: () => up().view.geometry(),
     squareCenter: (name) => up().view.squareCenter(name),
     canvas: () => live?.view.canvas ?? null,

@@ -3,10 +3,10 @@
 // and bridges it to the host page with postMessage.
 //
 // To the host (window.parent), every message is { source: "ultima", type, detail }: first
-// `ready` (or `error` if the board could not start), then `move`, `gameover`, `thinking` and
-// `error` as they happen, and `result` answering a call.
+// `ready` (or `error` if the board could not start), then `move`, `gameover`, `thinking`,
+// `shapes` and `error` as they happen, and `result` answering a call.
 // From the host: { source: "ultima", type: "call", id, method, args } with method one of set,
-// position, setPosition, play, undo, flip, newGame; the answer is
+// position, setPosition, play, undo, flip, newGame, shapes; the answer is
 // { source: "ultima", type: "result", id, value } or { …, id, error }.
 // With ?origin=https://host.example the bridge talks only to that origin (messages from any
 // other are ignored, and its own are posted to that origin alone); without it, to any parent.
@@ -23,7 +23,7 @@ import { checkOption, kebab, OPTION_NAMES, OptionError, quote } from './options.
 /** @import { EmbedOptions } from './options.js' */
 
 /** The handle methods a host may call. */
-const METHODS = /** @type {const} */ (['set', 'position', 'setPosition', 'play', 'undo', 'flip', 'newGame']);
+const METHODS = /** @type {const} */ (['set', 'position', 'setPosition', 'play', 'undo', 'flip', 'newGame', 'shapes']);
 
 /** @param {unknown} error */
 const message = (error) => (error instanceof Error ? error.message : String(error));
@@ -101,7 +101,7 @@ function start() {
     handle.ready.then(() => handle.report(new OptionError(reason)));
     return;
   }
-  for (const type of /** @type {(keyof EmbedEvents)[]} */ (['ready', 'move', 'gameover', 'thinking', 'error'])) {
+  for (const type of /** @type {(keyof EmbedEvents)[]} */ (['ready', 'move', 'gameover', 'thinking', 'shapes', 'error'])) {
     handle.on(type, (detail) => post(type, detail));
   }
   window.addEventListener('message', (event) => {
@@ -156,6 +156,8 @@ function call(handle, method, args) {
       return handle.flip();
     case 'newGame':
       return handle.newGame(list[0] === undefined || list[0] === null ? undefined : options(name, list[0]));
+    case 'shapes':
+      return handle.shapes();
   }
 }
 

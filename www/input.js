@@ -3,8 +3,13 @@
 // a release plays it. The arrow keys move a focus square and point at it like a hovering mouse;
 // Enter or Space presses it. Pointer and keys share one press (`pick`): a press plays the
 // picked-up piece or picks one up, and a second press on the picked-up piece puts it down.
+// The right mouse button draws arrows and circles (shapes.js) instead of opening the browser's
+// menu, and a left press clears them.
 
+import { brushFor } from './shapes.js';
 import { ARROW_STEPS } from './util.js';
+
+/** @import { Brush } from './shapes.js' */
 
 /**
  * What the board does with input, in squares (a1=0 … h8=63).
@@ -27,6 +32,13 @@ import { ARROW_STEPS } from './util.js';
  * @property {() => void} cancel  drops the selection
  * @property {(delta: [number, number] | null, show: boolean) => number} moveFocus  moves the
  *   keyboard's focus square by (columns, rows) on screen, shows or hides it, and returns it
+ * @property {(from: number | null, to: number | null, brush: Brush) => void} drawing  the shape a
+ *   right-button drag is drawing, from the pressed square to the one under the pointer (the same
+ *   square: a circle; null: off the board, none shown), every time that changes (from null: the
+ *   drag is over)
+ * @property {(from: number, to: number, brush: Brush) => void} drawn  a right-button drag
+ *   released over a square: its shape is drawn, or taken away if it was there
+ * @property {() => void} erase  a left press: the drawn shapes go
  */
 
 /** Pixels the pointer must travel before a press becomes a drag. */
@@ -42,6 +54,8 @@ const DRAG_THRESHOLD = 4;
 export function bindInput(canvas, act) {
   /** @type {{ id: number, from: number, x: number, y: number, started: boolean, wasSelected: boolean } | null} */
   let press = null;
+  /** @type {{ id: number, from: number, to: number | null, brush: Brush } | null} a right-button drag */
+  let sketch = null;
 
   /**
    * A press on `square`, by pointer or key — the one path for both: plays the picked-up piece
@@ -61,10 +75,13 @@ export function bindInput(canvas, act) {
 
   /** @param {PointerEvent} event */
   const down = (event) => {
-    if (event.button !== 0 || press) return;
+    if (press || sketch) return;
     const square = act.squareAt(event.clientX, event.clientY);
     if (square === null) return;
+    if (event.button === 2) return startSketch(event, square);
+    if (event.button !== 0) return;
     event.preventDefault();
+    act.erase();
     act.hover(square);
     act.moveFocus(null, false);
     const { holding, again } = pick(square, event.pointerType === 'touch');
@@ -74,10 +91,30 @@ export function bindInput(canvas, act) {
     }
   };
 
+  /**
+   * A right-button press on `square` starts a shape there, its colour chosen by the keys held.
+   *
+   * @param {PointerEvent} event
+   * @param {number} square
+   */
+  const startSketch = (event, square) => {
+    event.preventDefault();
+    sketch = { id: event.pointerId, from: square, to: square, brush: brushFor(event) };
+    canvas.setPointerCapture(event.pointerId);
+    act.drawing(square, square, sketch.brush);
+  };
+
   /** @param {PointerEvent} event */
   const move = (event) => {
     const square = act.squareAt(event.clientX, event.clientY);
     act.hover(square);
+    if (sketch && event.pointerId === sketch.id) {
+      if (square !== sketch.to) {
+        sketch.to = square;
+        act.drawing(sketch.from, square, sketch.brush);
+      }
+      return;
+    }
     if (!press || event.pointerId !== press.id) {
       if (event.pointerType === 'mouse') act.point(square);
       return;
@@ -94,6 +131,15 @@ export function bindInput(canvas, act) {
 
   /** @param {PointerEvent} event */
   const up = (event) => {
+    if (sketch && event.pointerId === sketch.id) {
+      const { from, brush } = sketch;
+      sketch = null;
+      if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+      act.drawing(null, null, brush);
+      const square = act.squareAt(event.clientX, event.clientY);
+      if (square !== null) act.drawn(from, square, brush);
+      return;
+    }
     if (!press || event.pointerId !== press.id) return;
     const { from, started, wasSelected } = press;
     press = null;
@@ -110,6 +156,10 @@ export function bindInput(canvas, act) {
 
   /** @param {PointerEvent} event */
   const cancelPress = (event) => {
+    if (sketch && event.pointerId === sketch.id) {
+      act.drawing(null, null, sketch.brush);
+      sketch = null;
+    }
     if (!press || event.pointerId !== press.id) return;
     press = null;
     act.dragging(null, 0, 0, false);
@@ -142,6 +192,9 @@ export function bindInput(canvas, act) {
 
   const blur = () => act.moveFocus(null, false);
 
+  /** The right button draws on the board: no browser menu there. @param {MouseEvent} event */
+  const menu = (event) => event.preventDefault();
+
   /** @type {Array<[string, (event: any) => void]>} */
   const listeners = [
     ['pointerdown', down],
@@ -151,6 +204,7 @@ export function bindInput(canvas, act) {
     ['pointerleave', leave],
     ['keydown', key],
     ['blur', blur],
+    ['contextmenu', menu],
   ];
   for (const [type, listener] of listeners) canvas.addEventListener(type, listener);
   return () => {

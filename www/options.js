@@ -3,9 +3,11 @@
 // value is checked before use, and a message about a bad value quotes it only as text, shortened:
 // options come from pages we do not control.
 
+import { BRUSHES, MAX_SHAPES, parseShapes } from './shapes.js';
 import { HIGHLIGHTS, THEME_NAMES } from './state.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
+/** @import { Shape } from './shapes.js' */
 /** @import { Highlight, PieceSet, Theme } from './state.js' */
 
 /**
@@ -28,6 +30,8 @@ import { HIGHLIGHTS, THEME_NAMES } from './state.js';
  * @property {boolean} [coordinates]  files and ranks on the edge
  * @property {boolean} [animation]  slide and fade moves (off anyway with reduced motion)
  * @property {Highlight[]} [highlights]  the marks drawn, e.g. ["last", "check"]
+ * @property {Shape[]} [shapes]  arrows and circles drawn on the position, as objects or as text:
+ *   "Gb2b5 Re4", a colour letter (G, R, B, Y) and one square (a circle) or two (an arrow)
  * @property {Mode} [mode]
  * @property {Side} [side]  in `ai` mode, the side the player takes; the computer plays the other
  * @property {number} [level]  in `ai` mode, the computer's level, 1–8
@@ -55,6 +59,7 @@ export const OPTION_NAMES = /** @type {const} */ ([
   'coordinates',
   'animation',
   'highlights',
+  'shapes',
   'mode',
   'side',
   'level',
@@ -78,6 +83,7 @@ const MAX_LENGTH = /** @type {Partial<Record<OptionName, number>>} */ ({
   setup: 40,
   rules: 200,
   highlights: 100,
+  shapes: 1_000,
   base: 2_000,
 });
 
@@ -168,6 +174,37 @@ function highlights(value) {
 }
 
 /**
+ * Shapes from their text ("Gb2b5 Re4") or from objects ({ from: "b2", to: "b5", brush: "green" };
+ * `to` left out for a circle, `brush` for green), read the one way: objects are written as text.
+ *
+ * @param {unknown} value
+ * @returns {Shape[]}
+ */
+function shapes(value) {
+  let text = value;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_SHAPES) throw new OptionError(`shapes: at most ${MAX_SHAPES}, not ${value.length}`);
+    text = value
+      .map((shape) => {
+        const { from, to, brush = 'green' } = typeof shape === 'object' && shape !== null ? shape : {};
+        const colour = BRUSHES.find((b) => b === brush);
+        const square = (/** @type {unknown} */ name) => typeof name === 'string' && /^[a-h][1-8]$/.test(name);
+        if (!square(from) || (to !== undefined && !square(to)) || colour === undefined) {
+          throw new OptionError(`shapes must be { from, to?, brush? } with squares and a brush of ${BRUSHES.join(', ')}, not ${quote(JSON.stringify(shape))}`);
+        }
+        return `${colour[0]?.toUpperCase()}${from}${to ?? ''}`;
+      })
+      .join(' ');
+  }
+  if (typeof text !== 'string') throw new OptionError(`shapes must be text or a list, not ${quote(value)}`);
+  try {
+    return parseShapes(text);
+  } catch (error) {
+    throw new OptionError(`shapes: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
  * @param {unknown} value
  * @returns {string} an absolute http(s) URL ending in "/"
  */
@@ -231,6 +268,9 @@ export function checkOption(name, value) {
       break;
     case 'highlights':
       checked = highlights(value);
+      break;
+    case 'shapes':
+      checked = shapes(value);
       break;
     case 'level':
       checked = integer(name, value, 1, 8);

@@ -57,6 +57,7 @@ export function stillPicture(pieces, look) {
     slide: null,
     premove: null,
     hintPiece: null,
+    shapes: [],
   };
 }
 

@@ -1,10 +1,12 @@
 // Paints a board on one canvas from its state alone, in layers: squares, highlights, pieces,
-// overlays (marks that must stay visible over pieces), then the dragged piece. Every mark differs
-// from the others in shape, not only in colour, so the board reads without colour vision.
+// overlays (marks that must stay visible over pieces), the shapes a person drew, then the dragged
+// piece. Every mark differs from the others in shape, not only in colour, so the board reads
+// without colour vision.
 
 import { drawPiece, roleOf } from './pieces.js';
 import { isDark, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
+/** @import { Brush } from './shapes.js' */
 /** @import { BoardState, LastMove, Theme } from './state.js' */
 
 /**
@@ -40,6 +42,14 @@ export const HINT_TINT = 'rgba(0, 95, 190, 0.35)';
 /** The frame of a square the pointed move would capture (also sampled by the tests). */
 export const PREVIEW_RED = '#D0342C';
 
+/** The colours of drawn shapes, lichess's, a little translucent (also sampled by the tests). */
+export const BRUSH_COLOURS = /** @type {Readonly<Record<Brush, string>>} */ ({
+  green: 'rgba(21, 120, 27, 0.8)',
+  red: 'rgba(136, 32, 32, 0.8)',
+  blue: 'rgba(0, 48, 136, 0.8)',
+  yellow: 'rgba(230, 143, 0, 0.8)',
+});
+
 /**
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
@@ -55,6 +65,7 @@ export function render(ctx, state) {
   drawPieces(ctx, state, unit);
   drawOverlays(ctx, state, unit);
   if (state.coordinates) drawCoordinates(ctx, state.theme, state.orientation, unit, cssRatio(ctx.canvas));
+  drawShapes(ctx, state, unit);
   drawDragged(ctx, state, unit);
   ctx.restore();
 }
@@ -272,16 +283,9 @@ function drawOverlays(ctx, state, unit) {
     ctx.arc(x + unit / 2, y + unit / 2, unit * 0.42, 0, 2 * Math.PI);
     ctx.stroke();
   }
-  if (state.hintPiece !== null) {
-    const [x, y] = corner(state.hintPiece, state, unit);
-    ctx.strokeStyle = 'rgba(0, 95, 190, 0.9)';
-    ctx.lineWidth = unit * 0.08;
-    ctx.beginPath();
-    ctx.arc(x + unit / 2, y + unit / 2, unit * 0.44, 0, 2 * Math.PI);
-    ctx.stroke();
-  }
-  if (state.arrow) arrow(ctx, state, state.arrow, unit);
-  if (state.premove) arrow(ctx, state, state.premove, unit, true);
+  if (state.hintPiece !== null) ring(ctx, state, state.hintPiece, unit, 'rgba(0, 95, 190, 0.9)', 0.44, 0.08);
+  if (state.arrow) moveArrow(ctx, state, state.arrow, unit);
+  if (state.premove) moveArrow(ctx, state, state.premove, unit, true);
   for (const square of [...state.preview, ...(state.arrow?.captures ?? [])]) {
     const [x, y] = corner(square, state, unit);
     const w = unit * 0.1;
@@ -333,9 +337,9 @@ function drawOverlays(ctx, state, unit) {
 }
 
 /**
- * An arrow from the centre of a move's square to the centre of its destination (a ring around the
- * square of a suicide), translucent so the pieces beneath stay visible: blue and solid for a
- * move shown (a hint), violet with a dashed shaft for a queued premove.
+ * A move drawn as an arrow (a ring around the square of a suicide), translucent so the pieces
+ * beneath stay visible: blue and solid for a move shown (a hint), violet with a dashed shaft for
+ * a queued premove.
  *
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
@@ -343,22 +347,68 @@ function drawOverlays(ctx, state, unit) {
  * @param {number} unit
  * @param {boolean} [premove]
  */
-function arrow(ctx, state, move, unit, premove = false) {
+function moveArrow(ctx, state, move, unit, premove = false) {
+  const pen = premove ? { colour: 'rgba(90, 40, 160, 0.8)', width: 0.12, dashed: true } : { colour: 'rgba(0, 95, 190, 0.75)', width: 0.16, dashed: false };
+  if (move.to === null) ring(ctx, state, move.from, unit, pen.colour, 0.38, pen.width);
+  else arrow(ctx, state, move.from, move.to, unit, pen);
+}
+
+/**
+ * The arrows and circles a person drew (shapes.js), over everything but a dragged piece, in the
+ * order drawn: lichess's colours, a circle a ring at the square's edge.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} unit
+ */
+function drawShapes(ctx, state, unit) {
+  for (const shape of state.shapes) {
+    const colour = BRUSH_COLOURS[shape.brush];
+    if (shape.from === shape.to) ring(ctx, state, shape.from, unit, colour, 0.44, 0.08);
+    else arrow(ctx, state, shape.from, shape.to, unit, { colour, width: 0.16, dashed: false });
+  }
+}
+
+/**
+ * A ring around a square's centre.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} square
+ * @param {number} unit
+ * @param {string} colour
+ * @param {number} radius  in squares, e.g. 0.44
+ * @param {number} width  the line's, in squares
+ */
+function ring(ctx, state, square, unit, colour, radius, width) {
+  const [x, y] = corner(square, state, unit);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = unit * width;
+  ctx.beginPath();
+  ctx.arc(x + unit / 2, y + unit / 2, unit * radius, 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
+/**
+ * An arrow from the centre of one square to the centre of another.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {number} from
+ * @param {number} to
+ * @param {number} unit
+ * @param {{ colour: string, width: number, dashed: boolean }} pen  the shaft's width in squares
+ */
+function arrow(ctx, state, from, to, unit, pen) {
   /** @param {number} square @returns {[number, number]} */
   const centre = (square) => {
     const [x, y] = corner(square, state, unit);
     return [x + unit / 2, y + unit / 2];
   };
-  const [fx, fy] = centre(move.from);
-  ctx.strokeStyle = ctx.fillStyle = premove ? 'rgba(90, 40, 160, 0.8)' : 'rgba(0, 95, 190, 0.75)';
-  ctx.lineWidth = unit * (premove ? 0.12 : 0.16);
-  if (move.to === null) {
-    ctx.beginPath();
-    ctx.arc(fx, fy, unit * 0.38, 0, 2 * Math.PI);
-    ctx.stroke();
-    return;
-  }
-  const [tx, ty] = centre(move.to);
+  const [fx, fy] = centre(from);
+  const [tx, ty] = centre(to);
+  ctx.strokeStyle = ctx.fillStyle = pen.colour;
+  ctx.lineWidth = unit * pen.width;
   const angle = Math.atan2(ty - fy, tx - fx);
   const head = unit * 0.42;
   // The shaft stops where the head begins, so the translucent parts do not overlap.
@@ -368,7 +418,7 @@ function arrow(ctx, state, move, unit, premove = false) {
   ctx.beginPath();
   ctx.moveTo(fx, fy);
   ctx.lineTo(bx, by);
-  if (premove) ctx.setLineDash([unit * 0.16, unit * 0.1]);
+  if (pen.dashed) ctx.setLineDash([unit * 0.16, unit * 0.1]);
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.beginPath();

@@ -8,6 +8,7 @@
 import { squareIndex } from './util.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
+/** @import { Brush, Shape } from './shapes.js' */
 
 /** @typedef {'chess' | 'abstract'} PieceSet */
 /** @typedef {'green' | 'neutral' | 'brown' | 'blue'} Theme  a board's colours (render.js THEMES) */
@@ -113,6 +114,8 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Premove | null} premove  a move queued while the computer thinks
  * @property {string | null} hintPiece  the square of the piece a hint says to move (the hint's
  *   first step), e.g. "b1", until the position changes
+ * @property {Shape[]} shapes  the arrows and circles drawn on the position shown (shapes.js)
+ * @property {Shape | null} drawing  the shape a right-button drag is drawing now
  */
 
 /**
@@ -156,6 +159,16 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {Slide | null} slide
  * @property {LastMove | null} premove  the queued premove's squares
  * @property {number | null} hintPiece  the square of the piece a hint says to move
+ * @property {DrawnShape[]} shapes  the shapes drawn, the one being drawn last
+ */
+
+/**
+ * A drawn shape in squares: an arrow, or a circle when `to` is `from`.
+ *
+ * @typedef {object} DrawnShape
+ * @property {number} from  e.g. 9 (b2)
+ * @property {number} to  e.g. 33 (b5)
+ * @property {Brush} brush
  */
 
 /** @returns {Look} the look of a board nobody configured */
@@ -184,6 +197,8 @@ export function createState(snapshot, look = {}) {
     search: null,
     premove: null,
     hintPiece: null,
+    shapes: [],
+    drawing: null,
   };
 }
 
@@ -208,8 +223,9 @@ export function setLook(state, change) {
 }
 
 /**
- * A new snapshot of the game: the selection, pointer, arrow, premove and earlier position shown
- * belong to the old one and go (the controller takes a premove out before the computer's move).
+ * A new snapshot of the game: the selection, pointer, arrow, premove, drawn shapes and earlier
+ * position shown belong to the old one and go (the controller takes a premove out before the
+ * computer's move).
  *
  * @param {State} state
  * @param {Snapshot} snapshot
@@ -220,6 +236,8 @@ export function setSnapshot(state, snapshot) {
   state.arrow = null;
   state.premove = null;
   state.hintPiece = null;
+  state.shapes = [];
+  state.drawing = null;
   clearSelection(state);
 }
 
@@ -461,5 +479,6 @@ export function picture(state, every = false) {
     slide: state.slide,
     premove: state.premove && state.viewed === null ? marked({ ...state.premove, captures: [] }) : null,
     hintPiece: state.hintPiece !== null && state.viewed === null ? squareIndex(state.hintPiece) : null,
+    shapes: [...state.shapes, ...(state.drawing ? [state.drawing] : [])].map((s) => ({ from: squareIndex(s.from), to: squareIndex(s.to), brush: s.brush })),
   };
 }
