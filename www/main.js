@@ -570,6 +570,7 @@ async function main() {
       offerWords: element('offer-draw-words', HTMLElement),
       copyLink: element('copy-link', HTMLButtonElement),
       boardImage: element('board-image', HTMLButtonElement),
+      gameGif: element('game-gif', HTMLButtonElement),
       answer: element('share-answer', HTMLElement),
       field: element('share-text', HTMLTextAreaElement),
     });

@@ -1,13 +1,15 @@
 // Sharing a game from the game page: "Copy link" (the whole game in the address's fragment, see
-// links.js), "Board image" (a PNG of the position shown, see board-image.js), and opening the
-// game links the page is given — at load, or pasted into the address bar of an open page (a
-// `hashchange`) — in the link dialog (link-dialog.js).
+// links.js), "Board image" (a PNG of the position shown, see board-image.js), "Game GIF" (the
+// game animated, see game-gif.js, loaded on first use), and opening the game links the page is
+// given — at load, or pasted into the address bar of an open page (a `hashchange`) — in the
+// link dialog (link-dialog.js).
 
 import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
 import { otherSide, sideName } from './notation.js';
+import { saveFile } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Game, Snapshot } from '../ultima-wasm.js' */
@@ -27,6 +29,7 @@ import { bindings } from './wasm.js';
  * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
  * @property {HTMLButtonElement} copyLink  the "Copy link" button
  * @property {HTMLButtonElement} boardImage  the "Board image" button
+ * @property {HTMLButtonElement} gameGif  the "Game GIF" button
  * @property {HTMLElement} answer  where the buttons say what they did
  * @property {HTMLTextAreaElement} field  where a link goes, selected, when the clipboard is refused
  */
@@ -117,6 +120,30 @@ export function wireSharing(parts) {
       say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
     } catch (error) {
       say(`No image: ${message(error)}`, false);
+    }
+  });
+
+  parts.gameGif.addEventListener('click', async () => {
+    const plies = embed.history().length;
+    if (plies === 0) {
+      say('No moves yet: the GIF shows a game move by move.', false);
+      return;
+    }
+    parts.gameGif.disabled = true;
+    say('Making the GIF…', true);
+    try {
+      const { gameGif, gifName } = await import('./game-gif.js');
+      // Every position of the game as it stands now; moves played meanwhile are not in this GIF.
+      /** @type {Snapshot[]} */
+      const positions = withGame(embed.record(), (game) => Array.from({ length: plies + 1 }, (_, ply) => game.at(ply)));
+      const file = await gameGif(positions, parts.look(), (done, total) => say(`Making the GIF… ${Math.round((100 * done) / total)}%`, true));
+      const name = gifName(plies);
+      saveFile(new Blob([file], { type: 'image/gif' }), name);
+      say(`Game GIF saved as ${name} (${Math.ceil(file.length / 1024)} KB, ${plies} ${plies === 1 ? 'ply' : 'plies'}).`, true);
+    } catch (error) {
+      say(`No GIF: ${message(error)}`, false);
+    } finally {
+      parts.gameGif.disabled = false;
     }
   });
 
