@@ -212,6 +212,56 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await page.close();
 });
 
+test('arrows and circles drawn on the analysis board stay with their position', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
+  const canvas = page.locator('.analysis-dialog canvas');
+  const box = await canvas.boundingBox();
+  assert.ok(box);
+  /** @param {string} square @returns {{ x: number, y: number }} its centre, White at the bottom */
+  const at = (square) => ({
+    x: box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8,
+    y: box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8,
+  });
+  /** A right-button drag. @param {string} from @param {string} to */
+  const draw = async (from, to) => {
+    await page.mouse.move(at(from).x, at(from).y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(at(to).x, at(to).y, { steps: 3 });
+    await page.mouse.up({ button: 'right' });
+  };
+  /** @param {string} step */
+  const go = (step) => page.click(`.analysis-dialog .analysis-nav [data-step="${step}"]`);
+  /** @param {object[]} shapes */
+  const shapesAre = (shapes) => page.waitForFunction((shapes) => JSON.stringify(/** @type {any} */ (window).analysisBoard.shapes()) === JSON.stringify(shapes), shapes);
+  const afterG4 = [
+    { from: 'e2', to: 'e6', brush: 'green' },
+    { from: 'd4', to: 'd4', brush: 'green' },
+  ];
+  await draw('e2', 'e6');
+  await draw('d4', 'd4');
+  await shapesAre(afterG4);
+  // Back to the start: that position has none, and gets a circle of its own.
+  await go('first');
+  await shapesAre([]);
+  await draw('a1', 'a1');
+  await shapesAre([{ from: 'a1', to: 'a1', brush: 'green' }]);
+  // Forward again, and back to the start: each position's shapes come back with it.
+  await go('last');
+  await shapesAre(afterG4);
+  await go('first');
+  await shapesAre([{ from: 'a1', to: 'a1', brush: 'green' }]);
+  // A left click erases them: gone for good from that position.
+  await page.mouse.click(at('e4').x, at('e4').y);
+  await shapesAre([]);
+  await go('last');
+  await shapesAre(afterG4);
+  await go('first');
+  await shapesAre([]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('no task on the page runs over 50 ms while the engine streams its analysis', { timeout: 120_000 }, async () => {
   const { page, problems } = await openGame();
   await page.evaluate(() => {

@@ -237,7 +237,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     await clickSquare(page, canvas, 'a6');
     await eventsOf(page, 0, 'move');
     // The left click on a1 cleared them, before the move would have.
-    assert.deepEqual(await eventsOf(page, 0, 'shapes'), [{ shapes: [] }]);
+    assert.deepEqual(await eventsOf(page, 0, 'shapes'), [{ shapes: [], by: 'hand' }]);
     await settled(canvas);
     assert.deepEqual(await pixelAt(canvas, 'c3', 0.44, 0), [0x55, 0x99, 0x33]);
     assert.deepEqual(problems, []);

@@ -11,6 +11,9 @@
 // stay the wasm's). The engine's lines come written out as plies from the worker; a line copied
 // as a record is played out in a second wasm game of its own (a session, session.js).
 //
+// Arrows and circles drawn on a position (the right button, shapes.js) stay with its node: the
+// board takes them away when it leaves the position, and they come back when it returns.
+//
 // The engine runs until the position changes (a new analysis starts at once: the old search is
 // stopped by ending its worker), until the player turns it off or leaves, or at most
 // ANALYSIS_MS; a search that ends by itself (a forced mate found) says it is complete.
@@ -43,6 +46,7 @@ import {
 
 /** @import { PlyInfo, Report, Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { Shape } from './shapes.js' */
 /** @import { NavStep, ListItem, Tree } from './variations.js' */
 
 /** The engine's lines shown (multi-PV). */
@@ -176,6 +180,8 @@ export function attachAnalysis(handle, { outer, stage }) {
   /** @type {Map<string, HTMLLIElement>} the lines drawn, by what they show: a line that has
    * not changed since the last report is not drawn again */
   let linesDrawn = new Map();
+  /** @type {Map<number, Shape[]>} the shapes drawn on each node, by its id */
+  const drawn = new Map();
 
   /** A new tree from the board's game (a new game, or at the start). */
   const reset = () => {
@@ -184,6 +190,7 @@ export function attachAnalysis(handle, { outer, stage }) {
     while (start.canUndo) start = scratch.undo();
     startRecord = start.record;
     tree = createTree(snapshot.start);
+    drawn.clear();
     rules = snapshot.rules;
     current = followLine(tree, snapshot.plies);
     treeChanged = true;
@@ -197,6 +204,8 @@ export function attachAnalysis(handle, { outer, stage }) {
       treeChanged ||= at !== current || tree.nodes.size !== nodesDrawn;
       current = at;
     }
+    const shapes = drawn.get(current);
+    if (shapes) handle.set({ shapes });
     arrowKey = '';
     note.textContent = '';
     analyseSoon();
@@ -485,6 +494,11 @@ export function attachAnalysis(handle, { outer, stage }) {
   });
   outer.addEventListener('keydown', onKey);
   const offChange = handle.on('change', ({ snapshot }) => follow(snapshot));
+  const offShapes = handle.on('shapes', ({ shapes, by }) => {
+    if (by === 'position') return;
+    if (shapes.length > 0) drawn.set(current, shapes);
+    else drawn.delete(current);
+  });
 
   reset();
   analyseSoon();
@@ -514,6 +528,7 @@ export function attachAnalysis(handle, { outer, stage }) {
       runs++;
       if (analyseTimer !== null) clearTimeout(analyseTimer);
       offChange();
+      offShapes();
       outer.removeEventListener('keydown', onKey);
       if (renderTimer !== null) clearTimeout(renderTimer);
       handle.ai().stop();

@@ -105,9 +105,15 @@ export { OptionError, OPTION_NAMES };
  *   legal moves) or put down
  * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
  *   game again (null)
- * @property {{ shapes: Shape[] }} shapes  the arrows and circles on the board changed: a person
- *   drew or erased one, the `shapes` option gave them, or the position shown changed and took
- *   them away
+ * @property {ShapesDetail} shapes  the arrows and circles on the board changed
+ */
+
+/**
+ * @typedef {object} ShapesDetail
+ * @property {Shape[]} shapes  those on the board now, in the order drawn
+ * @property {'hand' | 'option' | 'position'} by  a person drew or erased one (the right button,
+ *   a left click), the `shapes` option gave them, or the position shown changed and took them
+ *   away (sent before that change's own events)
  */
 
 /**
@@ -392,12 +398,13 @@ export function mount(element, options = {}) {
     if (added) view.animate(state, added, how.slide ?? true);
     else Object.assign(state, { fade: null, slide: null });
     draw();
+    // First, so that a listener of the events below may draw on the new position.
+    if (hadShapes) emit('shapes', { shapes: [], by: 'position' });
     if (added) {
       view.announce(describeMove(added));
       emit('move', moveDetail(added, snapshot.position));
     }
     emit('change', { snapshot });
-    if (hadShapes) emit('shapes', { shapes: [] });
     const { status } = snapshot;
     if (status.kind !== 'ongoing' && before.status.kind === 'ongoing') {
       view.announce(statusText(status));
@@ -629,10 +636,10 @@ export function mount(element, options = {}) {
         draw();
       },
       drawn(from, to, brush) {
-        setShapes(toggleShape(state.shapes, { from: squareName(from), to: squareName(to), brush }));
+        setShapes(toggleShape(state.shapes, { from: squareName(from), to: squareName(to), brush }), 'hand');
       },
       erase() {
-        if (state.shapes.length > 0) setShapes([]);
+        if (state.shapes.length > 0) setShapes([], 'hand');
       },
       moveFocus(delta, show) {
         state.showFocus = show;
@@ -647,13 +654,14 @@ export function mount(element, options = {}) {
    * Puts `shapes` on the position shown in place of those drawn, and tells the host.
    *
    * @param {Shape[]} shapes
+   * @param {ShapesDetail['by']} by
    */
-  const setShapes = (shapes) => {
+  const setShapes = (shapes, by) => {
     const { state } = up();
     state.shapes = shapes;
     state.drawing = null;
     draw();
-    emit('shapes', { shapes: shapes.map((shape) => ({ ...shape })) });
+    emit('shapes', { shapes: shapes.map((shape) => ({ ...shape })), by });
   };
 
   /**
@@ -672,7 +680,7 @@ export function mount(element, options = {}) {
     state.viewed = wanted === null ? null : session.at(wanted + 1);
     Object.assign(state, { fade: null, slide: null });
     // The shapes were drawn on the position shown before.
-    if (state.shapes.length > 0) setShapes([]);
+    if (state.shapes.length > 0) setShapes([], 'position');
     draw();
     emit('view', { ply: wanted });
   };
@@ -774,6 +782,8 @@ export function mount(element, options = {}) {
       state.shapes = current.shapes.map((shape) => ({ ...shape }));
       draw();
     }
+    // Drawn once: like a person's, they go with the position (see `change`).
+    delete current.shapes;
     // `ready` comes first, before the computer's first `thinking`.
     emit('ready', { position: session.snapshot().position });
     think();
@@ -824,15 +834,16 @@ export function mount(element, options = {}) {
       transition(session.open(game));
     }
     current = { ...current, ...checked, ...game };
-    // Shapes given for one position are not drawn on another.
-    if (GAME_OPTIONS.some((name) => name in checked) && !('shapes' in checked)) delete current.shapes;
+    // Shapes are drawn when given, on the position then shown, and not kept as an option: a
+    // new game or another position does not bring them back.
+    delete current.shapes;
     // In `ai` mode the player's side comes to the bottom when the mode or side is chosen.
     const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
     setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode();
-    if ('shapes' in checked || (restart && current.shapes)) setShapes((current.shapes ?? []).map((shape) => ({ ...shape })));
+    if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');
     draw();
     think();
   };
