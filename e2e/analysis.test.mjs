@@ -56,6 +56,21 @@ async function openAnalysisOf(page, request) {
   await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
 }
 
+/**
+ * The analysis board's squares on the page, White at the bottom.
+ *
+ * @param {Page} page
+ * @returns {Promise<(square: string) => { x: number, y: number }>} a square's centre
+ */
+async function squareCentres(page) {
+  const box = await page.locator('.analysis-dialog canvas').boundingBox();
+  assert.ok(box);
+  return (square) => ({
+    x: box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8,
+    y: box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8,
+  });
+}
+
 /** Records every value an evaluation bar's share takes, from now on (from its first drawing). */
 function watchBar() {
   const seen = /** @type {string[]} */ ([]);
@@ -147,14 +162,7 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   assert.equal(await moves.locator('button[data-node]').count(), 4, 'the game is the main line');
   // A move of its own on the analysis board, by clicks on its squares (White at the bottom): a
   // side line beside the main line's a2-a4.
-  const canvas = page.locator('.analysis-dialog canvas');
-  const box = await canvas.boundingBox();
-  assert.ok(box);
-  /** @param {string} square @returns {{ x: number, y: number }} its centre, White at the bottom */
-  const at = (square) => ({
-    x: box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8,
-    y: box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8,
-  });
+  const at = await squareCentres(page);
   await page.mouse.click(at('c2').x, at('c2').y);
   await page.mouse.click(at('c4').x, at('c4').y);
   const variation = moves.locator('.analysis-variation');
@@ -190,7 +198,7 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await shown(null);
   await page.keyboard.press('End');
   await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
-  await settled(canvas);
+  await settled(page.locator('.analysis-dialog canvas'));
   await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 4, null, { timeout: 30_000 });
   // The side line made the main line; the old main line, now a side line, deleted.
   await variation.locator('button[data-move="h7-h5"]').click();
@@ -215,14 +223,7 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
 test('arrows and circles drawn on the analysis board stay with their position', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
-  const canvas = page.locator('.analysis-dialog canvas');
-  const box = await canvas.boundingBox();
-  assert.ok(box);
-  /** @param {string} square @returns {{ x: number, y: number }} its centre, White at the bottom */
-  const at = (square) => ({
-    x: box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8,
-    y: box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8,
-  });
+  const at = await squareCentres(page);
   /** A right-button drag. @param {string} from @param {string} to */
   const draw = async (from, to) => {
     await page.mouse.move(at(from).x, at(from).y);
