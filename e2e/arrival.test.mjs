@@ -486,11 +486,18 @@ async function buildFiles() {
   return JSON.parse(text.slice(text.indexOf('{', text.indexOf('ultimaBuild')), text.lastIndexOf('} })') + 1)).files;
 }
 
-/** @returns {Promise<string[]>} the style sheets the built index.html links (a feature may add its own) */
-async function styleSheets() {
+/**
+ * @returns {Promise<string[]>} what the built index.html's head loads besides the module graph:
+ *   the style sheets it links (a feature may add its own) and its classic scripts
+ */
+async function headFiles() {
   const text = await readFile(`${DIST}index.html`, 'utf8');
   const links = [...text.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => /\brel="?stylesheet\b/.test(tag));
-  return links.map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)?.[1] ?? `no href: ${tag}`);
+  const scripts = [...text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => !/\btype="?module\b/.test(tag));
+  return [
+    ...links.map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)?.[1] ?? `no href: ${tag}`),
+    ...scripts.map((tag) => /\bsrc="?([^"\s>]+)/.exec(tag)?.[1] ?? `no src: ${tag}`),
+  ];
 }
 
 /** @param {string[]} paths @returns {Record<string, number>} each path and how often it came */
@@ -503,12 +510,12 @@ test('a first visit downloads the wasm file once: the page, its service worker\'
   const since = (from) => desktop.requests.slice(from).map((path) => (path.startsWith(base) ? path.slice(base.length) : `outside: ${path}`));
   const files = await buildFiles();
   const graph = await moduleGraph('www/main.js');
-  // The page: itself, its style sheets and icon, its module graph, the bindings' glue (which
+  // The page: itself, its style sheets, classic scripts and icon, its module graph, the bindings' glue (which
   // www/wasm.js imports by URL, and index.html preloads), the wasm file, and what Chromium
   // fetches for the page's app manifest (the manifest and the icon it picks from it); then the
   // service worker (sw.js, which imports www/build.js), whose install downloads every file of
   // the build but the wasm file, which the page handed over.
-  const page = ['', ...(await styleSheets()), 'www/icon.svg', ...graph, 'ultima-wasm.js', 'ultima-wasm_bg.wasm', 'manifest.webmanifest', 'www/icons/icon.svg'];
+  const page = ['', ...(await headFiles()), 'www/icon.svg', ...graph, 'ultima-wasm.js', 'ultima-wasm_bg.wasm', 'manifest.webmanifest', 'www/icons/icon.svg'];
   const worker = ['sw.js', 'www/build.js', ...files.filter((file) => file !== 'ultima-wasm_bg.wasm')];
   const expected = counts([...page, ...worker]);
 

@@ -10,6 +10,7 @@
 // A first visit (nothing stored) opens the welcome (welcome.js) over the board; a returning
 // visitor goes straight back to the saved game. The new-game choices are remembered.
 
+import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
@@ -141,6 +142,7 @@ async function restore(host, notice, saved) {
 async function main() {
   const status = element('status', HTMLElement);
   const host = element('board-host', HTMLElement);
+  addBoardResize(host, pageStorage());
   const saved = load();
   // The download starts now; a copy of the file is kept for the service worker's cache (a
   // failure is the board's to report).

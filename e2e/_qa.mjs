@@ -1,0 +1,25 @@
+// @ts-nocheck
+import { launch } from './browser.mjs';
+import { ready } from './game-page.mjs';
+const browser = await launch({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+const page = await browser.context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+await page.goto('http://localhost:8090/');
+await ready(page);
+const width = () => page.evaluate(() => document.getElementById('board-host').getBoundingClientRect().width);
+console.log('before', await width());
+const grip = await page.locator('.board-resize').boundingBox();
+console.log('grip', grip);
+await page.mouse.move(grip.x + 9, grip.y + 9);
+await page.mouse.down();
+await page.mouse.move(grip.x - 200, grip.y - 200, { steps: 8 });
+await page.mouse.up();
+console.log('after drag', await width(), await page.evaluate(() => localStorage.getItem('ultima.boardZoom')));
+await page.screenshot({ path: '/work/data/s40/shots/resized.png' });
+await page.reload();
+await page.waitForSelector('body[data-ready]');
+console.log('after reload', await width());
+await page.focus('.board-resize');
+await page.keyboard.press('End');
+console.log('after End', await width(), await page.evaluate(() => localStorage.getItem('ultima.boardZoom')));
+await browser.close();
