@@ -375,6 +375,48 @@ test('check is marked with its checkers; flip, theme and coordinates redraw the 
   await page.close();
 });
 
+test('the legal-move marks and the animation go with their settings, which are kept', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  // The Pawn on b2 picked up: a dot on b3 (a quiet destination), drawn or not.
+  const dot = async () => {
+    await painted(page);
+    const [mark] = await pixels(page, [['b3', 0, 0]]);
+    return (mark?.[0] ?? 0) < 0xc0;
+  };
+  await click(page, 'b2');
+  assert.equal(await dot(), true, 'a dot on b3');
+  await page.keyboard.press('Escape');
+  await page.uncheck('#legal-moves');
+  assert.ok(!(await onBoard(page, (board) => board.view().highlights)).includes('moves'));
+  await click(page, 'b2');
+  assert.equal(await dot(), false, 'no dot on b3');
+  // The piece is still picked up, and plays as before.
+  assert.equal(await onBoard(page, (board) => board.selection().square), 'b2');
+  // Animation off: the move is drawn at once, with no slide.
+  await page.uncheck('#animation');
+  await page.evaluate(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas#board'));
+    Object.assign(window, { slid: false });
+    new MutationObserver(() => {
+      if (canvas.dataset.animating) Object.assign(window, { slid: true });
+    }).observe(canvas, { attributes: true, attributeFilter: ['data-animating'] });
+  });
+  await click(page, 'b5');
+  assert.deepEqual(await plies(page), ['b2-b5']);
+  await painted(page);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).slid), false);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual([await page.isChecked('#legal-moves'), await page.isChecked('#animation')], [false, false]);
+  assert.equal(await onBoard(page, (board) => board.view().animation), false);
+  await page.check('#legal-moves');
+  await page.check('#animation');
+  assert.ok((await onBoard(page, (board) => board.view().highlights)).includes('moves'));
+  assert.equal(await onBoard(page, (board) => board.view().animation), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('touch: tap-tap and drag by finger', { timeout: 60_000 }, async () => {
   const touch = await launch({ viewport: { width: 400, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   try {

@@ -28,7 +28,7 @@ import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
-import { wirePlaying } from './playing.js';
+import { marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { wireRecordFiles } from './record-file.js';
 import { clockedRecord, wireClocks } from './clocks.js';
@@ -120,10 +120,10 @@ async function restore(host, notice, saved) {
   /** @param {string} text */
   const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
-  const { pieceSet, theme, orientation, opponent, touchPreview, premove, coordinates } = saved.settings;
+  const { pieceSet, theme, orientation, opponent, touchPreview, premove, coordinates, legalMoves, animation } = saved.settings;
   // The page has its own status line, so the board's (in `ai` mode) is off.
   /** @type {EmbedOptions} */
-  const options = { pieceSet, theme, orientation, touchPreview, premove, coordinates, statusLine: false, ...modeOf(opponent) };
+  const options = { pieceSet, theme, orientation, touchPreview, premove, coordinates, animation, highlights: marksShown(legalMoves), statusLine: false, ...modeOf(opponent) };
   if (saved.record) {
     const resumed = await mountReady(host, { ...options, record: saved.record });
     if ('embed' in resumed) return { ...resumed, settings: saved.settings };

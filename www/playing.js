@@ -6,8 +6,11 @@
 
 import { bindShortcuts } from './keys.js';
 import { wireSound } from './sound.js';
+import { HIGHLIGHTS } from './state.js';
 
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { EmbedOptions } from './options.js' */
+/** @import { Highlight } from './state.js' */
 /** @import { Settings } from './storage.js' */
 
 /**
@@ -23,10 +26,20 @@ function element(id, type) {
 }
 
 /**
- * Wires the page's sounds, shortcuts, touch, premove and coordinates settings and the resign and
- * draw confirmations. The elements are the page's: #sound, #touch-preview, #premove and
- * #coordinates (check boxes), #undo, #redo, #resign and #draw (buttons), and #resign-confirm and
- * #draw-confirm with their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
+ * The marks the page's board draws: all of them, or all but the legal moves' (the "Legal moves
+ * on the board" setting off; what a move captures is still shown before it is played).
+ *
+ * @param {boolean} legalMoves
+ * @returns {Highlight[]}
+ */
+export const marksShown = (legalMoves) => HIGHLIGHTS.filter((mark) => legalMoves || mark !== 'moves');
+
+/**
+ * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move and animation
+ * settings and the resign and draw confirmations. The elements are the page's: #sound,
+ * #touch-preview, #premove, #coordinates, #legal-moves and #animation (check boxes), #undo,
+ * #redo, #resign and #draw (buttons), and #resign-confirm and #draw-confirm with their yes and no
+ * buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed
@@ -53,18 +66,24 @@ export function wirePlaying({ embed, settings, persist }) {
   element('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
   const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement) }, shortcuts);
 
-  /** @param {HTMLInputElement} box @param {'touchPreview' | 'premove' | 'coordinates'} name */
-  const setting = (box, name) => {
+  /**
+   * @param {HTMLInputElement} box
+   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'animation'} name
+   * @param {(on: boolean) => EmbedOptions} options  what the board is told
+   */
+  const setting = (box, name, options = (on) => ({ [name]: on })) => {
     box.checked = settings[name];
     box.addEventListener('change', () => {
       settings[name] = box.checked;
-      embed.set({ [name]: box.checked });
+      embed.set(options(box.checked));
       persist();
     });
   };
   setting(element('touch-preview', HTMLInputElement), 'touchPreview');
   setting(element('premove', HTMLInputElement), 'premove');
   setting(element('coordinates', HTMLInputElement), 'coordinates');
+  setting(element('legal-moves', HTMLInputElement), 'legalMoves', (on) => ({ highlights: marksShown(on) }));
+  setting(element('animation', HTMLInputElement), 'animation');
 
   // Resigning, and a draw the two players agree (shown only without the computer, main.js),
   // ask first. The result banner shows the end and takes the focus.

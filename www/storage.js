@@ -47,6 +47,9 @@ export const SCHEMA_VERSION = 1;
  * @property {boolean} premove  against the computer, moves may be queued while it thinks
  * @property {boolean} typeMoves  a field to type moves in, e.g. "b2-b5" (type-move.js)
  * @property {boolean} coordinates  the files and ranks on the board's edge
+ * @property {boolean} legalMoves  the picked-up piece's legal moves marked on the board (dots and
+ *   corners); false leaves them for the player to see
+ * @property {boolean} animation  moves slide and captured pieces fade
  * @property {import('./clocks.js').Running | null} [clock]  when the running clock of the saved
  *   game started (clocks.js), so that a reload does not stop it
  * @property {string} [finishedId]  the saved game's id in "Your games" (games.js), once it has
@@ -117,7 +120,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, animation: true };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -221,6 +224,8 @@ export function parse(text) {
     if (typeof s.premove === 'boolean') settings.premove = s.premove;
     if (typeof s.typeMoves === 'boolean') settings.typeMoves = s.typeMoves;
     if (typeof s.coordinates === 'boolean') settings.coordinates = s.coordinates;
+    if (typeof s.legalMoves === 'boolean') settings.legalMoves = s.legalMoves;
+    if (typeof s.animation === 'boolean') settings.animation = s.animation;
     const clock = readRunning(s.clock, Date.now());
     if (clock) settings.clock = clock;
     if (typeof s.finishedId === 'string' && /^[0-9a-z-]{1,40}$/.test(s.finishedId)) settings.finishedId = s.finishedId;
