@@ -252,6 +252,16 @@ export function centre(page, square) {
   return onBoard(page, (board, sq) => board.squareCenter(sq), square);
 }
 
+/**
+ * Unfolds the page's "More settings" (the preferences: coordinates, legal moves, animation, touch,
+ * premoves, typed moves), as a player does, if it is folded.
+ *
+ * @param {Page} page
+ */
+export async function openPreferences(page) {
+  if (!(await page.evaluate(() => /** @type {HTMLDetailsElement} */ (document.getElementById('preferences')).open))) await page.click('#preferences > summary');
+}
+
 /** @param {Page} page @param {string} square */
 export async function click(page, square) {
   const { x, y } = await centre(page, square);

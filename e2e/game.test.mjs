@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, centre, click, drag, onBoard, openGame as open, painted, pixels, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, centre, click, drag, onBoard, openGame as open, openPreferences, painted, pixels, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -363,6 +363,7 @@ test('check is marked with its checkers; flip, theme and coordinates redraw the 
   await page.screenshot({ path: `${ARTIFACTS}flipped-neutral.png` });
   // The coordinates go with their setting, which is kept.
   const before = await page.$eval('canvas#board', (canvas) => /** @type {HTMLCanvasElement} */ (canvas).toDataURL());
+  await openPreferences(page);
   await page.uncheck('#coordinates');
   await painted(page);
   assert.equal(await onBoard(page, (board) => board.view().coordinates), false);
@@ -386,6 +387,7 @@ test('the legal-move marks and the animation go with their settings, which are k
   await click(page, 'b2');
   assert.equal(await dot(), true, 'a dot on b3');
   await page.keyboard.press('Escape');
+  await openPreferences(page);
   await page.uncheck('#legal-moves');
   assert.ok(!(await onBoard(page, (board) => board.view().highlights)).includes('moves'));
   await click(page, 'b2');
@@ -409,6 +411,7 @@ test('the legal-move marks and the animation go with their settings, which are k
   await ready(page);
   assert.deepEqual([await page.isChecked('#legal-moves'), await page.isChecked('#animation')], [false, false]);
   assert.equal(await onBoard(page, (board) => board.view().animation), false);
+  await openPreferences(page);
   await page.check('#legal-moves');
   await page.check('#animation');
   assert.ok((await onBoard(page, (board) => board.view().highlights)).includes('moves'));

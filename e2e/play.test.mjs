@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, centre, click, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, painted, pixels, plies, playByRule, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, centre, click, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, openPreferences, painted, pixels, plies, playByRule, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -292,6 +292,7 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
 test('typed moves: the setting shows a field where move text plays; the rules\' words for what is not a move', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   assert.equal(await page.isHidden('#type-move-form'), true, 'off by default');
+  await openPreferences(page);
   await page.check('#type-moves');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'type-move');
   /** @param {string} text */
@@ -557,6 +558,7 @@ test('touch: a first tap on a capture previews it, a second plays; quiet moves a
     assert.deepEqual(await plies(page), ['a1-a6xa2xa5', 'e8-e7']);
     // The setting: one tap plays a capture too; it is saved.
     await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);
+    await openPreferences(page);
     await page.uncheck('#touch-preview');
     await tap('a1');
     await tap('a3');
@@ -564,6 +566,7 @@ test('touch: a first tap on a capture previews it, a second plays; quiet moves a
     await page.reload();
     await ready(page);
     assert.equal(await page.isChecked('#touch-preview'), false);
+    await openPreferences(page);
     await page.check('#touch-preview');
     assert.deepEqual(problems, []);
   } finally {
