@@ -420,6 +420,45 @@ test('the legal-move marks and the animation go with their settings, which are k
   await page.close();
 });
 
+test('two players: the board turns to the side to move when asked; never against the computer', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  const orientation = () => onBoard(page, (board) => board.view().orientation);
+  /** @param {string} side */
+  const turnedTo = (side) => page.waitForFunction((side) => /** @type {any} */ (window).ultima.board.view().orientation === side, side);
+  await openPreferences(page);
+  await page.check('#auto-flip');
+  assert.equal(await orientation(), 'white');
+  // By clicks, so that the move slides first: the board turns once it has arrived.
+  await click(page, 'b2');
+  await click(page, 'b5');
+  await turnedTo('black');
+  await click(page, 'g7');
+  await click(page, 'g4');
+  await turnedTo('white');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
+  // An earlier position is shown as the board stands; back at the game, it turns to the mover.
+  await onBoard(page, (board) => board.showPly(0));
+  assert.equal(await orientation(), 'white');
+  await onBoard(page, (board) => board.play('a2-a4'));
+  await onBoard(page, (board) => board.showPly(null));
+  await turnedTo('black');
+  // Kept across a reload, with the board's side.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked('#auto-flip'), true);
+  assert.equal(await orientation(), 'black');
+  await page.close();
+
+  // Against the computer the board stays on the player's side.
+  const stored = JSON.stringify({ version: 1, record: null, settings: { opponent: { computer: 'black', level: 1 }, autoFlip: true } });
+  const computer = await openGame(stored);
+  await onBoard(computer.page, (board) => board.play('b2-b5'));
+  await computer.page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2);
+  assert.equal(await onBoard(computer.page, (board) => board.view().orientation), 'white');
+  assert.deepEqual([...problems, ...computer.problems], []);
+  await computer.page.close();
+});
+
 test('touch: tap-tap and drag by finger', { timeout: 60_000 }, async () => {
   const touch = await launch({ viewport: { width: 400, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   try {

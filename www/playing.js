@@ -9,7 +9,6 @@ import { wireSound } from './sound.js';
 import { HIGHLIGHTS } from './state.js';
 
 /** @import { EmbedHandle } from './embed.js' */
-/** @import { EmbedOptions } from './options.js' */
 /** @import { Highlight } from './state.js' */
 /** @import { Settings } from './storage.js' */
 
@@ -35,11 +34,11 @@ function element(id, type) {
 export const marksShown = (legalMoves) => HIGHLIGHTS.filter((mark) => legalMoves || mark !== 'moves');
 
 /**
- * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move and animation
- * settings and the resign and draw confirmations. The elements are the page's: #sound,
- * #touch-preview, #premove, #coordinates, #legal-moves and #animation (check boxes), #undo,
- * #redo, #resign and #draw (buttons), and #resign-confirm and #draw-confirm with their yes and no
- * buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
+ * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move, animation and
+ * board-turning settings and the resign and draw confirmations. The elements are the page's:
+ * #sound, #touch-preview, #premove, #coordinates, #legal-moves, #animation and #auto-flip (check
+ * boxes), #undo, #redo, #resign and #draw (buttons), and #resign-confirm and #draw-confirm with
+ * their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed
@@ -68,22 +67,44 @@ export function wirePlaying({ embed, settings, persist }) {
 
   /**
    * @param {HTMLInputElement} box
-   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'animation'} name
-   * @param {(on: boolean) => EmbedOptions} options  what the board is told
+   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'animation' | 'autoFlip'} name
+   * @param {(on: boolean) => void} apply  what changes on the page (by default the board's option
+   *   of the same name)
    */
-  const setting = (box, name, options = (on) => ({ [name]: on })) => {
+  const setting = (box, name, apply = (on) => embed.set({ [name]: on })) => {
     box.checked = settings[name];
     box.addEventListener('change', () => {
       settings[name] = box.checked;
-      embed.set(options(box.checked));
+      apply(box.checked);
       persist();
     });
   };
   setting(element('touch-preview', HTMLInputElement), 'touchPreview');
   setting(element('premove', HTMLInputElement), 'premove');
   setting(element('coordinates', HTMLInputElement), 'coordinates');
-  setting(element('legal-moves', HTMLInputElement), 'legalMoves', (on) => ({ highlights: marksShown(on) }));
+  setting(element('legal-moves', HTMLInputElement), 'legalMoves', (on) => embed.set({ highlights: marksShown(on) }));
   setting(element('animation', HTMLInputElement), 'animation');
+
+  // Two players on one device (a tablet between them): the board turns to the side to move after
+  // each move, once the move's slide is over, and stays put while an earlier position is shown.
+  const turnToMover = () => {
+    const snapshot = embed.snapshot();
+    const wanted = settings.autoFlip && settings.opponent === null && snapshot.status.kind === 'ongoing' && embed.shownPly() === null;
+    if (!wanted || embed.view().orientation === snapshot.turn) return;
+    embed.flip();
+    settings.orientation = snapshot.turn;
+    persist();
+  };
+  embed.on('change', () => {
+    const canvas = embed.canvas();
+    if (canvas?.dataset.animating) canvas.addEventListener('animationend', turnToMover, { once: true });
+    else turnToMover();
+  });
+  embed.on('view', ({ ply }) => {
+    if (ply === null) turnToMover();
+  });
+  setting(element('auto-flip', HTMLInputElement), 'autoFlip', turnToMover);
+  turnToMover();
 
   // Resigning, and a draw the two players agree (shown only without the computer, main.js),
   // ask first. The result banner shows the end and takes the focus.

@@ -50,6 +50,7 @@ export const SCHEMA_VERSION = 1;
  * @property {boolean} legalMoves  the picked-up piece's legal moves marked on the board (dots and
  *   corners); false leaves them for the player to see
  * @property {boolean} animation  moves slide and captured pieces fade
+ * @property {boolean} autoFlip  two players on one device: the board turns to the side to move
  * @property {import('./clocks.js').Running | null} [clock]  when the running clock of the saved
  *   game started (clocks.js), so that a reload does not stop it
  * @property {string} [finishedId]  the saved game's id in "Your games" (games.js), once it has
@@ -120,7 +121,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, animation: true };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, animation: true, autoFlip: false };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -226,6 +227,7 @@ export function parse(text) {
     if (typeof s.coordinates === 'boolean') settings.coordinates = s.coordinates;
     if (typeof s.legalMoves === 'boolean') settings.legalMoves = s.legalMoves;
     if (typeof s.animation === 'boolean') settings.animation = s.animation;
+    if (typeof s.autoFlip === 'boolean') settings.autoFlip = s.autoFlip;
     const clock = readRunning(s.clock, Date.now());
     if (clock) settings.clock = clock;
     if (typeof s.finishedId === 'string' && /^[0-9a-z-]{1,40}$/.test(s.finishedId)) settings.finishedId = s.finishedId;
