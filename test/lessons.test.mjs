@@ -43,7 +43,7 @@ function stepOf(id, n) {
 test('the lesson file reads completely: ten lessons, every step with a task and answers', () => {
   assert.deepEqual(
     lessons.map((lesson) => lesson.id),
-    ['pawn', 'withdrawer', 'long-leaper', 'coordinator', 'immobilizer', 'chameleon', 'taking-the-immobilizer', 'king', 'check', 'checkmate', 'stalemate'],
+    ['pawn', 'withdrawer', 'long-leaper', 'coordinator', 'immobilizer', 'chameleon', 'taking-the-immobilizer', 'several-at-once', 'king', 'check', 'checkmate', 'stalemate'],
   );
   const steps = lessons.flatMap((lesson) => lesson.steps);
   assert.equal(steps.length, FILE.lessons.flatMap((/** @type {any} */ lesson) => lesson.steps).length, 'no step was dropped');
