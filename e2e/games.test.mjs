@@ -124,6 +124,32 @@ for (const { device, context } of devices) {
       assert.equal((await page.inputValue('.games-text')).trim(), records[1]);
       assert.match(await page.textContent('.games-answer') ?? '', /^(The record was copied\.|Copy the selected text)/);
 
+      // Game GIF saves that row's game animated, seen from the player's side: the newest game,
+      // played as Black, starts with White's h1 Coordinator in the top-left corner; the other,
+      // played as White, with Black's a8 Coordinator there.
+      /** @param {number} row @returns {Promise<{ name: string, answer: string, corner: number[] }>} */
+      const gifOf = async (row) => {
+        const [gif] = await Promise.all([page.waitForEvent('download'), page.locator('.games-item').nth(row).locator('.games-gif').click()]);
+        const bytes = await readFile(/** @type {string} */ (await gif.path()));
+        const corner = await page.evaluate(async (base64) => {
+          const decoder = new ImageDecoder({ data: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)), type: 'image/gif' });
+          const { image } = await decoder.decode({ frameIndex: 0 });
+          const canvas = new OffscreenCanvas(image.displayWidth, image.displayHeight);
+          const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
+          ctx.drawImage(image, 0, 0);
+          const unit = canvas.width / 8;
+          return Array.from(ctx.getImageData(Math.floor(unit / 2), Math.floor(unit * 0.62), 1, 1).data.slice(0, 3));
+        }, bytes.toString('base64'));
+        return { name: gif.suggestedFilename(), answer: (await page.textContent('.games-answer')) ?? '', corner };
+      };
+      const asBlackGif = await gifOf(0);
+      assert.equal(asBlackGif.name, 'ultima-game-1-move.gif');
+      assert.match(asBlackGif.answer, /^Game GIF saved as ultima-game-1-move\.gif \(\d+ KB, 1 ply\)\.$/);
+      assert.ok(asBlackGif.corner.every((c) => c > 180), `a white piece in the top-left corner: ${asBlackGif.corner}`);
+      const asWhiteGif = await gifOf(1);
+      assert.equal(asWhiteGif.name, 'ultima-game-2-moves.gif');
+      assert.ok(asWhiteGif.corner.every((c) => c < 90), `a black piece in the top-left corner: ${asWhiteGif.corner}`);
+
       // Remove asks in the row; Escape answers no and keeps the dialog open; yes removes.
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');

@@ -424,7 +424,7 @@ test('Game GIF is the whole game animated, a picture a move and the result, as C
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: null, settings: {} }));
   // No moves: nothing to animate, and no file.
   await page.click('#game-gif');
-  assert.match(await page.textContent('#share-answer') ?? '', /No moves yet/);
+  await page.waitForFunction(() => /No moves yet/.test(document.getElementById('share-answer')?.textContent ?? ''));
   await onBoard(page, (board, record) => board.newGame({ record }), record);
   await onBoard(page, (board) => board.resign('white'));
 

@@ -7,6 +7,8 @@
 import { drawBoardImage } from './board-image.js';
 import { countColours, encodeGif, indexImage } from './gif.js';
 import { statusText } from './notation.js';
+import { saveFile } from './util.js';
+import { bindings } from './wasm.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
 /** @import { Frame } from './gif.js' */
@@ -93,6 +95,36 @@ export async function gameGif(positions, look, progress = () => {}) {
     await breathe();
   }
   return encodeGif(width, height, palette, frames);
+}
+
+/**
+ * Makes the GIF of a game record and hands it to the browser as a download, saying how it goes.
+ *
+ * @param {string} record
+ * @param {Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look
+ * @param {(text: string, ok: boolean) => void} say  progress and the outcome, in words
+ * @returns {Promise<void>} rejects when the record cannot be read or the GIF made
+ */
+export async function saveGameGif(record, look, say) {
+  const game = bindings().Game.fromRecord(record);
+  /** @type {Snapshot[]} */
+  let positions;
+  try {
+    const plies = game.snapshot().plies.length;
+    positions = Array.from({ length: plies + 1 }, (_, ply) => game.at(ply));
+  } finally {
+    game.free();
+  }
+  const plies = positions.length - 1;
+  if (plies === 0) {
+    say('No moves yet: the GIF shows a game move by move.', false);
+    return;
+  }
+  say('Making the GIF…', true);
+  const file = await gameGif(positions, look, (done, total) => say(`Making the GIF… ${Math.round((100 * done) / total)}%`, true));
+  const name = gifName(plies);
+  saveFile(new Blob([file], { type: 'image/gif' }), name);
+  say(`Game GIF saved as ${name} (${Math.ceil(file.length / 1024)} KB, ${plies} ${plies === 1 ? 'ply' : 'plies'}).`, true);
 }
 
 /**

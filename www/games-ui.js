@@ -1,11 +1,12 @@
 // "Your games" on the page: a dialog listing the games finished here (games.js keeps them),
 // the newest first, each in words with its actions: Analyse (the game on the analysis board),
-// Copy record, and Remove (after a confirmation in its row); above them the score against the
-// computer, below them Download all (every record in one text file). The list is read again each time
-// the dialog opens, so a game another tab finished is there too.
+// Game GIF (the game animated, game-gif.js, seen from the player's side), Copy record, and
+// Remove (after a confirmation in its row); above them the score against the computer, below
+// them Download all (every record in one text file). The list is read again each time the
+// dialog opens, so a game another tab finished is there too.
 //
-// `openGames()` opens it from anywhere; the page says how to analyse a game with
-// `configureGames({ analyse })`. The dialog is built the first time it opens.
+// `openGames()` opens it from anywhere; the page says how to analyse a game and how its boards
+// look with `configureGames({ analyse, look })`. The dialog is built the first time it opens.
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
@@ -13,18 +14,21 @@ import { make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
 /** @import { Side } from '../ultima-wasm.js' */
+/** @import { PieceSet, Theme } from './state.js' */
 
 /**
  * @typedef {object} GamesConfig
  * @property {((game: { record: string, orientation: Side }) => void) | null} analyse  opens a
  *   record on the analysis board (the dialog is closed first); none: no "Analyse" buttons
+ * @property {() => { pieceSet: PieceSet, theme: Theme }} look  the page's piece set and board
+ *   colours, for the GIFs
  */
 
 /** @type {GamesConfig} */
-let config = { analyse: null };
+let config = { analyse: null, look: () => ({ pieceSet: 'chess', theme: 'green' }) };
 
 /**
- * Tells the list how to analyse a game.
+ * Tells the list how to analyse a game and how its GIFs look.
  *
  * @param {Partial<GamesConfig>} options
  */
@@ -111,6 +115,19 @@ function build() {
       });
       actions.append(button);
     }
+    const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
+    gif.addEventListener('click', async () => {
+      gif.disabled = true;
+      try {
+        const { saveGameGif } = await import('./game-gif.js');
+        await saveGameGif(game.record, { ...config.look(), orientation: playerOf(game) ?? 'white' }, (text) => say(text));
+      } catch (error) {
+        say(`No GIF: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        gif.disabled = false;
+      }
+    });
+    actions.append(gif);
     const copy = make('button', { type: 'button', class: 'games-copy' }, 'Copy record');
     copy.addEventListener('click', async () => {
       const ok = await copyText(game.record, field);

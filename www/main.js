@@ -308,7 +308,7 @@ async function main() {
     // (playing needs none of them).
     const gamesList = onFirstUse(() =>
       import('./games-ui.js').then((module) => {
-        module.configureGames({ analyse: ({ record, orientation }) => analyse({ record, orientation }) });
+        module.configureGames({ analyse: ({ record, orientation }) => analyse({ record, orientation }), look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }) });
         return module;
       }),
     );

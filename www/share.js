@@ -9,7 +9,6 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
 import { otherSide, sideName } from './notation.js';
-import { saveFile } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Game, Snapshot } from '../ultima-wasm.js' */
@@ -124,22 +123,11 @@ export function wireSharing(parts) {
   });
 
   parts.gameGif.addEventListener('click', async () => {
-    const plies = embed.history().length;
-    if (plies === 0) {
-      say('No moves yet: the GIF shows a game move by move.', false);
-      return;
-    }
     parts.gameGif.disabled = true;
-    say('Making the GIF…', true);
     try {
-      const { gameGif, gifName } = await import('./game-gif.js');
-      // Every position of the game as it stands now; moves played meanwhile are not in this GIF.
-      /** @type {Snapshot[]} */
-      const positions = withGame(embed.record(), (game) => Array.from({ length: plies + 1 }, (_, ply) => game.at(ply)));
-      const file = await gameGif(positions, parts.look(), (done, total) => say(`Making the GIF… ${Math.round((100 * done) / total)}%`, true));
-      const name = gifName(plies);
-      saveFile(new Blob([file], { type: 'image/gif' }), name);
-      say(`Game GIF saved as ${name} (${Math.ceil(file.length / 1024)} KB, ${plies} ${plies === 1 ? 'ply' : 'plies'}).`, true);
+      const { saveGameGif } = await import('./game-gif.js');
+      // The game as it stands now; moves played meanwhile are not in this GIF.
+      await saveGameGif(embed.record(), parts.look(), say);
     } catch (error) {
       say(`No GIF: ${message(error)}`, false);
     } finally {
