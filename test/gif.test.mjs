@@ -1,6 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { changedRect, countColours, encodeGif, indexImage, lzw, MAX_COLOURS, TABLE_SIZE, TRANSPARENT } from '../www/gif.js';
+import { changedRect, countColours, createGif, indexImage, lzw, MAX_COLOURS, TABLE_SIZE, TRANSPARENT } from '../www/gif.js';
+
+/** @import { Frame, Palette } from '../www/gif.js' */
+
+/**
+ * A GIF of the frames, written one by one.
+ *
+ * @param {number} width @param {number} height @param {Palette} palette @param {Frame[]} frames
+ */
+function encodeGif(width, height, palette, frames) {
+  const gif = createGif(width, height, palette);
+  for (const frame of frames) gif.add(frame);
+  return gif.finish();
+}
 
 /**
  * GIF's LZW decoding, written here from the format's description to check the encoder.

@@ -2,16 +2,15 @@
 // position drawn by the board's own renderer (board-image.js) in the board's look, with a caption
 // strip under the board naming the move just played, one second a move, and the result at the
 // end. gif.js makes the file. The frames are drawn twice, once to count their colours and once to
-// write them, so that only the small indexed frames are kept, never the full-colour ones.
+// write them, so that only one frame is kept at a time, however long the game.
 
 import { drawBoardImage } from './board-image.js';
-import { countColours, encodeGif, indexImage } from './gif.js';
+import { countColours, createGif, indexImage } from './gif.js';
 import { statusText } from './notation.js';
 import { saveFile } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
-/** @import { Frame } from './gif.js' */
 /** @import { Look } from './state.js' */
 
 /** The board's side in the GIF, in pixels: 60 a square, small enough for a chat. */
@@ -87,14 +86,13 @@ export async function gameGif(positions, look, progress = () => {}) {
     await breathe();
   }
   const palette = colours.palette();
-  /** @type {Frame[]} */
-  const frames = [];
+  const gif = createGif(width, height, palette);
   for (let i = 0; i < pictures.length; i++) {
-    frames.push({ indices: indexImage(draw(i), palette), delay: pictures[i]?.delay ?? DELAYS.move });
+    gif.add({ indices: indexImage(draw(i), palette), delay: pictures[i]?.delay ?? DELAYS.move });
     progress(pictures.length + i + 1, total);
     await breathe();
   }
-  return encodeGif(width, height, palette, frames);
+  return gif.finish();
 }
 
 /**

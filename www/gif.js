@@ -251,7 +251,8 @@ export function lzw(indices) {
  */
 
 /**
- * A looping GIF89a animation of the frames (at least one), all on one palette. After the first,
+ * A looping GIF89a animation, written frame by frame (`add`, then `finish` for the file), all on
+ * one palette, so that only the last frame is kept however long the animation. After the first,
  * each frame stores only the rectangle that changed since the one before, with the pixels in it
  * that did not change transparent, and leaves the rest as it was; a frame that changes nothing
  * adds its time to the one before.
@@ -259,11 +260,10 @@ export function lzw(indices) {
  * @param {number} width
  * @param {number} height
  * @param {Palette} palette
- * @param {readonly Frame[]} frames
- * @returns {Uint8Array<ArrayBuffer>} the file
+ * @returns {{ add: (frame: Frame) => void, finish: () => Uint8Array<ArrayBuffer> }} `finish`
+ *   throws when no frame was added
  */
-export function encodeGif(width, height, palette, frames) {
-  if (frames.length === 0) throw new Error('a GIF needs at least one frame');
+export function createGif(width, height, palette) {
   if (width < 1 || height < 1 || width > 0xffff || height > 0xffff) throw new Error(`a GIF cannot be ${width} × ${height}`);
   const bytes = new Bytes();
   const text = (/** @type {string} */ s) => bytes.push(...[...s].map((c) => c.charCodeAt(0)));
@@ -279,39 +279,29 @@ export function encodeGif(width, height, palette, frames) {
   text('NETSCAPE2.0');
   bytes.push(3, 1, 0, 0, 0);
 
-  /** @type {Array<{ rect: { x: number, y: number, width: number, height: number }, frame: Frame, previous: Uint8Array | null, delay: number }>} */
-  const stored = [];
-  /** @type {Uint8Array | null} */
+  /** @type {Uint8Array | null} the last frame added */
   let previous = null;
-  for (const frame of frames) {
-    if (frame.indices.length !== width * height) throw new Error(`a frame of ${frame.indices.length} pixels in a ${width} × ${height} GIF`);
-    const rect = previous === null ? { x: 0, y: 0, width, height } : changedRect(previous, frame.indices, width);
-    const last = stored.at(-1);
-    if (rect === null && last) last.delay += frame.delay;
-    else if (rect !== null) stored.push({ rect, frame, previous, delay: frame.delay });
-    previous = frame.indices;
-  }
-  for (const { rect, frame, previous, delay } of stored) {
+  /**
+   * The last frame stored, compressed, written once its time is known (the next frame may add
+   * to it).
+   *
+   * @type {{ rect: { x: number, y: number, width: number, height: number }, data: Uint8Array, transparent: boolean, delay: number } | null}
+   */
+  let pending = null;
+  const write = () => {
+    if (!pending) return;
+    const { rect, data, transparent, delay } = pending;
     // Graphic control: leave the frame in place (disposal 1), its delay, and after the first
     // frame the transparent index.
-    bytes.push(0x21, 0xf9, 4, (1 << 2) | (previous ? 1 : 0));
+    bytes.push(0x21, 0xf9, 4, (1 << 2) | (transparent ? 1 : 0));
     word(Math.min(0xffff, Math.max(0, Math.round(delay))));
-    bytes.push(previous ? TRANSPARENT : 0, 0);
+    bytes.push(transparent ? TRANSPARENT : 0, 0);
     bytes.push(0x2c);
     word(rect.x);
     word(rect.y);
     word(rect.width);
     word(rect.height);
     bytes.push(0);
-    const part = new Uint8Array(rect.width * rect.height);
-    for (let y = 0; y < rect.height; y++) {
-      const from = (rect.y + y) * width + rect.x;
-      for (let x = 0; x < rect.width; x++) {
-        const index = frame.indices[from + x] ?? 0;
-        part[y * rect.width + x] = previous && previous[from + x] === index ? TRANSPARENT : index;
-      }
-    }
-    const data = lzw(part);
     bytes.push(8);
     // The data in sub-blocks of at most 255 bytes, then an empty one.
     for (let i = 0; i < data.length; i += 255) {
@@ -320,7 +310,34 @@ export function encodeGif(width, height, palette, frames) {
       bytes.append(block);
     }
     bytes.push(0);
-  }
-  bytes.push(0x3b);
-  return bytes.done();
+  };
+  return {
+    add(frame) {
+      if (frame.indices.length !== width * height) throw new Error(`a frame of ${frame.indices.length} pixels in a ${width} × ${height} GIF`);
+      const before = previous;
+      const rect = before === null ? { x: 0, y: 0, width, height } : changedRect(before, frame.indices, width);
+      previous = frame.indices;
+      if (rect === null) {
+        if (pending) pending.delay += frame.delay;
+        return;
+      }
+      write();
+      const part = new Uint8Array(rect.width * rect.height);
+      for (let y = 0; y < rect.height; y++) {
+        const from = (rect.y + y) * width + rect.x;
+        for (let x = 0; x < rect.width; x++) {
+          const index = frame.indices[from + x] ?? 0;
+          part[y * rect.width + x] = before && before[from + x] === index ? TRANSPARENT : index;
+        }
+      }
+      pending = { rect, data: lzw(part), transparent: before !== null, delay: frame.delay };
+    },
+    finish() {
+      if (!pending) throw new Error('a GIF needs at least one frame');
+      write();
+      pending = null;
+      bytes.push(0x3b);
+      return bytes.done();
+    },
+  };
 }
