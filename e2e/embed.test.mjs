@@ -420,6 +420,23 @@ test('element: replay steps through a record, view mode is a still diagram, ::pa
   assert.equal(await label.textContent(), '4 / 4');
   assert.equal(await replay.locator('button[aria-label="Next move"]').isDisabled(), true);
   await replay.screenshot({ path: `${ARTIFACTS}embed-replay.png` });
+  // Play, at the end: from the start again, a move a second, by itself, to the last move.
+  const play = replay.locator('[part="controls"] button[aria-pressed]');
+  await play.click();
+  assert.equal(await play.getAttribute('aria-pressed'), 'true');
+  assert.equal(await play.textContent(), 'Pause');
+  assert.equal(await label.textContent(), '0 / 4');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shownPly() === 0);
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shownPly() === 1);
+  // Any other control stops it.
+  await replay.locator('button[aria-label="Previous move"]').click();
+  assert.equal(await play.getAttribute('aria-pressed'), 'false');
+  assert.equal(await shown(), 0);
+  await play.click();
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shownPly() === null, undefined, { timeout: 10_000 });
+  await replay.locator('[part="controls"] button[aria-pressed="false"]').waitFor();
+  assert.equal(await label.textContent(), '4 / 4');
+  assert.equal(await play.textContent(), 'Play');
 
   // A diagram: clicking the Long Leaper selects nothing and plays nothing.
   const view = canvasOf(page, 'element', 1);

@@ -195,6 +195,9 @@ export { OptionError, OPTION_NAMES };
  * @typedef {{ mode: Mode, side: Side, level: number, size: 'fill' | number }} Settled
  */
 
+/** How long each move shows when a replay plays by itself (the Play control). */
+const REPLAY_MS = 1000;
+
 /** @type {Readonly<Settled>} */
 const DEFAULTS = { mode: 'play', side: 'white', level: 2, size: 'fill' };
 
@@ -715,22 +718,50 @@ export function mount(element, options = {}) {
     return move.text;
   };
 
-  /** Replay controls: first, previous, next, last, and where the replay is. */
+  /**
+   * Replay controls: first, previous, next, last, where the replay is, and Play, which steps
+   * through the moves by itself, one every REPLAY_MS, from the start again when at the end, until
+   * the last move or a press of any control.
+   */
   const replay = (() => {
     const label = make('span', { 'aria-live': 'polite' });
+    /** @type {ReturnType<typeof setInterval> | null} */
+    let playing = null;
+    const play = make('button', { type: 'button', 'aria-pressed': 'false', title: 'Play the moves, one a second' }, 'Play');
+    const stop = () => {
+      if (playing !== null) clearInterval(playing);
+      playing = null;
+      play.setAttribute('aria-pressed', 'false');
+      play.textContent = 'Play';
+    };
     /** @param {string} text @param {string} name @param {() => number | null} target */
     const button = (text, name, target) => {
       const b = make('button', { type: 'button', 'aria-label': name, title: name }, text);
-      b.addEventListener('click', () => showPly(target()));
+      b.addEventListener('click', () => {
+        stop();
+        showPly(target());
+      });
       return b;
     };
     const last = () => (live ? live.state.snapshot.plies.length - 1 : -1);
     const at = () => (live?.state.viewed ? live.state.viewed.ply - 1 : last());
     const first = button('◀◀', 'Start', () => -1);
     const prev = button('◀', 'Previous move', () => at() - 1);
-    const next = button('▶', 'Next move', () => (at() + 1 >= last() ? null : at() + 1));
+    const forward = () => (at() + 1 >= last() ? null : at() + 1);
+    const next = button('▶', 'Next move', forward);
     const end = button('▶▶', 'Last move', () => null);
-    controls.append(first, prev, label, next, end);
+    play.addEventListener('click', () => {
+      if (playing !== null) return stop();
+      if (at() >= last()) showPly(-1);
+      playing = setInterval(() => {
+        if (!live || at() >= last()) return stop();
+        showPly(forward());
+        if (at() >= last()) stop();
+      }, REPLAY_MS);
+      play.setAttribute('aria-pressed', 'true');
+      play.textContent = 'Pause';
+    });
+    controls.append(first, prev, label, next, end, play);
     return {
       update() {
         if (!live) return;
@@ -739,7 +770,9 @@ export function mount(element, options = {}) {
         label.textContent = `${shownAt} / ${n}`;
         first.disabled = prev.disabled = shownAt === 0;
         next.disabled = end.disabled = shownAt === n;
+        play.disabled = n === 0;
       },
+      stop,
     };
   })();
 
@@ -750,6 +783,7 @@ export function mount(element, options = {}) {
     setLook(state, { movable: mode === 'play' || mode === 'analysis' ? 'both' : mode === 'ai' ? current.side : 'none' });
     // display, not the hidden attribute: the flex display set above would override it.
     style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
+    replay.stop();
     stopThinking();
     showPly(mode === 'replay' ? -1 : null);
     draw();
@@ -989,6 +1023,7 @@ export function mount(element, options = {}) {
       analysis?.detach();
       analysis = null;
       destroyed = true;
+      replay.stop();
       searching = 0;
       ai?.dispose();
       ai = null;
