@@ -5,7 +5,7 @@
 // `ultima.boardZoom`, read back before the first paint by www/board-size-early.js.
 
 /** The storage key, read by www/board-size-early.js. */
-export const ZOOM_KEY = 'ultima.boardZoom';
+const ZOOM_KEY = 'ultima.boardZoom';
 
 /** The smallest board, as a fraction of the room it has; the largest is 1. */
 export const MIN_ZOOM = 0.5;

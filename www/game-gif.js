@@ -14,7 +14,7 @@ import { bindings } from './wasm.js';
 /** @import { Look } from './state.js' */
 
 /** The board's side in the GIF, in pixels: 60 a square, small enough for a chat. */
-export const GIF_SIZE = 480;
+const GIF_SIZE = 480;
 
 /** How long the start, each move, and the last picture show, in hundredths of a second. */
 const DELAYS = { start: 150, move: 100, end: 400 };
@@ -32,7 +32,7 @@ const CAPTION = { background: '#2b2b28', ink: '#eeeee6' };
  * @param {readonly Snapshot[]} positions  the game after 0, 1, 2, … plies
  * @returns {Array<{ position: Snapshot, caption: string, delay: number }>}
  */
-export function gifPictures(positions) {
+function gifPictures(positions) {
   const pictures = positions.map((position, ply) => {
     const played = position.plies[ply - 1];
     const caption = played ? `${played.number}${played.side === 'white' ? '.' : '…'} ${played.display}` : 'Start';
@@ -55,7 +55,7 @@ export function gifPictures(positions) {
  * @param {(done: number, total: number) => void} [progress]  told after each picture drawn
  * @returns {Promise<Uint8Array<ArrayBuffer>>} the file
  */
-export async function gameGif(positions, look, progress = () => {}) {
+async function gameGif(positions, look, progress = () => {}) {
   const pictures = gifPictures(positions);
   const captionHeight = Math.round(GIF_SIZE / 12);
   const width = GIF_SIZE;
@@ -131,7 +131,7 @@ export async function saveGameGif(record, look, say) {
  * @param {number} plies
  * @returns {string}
  */
-export function gifName(plies) {
+function gifName(plies) {
   const moves = Math.ceil(plies / 2);
   return `ultima-game-${moves}-${moves === 1 ? 'move' : 'moves'}.gif`;
 }

@@ -3,7 +3,7 @@
 // value is checked before use, and a message about a bad value quotes it only as text, shortened:
 // options come from pages we do not control.
 
-import { BRUSHES, MAX_SHAPES, parseShapes } from './shapes.js';
+import { BRUSHES, MAX_SHAPES, parseShapes, shapesText } from './shapes.js';
 import { HIGHLIGHTS, THEME_NAMES } from './state.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
@@ -184,17 +184,17 @@ function shapes(value) {
   let text = value;
   if (Array.isArray(value)) {
     if (value.length > MAX_SHAPES) throw new OptionError(`shapes: at most ${MAX_SHAPES}, not ${value.length}`);
-    text = value
-      .map((shape) => {
-        const { from, to, brush = 'green' } = typeof shape === 'object' && shape !== null ? shape : {};
+    text = shapesText(
+      value.map((shape) => {
+        const { from, to = from, brush = 'green' } = typeof shape === 'object' && shape !== null ? shape : {};
         const colour = BRUSHES.find((b) => b === brush);
         const square = (/** @type {unknown} */ name) => typeof name === 'string' && /^[a-h][1-8]$/.test(name);
-        if (!square(from) || (to !== undefined && !square(to)) || colour === undefined) {
+        if (!square(from) || !square(to) || colour === undefined) {
           throw new OptionError(`shapes must be { from, to?, brush? } with squares and a brush of ${BRUSHES.join(', ')}, not ${quote(JSON.stringify(shape))}`);
         }
-        return `${colour[0]?.toUpperCase()}${from}${to ?? ''}`;
-      })
-      .join(' ');
+        return { from, to, brush: colour };
+      }),
+    );
   }
   if (typeof text !== 'string') throw new OptionError(`shapes must be text or a list, not ${quote(value)}`);
   try {

@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkOption, OptionError } from '../www/options.js';
+
+test('the shapes option: text or objects, read the one way, and refused with the reason', () => {
+  const expected = [
+    { from: 'a1', to: 'a6', brush: 'blue' },
+    { from: 'a2', to: 'a2', brush: 'red' },
+    { from: 'e4', to: 'e4', brush: 'green' },
+  ];
+  assert.deepEqual(checkOption('shapes', 'Ba1a6 Ra2 e4'), expected);
+  assert.deepEqual(checkOption('shapes', [{ from: 'a1', to: 'a6', brush: 'blue' }, { from: 'a2', brush: 'red' }, { from: 'e4' }]), expected);
+  assert.deepEqual(checkOption('shapes', []), []);
+  for (const bad of [[{ from: 'z9' }], [{ from: 'a1', to: 'a9' }], [{ from: 'a1', brush: 'pink' }], ['a1'], [null], [{ to: 'a1' }]]) {
+    assert.throws(() => checkOption('shapes', bad), (error) => error instanceof OptionError && /^shapes must be \{ from, to\?, brush\? \}/.test(error.message), JSON.stringify(bad));
+  }
+  assert.throws(() => checkOption('shapes', 'Ga1 Qb2'), { name: 'OptionError', message: /^shapes: "Qb2" is not a shape/ });
+  assert.throws(() => checkOption('shapes', 42), { name: 'OptionError', message: 'shapes must be text or a list, not "42"' });
+  assert.throws(() => checkOption('shapes', Array(101).fill({ from: 'a1' })), { name: 'OptionError', message: 'shapes: at most 100, not 101' });
+  assert.throws(() => checkOption('shapes', 'e4 '.repeat(400)), { name: 'OptionError', message: /^shapes is too long/ });
+});
