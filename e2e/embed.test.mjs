@@ -240,6 +240,17 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     assert.deepEqual(await eventsOf(page, 0, 'shapes'), [{ shapes: [], by: 'hand' }]);
     await settled(canvas);
     assert.deepEqual(await pixelAt(canvas, 'c3', 0.44, 0), [0x55, 0x99, 0x33]);
+    if (way === 'element') {
+      // The element's attributes describe the board: a new position from them gets the shapes
+      // attribute drawn on it again, whichever attribute was changed first.
+      await page.evaluate(() => {
+        const board = /** @type {HTMLElement} */ (document.querySelector('ultima-board'));
+        board.setAttribute('shapes', 'Rd4');
+        board.setAttribute('position', '4k3/8/8/8/8/8/8/L3K3 w');
+      });
+      await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.position().startsWith('4k3/8/8/8/8/8/8/L3K3'));
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shapes()), [{ from: 'd4', to: 'd4', brush: 'red' }]);
+    }
     assert.deepEqual(problems, []);
     await page.close();
   });

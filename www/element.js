@@ -1,7 +1,8 @@
 // <ultima-board>: the custom element over `mount`. Its attributes are the options in kebab-case
 // (piece-set="abstract", mode="ai", level="3", …); changing one after the board is up changes the
-// board (game options start a new game). The board lives in the element's shadow root; its events
-// (ready, move, gameover, thinking, error) are composed and bubble out of it to the element.
+// board (game options start a new game, with the `shapes` attribute's arrows and circles drawn on
+// it again). The board lives in the element's shadow root; its events (ready, move, gameover,
+// thinking, shapes, error, …) are composed and bubble out of it to the element.
 // Styling from outside: the parts `frame`, `board`, `status`, `controls` and `error` (::part),
 // and the custom properties --ultima-error-color, --ultima-error-background and --ultima-font.
 //
@@ -12,7 +13,7 @@
 // build) leaves the first definition alone.
 
 import { mount } from './embed.js';
-import { kebab, optionNamed, OPTION_NAMES } from './options.js';
+import { GAME_OPTIONS, kebab, optionNamed, OPTION_NAMES } from './options.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -77,6 +78,11 @@ export class UltimaBoard extends HTMLElement {
       if (this.handle !== handle || this.getAttribute(name) !== after) return;
       try {
         handle.set({ [option]: after });
+        // The attributes describe the board: a new game from them gets the shapes they give too
+        // (the board drops shapes when its position changes).
+        const shapes = this.getAttribute('shapes');
+        // (Text, as every attribute is: the handle checks it.)
+        if (GAME_OPTIONS.some((game) => game === option) && shapes !== null) handle.set(/** @type {EmbedOptions} */ (/** @type {unknown} */ ({ shapes })));
       } catch (error) {
         handle.report(error);
       }
