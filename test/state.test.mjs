@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clearSelection, createState, cursorAt, mayMove, moveBetween, moveNamed, movesFrom, picture, point, premoving, pressOutcome, select, setLook, setSnapshot } from '../www/state.js';
+import { clearSelection, createState, cursorAt, mayMove, moveBetween, moveNamed, movesFrom, picture, point, premoving, pressOutcome, select, setLook, setSnapshot, setViewed } from '../www/state.js';
 import { DOUBLE_CAPTURE, leaper } from './fixtures.mjs';
 
 test('moves are looked up in the snapshot, by square or by their text', () => {
@@ -93,6 +93,12 @@ test('drawn shapes are pictured in squares, the one being drawn last, and a new 
   assert.deepEqual(state.shapes, []);
   assert.equal(state.drawing, null);
   assert.deepEqual(picture(state).shapes, []);
+  // Showing another position drops them too, and the selection with them.
+  state.shapes = [{ from: 'b2', to: 'b5', brush: 'green' }];
+  select(state, 'a1');
+  setViewed(state, leaper());
+  assert.deepEqual([state.shapes, state.drawing, state.selected], [[], null, null]);
+  assert.notEqual(state.viewed, null);
 });
 
 test('the picture: squares as indices, the last move and arrow marked, highlights filtered', () => {

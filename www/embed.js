@@ -35,6 +35,7 @@ import {
   selection,
   setLook,
   setSnapshot,
+  setViewed,
 } from './state.js';
 import { make, squareIndex, squareName, stepOnScreen } from './util.js';
 import { loadWasm } from './wasm.js';
@@ -679,12 +680,10 @@ export function mount(element, options = {}) {
     if (wanted === null && state.viewed === null) return;
     // A hint belongs to the game's position, which viewing another one hides.
     if (state.search?.purpose === 'hint') stopThinking();
-    clearSelection(state);
-    state.viewed = wanted === null ? null : session.at(wanted + 1);
-    Object.assign(state, { fade: null, slide: null });
-    // The shapes were drawn on the position shown before.
-    if (state.shapes.length > 0) setShapes([], 'position');
+    const hadShapes = state.shapes.length > 0;
+    setViewed(state, wanted === null ? null : session.at(wanted + 1));
     draw();
+    if (hadShapes) emit('shapes', { shapes: [], by: 'position' });
     emit('view', { ply: wanted });
   };
 

@@ -7,8 +7,9 @@
 import { drawBoardImage } from './board-image.js';
 import { countColours, createGif, indexImage } from './gif.js';
 import { statusText } from './notation.js';
+import { numberLabel } from './variations.js';
 import { saveFile } from './util.js';
-import { bindings } from './wasm.js';
+import { withGame } from './wasm.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
 /** @import { Look } from './state.js' */
@@ -35,7 +36,7 @@ const CAPTION = { background: '#2b2b28', ink: '#eeeee6' };
 function gifPictures(positions) {
   const pictures = positions.map((position, ply) => {
     const played = position.plies[ply - 1];
-    const caption = played ? `${played.number}${played.side === 'white' ? '.' : '…'} ${played.display}` : 'Start';
+    const caption = played ? `${numberLabel(played, true)} ${played.display}` : 'Start';
     return { position, caption, delay: ply === 0 ? DELAYS.start : DELAYS.move };
   });
   const last = positions.at(-1);
@@ -65,10 +66,8 @@ async function gameGif(positions, look, progress = () => {}) {
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('this browser cannot draw the pictures (no 2D canvas)');
-  /** @param {number} i @returns {Uint8ClampedArray} picture i's pixels */
-  const draw = (i) => {
-    const { position, caption } = pictures[i] ?? { position: positions[0], caption: '' };
-    if (!position) throw new Error('a game has at least its start');
+  /** @param {{ position: Snapshot, caption: string }} picture @returns {Uint8ClampedArray} its pixels */
+  const draw = ({ position, caption }) => {
     ctx.drawImage(drawBoardImage(position, look, [], GIF_SIZE), 0, 0);
     ctx.fillStyle = CAPTION.background;
     ctx.fillRect(0, GIF_SIZE, width, captionHeight);
@@ -79,17 +78,18 @@ async function gameGif(positions, look, progress = () => {}) {
     return ctx.getImageData(0, 0, width, height).data;
   };
   const total = pictures.length * 2;
+  let done = 0;
   const colours = countColours();
-  for (let i = 0; i < pictures.length; i++) {
-    colours.add(draw(i));
-    progress(i + 1, total);
+  for (const picture of pictures) {
+    colours.add(draw(picture));
+    progress(++done, total);
     await breathe();
   }
   const palette = colours.palette();
   const gif = createGif(width, height, palette);
-  for (let i = 0; i < pictures.length; i++) {
-    gif.add({ indices: indexImage(draw(i), palette), delay: pictures[i]?.delay ?? DELAYS.move });
-    progress(pictures.length + i + 1, total);
+  for (const picture of pictures) {
+    gif.add({ indices: indexImage(draw(picture), palette), delay: picture.delay });
+    progress(++done, total);
     await breathe();
   }
   return gif.finish();
@@ -104,15 +104,11 @@ async function gameGif(positions, look, progress = () => {}) {
  * @returns {Promise<void>} rejects when the record cannot be read or the GIF made
  */
 export async function saveGameGif(record, look, say) {
-  const game = bindings().Game.fromRecord(record);
   /** @type {Snapshot[]} */
-  let positions;
-  try {
-    const plies = game.snapshot().plies.length;
-    positions = Array.from({ length: plies + 1 }, (_, ply) => game.at(ply));
-  } finally {
-    game.free();
-  }
+  const positions = withGame(record, (game) => {
+    const last = game.snapshot();
+    return [...Array.from({ length: last.plies.length }, (_, ply) => game.at(ply)), last];
+  });
   const plies = positions.length - 1;
   if (plies === 0) {
     say('No moves yet: the GIF shows a game move by move.', false);

@@ -275,14 +275,7 @@ function drawOverlays(ctx, state, unit) {
       }
     }
   }
-  if (state.pointed !== null) {
-    const [x, y] = corner(state.pointed, state, unit);
-    ctx.strokeStyle = 'rgba(20, 30, 60, 0.8)';
-    ctx.lineWidth = line;
-    ctx.beginPath();
-    ctx.arc(x + unit / 2, y + unit / 2, unit * 0.42, 0, 2 * Math.PI);
-    ctx.stroke();
-  }
+  if (state.pointed !== null) ring(ctx, state, state.pointed, unit, 'rgba(20, 30, 60, 0.8)', 0.42, line / unit);
   if (state.hintPiece !== null) ring(ctx, state, state.hintPiece, unit, 'rgba(0, 95, 190, 0.9)', 0.44, 0.08);
   if (state.arrow) moveArrow(ctx, state, state.arrow, unit);
   if (state.premove) moveArrow(ctx, state, state.premove, unit, true);
@@ -370,6 +363,17 @@ function drawShapes(ctx, state, unit) {
 }
 
 /**
+ * @param {number} square
+ * @param {BoardState} state
+ * @param {number} unit
+ * @returns {[number, number]} the square's centre on the canvas
+ */
+function centreOf(square, state, unit) {
+  const [x, y] = corner(square, state, unit);
+  return [x + unit / 2, y + unit / 2];
+}
+
+/**
  * A ring around a square's centre.
  *
  * @param {CanvasRenderingContext2D} ctx
@@ -381,11 +385,11 @@ function drawShapes(ctx, state, unit) {
  * @param {number} width  the line's, in squares
  */
 function ring(ctx, state, square, unit, colour, radius, width) {
-  const [x, y] = corner(square, state, unit);
+  const [x, y] = centreOf(square, state, unit);
   ctx.strokeStyle = colour;
   ctx.lineWidth = unit * width;
   ctx.beginPath();
-  ctx.arc(x + unit / 2, y + unit / 2, unit * radius, 0, 2 * Math.PI);
+  ctx.arc(x, y, unit * radius, 0, 2 * Math.PI);
   ctx.stroke();
 }
 
@@ -400,13 +404,8 @@ function ring(ctx, state, square, unit, colour, radius, width) {
  * @param {{ colour: string, width: number, dashed: boolean }} pen  the shaft's width in squares
  */
 function arrow(ctx, state, from, to, unit, pen) {
-  /** @param {number} square @returns {[number, number]} */
-  const centre = (square) => {
-    const [x, y] = corner(square, state, unit);
-    return [x + unit / 2, y + unit / 2];
-  };
-  const [fx, fy] = centre(from);
-  const [tx, ty] = centre(to);
+  const [fx, fy] = centreOf(from, state, unit);
+  const [tx, ty] = centreOf(to, state, unit);
   ctx.strokeStyle = ctx.fillStyle = pen.colour;
   ctx.lineWidth = unit * pen.width;
   const angle = Math.atan2(ty - fy, tx - fx);

@@ -9,9 +9,9 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
 import { otherSide, sideName } from './notation.js';
-import { bindings } from './wasm.js';
+import { withGame } from './wasm.js';
 
-/** @import { Game, Snapshot } from '../ultima-wasm.js' */
+/** @import { Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Look } from './state.js' */
 /** @import { LinkChoices } from './link-dialog.js' */
@@ -35,23 +35,6 @@ import { bindings } from './wasm.js';
 
 /** @param {unknown} error */
 const message = (error) => (error instanceof Error ? error.message : String(error));
-
-/**
- * Runs `use` on a wasm game made from `record`, then frees it.
- *
- * @template T
- * @param {string} record
- * @param {(game: Game) => T} use
- * @returns {T}
- */
-function withGame(record, use) {
-  const game = bindings().Game.fromRecord(record);
-  try {
-    return use(game);
-  } finally {
-    game.free();
-  }
-}
 
 /**
  * Wires the buttons and the links; opens the dialog at once when the page's address is a game

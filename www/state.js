@@ -236,9 +236,32 @@ export function setSnapshot(state, snapshot) {
   state.arrow = null;
   state.premove = null;
   state.hintPiece = null;
+  clearShapes(state);
+  clearSelection(state);
+}
+
+/**
+ * Another position of the game shown (`viewed`, an earlier one, or null for the game): the
+ * selection, the animation and the drawn shapes belong to the one shown before and go.
+ *
+ * @param {State} state
+ * @param {Snapshot | null} viewed
+ */
+export function setViewed(state, viewed) {
+  state.viewed = viewed;
+  Object.assign(state, { fade: null, slide: null });
+  clearShapes(state);
+  clearSelection(state);
+}
+
+/**
+ * Drops the drawn shapes and the one being drawn: they belong to a position no longer shown.
+ *
+ * @param {State} state
+ */
+function clearShapes(state) {
   state.shapes = [];
   state.drawing = null;
-  clearSelection(state);
 }
 
 /**

@@ -155,6 +155,24 @@ export function bindings() {
   return live;
 }
 
+/**
+ * Runs `use` on a wasm game made from `record`, then frees it: the page's one-off readings of a
+ * record (a link, a picture, a GIF), which need no board.
+ *
+ * @template T
+ * @param {string} record
+ * @param {(game: import('../ultima-wasm.js').Game) => T} use
+ * @returns {T}
+ */
+export function withGame(record, use) {
+  const game = bindings().Game.fromRecord(record);
+  try {
+    return use(game);
+  } finally {
+    game.free();
+  }
+}
+
 /** @returns {number} how many times the instance was replaced: a board whose game is older rebuilds it */
 export const wasmGeneration = () => generation;
 
