@@ -350,3 +350,40 @@ export function pixels(page, points) {
     });
   }, points);
 }
+
+/**
+ * A GIF as the browser's own decoder (WebCodecs' `ImageDecoder`, not this project's code) reads
+ * it: its loop count and, for each frame, its duration (µs), size and what `read` finds in its
+ * RGBA pixels. `read` runs in the page, so it must use nothing but its arguments.
+ *
+ * @template T
+ * @param {Page} page  any page of the build (the decoder is the browser's)
+ * @param {Uint8Array} bytes  the file
+ * @param {(pixels: Uint8ClampedArray, width: number, height: number) => T} read
+ * @param {number} [count]  how many frames to read from the first; all unless told
+ * @returns {Promise<{ repetition: number, frames: Array<{ duration: number, width: number, height: number, read: T }> }>}
+ */
+export function decodeGif(page, bytes, read, count = Infinity) {
+  return page.evaluate(
+    async ([base64, source, count]) => {
+      const read = new Function(`return (${source})`)();
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const decoder = new ImageDecoder({ data, type: 'image/gif' });
+      await decoder.tracks.ready;
+      const track = decoder.tracks.selectedTrack;
+      if (!track) throw new Error('no image track');
+      const frames = [];
+      for (let i = 0; i < Math.min(track.frameCount, count); i++) {
+        const { image } = await decoder.decode({ frameIndex: i });
+        const canvas = new OffscreenCanvas(image.displayWidth, image.displayHeight);
+        const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
+        ctx.drawImage(image, 0, 0);
+        const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        frames.push({ duration: image.duration ?? 0, width: canvas.width, height: canvas.height, read: read(pixels, canvas.width, canvas.height) });
+        image.close();
+      }
+      return { repetition: track.repetitionCount, frames };
+    },
+    /** @type {const} */ ([Buffer.from(bytes).toString('base64'), read.toString(), count]),
+  );
+}

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, decodeGif, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -131,15 +131,17 @@ for (const { device, context } of devices) {
       const gifOf = async (row) => {
         const [gif] = await Promise.all([page.waitForEvent('download'), page.locator('.games-item').nth(row).locator('.games-gif').click()]);
         const bytes = await readFile(/** @type {string} */ (await gif.path()));
-        const corner = await page.evaluate(async (base64) => {
-          const decoder = new ImageDecoder({ data: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)), type: 'image/gif' });
-          const { image } = await decoder.decode({ frameIndex: 0 });
-          const canvas = new OffscreenCanvas(image.displayWidth, image.displayHeight);
-          const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
-          ctx.drawImage(image, 0, 0);
-          const unit = canvas.width / 8;
-          return Array.from(ctx.getImageData(Math.floor(unit / 2), Math.floor(unit * 0.62), 1, 1).data.slice(0, 3));
-        }, bytes.toString('base64'));
+        const { frames } = await decodeGif(
+          page,
+          bytes,
+          (pixels, width) => {
+            const unit = width / 8;
+            const i = (Math.floor(unit * 0.62) * width + Math.floor(unit / 2)) * 4;
+            return Array.from(pixels.subarray(i, i + 3));
+          },
+          1,
+        );
+        const corner = frames[0]?.read ?? [];
         return { name: gif.suggestedFilename(), answer: (await page.textContent('.games-answer')) ?? '', corner };
       };
       const asBlackGif = await gifOf(0);

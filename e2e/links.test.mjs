@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, click, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, click, decodeGif, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { BrowserContext, Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
@@ -436,46 +436,31 @@ test('Game GIF is the whole game animated, a picture a move and the result, as C
   await writeFile(`${ARTIFACTS}links-game.gif`, bytes);
   assert.equal(bytes.subarray(0, 6).toString('latin1'), 'GIF89a');
   // Decoded by the browser's own decoder (WebCodecs' ImageDecoder), not by our code.
-  const gif = await page.evaluate(async (base64) => {
-    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const decoder = new ImageDecoder({ data, type: 'image/gif' });
-    await decoder.tracks.ready;
-    const track = decoder.tracks.selectedTrack;
-    if (!track) throw new Error('no image track');
-    const frames = [];
-    for (let i = 0; i < track.frameCount; i++) {
-      const { image } = await decoder.decode({ frameIndex: i });
-      const canvas = new OffscreenCanvas(image.displayWidth, image.displayHeight);
-      const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
-      ctx.drawImage(image, 0, 0);
-      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      /** @param {number} x @param {number} y */
-      const at = (x, y) => Array.from(pixels.subarray((y * canvas.width + x) * 4, (y * canvas.width + x) * 4 + 3));
-      const unit = canvas.width / 8;
-      /** @param {string} square @param {number} dx @param {number} dy */
-      const square = (square, dx = 0, dy = 0) => at(Math.floor((square.charCodeAt(0) - 97 + 0.5 + dx) * unit), Math.floor((8 - Number(square.slice(1)) + 0.5 + dy) * unit));
-      // The caption strip under the board: how many of its pixels are light ink.
-      let ink = 0;
-      for (let y = canvas.width; y < canvas.height; y++) for (let x = 0; x < canvas.width; x++) if ((pixels[(y * canvas.width + x) * 4] ?? 0) > 180) ink++;
-      frames.push({ duration: image.duration, width: image.displayWidth, height: image.displayHeight, a6: square('a6', 0, -0.3), d4: square('d4'), e8: square('e8', 0, -0.1), ink, board: Array.from(pixels.subarray(0, canvas.width * canvas.width * 4)).join() });
-      image.close();
-    }
-    return { repetition: track.repetitionCount, frames };
-  }, bytes.toString('base64'));
+  const gif = await decodeGif(page, bytes, (pixels, width, height) => {
+    /** @param {number} x @param {number} y */
+    const at = (x, y) => Array.from(pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 3));
+    const unit = width / 8;
+    /** @param {string} square @param {number} dx @param {number} dy */
+    const square = (square, dx = 0, dy = 0) => at(Math.floor((square.charCodeAt(0) - 97 + 0.5 + dx) * unit), Math.floor((8 - Number(square.slice(1)) + 0.5 + dy) * unit));
+    // The caption strip under the board: how many of its pixels are light ink.
+    let ink = 0;
+    for (let y = width; y < height; y++) for (let x = 0; x < width; x++) if ((pixels[(y * width + x) * 4] ?? 0) > 180) ink++;
+    return { a6: square('a6', 0, -0.3), d4: square('d4'), e8: square('e8', 0, -0.1), ink, board: Array.from(pixels.subarray(0, width * width * 4)).join() };
+  });
   assert.equal(gif.repetition, Infinity, 'it loops');
   // Microseconds: 1.5 s for the start, 1 s a move, 4 s for the result.
   assert.deepEqual(gif.frames.map((f) => f.duration), [1_500_000, 1_000_000, 1_000_000, 4_000_000]);
   for (const frame of gif.frames) assert.deepEqual([frame.width, frame.height], [480, 520]);
-  const [start, leap, king, result] = gif.frames;
+  const [start, leap, king, result] = gif.frames.map((frame) => frame.read);
   if (!start || !leap || !king || !result) throw new Error('four frames');
   // a6 is empty at the start and holds the Long Leaper after its leap; d4 stays a plain dark
   // square; the black King has left e8 in the third picture.
   assert.deepEqual(start.a6, [0xdd, 0xdd, 0xd0]);
   assert.notDeepEqual(leap.a6, start.a6);
-  for (const frame of gif.frames) assert.deepEqual(frame.d4, [0x55, 0x99, 0x33]);
+  for (const frame of gif.frames) assert.deepEqual(frame.read.d4, [0x55, 0x99, 0x33]);
   assert.notDeepEqual(king.e8, leap.e8);
   // Every picture has its caption; the last shows the same board with the result under it.
-  for (const frame of gif.frames) assert.ok(frame.ink > 100, `a caption: ${frame.ink} light pixels`);
+  for (const { read } of gif.frames) assert.ok(read.ink > 100, `a caption: ${read.ink} light pixels`);
   assert.equal(result.board, king.board);
   assert.notEqual(result.ink, king.ink);
   assert.deepEqual(problems, []);

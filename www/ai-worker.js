@@ -19,6 +19,7 @@
 //               its instance cannot be trusted, and the page starts another.
 
 import { bindings, loadWasm } from './wasm.js';
+import { errorText } from './util.js';
 
 /** @import { Ai, Reviewer } from '../ultima-wasm.js' */
 
@@ -82,7 +83,7 @@ function answer(request) {
     post({ type: 'move', id, ...found });
   } catch (error) {
     const trapped = error instanceof WebAssembly.RuntimeError;
-    post({ type: 'error', id, message: error instanceof Error ? error.message : String(error), trapped });
+    post({ type: 'error', id, message: errorText(error), trapped });
     if (trapped) self.close();
   }
 }
@@ -100,7 +101,7 @@ async function start(module) {
     post({ type: 'ready' });
     for (const request of waiting.splice(0)) answer(request);
   } catch (error) {
-    post({ type: 'error', id: null, message: `the computer player could not start: ${error instanceof Error ? error.message : String(error)}` });
+    post({ type: 'error', id: null, message: `the computer player could not start: ${errorText(error)}` });
   }
 }
 

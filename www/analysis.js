@@ -27,7 +27,7 @@ import { moveContent } from './movelist.js';
 import { moveWords, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
-import { linkStyleSheet, make } from './util.js';
+import { errorText, linkStyleSheet, make } from './util.js';
 import {
   ROOT,
   createTree,
@@ -72,9 +72,6 @@ const RENDER_MS = 250;
  *   start to the end of its main continuation
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
  */
-
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Links analysis.css, and material.css for its material line, into the document or shadow root
@@ -242,7 +239,7 @@ export function attachAnalysis(handle, { outer, stage }) {
         },
         (error) => {
           if (id !== runs || (error instanceof Error && error.name === 'AbortError')) return;
-          failure = message(error);
+          failure = errorText(error);
           schedule(true);
         },
       );
@@ -272,7 +269,7 @@ export function attachAnalysis(handle, { outer, stage }) {
     try {
       for (const text of pv.slice(0, count)) handle.play(text);
     } catch (error) {
-      note.textContent = message(error);
+      note.textContent = errorText(error);
     }
   };
 
@@ -420,7 +417,7 @@ export function attachAnalysis(handle, { outer, stage }) {
       for (let i = 0; i < plan.back; i++) handle.undo();
       for (const text of plan.play) handle.play(text);
     } catch (error) {
-      note.textContent = message(error);
+      note.textContent = errorText(error);
     }
   };
 

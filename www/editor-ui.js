@@ -18,7 +18,7 @@ import { figureUrl } from './movelist.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
 import { trainerDialog } from './trainer-board.js';
 import { render } from './render.js';
-import { ARROW_STEPS, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
+import { ARROW_STEPS, errorText, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { PieceSet } from './pieces.js' */
@@ -65,7 +65,7 @@ export function openEditor(from = {}) {
  *
  * @param {unknown} error
  */
-const message = (error) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+const message = (error) => errorText(error).replace(/\.$/, '');
 
 function build() {
   const { dialog, head } = trainerDialog('editor', 'Board editor', 'Close the board editor');

@@ -37,7 +37,7 @@ import {
   setSnapshot,
   setViewed,
 } from './state.js';
-import { make, squareIndex, squareName, stepOnScreen } from './util.js';
+import { errorText, make, squareIndex, squareName, stepOnScreen } from './util.js';
 import { loadWasm } from './wasm.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
@@ -202,9 +202,6 @@ const REPLAY_MS = 1000;
 /** @type {Readonly<Settled>} */
 const DEFAULTS = { mode: 'play', side: 'white', level: 2, size: 'fill' };
 
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Sets inline styles through the CSSOM, which a Content-Security-Policy without
  * 'unsafe-inline' still allows (a style attribute in markup it would block).
@@ -301,6 +298,15 @@ export function mount(element, options = {}) {
   const emit = (type, detail) => {
     for (const listener of [...(listeners[type] ?? [])]) listener(detail);
     outer.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  };
+  /**
+   * Tells the host that the shapes went with the position they were drawn on, if there were any
+   * (the state drops them when the position shown changes: `setSnapshot`, `setViewed`).
+   *
+   * @param {boolean} hadShapes
+   */
+  const shapesGone = (hadShapes) => {
+    if (hadShapes) emit('shapes', { shapes: [], by: 'position' });
   };
 
   /**
@@ -403,7 +409,7 @@ export function mount(element, options = {}) {
     else Object.assign(state, { fade: null, slide: null });
     draw();
     // First, so that a listener of the events below may draw on the new position.
-    if (hadShapes) emit('shapes', { shapes: [], by: 'position' });
+    shapesGone(hadShapes);
     if (added) {
       view.announce(describeMove(added));
       emit('move', moveDetail(added, snapshot.position));
@@ -466,7 +472,7 @@ export function mount(element, options = {}) {
           board.state.premove = null;
           emit('thinking', { thinking: false, purpose });
           draw();
-          const text = `the computer could not ${purpose === 'hint' ? 'find a hint' : 'move'}: ${message(error)}`;
+          const text = `the computer could not ${purpose === 'hint' ? 'find a hint' : 'move'}: ${errorText(error)}`;
           if (purpose === 'hint') throw new Error(text);
           showError(text);
           return null;
@@ -509,7 +515,7 @@ export function mount(element, options = {}) {
       playText(move.text, { slide, listed: true });
     } catch (error) {
       if (error instanceof Error && error.name === RESTARTING) retry = move.text;
-      else showError(message(error));
+      else showError(errorText(error));
       draw();
     }
   };
@@ -683,7 +689,7 @@ export function mount(element, options = {}) {
     const hadShapes = state.shapes.length > 0;
     setViewed(state, wanted === null ? null : session.at(wanted + 1));
     draw();
-    if (hadShapes) emit('shapes', { shapes: [], by: 'position' });
+    shapesGone(hadShapes);
     emit('view', { ply: wanted });
   };
 
@@ -826,7 +832,7 @@ export function mount(element, options = {}) {
   const ready = Promise.resolve()
     .then(start)
     .catch((error) => {
-      failure = message(error);
+      failure = errorText(error);
       live?.view.destroy();
       live?.session.close();
       live = null;
@@ -1016,7 +1022,7 @@ export function mount(element, options = {}) {
     },
     ai: computerPlayer,
     analysis: () => analysis,
-    report: (error) => showError(message(error)),
+    report: (error) => showError(errorText(error)),
     destroy() {
       if (destroyed) return;
       analysis?.detach();

@@ -18,15 +18,13 @@
 
 import { mount } from './embed.js';
 import { checkOption, kebab, OPTION_NAMES, OptionError, quote } from './options.js';
+import { errorText } from './util.js';
 
 /** @import { EmbedHandle, EmbedEvents } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 
 /** The handle methods a host may call. */
 const METHODS = /** @type {const} */ (['set', 'position', 'setPosition', 'play', 'undo', 'flip', 'newGame', 'shapes']);
-
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /** The most arguments any method takes. */
 const MAX_ARGS = 1;
@@ -85,7 +83,7 @@ function start() {
   try {
     origin = hostOrigin(params);
   } catch (error) {
-    badOrigin = message(error);
+    badOrigin = errorText(error);
   }
   const parent = window.parent !== window ? window.parent : null;
   /** @param {string} type @param {unknown} detail */
@@ -119,7 +117,7 @@ function start() {
       const value = call(handle, fields.method, fields.args);
       post('result', { id, value: value ?? null });
     } catch (error) {
-      post('result', { id, error: message(error) });
+      post('result', { id, error: errorText(error) });
     }
   });
 }

@@ -10,6 +10,7 @@
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
+import { wireGameGif } from './share.js';
 import { make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
@@ -116,17 +117,7 @@ function build() {
       actions.append(button);
     }
     const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
-    gif.addEventListener('click', async () => {
-      gif.disabled = true;
-      try {
-        const { saveGameGif } = await import('./game-gif.js');
-        await saveGameGif(game.record, { ...config.look(), orientation: playerOf(game) ?? 'white' }, (text) => say(text));
-      } catch (error) {
-        say(`No GIF: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        gif.disabled = false;
-      }
-    });
+    wireGameGif(gif, () => ({ record: game.record, look: { ...config.look(), orientation: playerOf(game) ?? 'white' } }), say);
     actions.append(gif);
     const copy = make('button', { type: 'button', class: 'games-copy' }, 'Copy record');
     copy.addEventListener('click', async () => {

@@ -3,7 +3,7 @@
 // capturing move as an arrow and its captures framed, as the board previews a pointed move.
 
 import { renderLegend } from './legend.js';
-import { make } from './util.js';
+import { errorText, make } from './util.js';
 import { mount } from './embed.js';
 
 /** @import { PieceSet } from './state.js' */
@@ -110,7 +110,7 @@ export function setUpHelp(panel, legend, text, pieceSet) {
           if (shown) board.showMove(shown.text);
         });
       } catch (error) {
-        host.textContent = `(diagram unavailable: ${error instanceof Error ? error.message : String(error)})`;
+        host.textContent = `(diagram unavailable: ${errorText(error)})`;
       }
     });
   });

@@ -13,7 +13,7 @@
 import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
-import { make, pageStorage } from './util.js';
+import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -129,7 +129,7 @@ function build() {
       },
       (error) => {
         loading = null;
-        menuStatus.textContent = `${error instanceof Error ? error.message : String(error)}. Try again later; the full rules are below.`;
+        menuStatus.textContent = `${errorText(error)}. Try again later; the full rules are below.`;
         return false;
       },
     ));
@@ -201,7 +201,7 @@ function build() {
       shown.newGame({ position: step.position, mode: 'play' });
       current.before = shown.snapshot();
     } catch (error) {
-      showFeedback(feedback, error instanceof Error ? error.message : String(error));
+      showFeedback(feedback, errorText(error));
     }
     mark();
     if (focusTask) task.focus();

@@ -9,7 +9,7 @@
 import { mount } from './embed.js';
 import { drawOffer, gameSize, wouldLose } from './links.js';
 import { sideName } from './notation.js';
-import { make } from './util.js';
+import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
@@ -33,9 +33,6 @@ import { bindings } from './wasm.js';
 /** @type {{ close: () => void } | null} the dialog open now */
 let current = null;
 
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Reads link text with the wasm: the game's snapshot, or why the text holds none.
  *
@@ -51,7 +48,7 @@ export function readLink(text) {
       game.free();
     }
   } catch (error) {
-    return { error: message(error) };
+    return { error: errorText(error) };
   }
 }
 

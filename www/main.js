@@ -18,7 +18,7 @@ import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { otherSide, sideName, statusText } from './notation.js';
-import { make, pageStorage } from './util.js';
+import { errorText, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
@@ -63,9 +63,6 @@ function element(id, type) {
   if (!(found instanceof type)) throw new Error(`the page has no ${type.name} #${id}`);
   return found;
 }
-
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Shows `text` in the notice bar, with a button that dismisses it.
@@ -302,7 +299,7 @@ async function main() {
      * @param {import('./analysis-page.js').AnalysisRequest} request
      */
     const analyse = (request) => {
-      openAnalysis(request).catch((error) => showNotice(notice, `The analysis board could not open: ${message(error)}`));
+      openAnalysis(request).catch((error) => showNotice(notice, `The analysis board could not open: ${errorText(error)}`));
     };
     // "Your games" and the board editor are loaded on first use, as the puzzles are below
     // (playing needs none of them).
@@ -315,7 +312,7 @@ async function main() {
     element('open-games', HTMLButtonElement).addEventListener('click', () => {
       gamesList()
         .then((module) => module.openGames())
-        .catch((error) => showNotice(notice, `Your games could not open: ${message(error)}`));
+        .catch((error) => showNotice(notice, `Your games could not open: ${errorText(error)}`));
     });
 
     const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
@@ -380,7 +377,7 @@ async function main() {
     const openEditor = (from) => {
       editor()
         .then((module) => module.openEditor(from))
-        .catch((error) => showNotice(notice, `The board editor could not open: ${message(error)}`));
+        .catch((error) => showNotice(notice, `The board editor could not open: ${errorText(error)}`));
     };
     element('open-editor', HTMLButtonElement).addEventListener('click', () => {
       const { pieces, turn } = embed.snapshot();
@@ -418,7 +415,7 @@ async function main() {
       persist,
       // Against the computer, the player's mistakes; for two players, both sides'.
       learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
-      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${message(error)}.`)),
+      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${errorText(error)}.`)),
     });
     const reviewGame = review;
     resultBanner.offerReview(() => {
@@ -522,7 +519,7 @@ async function main() {
         replaceGame(() => embed.newGame(pasted()));
         answer('Loaded.', true);
       } catch (error) {
-        answer(message(error), false);
+        answer(errorText(error), false);
       }
     });
     // The analysis board: on the position shown (the game is never changed), or on the pasted text.
@@ -533,7 +530,7 @@ async function main() {
     });
     element('analyse-text', HTMLButtonElement).addEventListener('click', () => {
       answer('', true);
-      openAnalysis(pasted()).catch((error) => answer(message(error), false));
+      openAnalysis(pasted()).catch((error) => answer(errorText(error), false));
     });
 
     wireSharing({
@@ -548,7 +545,7 @@ async function main() {
         try {
           startGame({ record }, null);
         } catch (error) {
-          return message(error);
+          return errorText(error);
         }
         const side = embed.turn();
         embed.set({ orientation: side });
@@ -593,7 +590,7 @@ async function main() {
         showNotice(notice, 'This game was continued in another tab: it now shows the latest position there.');
         return true;
       } catch (error) {
-        showNotice(notice, `Another tab saved a game this tab could not open (${message(error)}); this tab's game goes on, and the other one will be kept aside when this tab saves.`);
+        showNotice(notice, `Another tab saved a game this tab could not open (${errorText(error)}); this tab's game goes on, and the other one will be kept aside when this tab saves.`);
         return false;
       }
     });
@@ -614,7 +611,7 @@ async function main() {
         persist();
       } else persist();
       if (choice.kind === 'learn') learnTheRules();
-      else if (choice.kind === 'puzzles') openPuzzles().catch((error) => showNotice(notice, `The puzzles could not open: ${message(error)}.`));
+      else if (choice.kind === 'puzzles') openPuzzles().catch((error) => showNotice(notice, `The puzzles could not open: ${errorText(error)}.`));
       else if (choice.kind !== 'dismissed') canvas?.focus();
       // For tests and the curious: what the welcome led to, once it is in place.
       document.body.dataset.welcomed = choice.kind;
@@ -633,7 +630,7 @@ async function main() {
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {
       history.replaceState(history.state, '', withoutPuzzle(location.href));
-      openPuzzles(askedPuzzle).catch((error) => showNotice(notice, `The puzzle could not open: ${message(error)}.`));
+      openPuzzles(askedPuzzle).catch((error) => showNotice(notice, `The puzzle could not open: ${errorText(error)}.`));
     }
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
@@ -642,7 +639,7 @@ async function main() {
   } catch (error) {
     loaded(false);
     welcome?.close();
-    status.textContent = `The game could not start: ${message(error)}`;
+    status.textContent = `The game could not start: ${errorText(error)}`;
     throw error;
   }
 }

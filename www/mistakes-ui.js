@@ -11,7 +11,7 @@ import { createAi } from './ai.js';
 import { bestFound, judgedTry, roundWords, samePlayedAgain, taskWords } from './mistakes.js';
 import { openSession } from './session.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
-import { make } from './util.js';
+import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */
@@ -65,9 +65,6 @@ export async function openMistakes(round) {
 
 /** How long a try that is not better stays on the board before it is taken back. */
 const TAKE_BACK_MS = 900;
-
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The record of `record`'s game before its ply `ply` (its first `ply` plies), and the move played
@@ -174,7 +171,7 @@ function build() {
       shown.newGame({ record: game.before, mode: 'play', orientation: current.side });
       phase = 'try';
     } catch (error) {
-      showFeedback(feedback, `This mistake cannot be shown: ${message(error)}.`, 'wrong');
+      showFeedback(feedback, `This mistake cannot be shown: ${errorText(error)}.`, 'wrong');
     }
     mark();
     task.focus();
@@ -231,7 +228,7 @@ function build() {
       .catch((error) => {
         // Stopped (the dialog closed, another mistake shown): nothing to say.
         if (mine !== generation || (error instanceof Error && error.name === 'AbortError')) return;
-        return answer({ right: false, text: `The move could not be judged: ${message(error)}.` }, mine);
+        return answer({ right: false, text: `The move could not be judged: ${errorText(error)}.` }, mine);
       });
   }
 

@@ -6,7 +6,7 @@
 import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from './levels.js';
 import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices } from './storage.js';
 import { otherSide } from './notation.js';
-import { make } from './util.js';
+import { errorText, make } from './util.js';
 import { PRESETS, controlLabel, parseControl } from './clock.js';
 
 /** @import { GameSpec } from './session.js' */
@@ -228,7 +228,7 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
       error.textContent = '';
     } catch (problem) {
       event.preventDefault();
-      error.textContent = problem instanceof Error ? problem.message : String(problem);
+      error.textContent = errorText(problem);
     }
   });
   return { fill };

@@ -8,6 +8,7 @@
 
 import './build.js';
 import { takeWasmCopy } from './wasm.js';
+import { errorText } from './util.js';
 
 /**
  * Registers sw.js when the build has one and the browser supports service workers; marks the
@@ -31,7 +32,7 @@ export async function registerServiceWorker() {
     await navigator.serviceWorker.ready;
     root.dataset.offline = 'ready';
   } catch (error) {
-    root.dataset.offline = `failed: ${error instanceof Error ? error.message : String(error)}`;
+    root.dataset.offline = `failed: ${errorText(error)}`;
   }
 }
 

@@ -5,6 +5,7 @@
 
 import { BRUSHES, MAX_SHAPES, parseShapes, shapesText } from './shapes.js';
 import { HIGHLIGHTS, THEME_NAMES } from './state.js';
+import { errorText } from './util.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { Shape } from './shapes.js' */
@@ -200,7 +201,7 @@ function shapes(value) {
   try {
     return parseShapes(text);
   } catch (error) {
-    throw new OptionError(`shapes: ${error instanceof Error ? error.message : String(error)}`);
+    throw new OptionError(`shapes: ${errorText(error)}`);
   }
 }
 

@@ -13,7 +13,7 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { puzzleUrl } from './links.js';
 import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
-import { make, pageStorage } from './util.js';
+import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, Standing } from './puzzles.js' */
@@ -144,7 +144,7 @@ function build() {
       },
       (error) => {
         loading = null;
-        showFeedback(feedback, `${error instanceof Error ? error.message : String(error)}. Try again later.`, 'wrong');
+        showFeedback(feedback, `${errorText(error)}. Try again later.`, 'wrong');
         return false;
       },
     ));
@@ -228,7 +228,7 @@ function build() {
       current = { puzzle, index: 0, phase: 'try', solver };
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
-      showFeedback(feedback, error instanceof Error ? error.message : String(error));
+      showFeedback(feedback, errorText(error));
     }
     showActions();
     mark();

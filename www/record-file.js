@@ -3,7 +3,7 @@
 // box, where Load record puts it on the board and Analyse opens it, as with pasted text. Reading a
 // file changes nothing by itself; a file too big for any game is refused before it is read.
 
-import { saveFile } from './util.js';
+import { errorText, saveFile } from './util.js';
 
 /** Larger than any real record (a 4,000-ply game is about 40 KB); the fuzz tests' inputs are 1 MB. */
 export const MAX_RECORD_BYTES = 1_000_000;
@@ -57,7 +57,7 @@ export function wireRecordFiles({ record, save, open, input, field, answer }) {
       field.value = await file.text();
       answer(`Read ${file.name}: Load record puts it on the board, Analyse opens it.`, true);
     } catch (error) {
-      answer(`${file.name} could not be read (${error instanceof Error ? error.message : String(error)}).`, false);
+      answer(`${file.name} could not be read (${errorText(error)}).`, false);
     }
   });
 }

@@ -13,7 +13,7 @@ import { createAi } from './ai.js';
 import { evaluatedCount, firstMissing, graphPoints, graphY, MARKS, moveWords, nearestPly, playerWords } from './review-model.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
-import { make } from './util.js';
+import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */
@@ -48,9 +48,6 @@ function svg(tag, attributes) {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
   return node;
 }
-
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Builds the review section in `box` and wires it to the board.
@@ -176,7 +173,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       review = null;
       summary = null;
       state = 'failed';
-      failure.textContent = `The review could not be read (${message(error)}); press Review to make it again.`;
+      failure.textContent = `The review could not be read (${errorText(error)}); press Review to make it again.`;
     }
     draw();
   };
@@ -200,7 +197,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
         if (id !== run) return;
         const aborted = error instanceof Error && error.name === 'AbortError';
         state = aborted ? 'stopped' : 'failed';
-        if (!aborted) failure.textContent = `The review stopped: ${message(error)}`;
+        if (!aborted) failure.textContent = `The review stopped: ${errorText(error)}`;
         draw();
         return;
       }

@@ -9,7 +9,7 @@ import { hintHeader, hintsUsed } from './hints.js';
 import { pieceName, sideName } from './notation.js';
 import { moveNamed } from './state.js';
 import { createThinking } from './thinking.js';
-import { squareIndex } from './util.js';
+import { errorText, squareIndex } from './util.js';
 
 /** @import { EmbedHandle, Purpose } from './embed.js' */
 /** @import { Settings } from './storage.js' */
@@ -95,7 +95,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
         unrevealed = found;
         refresh();
       },
-      (error) => notify(`No hint: ${error instanceof Error ? error.message : String(error)}`),
+      (error) => notify(`No hint: ${errorText(error)}`),
     );
   });
 

@@ -10,6 +10,7 @@
 // touches the bindings' internals.
 
 import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
+import { errorText } from './util.js';
 
 /** @import { Game, Side, Snapshot } from '../ultima-wasm.js' */
 
@@ -58,9 +59,6 @@ export const RESTARTING = 'RestartingError';
 
 /** @param {string} text */
 const restarting = (text) => Object.assign(new Error(text), { name: RESTARTING });
-
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A fresh wasm game from a spec.
@@ -148,7 +146,7 @@ export function openSession(spec, onRestart) {
         try {
           rebuild();
         } catch (error) {
-          stop(`the game could not be rebuilt after an internal error (${trap.message}): ${message(error)}`);
+          stop(`the game could not be rebuilt after an internal error (${trap.message}): ${errorText(error)}`);
           return;
         }
         const moves = snapshot.plies.length;
@@ -158,7 +156,7 @@ export function openSession(spec, onRestart) {
           message: `the board had an internal error (${trap.message}) and was restarted; the game goes on from its record (${moves} ${moves === 1 ? 'move' : 'moves'})${reloadAdvice()}`,
         });
       },
-      (error) => stop(message(error)),
+      (error) => stop(errorText(error)),
     );
   }
 

@@ -10,6 +10,7 @@ import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
 import { otherSide, sideName } from './notation.js';
 import { withGame } from './wasm.js';
+import { errorText } from './util.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -33,9 +34,6 @@ import { withGame } from './wasm.js';
  * @property {HTMLTextAreaElement} field  where a link goes, selected, when the clipboard is refused
  */
 
-/** @param {unknown} error */
-const message = (error) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Wires the buttons and the links; opens the dialog at once when the page's address is a game
  * link.
@@ -58,7 +56,7 @@ export function wireSharing(parts) {
     try {
       url = gameUrl(location.href, withGame(embed.record(), (game) => game.link()));
     } catch (error) {
-      say(`No link: ${message(error)}`, false);
+      say(`No link: ${errorText(error)}`, false);
       return;
     }
     const ok = await copyText(url, field);
@@ -83,7 +81,7 @@ export function wireSharing(parts) {
     try {
       embed.setHeader(DRAW_OFFER, drawOfferValue(embed.snapshot(), parts.offerDraw.checked));
     } catch (error) {
-      say(`No draw offer: ${message(error)}`, false);
+      say(`No draw offer: ${errorText(error)}`, false);
       showOffer();
     }
   });
@@ -101,22 +99,12 @@ export function wireSharing(parts) {
       const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look(), embed.shapes()), name);
       say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
     } catch (error) {
-      say(`No image: ${message(error)}`, false);
+      say(`No image: ${errorText(error)}`, false);
     }
   });
 
-  parts.gameGif.addEventListener('click', async () => {
-    parts.gameGif.disabled = true;
-    try {
-      const { saveGameGif } = await import('./game-gif.js');
-      // The game as it stands now; moves played meanwhile are not in this GIF.
-      await saveGameGif(embed.record(), parts.look(), say);
-    } catch (error) {
-      say(`No GIF: ${message(error)}`, false);
-    } finally {
-      parts.gameGif.disabled = false;
-    }
-  });
+  // The game as it stands when pressed; moves played meanwhile are not in this GIF.
+  wireGameGif(parts.gameGif, () => ({ record: embed.record(), look: parts.look() }), say);
 
   /** Opens the link the address holds, if any; the address loses it once the dialog closes. */
   const openFromAddress = () => {
@@ -128,4 +116,29 @@ export function wireSharing(parts) {
   };
   window.addEventListener('hashchange', openFromAddress);
   openFromAddress();
+}
+
+/**
+ * Makes a "Game GIF" button save the GIF of a game (the share row's, and each row's of "Your
+ * games"): game-gif.js is loaded on the first press, the button is off while the GIF is made,
+ * and `say` tells the progress and the outcome.
+ *
+ * @param {HTMLButtonElement} button
+ * @param {() => { record: string, look: Pick<Look, 'orientation' | 'pieceSet' | 'theme'> }} game
+ *   the game and how it looks, read when the button is pressed
+ * @param {(text: string, ok: boolean) => void} say
+ */
+export function wireGameGif(button, game, say) {
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const { saveGameGif } = await import('./game-gif.js');
+      const { record, look } = game();
+      await saveGameGif(record, look, say);
+    } catch (error) {
+      say(`No GIF: ${errorText(error)}`, false);
+    } finally {
+      button.disabled = false;
+    }
+  });
 }

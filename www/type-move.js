@@ -5,6 +5,8 @@
 // put in front ("Pb2-b5"), a suicide written "e4-". A text that is not a legal move here gets the
 // rules' own words under the field, and the field keeps the text to mend.
 
+import { errorText } from './util.js';
+
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Settings } from './storage.js' */
 
@@ -65,7 +67,7 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, toggl
       field.value = '';
       error.textContent = '';
     } catch (problem) {
-      error.textContent = refusalWords(problem instanceof Error ? problem.message : String(problem));
+      error.textContent = refusalWords(errorText(problem));
     }
   });
   // A word about the last text goes once the text changes.

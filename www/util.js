@@ -1,6 +1,6 @@
 // Small helpers shared by the board modules: square arithmetic, DOM building without markup
 // strings (the page never parses HTML text, so no option or move text can become markup), and
-// the page's storage where the browser may refuse it.
+// the page's storage where the browser may refuse it, and the words of a caught error.
 
 /** @import { Side } from '../ultima-wasm.js' */
 
@@ -166,4 +166,15 @@ export function saveFile(blob, name) {
   link.remove();
   // The download has its own reference to the data once started.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * What a caught error says, for a line the player reads: an `Error`'s message, or anything else
+ * thrown as text (the bindings throw strings).
+ *
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function errorText(error) {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -27,6 +27,8 @@
 // the restart message advises a reload. (The computer player's worker is not concerned: after
 // a trap it closes, and its memory goes with it.)
 
+import { errorText } from './util.js';
+
 /** @typedef {typeof import('../ultima-wasm.js')} Bindings */
 
 /** The bindings module, a file of its own (see above). */
@@ -91,7 +93,7 @@ export function loadWasm(base, options = {}) {
       (error) => {
         loading = null;
         copy = null;
-        throw new Error(`the board's wasm file did not load from ${url.href}: ${describe(error)}`);
+        throw new Error(`the board's wasm file did not load from ${url.href}: ${errorText(error)}`);
       },
     );
   }
@@ -214,7 +216,7 @@ export function restartWasm() {
         generation = next;
       })
       .catch((error) => {
-        throw new Error(`the board's wasm could not be restarted from ${url.href}: ${describe(error)}`);
+        throw new Error(`the board's wasm could not be restarted from ${url.href}: ${errorText(error)}`);
       })
       .finally(() => {
         restarting = null;
@@ -222,6 +224,3 @@ export function restartWasm() {
   }
   return restarting;
 }
-
-/** @param {unknown} error */
-const describe = (error) => (error instanceof Error ? error.message : String(error));
