@@ -230,3 +230,70 @@ test('the suicide step has its button; the full rules are one click away; damage
     await page.close();
   }
 });
+
+/**
+ * Waits until the lesson board shows a red arrow across a square, or no longer does: the pixel a
+ * quarter of a square below its centre, where an arrow along its file passes, is red-tinted (the
+ * brush's red over the square: the red channel well above the green) or not.
+ *
+ * @param {Page} page
+ * @param {string} square
+ * @param {boolean} shown
+ */
+const arrowAcross = (page, square, shown) =>
+  page.waitForFunction(
+    ([square, shown]) => {
+      const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('.lesson-board canvas'));
+      const copy = new OffscreenCanvas(canvas.width, canvas.height);
+      const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (copy.getContext('2d'));
+      ctx.drawImage(canvas, 0, 0);
+      const unit = canvas.width / 8;
+      const x = Math.floor((square.charCodeAt(0) - 97 + 0.5) * unit);
+      const y = Math.floor((8 - Number(square.slice(1)) + 0.75) * unit);
+      const [r = 0, g = 0] = ctx.getImageData(x, y, 1, 1).data;
+      return r > g + 60 === shown;
+    },
+    /** @type {const} */ ([square, shown]),
+  );
+
+test('Defending: a wrong defence names the capture it leaves and draws it as a red arrow; the right ones save every piece', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    const lesson = LESSONS.lessons.find((/** @type {any} */ l) => l.id === 'defending');
+    await page.evaluate(() => /** @type {any} */ (window).ultima.openLessons('defending'));
+    await at(page, 'try', 'defending', 0);
+    await arrowAcross(page, 'd7', false);
+    // A King move leaves the gap on d5: the Long Leaper can leap both Pawns.
+    await play(page, 'e1-e2', false);
+    await at(page, 'wrong', 'defending', 0);
+    assert.match(await feedback(page), /^Not quite\. After that, the black Long Leaper on d8 can take the white Pawn on d4 and the white Pawn on d6 by moving to d[123]\. /);
+    assert.ok((await feedback(page)).endsWith(lesson.steps[0].wrong.threat));
+    // The capture drawn as an arrow down the d-file; it goes with the wrong position.
+    await arrowAcross(page, 'd7', true);
+    await page.screenshot({ path: `${ARTIFACTS}lesson-defending-arrow.png` });
+    await at(page, 'try', 'defending', 0);
+    await arrowAcross(page, 'd7', false);
+    await play(page, 'd6-d5', false);
+    await at(page, 'right', 'defending', 0);
+
+    await page.click('.lesson-next');
+    await at(page, 'try', 'defending', 1);
+    await play(page, 'b3-e6', false);
+    await at(page, 'right', 'defending', 1);
+
+    await page.click('.lesson-next');
+    await at(page, 'try', 'defending', 2);
+    // Blocking one way out leaves the others.
+    await play(page, 'h8-h2', false);
+    await at(page, 'wrong', 'defending', 2);
+    assert.match(await feedback(page), /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving to [a-h][1-8]\. /);
+    await at(page, 'try', 'defending', 2);
+    await play(page, 'h8-c3', false);
+    await at(page, 'right', 'defending', 2);
+    assert.match(await feedback(page), /You have finished the Defending lesson\.$/);
+    assert.deepEqual((await stored(page)).lessons, { defending: { solved: 3, done: true } });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -40,10 +40,10 @@ function stepOf(id, n) {
   return step;
 }
 
-test('the lesson file reads completely: ten lessons, every step with a task and answers', () => {
+test('the lesson file reads completely: every lesson, every step with a task and answers', () => {
   assert.deepEqual(
     lessons.map((lesson) => lesson.id),
-    ['pawn', 'withdrawer', 'long-leaper', 'coordinator', 'immobilizer', 'chameleon', 'taking-the-immobilizer', 'several-at-once', 'king', 'check', 'checkmate', 'stalemate'],
+    ['pawn', 'withdrawer', 'long-leaper', 'coordinator', 'immobilizer', 'chameleon', 'taking-the-immobilizer', 'several-at-once', 'defending', 'king', 'check', 'checkmate', 'stalemate'],
   );
   const steps = lessons.flatMap((lesson) => lesson.steps);
   assert.equal(steps.length, FILE.lessons.flatMap((/** @type {any} */ lesson) => lesson.steps).length, 'no step was dropped');
@@ -127,9 +127,35 @@ test('a missed mate says whether it was check, with a reply the snapshot allows'
   const check = judge(step, move('h1-h7'), before, seen('4k3/3ppp1L/4I3/8/8/8/6K1/8 b', { check: 'e8', moves: { e8: [move('e8-d8')] } }));
   assert.ok(!check.right && check.kind === 'check');
   assert.equal(check.message, `That is check, but the opponent can answer it (for example black King e8 to d8). ${step.wrong.check}`);
+  assert.ok(!check.right && check.reply?.from === 'e8' && check.reply.to === 'd8', 'the reply, for the board to draw');
   const quiet = judge(step, move('h1-h2'), before, seen('4k3/3ppp2/4I3/8/8/8/6KL/8 b', { moves: { e8: [move('e8-f8')] } }));
   assert.ok(!quiet.right && quiet.kind === 'quiet');
   assert.equal(quiet.message, `That leaves the opponent a move (for example black King e8 to f8). ${step.wrong.quiet}`);
+});
+
+test('a defence that leaves a capture names it, the biggest, and gives it to be drawn; giving the piece up is no defence', () => {
+  const step = stepOf('defending', 1);
+  const before = seen(step.position);
+  assert.deepEqual(judge(step, move('b3-e6'), before, seen('k7/8/P3C3/4w3/4L3/4i3/8/7K b')), { right: true, message: step.success });
+
+  // The Coordinator goes elsewhere: the Withdrawer still moves away from the Long Leaper.
+  const after = seen('k7/8/P7/4w3/4L3/4i3/8/2C4K b', { moves: { a8: [move('a8-b8')], e5: [move('e5-d5'), move('e5-e6xe4'), move('e5-e7xe4')] } });
+  const threat = judge(step, move('b3-c1'), before, after);
+  assert.ok(!threat.right && threat.kind === 'threat');
+  assert.equal(threat.message, `After that, the black Withdrawer on e5 can take the white Long Leaper on e4 by moving to e6. ${step.wrong.threat}`);
+  assert.deepEqual(threat.reply, { from: 'e5', to: 'e6' });
+
+  // Of several captures, the one that takes most is named.
+  const leaper = stepOf('defending', 0);
+  const most = judge(leaper, move('e1-e2'), seen(leaper.position), seen('3lk3/8/3P4/8/3P4/8/4K3/8 b', { moves: { d8: [move('d8-d5xd6'), move('d8-d3xd4xd6')] } }));
+  assert.ok(!most.right && most.kind === 'threat');
+  assert.match(most.message, /^After that, the black Long Leaper on d8 can take the white Pawn on d4 and the white Pawn on d6 by moving to d3\./);
+
+  // The frozen Long Leaper removed: nothing is left to take, but the piece is lost.
+  const lost = judge(step, move('e4-'), before, seen('k7/8/P7/4w3/8/1C2i3/8/7K b'));
+  assert.ok(!lost.right && lost.kind === 'lost');
+  assert.equal(lost.message, `That removes the white Long Leaper on e4 from the board. ${step.wrong.lost}`);
+  assert.ok(!lost.right && lost.reply === null);
 });
 
 test('progress: unreadable data is no progress, bad entries are dropped, never a throw', () => {

@@ -18,6 +18,7 @@ import { errorText, make, pageStorage } from './util.js';
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { EmbedOptions } from './options.js' */
 /** @import { Snapshot } from '../ultima-wasm.js' */
 
 /**
@@ -54,9 +55,13 @@ export async function openLessons(id) {
   await ui.open(id);
 }
 
-/** How long a wrong try stays on the board before the position comes back, in milliseconds. */
+/**
+ * How long a wrong try stays on the board before the position comes back, in milliseconds; with
+ * the opponent's reply drawn on it, long enough to follow the arrow.
+ */
 const WRONG_MS = 1400;
 const WRONG_REDUCED_MS = 700;
+const WRONG_REPLY_MS = 2600;
 
 /** @returns {Promise<Lesson[]>} */
 async function fetchLessons() {
@@ -232,9 +237,13 @@ function build() {
     suicide.hide();
     const verdict = judge(step, { text: detail.move, from: detail.from, to: detail.to, captures: detail.captures }, current.before, board.snapshot());
     // No more moves on this position (the other side is to move now); after the board's own
-    // handling of the move, which is still under way.
+    // handling of the move, which is still under way. A wrong try's reply, the capture it
+    // allows or the way out of a check, is drawn as a red arrow until the position comes back.
     const shown = board;
-    queueMicrotask(() => shown.set({ mode: 'view' }));
+    const reply = verdict.right ? null : verdict.reply;
+    /** @type {EmbedOptions} */
+    const options = reply ? { mode: 'view', shapes: [{ from: reply.from, to: reply.to ?? reply.from, brush: 'red' }] } : { mode: 'view' };
+    queueMicrotask(() => shown.set(options));
     if (verdict.right) {
       current.phase = 'right';
       progress = solved(progress, lesson.id, index, lesson.steps.length);
@@ -253,7 +262,7 @@ function build() {
     showFeedback(feedback, `Not quite. ${verdict.message}`, 'wrong');
     mark();
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    resetTimer = setTimeout(reset, reduced ? WRONG_REDUCED_MS : WRONG_MS);
+    resetTimer = setTimeout(reset, reply ? WRONG_REPLY_MS : reduced ? WRONG_REDUCED_MS : WRONG_MS);
   }
 
   next.addEventListener('click', () => {

@@ -3,8 +3,9 @@
 // re-implemented here: the lesson file lists every answer of every step (a test against the
 // rules crate, crates/rules/tests/lessons.rs, proves that exactly those moves achieve each goal),
 // so a try is right when its canonical text is an answer; a wrong try is explained from what
-// the board's snapshot says the move did (its captures, check, the result, the frozen pieces)
-// compared with the step's goal.
+// the board's snapshot says the move did (its captures, check, the result, the frozen pieces,
+// the opponent's captures after it) compared with the step's goal, with the opponent's reply
+// that shows it where there is one.
 
 import { listWords, pieceName } from './notation.js';
 import { squareIndex } from './util.js';
@@ -19,18 +20,20 @@ export const VERSION = 1;
 
 /**
  * What a step asks for: capture exactly these squares, win by checkmate or stalemate, freeze
- * these squares' pieces, or remove a frozen piece (suicide).
+ * these squares' pieces, remove a frozen piece (suicide), or defend: leave the opponent no
+ * capture at all, without giving up a piece (`safe`).
  *
- * @typedef {{ captures: string[] } | { result: 'checkmate' | 'stalemate' } | { frozen: string[] } | { suicide: true }} Goal
+ * @typedef {{ captures: string[] } | { result: 'checkmate' | 'stalemate' } | { frozen: string[] } | { suicide: true } | { safe: true }} Goal
  */
 
 /**
  * A kind of wrong try: another piece than the step's (`piece`), a capture goal missed with
  * nothing taken (`none`), part of it (`partial`) or something else (`other`), a result goal
  * missed without check (`quiet`) or with a check the opponent can answer (`check`), pieces left
- * unfrozen (`unfrozen`).
+ * unfrozen (`unfrozen`), a defence that leaves a capture (`threat`) or gives the piece up
+ * (`lost`).
  *
- * @typedef {'piece' | 'none' | 'partial' | 'other' | 'quiet' | 'check' | 'unfrozen'} WrongKind
+ * @typedef {'piece' | 'none' | 'partial' | 'other' | 'quiet' | 'check' | 'unfrozen' | 'threat' | 'lost'} WrongKind
  */
 
 /**
@@ -83,6 +86,7 @@ function readGoal(value) {
   if (isTextList(value.frozen) && value.frozen.length) return { frozen: value.frozen };
   if (value.result === 'checkmate' || value.result === 'stalemate') return { result: value.result };
   if (value.suicide === true) return { suicide: true };
+  if (value.safe === true) return { safe: true };
   return null;
 }
 
@@ -155,7 +159,14 @@ export function readLessons(data) {
  */
 
 /**
- * @typedef {{ right: true, message: string } | { right: false, kind: WrongKind | 'try', message: string }} Verdict
+ * An opponent's move a wrong try allows, for the board to show (an arrow; a circle on `from` for a
+ * suicide, whose `to` is null).
+ *
+ * @typedef {{ from: string, to: string | null }} Reply
+ */
+
+/**
+ * @typedef {{ right: true, message: string } | { right: false, kind: WrongKind | 'try', message: string, reply: Reply | null }} Verdict
  */
 
 /**
@@ -176,13 +187,30 @@ const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
  * A legal move of a snapshot in words, e.g. "black King e8 to d8": the reply a wrong try allows.
  *
  * @param {Seen} after
- * @returns {string | null}
+ * @returns {{ move: Reply, words: string } | null}
  */
 function aReply(after) {
   const [move] = Object.values(after.moves).flat();
   if (!move) return null;
   const mover = pieceName(after.pieces[squareIndex(move.from)] ?? '?');
-  return move.to === null ? `removing the ${mover} on ${move.from}` : `${mover} ${move.from} to ${move.to}`;
+  const words = move.to === null ? `removing the ${mover} on ${move.from}` : `${mover} ${move.from} to ${move.to}`;
+  return { move: { from: move.from, to: move.to }, words };
+}
+
+/**
+ * The opponent's capture a defence left, the one taking most, in words: "the black Withdrawer
+ * on e5 can take the white Long Leaper on e4 by moving to e6".
+ *
+ * @param {Seen} after
+ * @returns {{ move: Reply, words: string } | null}
+ */
+function aCapture(after) {
+  const captures = Object.values(after.moves).flat().filter((move) => move.captures.length > 0);
+  const [move] = captures.sort((a, b) => b.captures.length - a.captures.length);
+  if (!move) return null;
+  const taken = listWords(move.captures.map((square) => pieceOn(after, square)));
+  const how = move.to === null ? 'at once' : `by moving to ${move.to}`;
+  return { move: { from: move.from, to: move.to }, words: `${pieceOn(after, move.from)} can take ${taken} ${how}` };
 }
 
 /**
@@ -199,9 +227,9 @@ function aReply(after) {
 export function judge(step, tried, before, after) {
   if (step.answers.includes(tried.text)) return { right: true, message: step.success };
   const special = step.tries[tried.text];
-  if (special) return { right: false, kind: 'try', message: special };
-  /** @param {WrongKind} kind @param {string} fact @param {string} [fallback] @returns {Verdict} */
-  const wrong = (kind, fact, fallback = '') => ({ right: false, kind, message: [fact, step.wrong[kind] ?? fallback].filter(Boolean).join(' ') });
+  if (special) return { right: false, kind: 'try', message: special, reply: null };
+  /** @param {WrongKind} kind @param {string} fact @param {string} [fallback] @param {Reply | null} [reply] @returns {Verdict} */
+  const wrong = (kind, fact, fallback = '', reply = null) => ({ right: false, kind, message: [fact, step.wrong[kind] ?? fallback].filter(Boolean).join(' '), reply });
 
   if (step.piece !== null && tried.from !== step.piece) {
     return wrong('piece', '', `This task is about ${pieceOn(before, step.piece)}.`);
@@ -218,10 +246,18 @@ export function judge(step, tried, before, after) {
     const loose = goal.frozen.filter((square) => !after.frozen.includes(square)).map((square) => pieceOn(after, square));
     return wrong('unfrozen', `${capitalised(listWords(loose))} ${loose.length > 1 ? 'are' : 'is'} not frozen.`);
   }
-  const reply = aReply(after);
-  const answer = reply ? ` (for example ${reply})` : '';
-  if ('result' in goal && after.check !== null) return wrong('check', `That is check, but the opponent can answer it${answer}.`);
-  if ('result' in goal) return wrong('quiet', `That leaves the opponent a move${answer}.`);
+  if ('safe' in goal) {
+    if (tried.to === null) return wrong('lost', `That removes ${pieceOn(before, tried.from)} from the board.`);
+    const capture = aCapture(after);
+    if (!capture) return wrong('threat', 'That leaves the opponent a capture.');
+    return wrong('threat', `After that, ${capture.words}.`, '', capture.move);
+  }
+  if ('result' in goal) {
+    const reply = aReply(after);
+    const answer = reply ? ` (for example ${reply.words})` : '';
+    if (after.check !== null) return wrong('check', `That is check, but the opponent can answer it${answer}.`, '', reply?.move);
+    return wrong('quiet', `That leaves the opponent a move${answer}.`, '', reply?.move);
+  }
   return wrong('quiet', 'That was not the suicide.');
 }
 

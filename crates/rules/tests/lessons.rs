@@ -1,7 +1,8 @@
 //! The interactive lessons of the game page (`www/lessons.json`, read by `www/lessons.js`),
 //! checked against the rules: every position parses, and every step has exactly the answers it
 //! claims. For each step, the moves that achieve its goal (capture exactly the squares it names,
-//! checkmate, stalemate, freeze the squares it names, or a suicide) are computed from the rules;
+//! checkmate, stalemate, freeze the squares it names, a suicide, or leave the opponent nothing to
+//! capture without giving up a piece) are computed from the rules;
 //! they must be exactly the step's `answers` (all moves of the piece the step is about, when it
 //! names one), no legal move may capture more than a capture goal, and no other move may win
 //! where a step asks for a win.
@@ -18,8 +19,8 @@ use ultima::{Move, Position, PositionOutcome, Rules, Square};
 const LESSONS: &str = include_str!("../../../www/lessons.json");
 
 /// The kinds of wrong try a step may explain (see `www/lessons.js`, `judge`).
-const WRONG_KINDS: [&str; 8] = [
-    "piece", "none", "partial", "other", "quiet", "check", "mate", "unfrozen",
+const WRONG_KINDS: [&str; 10] = [
+    "piece", "none", "partial", "other", "quiet", "check", "mate", "unfrozen", "threat", "lost",
 ];
 
 /// The roles a lesson may be illustrated with.
@@ -33,6 +34,9 @@ enum Goal {
     Stalemate,
     Frozen(BTreeSet<Square>),
     Suicide,
+    /// Defend: afterwards the opponent has no capture at all. A suicide never counts, though it
+    /// may leave nothing to capture: giving up the piece is not saving it.
+    Safe,
 }
 
 fn text<'a>(value: &'a Value, key: &str, at: &str, errors: &mut Vec<String>) -> &'a str {
@@ -77,6 +81,7 @@ fn goal(value: Option<&Value>, at: &str, errors: &mut Vec<String>) -> Option<Goa
         ("result", Value::String(s)) if s == "checkmate" => Some(Goal::Checkmate),
         ("result", Value::String(s)) if s == "stalemate" => Some(Goal::Stalemate),
         ("suicide", Value::Bool(true)) => Some(Goal::Suicide),
+        ("safe", Value::Bool(true)) => Some(Goal::Safe),
         _ => {
             errors.push(format!("{at}: unknown goal {key}: {value}"));
             None
@@ -96,6 +101,9 @@ fn achieves(pos: &Position, m: Move, goal: &Goal) -> bool {
             .iter()
             .all(|&sq| after.is_frozen(sq) && after.piece_at(sq).is_some_and(|p| p.color != mover)),
         Goal::Suicide => m.is_suicide(),
+        Goal::Safe => {
+            !m.is_suicide() && after.legal_moves().iter().all(|r| r.captures().is_empty())
+        }
     }
 }
 
@@ -285,7 +293,7 @@ fn every_lesson_has_the_answers_it_claims() {
         errors.len(),
         errors.join("\n")
     );
-    // The lessons the page promises: each piece, check, checkmate and stalemate.
+    // The lessons the page promises: each piece, defending, check, checkmate and stalemate.
     for id in [
         "pawn",
         "withdrawer",
@@ -293,6 +301,7 @@ fn every_lesson_has_the_answers_it_claims() {
         "coordinator",
         "immobilizer",
         "chameleon",
+        "defending",
         "king",
         "check",
         "checkmate",
@@ -346,6 +355,13 @@ fn the_check_finds_wrong_lessons() {
     let problems = step(more);
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains("capture more than the goal"));
+    // Defending: the Long Leaper on e4 frozen by the black Immobilizer, the Withdrawer about to move
+    // away from it. Blocking e6 saves it; giving it up (the suicide) leaves nothing to capture
+    // but is no answer.
+    let safe = r#"{ "task": "t", "success": "s", "position": "k7/8/8/4w3/4L3/1C2i3/8/7K w", "goal": { "safe": true }, "answers": ["b3-e6"] }"#;
+    assert!(step(safe).is_empty(), "{:?}", step(safe));
+    let problems = step(&safe.replace(r#"["b3-e6"]"#, r#"["b3-e6", "e4-"]"#));
+    assert_eq!(problems.len(), 1, "{problems:?}");
     // A position that does not parse, an unknown goal and kind of wrong try.
     assert!(!step(r#"{ "task": "t", "success": "s", "position": "4k3/9 w", "goal": { "captures": ["a2"] }, "answers": [] }"#).is_empty());
     assert!(!step(r#"{ "task": "t", "success": "s", "position": "4k3/8/8/8/3pW3/8/8/3K4 w", "goal": { "win": true }, "answers": ["e4-f4xd4"] }"#).is_empty());
