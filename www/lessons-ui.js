@@ -78,7 +78,7 @@ function build() {
 
   // The menu.
   const menu = make('div', { class: 'lessons-menu' });
-  const about = make('p', {}, 'Learn Ultima by playing it: each lesson is a few small positions where you find the capture, or the mate. Start with the Pawn, or with any piece you like.');
+  const about = make('p', {}, 'Learn Ultima by playing it: each lesson is a few small positions where you find the capture, the defence or the mate. Start with the Pawn, or with any piece you like.');
   const count = make('p', { class: 'lessons-count' });
   const list = make('ol', { class: 'lesson-list' });
   const rulesLink = make('button', { type: 'button', class: 'lessons-rules' }, 'Full rules');
