@@ -2,9 +2,9 @@
 // dragged to make the board smaller or larger (from half the room it has to all of it), or
 // moved by the keys as a slider. The size is a fraction of the room (`--board-zoom`, which the
 // style sheet multiplies the board's width by) and is kept in localStorage under
-// `ultima.boardZoom`, read back before the first paint by www/board-size-early.js.
+// `ultima.boardZoom`, read back before the first paint by www/early.js.
 
-/** The storage key, read by www/board-size-early.js. */
+/** The storage key, read by www/early.js. */
 const ZOOM_KEY = 'ultima.boardZoom';
 
 /** The smallest board, as a fraction of the room it has; the largest is 1. */

@@ -14,6 +14,7 @@ import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
+import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
@@ -140,6 +141,7 @@ async function main() {
   const status = element('status', HTMLElement);
   const host = element('board-host', HTMLElement);
   addBoardResize(host, pageStorage());
+  wirePageTheme(element('page-theme', HTMLSelectElement), pageStorage());
   const saved = load();
   // The download starts now; a copy of the file is kept for the service worker's cache (a
   // failure is the board's to report).

@@ -1,0 +1,90 @@
+// The page's colours (www/page-theme.js, www/early.js, the colours of www/style.css): dark by
+// default, light when chosen and from the first paint of the next visit, the device's when asked
+// and as it changes, and a stored value that is not a choice ignored.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACTS, DEVICES, launchDevice, openGame, openPreferences, ready, useServedDist } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+const served = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } });
+
+const DARK = 'rgb(43, 43, 40)';
+const LIGHT = 'rgb(243, 242, 236)';
+
+/** @param {Page} page @param {string} selector @param {string} property */
+const colour = (page, selector, property) => page.$eval(selector, (node, property) => getComputedStyle(node).getPropertyValue(property), property);
+
+test('Page colours: dark by default, light when chosen and from the first paint, the device\'s when asked', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  assert.equal(await colour(page, 'body', 'background-color'), DARK);
+  assert.equal(await page.inputValue('#page-theme'), 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.pageTheme), undefined);
+
+  await openPreferences(page);
+  await page.selectOption('#page-theme', 'light');
+  assert.equal(await colour(page, 'body', 'background-color'), LIGHT);
+  assert.equal(await colour(page, 'body', 'color'), 'rgb(38, 38, 31)');
+  // Form controls follow, and the coloured buttons keep their light text.
+  assert.equal(await colour(page, ':root', 'color-scheme'), 'light');
+  assert.equal(await colour(page, '#open-lessons', 'color'), 'rgb(244, 244, 236)');
+  assert.equal(await page.evaluate(() => localStorage.getItem('ultima.pageTheme')), 'light');
+  await page.screenshot({ path: `${ARTIFACTS}page-light-desktop.png`, fullPage: true });
+
+  // The next visit is light from its first paint: the body's colour as soon as the style sheet
+  // gives it one (www/early.js ran before).
+  await page.reload({ waitUntil: 'commit' });
+  const first = await page.waitForFunction(() => {
+    const body = document.body;
+    const background = body && getComputedStyle(body).backgroundColor;
+    return background && background !== 'rgba(0, 0, 0, 0)' ? background : null;
+  });
+  assert.equal(await first.jsonValue(), LIGHT);
+  await ready(page);
+  assert.equal(await page.inputValue('#page-theme'), 'light');
+
+  // As the device: its colour scheme, followed as it changes.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openPreferences(page);
+  await page.selectOption('#page-theme', 'system');
+  assert.equal(await colour(page, 'body', 'background-color'), DARK);
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.equal(await colour(page, 'body', 'background-color'), LIGHT);
+  assert.equal(await page.evaluate(() => localStorage.getItem('ultima.pageTheme')), 'system');
+
+  // Dark again.
+  await page.selectOption('#page-theme', 'dark');
+  assert.equal(await colour(page, 'body', 'background-color'), DARK);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.pageTheme), undefined);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a stored page colour that is not a choice is ignored: the dark page', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  for (const stored of ['purple', 'LIGHT', '', '<b>', 'dark']) {
+    await page.evaluate((stored) => localStorage.setItem('ultima.pageTheme', stored), stored);
+    await page.reload();
+    await ready(page);
+    assert.equal(await colour(page, 'body', 'background-color'), DARK, `stored ${JSON.stringify(stored)}`);
+    assert.equal(await page.inputValue('#page-theme'), 'dark');
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the light page on a phone', { timeout: 60_000 }, async () => {
+  const phone = await launchDevice(DEVICES[1]);
+  try {
+    const { page, problems } = await openGame(phone.context, served.url);
+    await page.evaluate(() => localStorage.setItem('ultima.pageTheme', 'light'));
+    await page.reload();
+    await ready(page);
+    assert.equal(await colour(page, 'body', 'background-color'), LIGHT);
+    await page.screenshot({ path: `${ARTIFACTS}page-light-phone.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await phone.close();
+  }
+});
