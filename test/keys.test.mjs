@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { keyAction, stepTarget } from '../www/keys.js';
 
-test('the shortcuts: arrows, Home and End step; Ctrl or Cmd with Z (and Shift, or Y) undo and redo; F flips; ? lists them', () => {
+test('the shortcuts: arrows, Home and End step; Ctrl or Cmd with Z (and Shift, or Y) undo and redo; F flips; Z is zen mode; ? lists them', () => {
   assert.equal(keyAction({ key: 'ArrowLeft' }, false), 'prev');
   assert.equal(keyAction({ key: 'ArrowRight' }, false), 'next');
   assert.equal(keyAction({ key: 'Home' }, false), 'first');
@@ -16,11 +16,14 @@ test('the shortcuts: arrows, Home and End step; Ctrl or Cmd with Z (and Shift, o
   assert.equal(keyAction({ key: 'F', shiftKey: true }, false), null, 'Shift+F is not F');
   assert.equal(keyAction({ key: 'f', ctrlKey: true }, false), null, 'Ctrl+F is the browser\'s find');
   assert.equal(keyAction({ key: 'f' }, true), null, 'an f typed in a field');
+  assert.equal(keyAction({ key: 'z' }, false), 'zen');
+  assert.equal(keyAction({ key: 'Z', shiftKey: true }, false), null, 'Shift+Z is not Z');
+  assert.equal(keyAction({ key: 'z' }, true), null, 'a z typed in a field');
   assert.equal(keyAction({ key: '?', shiftKey: true }, false), 'help', '? lists the shortcuts (a shifted key)');
   assert.equal(keyAction({ key: '?' }, false), 'help');
   assert.equal(keyAction({ key: '?', shiftKey: true }, true), null, 'a ? typed in a field');
   // Not shortcuts: other keys, modified arrows (the browser's and the system's), Alt.
-  for (const event of [{ key: 'a' }, { key: 'z' }, { key: 'ArrowUp' }, { key: 'ArrowLeft', ctrlKey: true }, { key: 'ArrowLeft', shiftKey: true }, { key: 'z', ctrlKey: true, altKey: true }, { key: 'Y', ctrlKey: true, shiftKey: true }]) {
+  for (const event of [{ key: 'a' }, { key: 'x' }, { key: 'ArrowUp' }, { key: 'ArrowLeft', ctrlKey: true }, { key: 'ArrowLeft', shiftKey: true }, { key: 'z', ctrlKey: true, altKey: true }, { key: 'Y', ctrlKey: true, shiftKey: true }]) {
     assert.equal(keyAction(event, false), null, JSON.stringify(event));
   }
   // In a text field every key is the field's, Ctrl+Z too.

@@ -147,10 +147,10 @@ test('stored settings are checked one by one; bad values fall back to the defaul
   assert.equal(!('unusable' in unknown) && unknown.settings.theme, 'green');
   // The typed-move field, the coordinates, the legal moves, the animation and the board turning
   // for two players: booleans, or their defaults.
-  const shown = tab.parse(JSON.stringify({ version: 1, record: null, settings: { typeMoves: true, coordinates: false, legalMoves: false, animation: false, autoFlip: true } }));
-  assert.deepEqual(!('unusable' in shown) && [shown.settings.typeMoves, shown.settings.coordinates, shown.settings.legalMoves, shown.settings.animation, shown.settings.autoFlip], [true, false, false, false, true]);
-  const junk = tab.parse(JSON.stringify({ version: 1, record: null, settings: { typeMoves: 'yes', coordinates: 0, legalMoves: 'no', animation: null, autoFlip: 1 } }));
-  assert.deepEqual(!('unusable' in junk) && [junk.settings.typeMoves, junk.settings.coordinates, junk.settings.legalMoves, junk.settings.animation, junk.settings.autoFlip], [false, true, true, true, false]);
+  const shown = tab.parse(JSON.stringify({ version: 1, record: null, settings: { typeMoves: true, coordinates: false, legalMoves: false, animation: false, autoFlip: true, zen: true } }));
+  assert.deepEqual(!('unusable' in shown) && [shown.settings.typeMoves, shown.settings.coordinates, shown.settings.legalMoves, shown.settings.animation, shown.settings.autoFlip, shown.settings.zen], [true, false, false, false, true, true]);
+  const junk = tab.parse(JSON.stringify({ version: 1, record: null, settings: { typeMoves: 'yes', coordinates: 0, legalMoves: 'no', animation: null, autoFlip: 1, zen: 'on' } }));
+  assert.deepEqual(!('unusable' in junk) && [junk.settings.typeMoves, junk.settings.coordinates, junk.settings.legalMoves, junk.settings.animation, junk.settings.autoFlip, junk.settings.zen], [false, true, true, true, false, false]);
   // Sound, touch and premove settings were added to schema 1 later: data from before them reads
   // with their defaults, and each is kept when given.
   const older = tab.parse(JSON.stringify({ version: 1, record: null, settings: { pieceSet: 'abstract' } }));

@@ -1,15 +1,16 @@
 // The game page's keyboard shortcuts: ← and → step through the game one move back and forward
 // (an earlier position is shown; the game is not changed), Home and End go to the start and back
 // to the game, Ctrl+Z takes a move back and Ctrl+Shift+Z (or Ctrl+Y) replays it (⌘ on a Mac),
-// F flips the board (as on lichess), Escape puts down a picked-up piece and cancels a premove (as
-// it does on the focused board), and ? lists them all (the page's #shortcuts dialog).
+// F flips the board (as on lichess), Z turns zen mode on and off (as on lichess), Escape puts
+// down a picked-up piece and cancels a premove (as it does on the focused board), and ? lists them
+// all (the page's #shortcuts dialog).
 // None of them acts while the focus is in a text field or a list box (which use those keys
 // themselves), while a dialog is open, or when the board has used the key already (its arrow
 // keys move its focus square).
 
 /** @import { EmbedHandle } from './embed.js' */
 
-/** @typedef {'first' | 'prev' | 'next' | 'last' | 'undo' | 'redo' | 'flip' | 'cancel' | 'help'} KeyAction */
+/** @typedef {'first' | 'prev' | 'next' | 'last' | 'undo' | 'redo' | 'flip' | 'zen' | 'cancel' | 'help'} KeyAction */
 
 /**
  * The shortcut a key press means, or null.
@@ -32,7 +33,7 @@ export function keyAction(event, typing) {
   if (key === '?') return 'help';
   if (event.shiftKey) return null;
   /** @type {Record<string, KeyAction>} */
-  const steps = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', Escape: 'cancel', f: 'flip' };
+  const steps = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', Escape: 'cancel', f: 'flip', z: 'zen' };
   return steps[key] ?? null;
 }
 
@@ -70,13 +71,14 @@ export function stepTarget(step, shown, played) {
  * Listens for the shortcuts on the page.
  *
  * @param {EmbedHandle} embed
- * @param {{ undo: HTMLButtonElement, redo: HTMLButtonElement, flip: HTMLButtonElement }} buttons
- *   undo, redo and flip go through their buttons, so a shortcut does what the button would (the
- *   page saves the side at the bottom), and nothing when it is disabled
+ * @param {{ undo: HTMLButtonElement, redo: HTMLButtonElement, flip: HTMLButtonElement, zen: HTMLInputElement }} buttons
+ *   undo, redo, flip and zen mode go through their buttons (zen mode's check box), so a shortcut
+ *   does what the button would (the page saves the side at the bottom and the setting), and
+ *   nothing when it is disabled
  * @param {HTMLDialogElement} help  the list of the shortcuts, opened by "?"
  * @returns {() => void} stops listening
  */
-export function bindShortcuts(embed, { undo, redo, flip }, help) {
+export function bindShortcuts(embed, { undo, redo, flip, zen }, help) {
   /** @param {KeyboardEvent} event */
   const key = (event) => {
     if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
@@ -92,8 +94,8 @@ export function bindShortcuts(embed, { undo, redo, flip }, help) {
       help.showModal();
       return;
     }
-    if (action === 'undo' || action === 'redo' || action === 'flip') {
-      const button = { undo, redo, flip }[action];
+    if (action === 'undo' || action === 'redo' || action === 'flip' || action === 'zen') {
+      const button = { undo, redo, flip, zen }[action];
       if (!button.disabled) button.click();
       return;
     }

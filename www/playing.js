@@ -34,11 +34,11 @@ function element(id, type) {
 export const marksShown = (legalMoves) => HIGHLIGHTS.filter((mark) => legalMoves || mark !== 'moves');
 
 /**
- * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move, animation and
- * board-turning settings and the resign and draw confirmations. The elements are the page's:
- * #sound, #touch-preview, #premove, #coordinates, #legal-moves, #animation and #auto-flip (check
- * boxes), #undo, #redo, #resign and #draw (buttons), and #resign-confirm and #draw-confirm with
- * their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
+ * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move, animation,
+ * board-turning and zen-mode settings and the resign and draw confirmations. The elements are the
+ * page's: #sound, #touch-preview, #premove, #coordinates, #legal-moves, #animation, #auto-flip and
+ * #zen (check boxes), #undo, #redo, #resign, #draw and #zen-leave (buttons), and #resign-confirm
+ * and #draw-confirm with their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed
@@ -63,11 +63,12 @@ export function wirePlaying({ embed, settings, persist }) {
 
   const shortcuts = element('shortcuts', HTMLDialogElement);
   element('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
-  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement) }, shortcuts);
+  const zen = element('zen', HTMLInputElement);
+  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement), zen }, shortcuts);
 
   /**
    * @param {HTMLInputElement} box
-   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'animation' | 'autoFlip'} name
+   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'animation' | 'autoFlip' | 'zen'} name
    * @param {(on: boolean) => void} apply  what changes on the page (by default the board's option
    *   of the same name)
    */
@@ -105,6 +106,18 @@ export function wirePlaying({ embed, settings, persist }) {
   });
   setting(element('auto-flip', HTMLInputElement), 'autoFlip', turnToMover);
   turnToMover();
+
+  // Zen mode, as on lichess: the page keeps the board, the clocks, the status, the game's buttons
+  // and its moves, and hides the rest (the elements marked .not-zen) until Z or "Leave zen mode".
+  const leaveZen = element('zen-leave', HTMLButtonElement);
+  /** @param {boolean} on */
+  const applyZen = (on) => {
+    document.body.toggleAttribute('data-zen', on);
+    leaveZen.hidden = !on;
+  };
+  setting(zen, 'zen', applyZen);
+  applyZen(settings.zen);
+  leaveZen.addEventListener('click', () => zen.click());
 
   // Resigning, and a draw the two players agree (shown only without the computer, main.js),
   // ask first. The result banner shows the end and takes the focus.

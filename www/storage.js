@@ -51,6 +51,8 @@ export const SCHEMA_VERSION = 1;
  *   corners); false leaves them for the player to see
  * @property {boolean} animation  moves slide and captured pieces fade
  * @property {boolean} autoFlip  two players on one device: the board turns to the side to move
+ * @property {boolean} zen  zen mode: the page shows the board, the clocks, the game's buttons and
+ *   its moves, and hides the rest (playing.js)
  * @property {import('./clocks.js').Running | null} [clock]  when the running clock of the saved
  *   game started (clocks.js), so that a reload does not stop it
  * @property {string} [finishedId]  the saved game's id in "Your games" (games.js), once it has
@@ -121,7 +123,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, animation: true, autoFlip: false };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, animation: true, autoFlip: false, zen: false };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -228,6 +230,7 @@ export function parse(text) {
     if (typeof s.legalMoves === 'boolean') settings.legalMoves = s.legalMoves;
     if (typeof s.animation === 'boolean') settings.animation = s.animation;
     if (typeof s.autoFlip === 'boolean') settings.autoFlip = s.autoFlip;
+    if (typeof s.zen === 'boolean') settings.zen = s.zen;
     const clock = readRunning(s.clock, Date.now());
     if (clock) settings.clock = clock;
     if (typeof s.finishedId === 'string' && /^[0-9a-z-]{1,40}$/.test(s.finishedId)) settings.finishedId = s.finishedId;
