@@ -478,6 +478,17 @@ async function main() {
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
     element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
+    // The squares drill, loaded on first use.
+    const squares = onFirstUse(() =>
+      import('./squares-ui.js').then((module) => {
+        module.configureSquares({ pieceSet: () => settings.pieceSet });
+        return module;
+      }),
+    );
+    const openSquares = () => squares().then((module) => module.openSquares());
+    element('open-squares', HTMLButtonElement).addEventListener('click', () => {
+      openSquares().catch((error) => showNotice(notice, `The squares drill could not open: ${errorText(error)}.`));
+    });
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
     const learnTheRules = () => openLessons();
     pieceSet.addEventListener('change', () => {
@@ -625,7 +636,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, configurePuzzles } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, configurePuzzles, openSquares } });
     // A reload with the analysis view open opens it again, on the saved game.
     if (analysisAsked()) analyse({ record: embed.record() });
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the

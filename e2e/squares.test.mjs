@@ -1,0 +1,105 @@
+// The squares drill (www/squares-ui.js) on the game page, on a desktop and a phone: a round of
+// 30 seconds (the contexts' clock jumps, no test waits for it), a right square and a wrong one,
+// the score and the best kept per side, the board turned for Black.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACTS, NO_GAME, openGame, useDesktopAndPhone } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+const { served, devices } = useDesktopAndPhone({
+  setUp: (context) => context.clock.install({ time: new Date('2026-11-29T09:00:00Z') }),
+});
+
+/** @param {Page} page @param {string} phase */
+const at = (page, phase) => page.waitForFunction((phase) => document.getElementById('squares')?.dataset.phase === phase, phase);
+
+/** @param {Page} page */
+const wanted = (page) => page.evaluate(() => document.getElementById('squares')?.dataset.wanted ?? '');
+
+/**
+ * Presses a square of the drill's board, seen from `bottom`.
+ *
+ * @param {Page} page
+ * @param {string} square
+ * @param {'white' | 'black'} bottom
+ * @param {boolean} touch
+ */
+async function press(page, square, bottom, touch) {
+  const box = await page.locator('.squares-board canvas').boundingBox();
+  if (!box) throw new Error('no squares board');
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  const column = bottom === 'white' ? file : 7 - file;
+  const row = bottom === 'white' ? 7 - rank : rank;
+  const x = box.x + ((column + 0.5) * box.width) / 8;
+  const y = box.y + ((row + 0.5) * box.height) / 8;
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+/** A square other than `square`. @param {string} square */
+const another = (square) => (square === 'a1' ? 'h8' : 'a1');
+
+for (const { device, context, touch } of devices) {
+  test(`${device}: a round of the squares drill by ${touch ? 'taps' : 'clicks'}, its score and the best per side`, { timeout: 90_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url, NO_GAME);
+    try {
+      await page.click('#open-squares');
+      await at(page, 'ready');
+      await page.waitForSelector('.squares-board canvas[data-paints]');
+      assert.equal(await page.textContent('.squares-best'), 'Best: 0 with White at the bottom, 0 with Black.');
+
+      await page.click('.squares-start');
+      await at(page, 'running');
+      const first = await wanted(page);
+      assert.match(first, /^[a-h][1-8]$/);
+      assert.equal(await page.textContent('.squares-target'), first);
+      assert.equal(await page.textContent('.squares-time'), '30 s left');
+      // A wrong square: counted, and the name stays.
+      await press(page, another(first), 'white', touch);
+      await page.waitForFunction(() => document.querySelector('.squares-score')?.textContent === 'Found 0, missed 1');
+      assert.equal(await wanted(page), first);
+      // The right one: found, and another name.
+      await press(page, first, 'white', touch);
+      await page.waitForFunction(() => document.querySelector('.squares-score')?.textContent === 'Found 1, missed 1');
+      const second = await wanted(page);
+      assert.notEqual(second, first);
+      await page.screenshot({ path: `${ARTIFACTS}squares-${device}.png` });
+      await press(page, second, 'white', touch);
+      await page.waitForFunction(() => document.querySelector('.squares-score')?.textContent === 'Found 2, missed 1');
+
+      // The time runs out.
+      await page.clock.fastForward(31_000);
+      await at(page, 'ready');
+      assert.equal(await page.textContent('.squares-feedback'), 'Time! 2 squares found, 1 missed. Your best yet.');
+      assert.equal(await page.textContent('.squares-best'), 'Best: 2 with White at the bottom, 0 with Black.');
+      assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.squares') ?? 'null')), { version: 1, best: { white: 2, black: 0 } });
+
+      // From Black's side: the board turned, its own best.
+      await page.selectOption('#squares-side', 'black');
+      await page.click('.squares-start');
+      await at(page, 'running');
+      const black = await wanted(page);
+      await press(page, black, 'black', touch);
+      await page.waitForFunction(() => document.querySelector('.squares-score')?.textContent === 'Found 1');
+      await page.clock.fastForward(31_000);
+      await at(page, 'ready');
+      assert.equal(await page.textContent('.squares-feedback'), 'Time! 1 square found. Your best yet.');
+      assert.equal(await page.textContent('.squares-best'), 'Best: 2 with White at the bottom, 1 with Black.');
+
+      // Closed mid-round, the round is dropped and no score kept.
+      await page.click('.squares-start');
+      await at(page, 'running');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#squares', { state: 'hidden' });
+      await page.click('#open-squares');
+      await at(page, 'ready');
+      assert.equal(await page.textContent('.squares-best'), 'Best: 2 with White at the bottom, 1 with Black.');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
