@@ -1,6 +1,7 @@
 // The squares drill (www/squares-ui.js) on the game page, on a desktop and a phone: a round of
 // 30 seconds (the contexts' clock jumps, no test waits for it), a right square and a wrong one,
-// the score and the best kept per side, the board turned for Black.
+// one answered from the keyboard, the score and the best kept per side, the board turned for
+// Black.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -67,7 +68,18 @@ for (const { device, context, touch } of devices) {
       const second = await wanted(page);
       assert.notEqual(second, first);
       await page.screenshot({ path: `${ARTIFACTS}squares-${device}.png` });
-      await press(page, second, 'white', touch);
+      if (touch) await press(page, second, 'white', touch);
+      else {
+        // From the keyboard: the arrows walk the board's focus square there, Enter answers.
+        await page.focus('.squares-board canvas');
+        const focus = () => page.getAttribute('.squares-board .ultima-mirror', 'data-focus');
+        for (let at = await focus(); at !== second; at = await focus()) {
+          if (!at) throw new Error('no focus square');
+          const key = at[0] < second[0] ? 'ArrowRight' : at[0] > second[0] ? 'ArrowLeft' : at[1] < second[1] ? 'ArrowUp' : 'ArrowDown';
+          await page.keyboard.press(key);
+        }
+        await page.keyboard.press('Enter');
+      }
       await page.waitForFunction(() => document.querySelector('.squares-score')?.textContent === 'Found 2, missed 1');
 
       // The time runs out.

@@ -144,6 +144,26 @@ function build() {
     ticker = setInterval(tick, TICK_MS);
   });
 
+  /**
+   * A square pressed during a round: right or wrong.
+   *
+   * @param {string} pressed
+   */
+  const answer = (pressed) => {
+    if (!round || !board) return;
+    if (pressed === round.wanted) {
+      round.found += 1;
+      round.wanted = nextSquare(Math.random, pressed);
+      target.textContent = round.wanted;
+      board.set({ shapes: [{ from: pressed, to: pressed, brush: 'green' }] });
+    } else {
+      round.missed += 1;
+      board.set({ shapes: [{ from: pressed, to: pressed, brush: 'red' }] });
+    }
+    showScore();
+    mark();
+  };
+
   // A press on the board answers: the square under the pointer, from the board's own geometry.
   boardHost.addEventListener(
     'pointerdown',
@@ -155,18 +175,22 @@ function build() {
       // The drill's press, not the board's: nothing is picked up.
       event.preventDefault();
       event.stopPropagation();
-      const pressed = squareName(index);
-      if (pressed === round.wanted) {
-        round.found += 1;
-        round.wanted = nextSquare(Math.random, pressed);
-        target.textContent = round.wanted;
-        board.set({ shapes: [{ from: pressed, to: pressed, brush: 'green' }] });
-      } else {
-        round.missed += 1;
-        board.set({ shapes: [{ from: pressed, to: pressed, brush: 'red' }] });
-      }
-      showScore();
-      mark();
+      answer(squareName(index));
+    },
+    true,
+  );
+  // And from the keyboard, as on the game's board: the arrow keys move the board's focus square
+  // (its accessible mirror says which), Enter or Space answers with it.
+  boardHost.addEventListener(
+    'keydown',
+    (event) => {
+      if (!round || (event.key !== 'Enter' && event.key !== ' ')) return;
+      const focus = boardHost.querySelector('.ultima-mirror');
+      const square = focus instanceof HTMLElement ? focus.dataset.focus : undefined;
+      if (!square) return;
+      event.preventDefault();
+      event.stopPropagation();
+      answer(square);
     },
     true,
   );
