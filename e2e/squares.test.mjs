@@ -101,13 +101,17 @@ for (const { device, context, touch } of devices) {
       assert.equal(await page.textContent('.squares-feedback'), 'Time! 1 square found. Your best yet.');
       assert.equal(await page.textContent('.squares-best'), 'Best: 2 with White at the bottom, 1 with Black.');
 
-      // Closed mid-round, the round is dropped and no score kept.
+      // Closed mid-round, the round is dropped and no score kept; the lessons' menu opens the
+      // drill too.
       await page.click('.squares-start');
       await at(page, 'running');
       await page.keyboard.press('Escape');
       await page.waitForSelector('#squares', { state: 'hidden' });
-      await page.click('#open-squares');
+      await page.click('#open-lessons');
+      await page.click('.lessons-squares');
+      await page.waitForSelector('#lessons', { state: 'hidden' });
       await at(page, 'ready');
+      assert.equal(await page.isVisible('#squares'), true);
       assert.equal(await page.textContent('.squares-best'), 'Best: 2 with White at the bottom, 1 with Black.');
       assert.deepEqual(problems, []);
     } finally {

@@ -26,13 +26,15 @@ import { errorText, make, pageStorage } from './util.js';
  * @property {() => PieceSet} pieceSet  the piece set to draw the lessons in
  * @property {(() => void) | null} openRules  shows the full rules (the lessons dialog is closed
  *   first); none: no "Full rules" button
+ * @property {(() => void) | null} openSquares  opens the squares drill (the lessons dialog is
+ *   closed first); none: no button for it
  */
 
 /** @type {LessonsConfig} */
-let config = { pieceSet: () => 'chess', openRules: null };
+let config = { pieceSet: () => 'chess', openRules: null, openSquares: null };
 
 /**
- * Tells the lessons the page's piece set and how to show the full rules.
+ * Tells the lessons the page's piece set, how to show the full rules and the squares drill.
  *
  * @param {Partial<LessonsConfig>} options
  */
@@ -82,8 +84,11 @@ function build() {
   const count = make('p', { class: 'lessons-count' });
   const list = make('ol', { class: 'lesson-list' });
   const rulesLink = make('button', { type: 'button', class: 'lessons-rules' }, 'Full rules');
+  const squaresLink = make('button', { type: 'button', class: 'lessons-squares' }, 'Squares: learn their names');
   const menuStatus = make('p', { class: 'error', role: 'alert' });
-  menu.append(about, count, list, menuStatus, rulesLink);
+  const links = make('div', { class: 'buttons lessons-links' });
+  links.append(rulesLink, squaresLink);
+  menu.append(about, count, list, menuStatus, links);
 
   // The lesson player.
   const player = make('div', { class: 'lesson' });
@@ -294,8 +299,14 @@ function build() {
     });
   }
 
+  squaresLink.addEventListener('click', () => {
+    dialog.close();
+    config.openSquares?.();
+  });
+
   const configured = () => {
     rulesLink.hidden = rulesFromLesson.hidden = config.openRules === null;
+    squaresLink.hidden = config.openSquares === null;
   };
   configured();
 

@@ -486,9 +486,12 @@ async function main() {
       }),
     );
     const openSquares = () => squares().then((module) => module.openSquares());
-    element('open-squares', HTMLButtonElement).addEventListener('click', () => {
+    const squaresDrill = () => {
       openSquares().catch((error) => showNotice(notice, `The squares drill could not open: ${errorText(error)}.`));
-    });
+    };
+    element('open-squares', HTMLButtonElement).addEventListener('click', squaresDrill);
+    // The lessons' menu offers it too, for a learner who does not know the squares yet.
+    configureLessons({ openSquares: squaresDrill });
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
     const learnTheRules = () => openLessons();
     pieceSet.addEventListener('change', () => {
