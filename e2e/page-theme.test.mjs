@@ -53,6 +53,17 @@ test('Page colours: dark by default, light when chosen and from the first paint,
   assert.equal(await colour(page, 'body', 'background-color'), LIGHT);
   assert.equal(await page.evaluate(() => localStorage.getItem('ultima.pageTheme')), 'system');
 
+  // Another tab of the page chooses light: this one follows.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const other = await served.context.newPage();
+  await other.goto(served.url);
+  await ready(other);
+  await openPreferences(other);
+  await other.selectOption('#page-theme', 'light');
+  await page.waitForFunction((light) => getComputedStyle(document.body).backgroundColor === light, LIGHT);
+  assert.equal(await page.inputValue('#page-theme'), 'light');
+  await other.close();
+
   // Dark again.
   await page.selectOption('#page-theme', 'dark');
   assert.equal(await colour(page, 'body', 'background-color'), DARK);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PAGE_THEMES, pageTheme, setPageTheme } from '../www/page-theme.js';
+import { PAGE_THEMES, pageTheme, setPageTheme, themeNamed } from '../www/page-theme.js';
 
 /** An `<html>` element as far as the module reads and writes it. */
 const fakeRoot = () => /** @type {HTMLElement} */ (/** @type {unknown} */ ({ dataset: /** @type {DOMStringMap} */ ({}) }));
@@ -46,4 +46,8 @@ test('refused or missing storage: the choice holds for the visit, nothing throws
   assert.equal(pageTheme(root), 'light');
   setPageTheme(root, null, 'system');
   assert.equal(pageTheme(root), 'system');
+});
+
+test('a stored text names a choice, or means dark', () => {
+  assert.deepEqual(['light', 'system', 'dark', null, '', 'Light', 'purple'].map(themeNamed), ['light', 'system', 'dark', 'dark', 'dark', 'dark', 'dark']);
 });

@@ -41,7 +41,16 @@ export function setPageTheme(root, storage, theme) {
 }
 
 /**
- * Wires the setting's list: it shows the choice in force and puts a new one in force.
+ * The choice a text names, or dark for anything else (a stored value another tab wrote).
+ *
+ * @param {string | null} text
+ * @returns {PageTheme}
+ */
+export const themeNamed = (text) => PAGE_THEMES.find((choice) => choice === text) ?? 'dark';
+
+/**
+ * Wires the setting's list: it shows the choice in force and puts a new one in force; a choice
+ * made in another tab of the page is followed here too.
  *
  * @param {HTMLSelectElement} select  options "dark", "light" and "system"
  * @param {Storage | null} storage
@@ -49,8 +58,12 @@ export function setPageTheme(root, storage, theme) {
 export function wirePageTheme(select, storage) {
   const root = document.documentElement;
   select.value = pageTheme(root);
-  select.addEventListener('change', () => {
-    const theme = PAGE_THEMES.find((choice) => choice === select.value) ?? 'dark';
-    setPageTheme(root, storage, theme);
+  select.addEventListener('change', () => setPageTheme(root, storage, themeNamed(select.value)));
+  window.addEventListener('storage', (event) => {
+    if (event.key !== THEME_KEY) return;
+    const theme = themeNamed(event.newValue);
+    // Put in force here only: the other tab has stored it.
+    setPageTheme(root, null, theme);
+    select.value = theme;
   });
 }
