@@ -178,13 +178,24 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     assert.equal(standing.streak, 0);
     assert.ok(standing.rating.rating < 1500);
     await page.screenshot({ path: `${ARTIFACTS}puzzles-failed-desktop.png` });
-    // Trying again does not rate a second time.
-    await page.click('.puzzles-retry');
+    assert.equal(await page.textContent('.puzzles-missed'), ' Only the ones I missed (1)');
+    // Only the missed ones: this puzzle again, the only one. Trying again does not rate a
+    // second time, and solved, it is missed no more.
+    await page.check('.puzzles-missed input');
+    assert.equal(await page.textContent('.puzzles-matching'), `1 puzzle of ${SET.puzzles.length}`);
     await at(page, puzzle.id, 'try', 0);
     await play(page, puzzle.moves[0] ?? '', solver, false);
     await at(page, puzzle.id, 'solved');
     assert.equal((await page.textContent('.puzzles-feedback')) ?? '', 'Solved!');
-    assert.deepEqual((await stored(page)).rating, standing.rating);
+    const after = await stored(page);
+    assert.deepEqual(after.rating, standing.rating);
+    assert.deepEqual([after.redone, after.filter.missed], [{ [puzzle.id]: true }, true]);
+    assert.equal(await page.textContent('.puzzles-missed'), ' Only the ones I missed (0)');
+    await page.click('.puzzles-next');
+    await page.waitForFunction(() => /^No puzzle you missed is left here: well done\./.test(document.querySelector('.puzzles-task')?.textContent ?? ''));
+    // Unticked: new puzzles again.
+    await page.uncheck('.puzzles-missed input');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

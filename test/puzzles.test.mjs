@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, judge, loadStanding, matches, newStanding, nextPuzzle, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, isMissed, judge, loadStanding, matches, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 
@@ -47,7 +47,7 @@ test('filters by piece, motif and mate length', () => {
   assert.ok(matches(leaper, ANY) && matches(mate, ANY));
   assert.ok(matches(leaper, { ...ANY, piece: 'L' }) && !matches(mate, { ...ANY, piece: 'L' }));
   assert.ok(matches(mate, { ...ANY, motif: 'freeze' }) && !matches(leaper, { ...ANY, motif: 'freeze' }));
-  assert.ok(matches(mate, { piece: 'I', motif: 'checkmate', mate: 2 }) && !matches(mate, { ...ANY, mate: 1 }));
+  assert.ok(matches(mate, { piece: 'I', motif: 'checkmate', mate: 2, missed: false }) && !matches(mate, { ...ANY, mate: 1 }));
   assert.deepEqual(themeCounts([leaper, mate]), { pieces: { L: 1, K: 1, I: 1 }, motifs: { multiCapture: 1, material: 1, freeze: 1, checkmate: 1 }, mates: { 2: 1 } });
 });
 
@@ -84,11 +84,38 @@ test('the first try of a puzzle rates the player and counts in the streak; later
   assert.equal(s.tried.c, 'failed');
 });
 
+test('the missed puzzles: offered again alone when asked, until each is solved; no rating for it', () => {
+  const [a, b, c] = [puzzle('a', 1500), puzzle('b', 1500), puzzle('c', 1500, { motifs: ['freeze'] })];
+  let s = scored(scored(scored(newStanding(), a, false), b, true), c, false);
+  assert.deepEqual([isMissed(s, 'a'), isMissed(s, 'b'), isMissed(s, 'c'), isMissed(s, 'd')], [true, false, true, false]);
+  const onlyMissed = { ...s, filter: { ...ANY, missed: true } };
+  assert.deepEqual([a, b, c].filter((p) => offered(p, onlyMissed)).map((p) => p.id), ['a', 'c']);
+  assert.deepEqual([a, b, c].filter((p) => offered(p, { ...onlyMissed, filter: { ...onlyMissed.filter, motif: 'freeze' } })).map((p) => p.id), ['c']);
+  assert.equal(nextPuzzle([a, b, c], onlyMissed, 'a', () => 0)?.id, 'c', 'not the one just played');
+  // Solved on a later try: no longer missed, and the rating and streak stay.
+  const again = scored(s, a, true);
+  assert.deepEqual(again.redone, { a: true });
+  assert.deepEqual([again.rating, again.streak, again.tried.a], [s.rating, s.streak, 'failed']);
+  assert.equal(isMissed(again, 'a'), false);
+  // Failed again, or a puzzle solved the first time solved again: nothing changes.
+  assert.equal(scored(s, c, false), s);
+  assert.equal(scored(s, b, true), s);
+  s = { ...again, filter: { ...ANY, missed: true } };
+  assert.equal(nextPuzzle([a, b, c], s, null, () => 0)?.id, 'c');
+  s = scored(s, c, true);
+  assert.equal(nextPuzzle([a, b, c], s, null, () => 0), null, 'none left');
+  // Stored: only true marks of puzzles failed at the first try are read back.
+  const read = readStanding(JSON.stringify({ ...s, redone: { a: true, b: true, c: 'yes', z: true } }));
+  assert.deepEqual(read.redone, { a: true });
+  assert.equal(read.filter.missed, true);
+  assert.equal(readStanding(JSON.stringify({ ...s, filter: { missed: 'yes' } })).filter.missed, false);
+});
+
 test('the standing survives storage, and damaged stored values never break it', () => {
   /** @type {Map<string, string>} */
   const map = new Map();
   const storage = { getItem: (/** @type {string} */ k) => map.get(k) ?? null, setItem: (/** @type {string} */ k, /** @type {string} */ v) => void map.set(k, v) };
-  const s = { ...scored(newStanding(), puzzle('a', 1200), true), filter: { piece: /** @type {const} */ ('L'), motif: null, mate: null } };
+  const s = { ...scored(newStanding(), puzzle('a', 1200), true), filter: { piece: /** @type {const} */ ('L'), motif: null, mate: null, missed: true } };
   assert.equal(saveStanding(storage, s), true);
   assert.deepEqual(loadStanding(storage), s);
   for (const text of ['{', 'null', '[]', '"x"', '{"version":2}', JSON.stringify({ version: 1, rating: 'high', streak: -1, best: 'x', tried: [1], filter: 7 })]) {
@@ -99,7 +126,7 @@ test('the standing survives storage, and damaged stored values never break it', 
   assert.equal(partly.rating.rating, 1700);
   assert.equal(partly.best, 3);
   assert.deepEqual(partly.tried, { a: 'solved' });
-  assert.deepEqual(partly.filter, { piece: null, motif: 'freeze', mate: 2 });
+  assert.deepEqual(partly.filter, { piece: null, motif: 'freeze', mate: 2, missed: false });
   // Storage that throws, or none at all.
   const throwing = {
     getItem: () => {

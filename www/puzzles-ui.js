@@ -11,7 +11,7 @@
 import { pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { puzzleUrl } from './links.js';
-import { judge, loadStanding, matches, MOTIFS, nextPuzzle, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { isMissed, judge, loadStanding, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -105,9 +105,14 @@ function build() {
   const piece = filterSelect('Piece', 'piece');
   const motif = filterSelect('Motif', 'motif');
   const mate = filterSelect('Mate in', 'mate');
+  // The puzzles missed at the first try and not solved since, offered again alone when asked.
+  const missedBox = make('input', { type: 'checkbox', name: 'missed', 'data-filter': 'missed' });
+  const missedWords = make('span', {});
+  const missed = make('label', { class: 'puzzles-missed' });
+  missed.append(missedBox, ' ', missedWords);
   const matching = make('p', { class: 'puzzles-matching' });
   const filters = make('fieldset', { class: 'puzzles-filters' });
-  filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, matching);
+  filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, missed, matching);
 
   const side = make('div', { class: 'puzzles-side trainer-side' });
   side.append(player, task, feedback, actions, shareAnswer, shareField, about, filters);
@@ -169,7 +174,10 @@ function build() {
     piece.select.value = standing.filter.piece ?? '';
     motif.select.value = standing.filter.motif ?? '';
     mate.select.value = standing.filter.mate === null ? '' : String(standing.filter.mate);
-    const n = puzzles.filter((p) => matches(p, standing.filter)).length;
+    missedBox.checked = standing.filter.missed;
+    const missedCount = puzzles.filter((p) => isMissed(standing, p.id)).length;
+    missedWords.textContent = `Only the ones I missed (${missedCount})`;
+    const n = puzzles.filter((p) => offered(p, standing)).length;
     matching.textContent = `${n} puzzle${n === 1 ? '' : 's'} of ${puzzles.length}`;
   };
 
@@ -243,7 +251,7 @@ function build() {
       return;
     }
     current = null;
-    task.textContent = 'No puzzle has all these themes: choose others.';
+    task.textContent = standing.filter.missed ? 'No puzzle you missed is left here: well done. Untick "Only the ones I missed" for new ones.' : 'No puzzle has all these themes: choose others.';
     showActions();
     mark();
   };
@@ -264,6 +272,8 @@ function build() {
     const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
     about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}`;
     showStanding();
+    // The missed puzzles' count changes with a first failure or a later solution.
+    showFilter();
     return rated;
   };
 
@@ -374,19 +384,20 @@ function build() {
     generation += 1;
   });
   /**
-   * @param {HTMLSelectElement} select
-   * @param {(value: string) => Partial<Filter>} read
+   * @param {HTMLSelectElement | HTMLInputElement} control
+   * @param {() => Partial<Filter>} read  the filter's part the control chooses
    */
-  const onFilter = (select, read) =>
-    select.addEventListener('change', () => {
-      standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...read(select.value) } };
+  const onFilter = (control, read) =>
+    control.addEventListener('change', () => {
+      standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...read() } };
       saveStanding(pageStorage(), standing);
       showFilter();
-      if (current?.phase !== 'try' || !matches(current.puzzle, standing.filter)) showNext();
+      if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext();
     });
-  onFilter(piece.select, (v) => ({ piece: PIECES.find((p) => p === v) ?? null }));
-  onFilter(motif.select, (v) => ({ motif: v in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (v) : null }));
-  onFilter(mate.select, (v) => ({ mate: v === '' ? null : Number(v) }));
+  onFilter(piece.select, () => ({ piece: PIECES.find((p) => p === piece.select.value) ?? null }));
+  onFilter(motif.select, () => ({ motif: motif.select.value in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (motif.select.value) : null }));
+  onFilter(mate.select, () => ({ mate: mate.select.value === '' ? null : Number(mate.select.value) }));
+  onFilter(missedBox, () => ({ missed: missedBox.checked }));
   escapePutsDown(dialog, () => board);
 
   const configured = () => {

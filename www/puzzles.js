@@ -45,17 +45,18 @@ export const MOTIFS = /** @type {const} */ ({
 
 /**
  * Which puzzles to offer: a piece the solver moves, a motif, a mate in so many moves (each
- * null: any).
+ * null: any), and whether only the puzzles the player missed (`missed`, see `isMissed`).
  *
- * @typedef {{ piece: Piece | null, motif: Motif | null, mate: number | null }} Filter
+ * @typedef {{ piece: Piece | null, motif: Motif | null, mate: number | null, missed: boolean }} Filter
  */
 
 /** @type {Readonly<Filter>} */
-export const ANY = Object.freeze({ piece: null, motif: null, mate: null });
+export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed: false });
 
 /**
  * The player's standing: the rating, the current and best streak of puzzles solved at the first
- * try, each puzzle's first result (only the first try of a puzzle rates), the filter.
+ * try, each puzzle's first result (only the first try of a puzzle rates), the puzzles failed at
+ * the first try and solved since, the filter.
  *
  * @typedef {object} Standing
  * @property {1} version
@@ -63,6 +64,7 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null });
  * @property {number} streak
  * @property {number} best
  * @property {{ [id: string]: 'solved' | 'failed' }} tried
+ * @property {{ [id: string]: true }} redone  failed at the first try, solved on a later one
  * @property {Filter} filter
  */
 
@@ -127,9 +129,34 @@ export function matches(puzzle, filter) {
 const NEAREST = 8;
 
 /**
- * The next puzzle: one of the puzzles of the filter not tried yet, among the nearest to the
- * player's rating, drawn by `random`; when every puzzle of the filter was tried, the tried ones
- * again (never `current` twice in a row when there is another). Null when none passes.
+ * Whether the player missed a puzzle and has not solved it since: the puzzles "Only the ones I
+ * missed" offers again, until each is solved.
+ *
+ * @param {Standing} standing
+ * @param {string} id
+ * @returns {boolean}
+ */
+export function isMissed(standing, id) {
+  return standing.tried[id] === 'failed' && !Object.hasOwn(standing.redone, id);
+}
+
+/**
+ * Whether the trainer offers a puzzle: it passes the filter's themes, and when the filter asks
+ * for the missed ones only, it is one.
+ *
+ * @param {Puzzle} puzzle
+ * @param {Standing} standing
+ * @returns {boolean}
+ */
+export function offered(puzzle, standing) {
+  return matches(puzzle, standing.filter) && (!standing.filter.missed || isMissed(standing, puzzle.id));
+}
+
+/**
+ * The next puzzle: one of the puzzles offered (`offered`) not tried yet, among the nearest to the
+ * player's rating, drawn by `random`; when every puzzle offered was tried (always so for the
+ * missed ones), the tried ones again (never `current` twice in a row when there is another).
+ * Null when none is offered.
  *
  * @param {Puzzle[]} puzzles
  * @param {Standing} standing
@@ -138,7 +165,7 @@ const NEAREST = 8;
  * @returns {Puzzle | null}
  */
 export function nextPuzzle(puzzles, standing, current, random = Math.random) {
-  const passing = puzzles.filter((p) => matches(p, standing.filter));
+  const passing = puzzles.filter((p) => offered(p, standing));
   const fresh = passing.filter((p) => !Object.hasOwn(standing.tried, p.id));
   const others = passing.filter((p) => p.id !== current);
   const pool = fresh.length ? fresh : others.length ? others : passing;
@@ -164,7 +191,7 @@ export function judge(puzzle, index, move) {
 
 /** @returns {Standing} */
 export function newStanding() {
-  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, filter: { ...ANY } };
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY } };
 }
 
 /**
@@ -179,6 +206,7 @@ function readFilter(value) {
     piece: isPiece(value.piece) ? value.piece : null,
     motif: isMotif(value.motif) ? value.motif : null,
     mate: isCount(value.mate) && value.mate > 0 ? value.mate : null,
+    missed: value.missed === true,
   };
 }
 
@@ -205,6 +233,11 @@ export function readStanding(text) {
   if (isObject(data.tried)) {
     for (const [id, result] of Object.entries(data.tried)) if (result === 'solved' || result === 'failed') tried[id] = result;
   }
+  /** @type {Standing['redone']} */
+  const redone = {};
+  if (isObject(data.redone)) {
+    for (const [id, done] of Object.entries(data.redone)) if (done === true && tried[id] === 'failed') redone[id] = true;
+  }
   const streak = isCount(data.streak) ? data.streak : 0;
   return {
     version: VERSION,
@@ -212,6 +245,7 @@ export function readStanding(text) {
     streak,
     best: isCount(data.best) ? Math.max(data.best, streak) : streak,
     tried,
+    redone,
     filter: readFilter(data.filter),
   };
 }
@@ -247,8 +281,8 @@ export function saveStanding(storage, standing) {
 }
 
 /**
- * The standing after a puzzle's result. Only the first try of a puzzle counts: a puzzle tried
- * before leaves the standing as it is.
+ * The standing after a puzzle's result. Only the first try of a puzzle rates and counts in the
+ * streak; a later try changes only whether a puzzle missed at the first try is solved since.
  *
  * @param {Standing} standing
  * @param {Puzzle} puzzle
@@ -256,7 +290,9 @@ export function saveStanding(storage, standing) {
  * @returns {Standing}
  */
 export function scored(standing, puzzle, solved) {
-  if (Object.hasOwn(standing.tried, puzzle.id)) return standing;
+  if (Object.hasOwn(standing.tried, puzzle.id)) {
+    return solved && isMissed(standing, puzzle.id) ? { ...standing, redone: { ...standing.redone, [puzzle.id]: true } } : standing;
+  }
   const streak = solved ? standing.streak + 1 : 0;
   return {
     ...standing,
