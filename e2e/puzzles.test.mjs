@@ -196,6 +196,14 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     // Unticked: new puzzles again.
     await page.uncheck('.puzzles-missed input');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    // The results by motif count the first try: each of the puzzle's motifs, 0 of 1 solved; its
+    // Practise offers that motif's puzzles.
+    const motif = puzzle.motifs[0] ?? '';
+    await page.click('.puzzles-results > summary');
+    assert.match((await page.textContent(`.puzzles-results-list [data-motif="${motif}"]`)) ?? '', /: 0 of 1 solved at the first try \(0%\)Practise$/);
+    await page.click(`.puzzles-results-list [data-motif="${motif}"] .puzzles-practise`);
+    assert.equal(await page.inputValue('.puzzles-filters select[name="motif"]'), motif);
+    assert.equal((await stored(page)).filter.motif, motif);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, isMissed, judge, loadStanding, matches, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, isMissed, judge, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 
@@ -109,6 +109,26 @@ test('the missed puzzles: offered again alone when asked, until each is solved; 
   assert.deepEqual(read.redone, { a: true });
   assert.equal(read.filter.missed, true);
   assert.equal(readStanding(JSON.stringify({ ...s, filter: { missed: 'yes' } })).filter.missed, false);
+});
+
+test('results by motif: the puzzles tried and solved at the first try, the weakest first', () => {
+  const set = [
+    puzzle('a', 1500, { motifs: ['freeze'] }),
+    puzzle('b', 1500, { motifs: ['freeze', 'checkmate'] }),
+    puzzle('c', 1500, { motifs: ['checkmate'] }),
+    puzzle('d', 1500, { motifs: ['chameleon'] }),
+    puzzle('e', 1500, { motifs: ['suicide'] }),
+  ];
+  assert.deepEqual(motifResults(set, newStanding()), []);
+  let s = newStanding();
+  for (const [p, solved] of /** @type {const} */ ([[set[0], true], [set[1], false], [set[2], false], [set[3], true]])) if (p) s = scored(s, p, solved);
+  // A later solution of a missed puzzle does not change its first result.
+  if (set[1]) s = scored(s, set[1], true);
+  assert.deepEqual(motifResults(set, s), [
+    { motif: 'checkmate', tried: 2, solved: 0 },
+    { motif: 'freeze', tried: 2, solved: 1 },
+    { motif: 'chameleon', tried: 1, solved: 1 },
+  ]);
 });
 
 test('the standing survives storage, and damaged stored values never break it', () => {

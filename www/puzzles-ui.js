@@ -11,7 +11,7 @@
 import { pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { puzzleUrl } from './links.js';
-import { isMissed, judge, loadStanding, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { ANY, isMissed, judge, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -114,8 +114,14 @@ function build() {
   const filters = make('fieldset', { class: 'puzzles-filters' });
   filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, missed, matching);
 
+  // How the player did on each motif, the weakest first, each with a way to practise it.
+  const results = make('details', { class: 'puzzles-results' });
+  const resultsNone = make('p', {}, 'No puzzle tried yet.');
+  const resultsList = make('ul', { class: 'puzzles-results-list' });
+  results.append(make('summary', {}, 'Your results by motif'), resultsNone, resultsList);
+
   const side = make('div', { class: 'puzzles-side trainer-side' });
-  side.append(player, task, feedback, actions, shareAnswer, shareField, about, filters);
+  side.append(player, task, feedback, actions, shareAnswer, shareField, about, filters, results);
   const play = make('div', { class: 'puzzles-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
@@ -179,6 +185,22 @@ function build() {
     missedWords.textContent = `Only the ones I missed (${missedCount})`;
     const n = puzzles.filter((p) => offered(p, standing)).length;
     matching.textContent = `${n} puzzle${n === 1 ? '' : 's'} of ${puzzles.length}`;
+    showResults();
+  };
+
+  const showResults = () => {
+    const rows = motifResults(puzzles, standing);
+    resultsNone.hidden = rows.length > 0;
+    resultsList.replaceChildren(
+      ...rows.map(({ motif, tried, solved }) => {
+        const item = make('li', { 'data-motif': motif });
+        const words = make('span', {}, `${MOTIFS[motif]}: ${solved} of ${tried} solved at the first try (${Math.round((100 * solved) / tried)}%)`);
+        const practise = make('button', { type: 'button', class: 'puzzles-practise', 'aria-label': `Practise ${MOTIFS[motif]}` }, 'Practise');
+        practise.addEventListener('click', () => changeFilter({ ...ANY, motif }));
+        item.append(words, practise);
+        return item;
+      }),
+    );
   };
 
   const showStanding = () => {
@@ -384,16 +406,22 @@ function build() {
     generation += 1;
   });
   /**
+   * Puts a change of the filter in force: kept, shown, and another puzzle when the one on the
+   * board is over or no longer offered.
+   *
+   * @param {Partial<Filter>} change
+   */
+  function changeFilter(change) {
+    standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...change } };
+    saveStanding(pageStorage(), standing);
+    showFilter();
+    if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext();
+  }
+  /**
    * @param {HTMLSelectElement | HTMLInputElement} control
    * @param {() => Partial<Filter>} read  the filter's part the control chooses
    */
-  const onFilter = (control, read) =>
-    control.addEventListener('change', () => {
-      standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...read() } };
-      saveStanding(pageStorage(), standing);
-      showFilter();
-      if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext();
-    });
+  const onFilter = (control, read) => control.addEventListener('change', () => changeFilter(read()));
   onFilter(piece.select, () => ({ piece: PIECES.find((p) => p === piece.select.value) ?? null }));
   onFilter(motif.select, () => ({ motif: motif.select.value in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (motif.select.value) : null }));
   onFilter(mate.select, () => ({ mate: mate.select.value === '' ? null : Number(mate.select.value) }));

@@ -304,6 +304,31 @@ export function scored(standing, puzzle, solved) {
 }
 
 /**
+ * How the player did on each motif: the puzzles of the motif tried, and of those the ones solved
+ * at the first try. Only motifs with a puzzle tried, the weakest first (the lowest share solved,
+ * then the most tried), as lichess's puzzle dashboard lists what to work on.
+ *
+ * @param {Puzzle[]} puzzles
+ * @param {Standing} standing
+ * @returns {Array<{ motif: Motif, tried: number, solved: number }>}
+ */
+export function motifResults(puzzles, standing) {
+  /** @type {Map<Motif, { motif: Motif, tried: number, solved: number }>} */
+  const results = new Map();
+  for (const puzzle of puzzles) {
+    const result = standing.tried[puzzle.id];
+    if (result === undefined) continue;
+    for (const motif of puzzle.motifs) {
+      const entry = results.get(motif) ?? { motif, tried: 0, solved: 0 };
+      entry.tried += 1;
+      if (result === 'solved') entry.solved += 1;
+      results.set(motif, entry);
+    }
+  }
+  return [...results.values()].sort((a, b) => a.solved / a.tried - b.solved / b.tried || b.tried - a.tried || a.motif.localeCompare(b.motif));
+}
+
+/**
  * The theme counts of a set, for the filters' labels: puzzles per piece, per motif, per mate
  * length.
  *
