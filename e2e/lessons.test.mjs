@@ -1,7 +1,8 @@
 // The lessons (www/lessons-ui.js) on the game page, on a desktop and a phone viewport: a whole
 // lesson completed by clicks (taps on the phone), a wrong try explained and the position put
-// back, the suicide button, progress kept across a reload and resumed, damaged stored progress
-// survived, the full rules one click away, and the lesson board following the piece set.
+// back, the suicide button, progress kept across a reload and resumed, and forgotten on request,
+// damaged stored progress survived, the full rules one click away, and the lesson board
+// following the piece set.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -122,6 +123,19 @@ for (const { device, context, touch } of devices) {
       assert.equal(await page.textContent('.lessons-count'), `1 of ${LESSONS.lessons.length} lessons done`);
       assert.equal(await page.textContent('[data-lesson="pawn"] .lesson-state'), '✓ Done');
       assert.match((await page.getAttribute('[data-lesson="pawn"]', 'aria-label')) ?? '', /^Pawn: The pinch\. Done\.$/);
+
+      // Start again asks first; Escape answers no and keeps the lessons open; yes forgets.
+      await page.click('.lessons-reset');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.isVisible('#lessons'), true);
+      assert.equal(await page.isVisible('.lessons-reset-confirm'), false);
+      await page.click('.lessons-reset');
+      await page.click('.lessons-reset-yes');
+      assert.equal(await page.textContent('.lessons-count'), `0 of ${LESSONS.lessons.length} lessons done`);
+      assert.equal(await page.textContent('[data-lesson="pawn"] .lesson-state'), '3 steps');
+      assert.deepEqual((await stored(page)).lessons, {});
+      assert.equal(await page.isVisible('.lessons-reset'), false, 'nothing left to forget');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -11,7 +11,7 @@
 // built and the lesson file fetched the first time it opens.
 
 import { figureUrl } from './movelist.js';
-import { doneCount, judge, loadProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
+import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -88,6 +88,14 @@ function build() {
   const menuStatus = make('p', { class: 'error', role: 'alert' });
   const links = make('div', { class: 'buttons lessons-links' });
   links.append(rulesLink, squaresLink);
+  // Forgetting the progress, after the page's in-place question (style.css .confirm).
+  const resetAsk = make('button', { type: 'button', class: 'lessons-reset' }, 'Start again…');
+  const resetYes = make('button', { type: 'button', class: 'lessons-reset-yes' }, 'Yes, start again');
+  const resetNo = make('button', { type: 'button', class: 'lessons-reset-no' }, 'No');
+  const resetConfirm = make('span', { class: 'confirm lessons-reset-confirm', role: 'group', 'aria-labelledby': 'lessons-reset-question' });
+  resetConfirm.append(make('span', { id: 'lessons-reset-question' }, 'Forget what you solved in every lesson?'), resetYes, resetNo);
+  resetConfirm.hidden = true;
+  links.append(resetAsk, resetConfirm);
   menu.append(about, count, list, menuStatus, links);
 
   // The lesson player.
@@ -153,6 +161,8 @@ function build() {
 
   const showMenu = () => {
     clearTimeout(resetTimer);
+    // Something to forget: a step solved somewhere.
+    if (resetConfirm.hidden) resetAsk.hidden = Object.keys(progress.lessons).length === 0;
     player.hidden = true;
     menu.hidden = false;
     title.textContent = 'Lessons';
@@ -299,6 +309,27 @@ function build() {
     });
   }
 
+  /** @param {boolean} on */
+  const askingReset = (on) => {
+    resetConfirm.hidden = !on;
+    resetAsk.hidden = on;
+    (on ? resetNo : resetAsk).focus();
+  };
+  resetAsk.addEventListener('click', () => askingReset(true));
+  resetNo.addEventListener('click', () => askingReset(false));
+  resetYes.addEventListener('click', () => {
+    progress = noProgress();
+    saveProgress(pageStorage(), progress);
+    resetConfirm.hidden = true;
+    showMenu();
+    list.querySelector('button')?.focus();
+  });
+  // Escape while asking answers no, as the page's other questions do; otherwise it closes.
+  dialog.addEventListener('cancel', (event) => {
+    if (resetConfirm.hidden) return;
+    event.preventDefault();
+    askingReset(false);
+  });
   squaresLink.addEventListener('click', () => {
     dialog.close();
     config.openSquares?.();
