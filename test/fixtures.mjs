@@ -35,6 +35,7 @@ export function leaper(change = {}) {
     frozen: [],
     check: null,
     checkers: [],
+    threatened: [],
     status: { kind: 'ongoing', winner: null, result: '*' },
     plies: [],
     redo: 0,

@@ -19,3 +19,11 @@ test('the shapes option: text or objects, read the one way, and refused with the
   assert.throws(() => checkOption('shapes', Array(101).fill({ from: 'a1' })), { name: 'OptionError', message: 'shapes: at most 100, not 101' });
   assert.throws(() => checkOption('shapes', 'e4 '.repeat(400)), { name: 'OptionError', message: /^shapes is too long/ });
 });
+
+test('the highlights option: "all" includes the threats, a list may name them, nonsense is refused', () => {
+  assert.deepEqual(checkOption('highlights', 'all'), ['moves', 'preview', 'last', 'check', 'frozen', 'threats']);
+  assert.deepEqual(checkOption('highlights', 'last threats'), ['last', 'threats']);
+  assert.deepEqual(checkOption('highlights', ['threats']), ['threats']);
+  assert.deepEqual(checkOption('highlights', 'none'), []);
+  assert.throws(() => checkOption('highlights', 'threat'), (error) => error instanceof OptionError && /threats/.test(error.message));
+});

@@ -125,6 +125,16 @@ test('the picture: squares as indices, the last move and arrow marked, highlight
   assert.deepEqual(picture(state, true).preview, [8, 32]);
 });
 
+test('the threatened pieces are marked only when asked for: not by default', () => {
+  const state = createState(leaper({ threatened: ['a1', 'e1'] }));
+  assert.deepEqual(picture(state).threatened, [], 'the default marks leave them out');
+  setLook(state, { highlights: ['threats'] });
+  assert.deepEqual(picture(state).threatened, [0, 4]);
+  setLook(state, { highlights: ['check'] });
+  assert.deepEqual(picture(state).threatened, []);
+  assert.deepEqual(picture(state, true).threatened, [0, 4], 'the mirror hears them');
+});
+
 test('an earlier position is drawn from its own snapshot, with no arrow', () => {
   const state = createState(leaper({ ply: 1, plies: [DOUBLE_CAPTURE] }));
   state.arrow = 'a1-a6xa2xa5';

@@ -118,10 +118,10 @@ async function restore(host, notice, saved) {
   /** @param {string} text */
   const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
-  const { pieceSet, theme, orientation, opponent, touchPreview, premove, coordinates, legalMoves, animation } = saved.settings;
+  const { pieceSet, theme, orientation, opponent, touchPreview, premove, coordinates, legalMoves, threats, animation } = saved.settings;
   // The page has its own status line, so the board's (in `ai` mode) is off.
   /** @type {EmbedOptions} */
-  const options = { pieceSet, theme, orientation, touchPreview, premove, coordinates, animation, highlights: marksShown(legalMoves), statusLine: false, ...modeOf(opponent) };
+  const options = { pieceSet, theme, orientation, touchPreview, premove, coordinates, animation, highlights: marksShown(legalMoves, threats), statusLine: false, ...modeOf(opponent) };
   if (saved.record) {
     const resumed = await mountReady(host, { ...options, record: saved.record });
     if ('embed' in resumed) return { ...resumed, settings: saved.settings };

@@ -89,7 +89,7 @@ export function cellLabel(state, square) {
  * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
  *
  * @param {BoardState} state
- * @returns {{ selected: string, dests: string, preview: string, frozen: string, focus: string, arrow: string, premove: string, hintPiece: string }}
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, premove: string, hintPiece: string }}
  */
 export function gridData(state) {
   const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
@@ -98,6 +98,7 @@ export function gridData(state) {
     dests: state.dests.map((m) => m.to ?? '').filter(Boolean).join(' '),
     preview: names(state.preview),
     frozen: names(state.frozen),
+    threatened: names(state.threatened),
     focus: squareName(state.focus),
     arrow: state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '',
     premove: state.premove && state.premove.to !== null ? `${squareName(state.premove.from)}-${squareName(state.premove.to)}` : '',

@@ -50,6 +50,7 @@ export function stillPicture(pieces, look) {
     frozen: [],
     check: null,
     checkers: [],
+    threatened: [],
     focus: 27,
     showFocus: false,
     drag: null,

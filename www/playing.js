@@ -25,19 +25,21 @@ function element(id, type) {
 }
 
 /**
- * The marks the page's board draws: all of them, or all but the legal moves' (the "Legal moves
- * on the board" setting off; what a move captures is still shown before it is played).
+ * The marks the page's board draws: all of them, but the legal moves' when the "Legal moves on
+ * the board" setting is off (what a move captures is still shown before it is played), and the
+ * threatened pieces' unless "Threatened pieces" is on.
  *
  * @param {boolean} legalMoves
+ * @param {boolean} threats
  * @returns {Highlight[]}
  */
-export const marksShown = (legalMoves) => HIGHLIGHTS.filter((mark) => legalMoves || mark !== 'moves');
+export const marksShown = (legalMoves, threats) => HIGHLIGHTS.filter((mark) => (legalMoves || mark !== 'moves') && (threats || mark !== 'threats'));
 
 /**
  * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move, animation,
- * board-turning and zen-mode settings and the resign and draw confirmations. The elements are the
- * page's: #sound, #touch-preview, #premove, #coordinates, #legal-moves, #animation, #auto-flip and
- * #zen (check boxes), #undo, #redo, #resign, #draw and #zen-leave (buttons), and #resign-confirm
+ * threatened-pieces, board-turning and zen-mode settings and the resign and draw confirmations.
+ * The elements are the page's: #sound, #touch-preview, #premove, #coordinates, #legal-moves,
+ * #threats, #animation, #auto-flip and #zen (check boxes), #undo, #redo, #resign, #draw and #zen-leave (buttons), and #resign-confirm
  * and #draw-confirm with their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
@@ -68,7 +70,7 @@ export function wirePlaying({ embed, settings, persist }) {
 
   /**
    * @param {HTMLInputElement} box
-   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'animation' | 'autoFlip' | 'zen'} name
+   * @param {'touchPreview' | 'premove' | 'coordinates' | 'legalMoves' | 'threats' | 'animation' | 'autoFlip' | 'zen'} name
    * @param {(on: boolean) => void} apply  what changes on the page (by default the board's option
    *   of the same name)
    */
@@ -83,7 +85,9 @@ export function wirePlaying({ embed, settings, persist }) {
   setting(element('touch-preview', HTMLInputElement), 'touchPreview');
   setting(element('premove', HTMLInputElement), 'premove');
   setting(element('coordinates', HTMLInputElement), 'coordinates');
-  setting(element('legal-moves', HTMLInputElement), 'legalMoves', (on) => embed.set({ highlights: marksShown(on) }));
+  const marks = () => embed.set({ highlights: marksShown(settings.legalMoves, settings.threats) });
+  setting(element('legal-moves', HTMLInputElement), 'legalMoves', marks);
+  setting(element('threats', HTMLInputElement), 'threats', marks);
   setting(element('animation', HTMLInputElement), 'animation');
 
   // Two players on one device (a tablet between them): the board turns to the side to move after

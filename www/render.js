@@ -305,8 +305,10 @@ function drawOverlays(ctx, state, unit) {
     const [x, y] = corner(square, state, unit);
     snowflake(ctx, x + unit * 0.8, y + unit * 0.2, unit * 0.15);
   }
-  if (state.check !== null) {
-    const [x, y] = corner(state.check, state, unit);
+  // The King in check, and the pieces the other side could capture (when asked for): the same
+  // warning sign, since check is the King's threat.
+  for (const square of new Set([...(state.check === null ? [] : [state.check]), ...state.threatened])) {
+    const [x, y] = corner(square, state, unit);
     warning(ctx, x + unit * 0.2, y + unit * 0.78, unit * 0.16);
   }
   for (const square of state.checkers) {

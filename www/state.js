@@ -19,13 +19,16 @@ export const THEME_NAMES = /** @type {readonly Theme[]} */ (['green', 'neutral',
 /**
  * A kind of mark on the board: legal destinations (`moves`), the captures of the pointed move
  * (`preview`), the last move and its captures (`last`), check and checkers (`check`), frozen
- * pieces (`frozen`).
+ * pieces (`frozen`), the side to move's pieces the other side could capture (`threats`).
  *
- * @typedef {'moves' | 'preview' | 'last' | 'check' | 'frozen'} Highlight
+ * @typedef {'moves' | 'preview' | 'last' | 'check' | 'frozen' | 'threats'} Highlight
  */
 
 /** Every kind of mark, in the order the options name them. */
-export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'check', 'frozen']);
+export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'check', 'frozen', 'threats']);
+
+/** The marks a board draws unless told: all but the threats, a learning aid a player asks for. */
+export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats');
 
 /** @typedef {'both' | 'white' | 'black' | 'none'} Movable */
 
@@ -152,6 +155,7 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
  * @property {number[]} frozen  e.g. [27, 35]
  * @property {number | null} check  the square of the King in check, e.g. 4
  * @property {number[]} checkers  e.g. [36]
+ * @property {number[]} threatened  the side to move's pieces the other side could capture, e.g. [27]
  * @property {number} focus
  * @property {boolean} showFocus
  * @property {Drag | null} drag
@@ -173,7 +177,7 @@ export const HIGHLIGHTS = /** @type {const} */ (['moves', 'preview', 'last', 'ch
 
 /** @returns {Look} the look of a board nobody configured */
 export function defaultLook() {
-  return { orientation: 'white', pieceSet: 'chess', theme: 'green', coordinates: true, movable: 'both', animation: true, highlights: [...HIGHLIGHTS], touchPreview: true, premove: true };
+  return { orientation: 'white', pieceSet: 'chess', theme: 'green', coordinates: true, movable: 'both', animation: true, highlights: [...DEFAULT_HIGHLIGHTS], touchPreview: true, premove: true };
 }
 
 /**
@@ -495,6 +499,7 @@ export function picture(state, every = false) {
     check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
     checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
     frozen: on.has('frozen') ? view.frozen.map(squareIndex) : [],
+    threatened: on.has('threats') ? view.threatened.map(squareIndex) : [],
     focus: state.focus,
     showFocus: state.showFocus,
     drag: state.drag,

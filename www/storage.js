@@ -49,6 +49,8 @@ export const SCHEMA_VERSION = 1;
  * @property {boolean} coordinates  the files and ranks on the board's edge
  * @property {boolean} legalMoves  the picked-up piece's legal moves marked on the board (dots and
  *   corners); false leaves them for the player to see
+ * @property {boolean} threats  the side to move's pieces the other side could capture marked on
+ *   the board (a learning aid; false: not)
  * @property {boolean} animation  moves slide and captured pieces fade
  * @property {boolean} autoFlip  two players on one device: the board turns to the side to move
  * @property {boolean} zen  zen mode: the page shows the board, the clocks, the game's buttons and
@@ -123,7 +125,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, animation: true, autoFlip: false, zen: false };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, threats: false, animation: true, autoFlip: false, zen: false };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -228,6 +230,7 @@ export function parse(text) {
     if (typeof s.typeMoves === 'boolean') settings.typeMoves = s.typeMoves;
     if (typeof s.coordinates === 'boolean') settings.coordinates = s.coordinates;
     if (typeof s.legalMoves === 'boolean') settings.legalMoves = s.legalMoves;
+    if (typeof s.threats === 'boolean') settings.threats = s.threats;
     if (typeof s.animation === 'boolean') settings.animation = s.animation;
     if (typeof s.autoFlip === 'boolean') settings.autoFlip = s.autoFlip;
     if (typeof s.zen === 'boolean') settings.zen = s.zen;

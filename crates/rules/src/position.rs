@@ -257,6 +257,23 @@ impl Position {
         }
     }
 
+    /// The side to move's pieces that the other side could capture if it were its turn: the
+    /// squares every capturing legal move of the other side would empty after a pass (a null
+    /// move). They are what a player has to look after, and what the page marks as threatened.
+    /// In check it is the King's square alone: the pass is then impossible (the other side
+    /// would capture the King), and the check is the threat to answer first.
+    pub fn threatened(&self) -> Bitboard {
+        if self.is_check() {
+            return self.board.pieces(self.turn, Role::King);
+        }
+        let mut passed = *self;
+        passed.play_null();
+        passed
+            .legal_moves()
+            .iter()
+            .fold(Bitboard::EMPTY, |taken, m| taken | m.captures())
+    }
+
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.board

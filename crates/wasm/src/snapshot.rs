@@ -81,6 +81,9 @@ export interface Snapshot {
   check: string | null;
   /** The squares of the pieces giving check, e.g. ["e5"]. */
   checkers: string[];
+  /** The side to move's pieces the other side could capture if it were its turn (in check, the
+   * King), e.g. ["d4", "d6"]: none once the game is over. */
+  threatened: string[];
   /** The game's status (of the whole game, also when an earlier position is described). */
   status: Status;
   /** Every ply played in the game (not those undone). */
@@ -231,6 +234,7 @@ pub struct Snapshot<'a> {
     frozen: Vec<String>,
     check: Option<String>,
     checkers: Vec<String>,
+    threatened: Vec<String>,
     status: Status,
     plies: &'a [PlyInfo],
     redo: usize,
@@ -276,6 +280,11 @@ impl<'a> Snapshot<'a> {
                 .flatten()
                 .map(|sq| sq.to_string()),
             checkers: names(pos.checkers()).collect(),
+            threatened: if outcome.is_none() {
+                names(pos.threatened()).collect()
+            } else {
+                Vec::new()
+            },
             status: Status::of(outcome),
             plies: &plies.0,
             redo: game.redo_len(),
