@@ -133,6 +133,11 @@ test('the threatened pieces are marked only when asked for: not by default', () 
   setLook(state, { highlights: ['check'] });
   assert.deepEqual(picture(state).threatened, []);
   assert.deepEqual(picture(state, true).threatened, [0, 4], 'the mirror hears them');
+  // One side moves by hand (against the computer): its pieces only, on its own turn.
+  setLook(state, { highlights: ['threats'], movable: 'black' });
+  assert.deepEqual(picture(state).threatened, [], 'White to move: the computer\'s pieces are not marked');
+  setLook(state, { movable: 'white' });
+  assert.deepEqual(picture(state).threatened, [0, 4]);
 });
 
 test('an earlier position is drawn from its own snapshot, with no arrow', () => {

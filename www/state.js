@@ -471,6 +471,17 @@ export function marked(move) {
 export const lastPly = (snapshot) => snapshot.plies[snapshot.ply - 1];
 
 /**
+ * Whether the threatened pieces of the side to move are marked: always, but when one side alone
+ * moves by hand (against the computer), only on that side's turn; on the computer's, the marks
+ * would show the player's own chances, a hint nobody asked for.
+ *
+ * @param {Movable} movable
+ * @param {Side} turn
+ * @returns {boolean}
+ */
+const threatsShown = (movable, turn) => (movable !== 'white' && movable !== 'black') || movable === turn;
+
+/**
  * The state reduced to what `render` paints, the marks not asked for left out.
  *
  * @param {State} state
@@ -499,7 +510,7 @@ export function picture(state, every = false) {
     check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
     checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
     frozen: on.has('frozen') ? view.frozen.map(squareIndex) : [],
-    threatened: on.has('threats') ? view.threatened.map(squareIndex) : [],
+    threatened: on.has('threats') && threatsShown(state.look.movable, view.turn) ? view.threatened.map(squareIndex) : [],
     focus: state.focus,
     showFocus: state.showFocus,
     drag: state.drag,

@@ -94,6 +94,7 @@ struct Snapshot {
     frozen: Vec<String>,
     check: Option<String>,
     checkers: Vec<String>,
+    threatened: Vec<String>,
     status: Status,
     plies: Vec<PlyInfo>,
     redo: u32,
@@ -355,6 +356,20 @@ fn captures_are_reported_for_a_capture_move() -> TestResult {
     assert_eq!(s.piece("a5"), "");
     assert_eq!(s.piece("a6"), "L");
     assert_eq!(s.piece("a1"), "");
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn the_snapshot_names_the_threatened_pieces() -> TestResult {
+    // The Long Leaper on d8 could leap both Pawns; with the gap closed, nothing.
+    let mut game = new_game(Some("3lk3/8/3P4/8/3P4/8/8/4K3 w"), None)?;
+    assert_eq!(snapshot(&game)?.threatened, ["d4", "d6"]);
+    game.play(&js("d4-d5"))?;
+    game.play(&js("e8-f8"))?;
+    assert!(snapshot(&game)?.threatened.is_empty());
+    // Once the game is over, none.
+    game.resign(&js("white"))?;
+    assert!(snapshot(&game)?.threatened.is_empty());
     Ok(())
 }
 
@@ -1066,8 +1081,23 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     assert_eq!(
         keys(&value),
         [
-            "canUndo", "check", "checkers", "frozen", "headers", "moves", "pieces", "plies", "ply",
-            "position", "record", "redo", "rules", "start", "status", "turn"
+            "canUndo",
+            "check",
+            "checkers",
+            "frozen",
+            "headers",
+            "moves",
+            "pieces",
+            "plies",
+            "ply",
+            "position",
+            "record",
+            "redo",
+            "rules",
+            "start",
+            "status",
+            "threatened",
+            "turn"
         ]
     );
     assert_eq!(
