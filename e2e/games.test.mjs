@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
+import { reloadPage } from './browser.mjs';
 import { ARTIFACTS, decodeGif, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -186,8 +187,9 @@ for (const { device, context } of devices) {
       await page.click('.analysis-close');
       await page.waitForSelector('.analysis-dialog', { state: 'detached' });
 
-      // The list is stored: a reload finds it.
-      await page.reload();
+      // The list is stored: a reload finds it. (The analysis board's engine may still be loading
+      // its worker's script, which the reload cuts off.)
+      await reloadPage(page, problems);
       await page.waitForSelector('body[data-ready]');
       assert.deepEqual((await openList(page)).rows, [asBlack]);
       await closeList(page);
