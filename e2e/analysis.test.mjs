@@ -363,3 +363,40 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
     }
   }
 });
+
+test('Threats marks the pieces the other side could capture, and follows the position shown', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  // The Long Leaper on d8 threatens both Pawns; d4-d5 closes the gap.
+  await openAnalysisOf(page, { record: '[Setup "3lk3/8/3P4/8/3P4/8/8/4K3 w 0 1"]\n\n1. d4-d5 *' });
+  const threatened = () => page.getAttribute('.analysis-dialog .ultima-mirror', 'data-threatened');
+  /** Whether the warning sign is drawn on `square` (render.js `warning`). @param {string} square */
+  const warned = (square) =>
+    page.evaluate((square) => {
+      const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('.analysis-dialog canvas'));
+      const copy = new OffscreenCanvas(canvas.width, canvas.height);
+      const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (copy.getContext('2d'));
+      ctx.drawImage(canvas, 0, 0);
+      const unit = canvas.width / 8;
+      const x = Math.floor((square.charCodeAt(0) - 97 + 0.136) * unit);
+      const y = Math.floor((8 - Number(square.slice(1)) + 0.844) * unit);
+      const [r = 0, g = 0, b = 0] = ctx.getImageData(x, y, 1, 1).data;
+      return r > 90 && g < 40 && b < 40;
+    }, square);
+  await page.click('.analysis-dialog .analysis-nav [data-step="first"]');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threatened') === 'd4 d6');
+  assert.equal(await page.isChecked('.analysis-threats-on'), false);
+  assert.equal(await warned('d4'), false, 'off at first');
+  await page.check('.analysis-threats-on');
+  await page.waitForFunction(() => /** @type {any} */ (window).analysisBoard.view().highlights.includes('threats'));
+  // Drawn on the next frame: two frames later it is painted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.deepEqual([await warned('d4'), await warned('d6')], [true, true]);
+  // After d4-d5 (Black to move): none of Black's pieces is threatened.
+  await page.click('.analysis-dialog .analysis-nav [data-step="last"]');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threatened') === '');
+  assert.equal(await threatened(), '');
+  await page.uncheck('.analysis-threats-on');
+  assert.equal(await onAnalysis(page, (board) => board.view().highlights.includes('threats')), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

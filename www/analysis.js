@@ -109,12 +109,17 @@ export function attachAnalysis(handle, { outer, stage }) {
   engineBox.checked = true;
   const engineLabel = make('label', { class: 'analysis-engine', title: 'Run the engine on the position shown' });
   engineLabel.append(engineBox, document.createTextNode(' Engine'));
+  // The threatened pieces (the board's `threats` mark), as lichess's analysis shows the threat.
+  const threatsBox = make('input', { type: 'checkbox', class: 'analysis-threats-on' });
+  threatsBox.checked = handle.view().highlights.includes('threats');
+  const threatsLabel = make('label', { class: 'analysis-threats', title: 'Mark the pieces of the side to move that the other side could capture' });
+  threatsLabel.append(threatsBox, document.createTextNode(' Threats'));
   const headline = make('strong', { class: 'analysis-eval' });
   const progress = make('span', { class: 'analysis-progress' });
   const deeper = make('button', { type: 'button', class: 'analysis-deeper' }, 'Go deeper');
   deeper.hidden = true;
   const head = make('div', { class: 'analysis-head' });
-  head.append(engineLabel, headline, progress, deeper);
+  head.append(engineLabel, threatsLabel, headline, progress, deeper);
   const material = make('p', { class: 'material analysis-material' });
   const lines = make('ol', { class: 'analysis-lines', 'aria-label': "The engine's best lines: choose a move to play the line up to it" });
   const moves = make('div', { class: 'analysis-moves', role: 'group', tabindex: '-1', 'aria-label': 'Moves and variations: choose one to show its position' });
@@ -463,6 +468,10 @@ export function attachAnalysis(handle, { outer, stage }) {
   };
 
   engineBox.addEventListener('change', () => setEngine(engineBox.checked));
+  threatsBox.addEventListener('change', () => {
+    const others = handle.view().highlights.filter((mark) => mark !== 'threats');
+    handle.set({ highlights: threatsBox.checked ? [...others, 'threats'] : others });
+  });
   deeper.addEventListener('click', analyse);
   flip.addEventListener('click', () => {
     handle.flip();
