@@ -383,11 +383,12 @@ test('Threats marks the pieces the other side could capture, and follows the pos
       return r > 90 && g < 40 && b < 40;
     }, square);
   await page.click('.analysis-dialog .analysis-nav [data-step="first"]');
-  await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threatened') === 'd4 d6');
+  await page.waitForFunction(() => /** @type {any} */ (window).analysisBoard.history().length === 0);
   assert.equal(await page.isChecked('.analysis-threats-on'), false);
   assert.equal(await warned('d4'), false, 'off at first');
+  assert.equal(await threatened(), '');
   await page.check('.analysis-threats-on');
-  await page.waitForFunction(() => /** @type {any} */ (window).analysisBoard.view().highlights.includes('threats'));
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threatened') === 'd4 d6');
   // Drawn on the next frame: two frames later it is painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   assert.deepEqual([await warned('d4'), await warned('d6')], [true, true]);

@@ -1,7 +1,7 @@
 // The threatened pieces (Position::threatened through the snapshot, the `threats` mark, the
 // page's "Threatened pieces" setting): off by default; on, a warning sign on each piece of the
-// side to move the other side could capture, following the position, saved with the settings;
-// an embed asks for it with `highlights`.
+// side to move the other side could capture, and the word "threatened" in its square's label,
+// following the position, saved with the settings.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -15,7 +15,7 @@ const served = useServedDist();
 const LEAP = '3lk3/8/3P4/8/3P4/8/8/4K3 w';
 
 /** @param {Page} page */
-const marked = (page) => page.getAttribute('canvas#board ~ .ultima-mirror, .ultima-mirror', 'data-threatened');
+const marked = (page) => page.getAttribute('.ultima-mirror', 'data-threatened');
 
 /**
  * Whether the warning sign is drawn on a square: a point of its dark red triangle, in the
@@ -56,9 +56,13 @@ test('Threatened pieces: off by default; on, each threatened piece is marked, fo
   await onBoard(page, (board, position) => board.newGame({ position }), LEAP);
   assert.equal(await warned(page, 'd6'), true);
   await openPreferences(page);
+  // A screen reader hears them too, while they are marked.
+  assert.equal(await marked(page), 'd4 d6');
+  assert.equal(await page.getAttribute('.ultima-mirror [data-square="d6"]', 'aria-label'), 'd6, white Pawn, threatened');
   await page.uncheck('#threats');
   assert.equal(await warned(page, 'd6'), false);
-  assert.equal(await marked(page), 'd4 d6', 'the mirror says them whatever the marks');
+  assert.equal(await marked(page), '');
+  assert.equal(await page.getAttribute('.ultima-mirror [data-square="d6"]', 'aria-label'), 'd6, white Pawn');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cellLabel, gridData } from '../www/mirror.js';
-import { createState, picture, point, select } from '../www/state.js';
+import { createState, picture, point, select, setLook } from '../www/state.js';
 import { DOUBLE_CAPTURE, leaper } from './fixtures.mjs';
 
 test('each square is labelled with its piece and marks', () => {
@@ -13,6 +13,14 @@ test('each square is labelled with its piece and marks', () => {
   assert.equal(cellLabel(drawn, 4), 'e1, white King, frozen, in check');
   assert.equal(cellLabel(drawn, 8), 'a2, black Pawn, would be captured');
   assert.equal(cellLabel(drawn, 63), 'h8');
+});
+
+test('a threatened piece is said so when the threatened pieces are marked, and only then', () => {
+  const state = createState(leaper({ threatened: ['a1'] }));
+  assert.equal(cellLabel(picture(state, true), 0), 'a1, white Long Leaper');
+  setLook(state, { highlights: ['threats'] });
+  assert.equal(cellLabel(picture(state, true), 0), 'a1, white Long Leaper, threatened');
+  assert.equal(gridData(picture(state, true)).threatened, 'a1');
 });
 
 test('the grid says what the canvas shows, as square names', () => {

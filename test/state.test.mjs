@@ -132,7 +132,9 @@ test('the threatened pieces are marked only when asked for: not by default', () 
   assert.deepEqual(picture(state).threatened, [0, 4]);
   setLook(state, { highlights: ['check'] });
   assert.deepEqual(picture(state).threatened, []);
-  assert.deepEqual(picture(state, true).threatened, [0, 4], 'the mirror hears them');
+  assert.deepEqual(picture(state, true).threatened, [], 'nor does the mirror hear them, unless asked');
+  setLook(state, { highlights: ['threats'] });
+  assert.deepEqual(picture(state, true).threatened, [0, 4]);
   // One side moves by hand (against the computer): its pieces only, on its own turn.
   setLook(state, { highlights: ['threats'], movable: 'black' });
   assert.deepEqual(picture(state).threatened, [], 'White to move: the computer\'s pieces are not marked');

@@ -69,7 +69,8 @@ export function createMirror(parent, activate) {
 }
 
 /**
- * What a screen reader hears of a square, e.g. "d4, black Immobilizer, frozen".
+ * What a screen reader hears of a square, e.g. "d4, black Immobilizer, frozen" (and
+ * "threatened" when the threatened pieces are marked).
  *
  * @param {BoardState} state
  * @param {number} square index, a1=0 … h8=63
@@ -81,6 +82,7 @@ export function cellLabel(state, square) {
   if (letter) parts.push(pieceName(letter));
   if (state.frozen.includes(square)) parts.push('frozen');
   if (state.check === square) parts.push('in check');
+  else if (state.threatened.includes(square)) parts.push('threatened');
   if (state.preview.includes(square)) parts.push('would be captured');
   return parts.join(', ');
 }

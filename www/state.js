@@ -510,7 +510,8 @@ export function picture(state, every = false) {
     check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
     checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
     frozen: on.has('frozen') ? view.frozen.map(squareIndex) : [],
-    threatened: on.has('threats') && threatsShown(state.look.movable, view.turn) ? view.threatened.map(squareIndex) : [],
+    // Asked for or not, also for the mirror: a learning aid, spoken only to whom asked for it.
+    threatened: state.look.highlights.includes('threats') && threatsShown(state.look.movable, view.turn) ? view.threatened.map(squareIndex) : [],
     focus: state.focus,
     showFocus: state.showFocus,
     drag: state.drag,
