@@ -4,6 +4,8 @@
 // style sheet multiplies the board's width by) and is kept in localStorage under
 // `ultima.boardZoom`, read back before the first paint by www/early.js.
 
+import { writeStored } from './util.js';
+
 /** The storage key, read by www/early.js. */
 const ZOOM_KEY = 'ultima.boardZoom';
 
@@ -91,13 +93,8 @@ export function addBoardResize(board, storage) {
     grip.setAttribute('aria-valuetext', `${Math.round(zoom * 100)}% of the room`);
   };
   /** @param {number} zoom */
-  const keep = (zoom) => {
-    try {
-      storage?.setItem(ZOOM_KEY, String(zoom));
-    } catch {
-      // Storage full or refused: the size holds for this visit.
-    }
-  };
+  // Storage full or refused: the size holds for this visit.
+  const keep = (zoom) => writeStored(storage, ZOOM_KEY, String(zoom));
   show(current());
 
   /** @type {number | null} the pointer dragging the grip */

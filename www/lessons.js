@@ -8,7 +8,7 @@
 // that shows it where there is one.
 
 import { listWords, pieceName } from './notation.js';
-import { squareIndex } from './util.js';
+import { readStored, squareIndex, writeStored } from './util.js';
 
 /** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
 
@@ -335,11 +335,7 @@ export const doneCount = (progress, lessons) => lessons.filter((lesson) => progr
  * @returns {Progress}
  */
 export function loadProgress(storage) {
-  try {
-    return readProgress(storage?.getItem(PROGRESS_KEY) ?? null);
-  } catch {
-    return noProgress();
-  }
+  return readProgress(readStored(storage, PROGRESS_KEY));
 }
 
 /**
@@ -350,10 +346,5 @@ export function loadProgress(storage) {
  * @returns {boolean}
  */
 export function saveProgress(storage, progress) {
-  try {
-    storage?.setItem(PROGRESS_KEY, JSON.stringify(progress));
-    return storage !== null;
-  } catch {
-    return false;
-  }
+  return writeStored(storage, PROGRESS_KEY, JSON.stringify(progress));
 }

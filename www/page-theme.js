@@ -5,6 +5,8 @@
 // with the other settings, because www/early.js applies it before the first paint; this module
 // reads the choice back from the element.
 
+import { writeStored } from './util.js';
+
 /** @typedef {'dark' | 'light' | 'system'} PageTheme */
 
 /** The choices, the default first. */
@@ -33,11 +35,8 @@ export function pageTheme(root) {
 export function setPageTheme(root, storage, theme) {
   if (theme === 'dark') delete root.dataset.pageTheme;
   else root.dataset.pageTheme = theme;
-  try {
-    storage?.setItem(THEME_KEY, theme);
-  } catch {
-    // Storage full or refused: the colours hold for this visit.
-  }
+  // Storage full or refused: the colours hold for this visit.
+  writeStored(storage, THEME_KEY, theme);
 }
 
 /**

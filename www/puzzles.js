@@ -5,6 +5,7 @@
 // from the file, and a move is right when its canonical text is the solution's.
 
 import { INITIAL, readRating, update } from './rating.js';
+import { readStored, writeStored } from './util.js';
 
 /** @import { Rating } from './rating.js' */
 
@@ -257,11 +258,7 @@ export function readStanding(text) {
  * @returns {Standing}
  */
 export function loadStanding(storage) {
-  try {
-    return readStanding(storage?.getItem(STANDING_KEY) ?? null);
-  } catch {
-    return newStanding();
-  }
+  return readStanding(readStored(storage, STANDING_KEY));
 }
 
 /**
@@ -272,12 +269,7 @@ export function loadStanding(storage) {
  * @returns {boolean}
  */
 export function saveStanding(storage, standing) {
-  try {
-    storage?.setItem(STANDING_KEY, JSON.stringify(standing));
-    return storage !== null;
-  } catch {
-    return false;
-  }
+  return writeStored(storage, STANDING_KEY, JSON.stringify(standing));
 }
 
 /**

@@ -3,7 +3,7 @@
 // lesson and puzzle names squares, so a newcomer learns to find them at a glance, as lichess's
 // coordinate trainer teaches: as many as they can in ROUND_MS, the board's coordinates hidden.
 
-import { squareIndex, squareName } from './util.js';
+import { readStored, squareIndex, squareName, writeStored } from './util.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 
@@ -80,13 +80,7 @@ export function afterRound(best, side, score) {
  * @param {Storage | null} storage
  * @returns {Best}
  */
-export function loadBest(storage) {
-  try {
-    return readBest(storage?.getItem(SQUARES_KEY) ?? null);
-  } catch {
-    return readBest(null);
-  }
-}
+export const loadBest = (storage) => readBest(readStored(storage, SQUARES_KEY));
 
 /**
  * Keeps the best scores; refused or full storage keeps them for the visit only.
@@ -95,9 +89,5 @@ export function loadBest(storage) {
  * @param {Best} best
  */
 export function saveBest(storage, best) {
-  try {
-    storage?.setItem(SQUARES_KEY, JSON.stringify({ version: 1, best }));
-  } catch {
-    // Storage refused or full: the scores hold for this visit.
-  }
+  writeStored(storage, SQUARES_KEY, JSON.stringify({ version: 1, best }));
 }

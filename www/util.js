@@ -152,6 +152,40 @@ export function pageStorage() {
 }
 
 /**
+ * The text stored under `key`, or null when there is none, no storage, or the browser refuses
+ * it: the one way the page's features read what they keep.
+ *
+ * @param {Pick<Storage, 'getItem'> | null} storage
+ * @param {string} key
+ * @returns {string | null}
+ */
+export function readStored(storage, key) {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores `text` under `key`; false when there is no storage or the browser refuses it (full,
+ * blocked): the feature then goes on for this visit only.
+ *
+ * @param {Pick<Storage, 'setItem'> | null} storage
+ * @param {string} key
+ * @param {string} text
+ * @returns {boolean}
+ */
+export function writeStored(storage, key, text) {
+  try {
+    storage?.setItem(key, text);
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Hands `blob` to the browser as a download named `name` (the board image, the finished games).
  *
  * @param {Blob} blob
