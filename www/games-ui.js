@@ -11,7 +11,7 @@
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
-import { make, pageStorage, saveFile } from './util.js';
+import { askInPlace, make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -133,15 +133,10 @@ function build() {
     const no = make('button', { type: 'button', class: 'games-remove-no' }, 'No');
     confirm.append(make('span', { id: `${words.id}-question` }, 'Remove this game from the list?'), yes, no);
     confirm.hidden = true;
-    const asking = (/** @type {boolean} */ on) => {
-      confirm.hidden = !on;
-      for (const button of [...actions.children]) if (button !== confirm) /** @type {HTMLElement} */ (button).hidden = on;
-      (on ? no : ask).focus();
-    };
-    ask.addEventListener('click', () => asking(true));
-    no.addEventListener('click', () => asking(false));
-    yes.addEventListener('click', () => remove(game));
     actions.append(copy, ask, confirm);
+    // While asking, the row's other actions make way for the question.
+    const others = /** @type {HTMLElement[]} */ ([...actions.children].filter((node) => node !== confirm));
+    askInPlace({ ask, box: confirm, yes, no, hide: others }, () => remove(game));
     for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
     item.append(words, actions);
     return item;
@@ -156,14 +151,6 @@ function build() {
     tally.textContent = tallyWords(games);
     tally.hidden = tally.textContent === '';
   };
-
-  // Escape in a row's question answers no, as the resign question does; elsewhere it closes.
-  dialog.addEventListener('cancel', (event) => {
-    const open = [...list.querySelectorAll('.games-confirm')].find((span) => !(/** @type {HTMLElement} */ (span).hidden));
-    if (!open) return;
-    event.preventDefault();
-    /** @type {HTMLButtonElement | null} */ (open.querySelector('.games-remove-no'))?.click();
-  });
 
   return {
     open() {

@@ -13,7 +13,7 @@
 import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
-import { errorText, make, pageStorage } from './util.js';
+import { askInPlace, errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -309,26 +309,11 @@ function build() {
     });
   }
 
-  /** @param {boolean} on */
-  const askingReset = (on) => {
-    resetConfirm.hidden = !on;
-    resetAsk.hidden = on;
-    (on ? resetNo : resetAsk).focus();
-  };
-  resetAsk.addEventListener('click', () => askingReset(true));
-  resetNo.addEventListener('click', () => askingReset(false));
-  resetYes.addEventListener('click', () => {
+  askInPlace({ ask: resetAsk, box: resetConfirm, yes: resetYes, no: resetNo, hide: [resetAsk] }, () => {
     progress = noProgress();
     saveProgress(pageStorage(), progress);
-    resetConfirm.hidden = true;
     showMenu();
     list.querySelector('button')?.focus();
-  });
-  // Escape while asking answers no, as the page's other questions do; otherwise it closes.
-  dialog.addEventListener('cancel', (event) => {
-    if (resetConfirm.hidden) return;
-    event.preventDefault();
-    askingReset(false);
   });
   squaresLink.addEventListener('click', () => {
     dialog.close();

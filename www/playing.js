@@ -7,6 +7,7 @@
 import { bindShortcuts } from './keys.js';
 import { wireSound } from './sound.js';
 import { HIGHLIGHTS } from './state.js';
+import { askInPlace } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Highlight } from './state.js' */
@@ -148,27 +149,14 @@ export function wirePlaying({ embed, settings, persist }) {
  * @param {() => void} act
  */
 function askFirst(embed, name, act) {
-  const button = element(name, HTMLButtonElement);
-  const box = element(`${name}-confirm`, HTMLElement);
-  const no = element(`${name}-no`, HTMLButtonElement);
-  const close = (/** @type {boolean} */ refocus) => {
-    if (box.hidden) return;
-    box.hidden = true;
-    if (refocus && !button.disabled && !button.hidden) button.focus();
-  };
-  button.addEventListener('click', () => {
-    box.hidden = false;
-    no.focus();
-  });
-  no.addEventListener('click', () => close(true));
-  box.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    close(true);
-  });
-  element(`${name}-yes`, HTMLButtonElement).addEventListener('click', () => {
-    close(false);
-    act();
-  });
+  const close = askInPlace(
+    {
+      ask: element(name, HTMLButtonElement),
+      box: element(`${name}-confirm`, HTMLElement),
+      yes: element(`${name}-yes`, HTMLButtonElement),
+      no: element(`${name}-no`, HTMLButtonElement),
+    },
+    act,
+  );
   embed.on('change', () => close(false));
 }

@@ -152,6 +152,47 @@ export function pageStorage() {
 }
 
 /**
+ * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
+ * which holds the question and its `yes` and `no`, hides `hide` meanwhile, and puts the focus on
+ * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
+ * question away (the focus back on `ask`); yes puts it away and calls `answer`.
+ *
+ * @param {{ ask: HTMLButtonElement, box: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement, hide?: HTMLElement[] }} parts
+ * @param {() => void} answer
+ * @returns {(refocus: boolean) => void} puts the question away unanswered, the focus back on
+ *   `ask` if `refocus` (and it can take it)
+ */
+export function askInPlace({ ask, box, yes, no, hide = [] }, answer) {
+  /** @param {boolean} on */
+  const asking = (on) => {
+    box.hidden = !on;
+    for (const node of hide) node.hidden = on;
+  };
+  /** @param {boolean} refocus */
+  const close = (refocus) => {
+    if (box.hidden) return;
+    asking(false);
+    if (refocus && !ask.disabled && !ask.hidden) ask.focus();
+  };
+  ask.addEventListener('click', () => {
+    asking(true);
+    no.focus();
+  });
+  no.addEventListener('click', () => close(true));
+  // Escape answers no here, and goes no further (a dialog around the question stays open).
+  box.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close(true);
+  });
+  yes.addEventListener('click', () => {
+    close(false);
+    answer();
+  });
+  return close;
+}
+
+/**
  * The text stored under `key`, or null when there is none, no storage, or the browser refuses
  * it: the one way the page's features read what they keep.
  *
