@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { availableParallelism, loadavg } from 'node:os';
 import { watchProblems } from './browser.mjs';
-import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, playByRule, settled, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, playByRule, settled, useServedDist, warningOn } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -369,19 +369,8 @@ test('Threats marks the pieces the other side could capture, and follows the pos
   // The Long Leaper on d8 threatens both Pawns; d4-d5 closes the gap.
   await openAnalysisOf(page, { record: '[Setup "3lk3/8/3P4/8/3P4/8/8/4K3 w 0 1"]\n\n1. d4-d5 *' });
   const threatened = () => page.getAttribute('.analysis-dialog .ultima-mirror', 'data-threatened');
-  /** Whether the warning sign is drawn on `square` (render.js `warning`). @param {string} square */
-  const warned = (square) =>
-    page.evaluate((square) => {
-      const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('.analysis-dialog canvas'));
-      const copy = new OffscreenCanvas(canvas.width, canvas.height);
-      const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (copy.getContext('2d'));
-      ctx.drawImage(canvas, 0, 0);
-      const unit = canvas.width / 8;
-      const x = Math.floor((square.charCodeAt(0) - 97 + 0.136) * unit);
-      const y = Math.floor((8 - Number(square.slice(1)) + 0.844) * unit);
-      const [r = 0, g = 0, b = 0] = ctx.getImageData(x, y, 1, 1).data;
-      return r > 90 && g < 40 && b < 40;
-    }, square);
+  /** @param {string} square */
+  const warned = (square) => warningOn(page, square, '.analysis-dialog canvas');
   await page.click('.analysis-dialog .analysis-nav [data-step="first"]');
   await page.waitForFunction(() => /** @type {any} */ (window).analysisBoard.history().length === 0);
   assert.equal(await page.isChecked('.analysis-threats-on'), false);

@@ -330,11 +330,12 @@ export async function workersDown(page, count) {
  *
  * @param {Page} page
  * @param {Array<[square: string, dx: number, dy: number]>} points
+ * @param {string} [canvas]  the board's canvas: the game page's unless told
  * @returns {Promise<number[][]>} [r, g, b, a] for each point
  */
-export function pixels(page, points) {
-  return page.evaluate((points) => {
-    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas#board'));
+export function pixels(page, points, canvas = 'canvas#board') {
+  return page.evaluate(([points, selector]) => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector(selector));
     // Read from a copy: the board's own canvas read again and again makes Chromium warn that
     // its context should be made for reading (a console warning, which the tests count).
     const copy = new OffscreenCanvas(canvas.width, canvas.height);
@@ -348,7 +349,7 @@ export function pixels(page, points) {
       const i = (Math.floor(row * unit) * canvas.width + Math.floor(column * unit)) * 4;
       return Array.from(data.subarray(i, i + 4));
     });
-  }, points);
+  }, /** @type {const} */ ([points, canvas]));
 }
 
 /**
@@ -386,4 +387,18 @@ export function decodeGif(page, bytes, read, count = Infinity) {
     },
     /** @type {const} */ ([Buffer.from(bytes).toString('base64'), read.toString(), count]),
   );
+}
+
+/**
+ * Whether a board shows the warning sign on a square (a King in check, a threatened piece): a
+ * point of its dark red triangle, in the square's bottom-left part (render.js `warning`, centred
+ * at 0.2 and 0.78 of the square), with the board seen from White.
+ *
+ * @param {Page} page
+ * @param {string} square
+ * @param {string} [canvas]  the board's canvas: the game page's unless told
+ */
+export async function warningOn(page, square, canvas) {
+  const [[r = 0, g = 0, b = 0] = []] = await pixels(page, [[square, -0.364, 0.344]], canvas);
+  return r > 90 && g < 40 && b < 40;
 }

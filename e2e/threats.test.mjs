@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, NO_GAME, onBoard, openGame, openPreferences, painted, pixels, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, NO_GAME, onBoard, openGame, openPreferences, painted, ready, useServedDist, warningOn } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -17,17 +17,10 @@ const LEAP = '3lk3/8/3P4/8/3P4/8/8/4K3 w';
 /** @param {Page} page */
 const marked = (page) => page.getAttribute('.ultima-mirror', 'data-threatened');
 
-/**
- * Whether the warning sign is drawn on a square: a point of its dark red triangle, in the
- * square's bottom-left part (render.js `warning`, centred at 0.2 and 0.78 of the square).
- *
- * @param {Page} page
- * @param {string} square
- */
+/** Whether the game's board shows the warning sign on a square, once painted. @param {Page} page @param {string} square */
 async function warned(page, square) {
   await painted(page);
-  const [[r = 0, g = 0, b = 0] = []] = await pixels(page, [[square, -0.364, 0.344]]);
-  return r > 90 && g < 40 && b < 40;
+  return warningOn(page, square);
 }
 
 test('Threatened pieces: off by default; on, each threatened piece is marked, following the position, saved', { timeout: 60_000 }, async () => {

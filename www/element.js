@@ -77,12 +77,12 @@ export class UltimaBoard extends HTMLElement {
       // Only the attribute's latest value counts.
       if (this.handle !== handle || this.getAttribute(name) !== after) return;
       try {
-        handle.set({ [option]: after });
         // The attributes describe the board: a new game from them gets the shapes they give too
-        // (the board drops shapes when its position changes).
+        // (the board drops shapes when its position changes), in the same change.
         const shapes = this.getAttribute('shapes');
+        const again = shapes !== null && GAME_OPTIONS.some((game) => game === option);
         // (Text, as every attribute is: the handle checks it.)
-        if (GAME_OPTIONS.some((game) => game === option) && shapes !== null) handle.set(/** @type {EmbedOptions} */ (/** @type {unknown} */ ({ shapes })));
+        handle.set(/** @type {EmbedOptions} */ (/** @type {unknown} */ (again ? { [option]: after, shapes } : { [option]: after })));
       } catch (error) {
         handle.report(error);
       }

@@ -190,12 +190,18 @@ const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
  * @returns {{ move: Reply, words: string } | null}
  */
 function aReply(after) {
-  const [move] = Object.values(after.moves).flat();
+  const [move] = legalMoves(after);
   if (!move) return null;
   const mover = pieceName(after.pieces[squareIndex(move.from)] ?? '?');
   const words = move.to === null ? `removing the ${mover} on ${move.from}` : `${mover} ${move.from} to ${move.to}`;
-  return { move: { from: move.from, to: move.to }, words };
+  return { move: replyOf(move), words };
 }
+
+/** @param {Seen} after @returns {MoveInfo[]} its legal moves, in one list */
+const legalMoves = (after) => Object.values(after.moves).flat();
+
+/** @param {MoveInfo} move @returns {Reply} */
+const replyOf = (move) => ({ from: move.from, to: move.to });
 
 /**
  * The opponent's capture a defence left, the one taking most, in words: "the black Withdrawer
@@ -205,12 +211,13 @@ function aReply(after) {
  * @returns {{ move: Reply, words: string } | null}
  */
 function aCapture(after) {
-  const captures = Object.values(after.moves).flat().filter((move) => move.captures.length > 0);
-  const [move] = captures.sort((a, b) => b.captures.length - a.captures.length);
+  const [move] = legalMoves(after)
+    .filter((m) => m.captures.length > 0)
+    .sort((a, b) => b.captures.length - a.captures.length);
   if (!move) return null;
   const taken = listWords(move.captures.map((square) => pieceOn(after, square)));
   const how = move.to === null ? 'at once' : `by moving to ${move.to}`;
-  return { move: { from: move.from, to: move.to }, words: `${pieceOn(after, move.from)} can take ${taken} ${how}` };
+  return { move: replyOf(move), words: `${pieceOn(after, move.from)} can take ${taken} ${how}` };
 }
 
 /**

@@ -40,8 +40,9 @@ export const marksShown = (legalMoves, threats) => HIGHLIGHTS.filter((mark) => (
  * Wires the page's sounds, shortcuts, touch, premove, coordinates, legal-move, animation,
  * threatened-pieces, board-turning and zen-mode settings and the resign and draw confirmations.
  * The elements are the page's: #sound, #touch-preview, #premove, #coordinates, #legal-moves,
- * #threats, #animation, #auto-flip and #zen (check boxes), #undo, #redo, #resign, #draw and #zen-leave (buttons), and #resign-confirm
- * and #draw-confirm with their yes and no buttons (#resign-yes, #resign-no, #draw-yes, #draw-no).
+ * #threats, #animation, #auto-flip and #zen (check boxes), #undo, #redo, #resign, #draw and
+ * #zen-leave (buttons), and #resign-confirm and #draw-confirm with their yes and no buttons
+ * (#resign-yes, #resign-no, #draw-yes, #draw-no).
  *
  * @param {object} parts
  * @param {EmbedHandle} parts.embed

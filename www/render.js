@@ -305,9 +305,11 @@ function drawOverlays(ctx, state, unit) {
     const [x, y] = corner(square, state, unit);
     snowflake(ctx, x + unit * 0.8, y + unit * 0.2, unit * 0.15);
   }
-  // The King in check, and the pieces the other side could capture (when asked for): the same
-  // warning sign, since check is the King's threat.
-  for (const square of new Set([...(state.check === null ? [] : [state.check]), ...state.threatened])) {
+  // The pieces the other side could capture (when asked for) and the King in check: the same
+  // warning sign, since check is the King's threat (in check, the threatened piece is the King).
+  const warned = new Set(state.threatened);
+  if (state.check !== null) warned.add(state.check);
+  for (const square of warned) {
     const [x, y] = corner(square, state, unit);
     warning(ctx, x + unit * 0.2, y + unit * 0.78, unit * 0.16);
   }

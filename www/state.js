@@ -510,7 +510,8 @@ export function picture(state, every = false) {
     check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
     checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
     frozen: on.has('frozen') ? view.frozen.map(squareIndex) : [],
-    // Asked for or not, also for the mirror: a learning aid, spoken only to whom asked for it.
+    // Only when asked for, the mirror included (which hears every other mark): a learning aid,
+    // spoken only to whoever asked for it.
     threatened: state.look.highlights.includes('threats') && threatsShown(state.look.movable, view.turn) ? view.threatened.map(squareIndex) : [],
     focus: state.focus,
     showFocus: state.showFocus,
