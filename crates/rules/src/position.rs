@@ -263,15 +263,26 @@ impl Position {
     /// In check it is the King's square alone: the pass is then impossible (the other side
     /// would capture the King), and the check is the threat to answer first.
     pub fn threatened(&self) -> Bitboard {
+        match self.passed() {
+            Some(passed) => passed
+                .legal_moves()
+                .iter()
+                .fold(Bitboard::EMPTY, |taken, m| taken | m.captures()),
+            None => self.board.pieces(self.turn, Role::King),
+        }
+    }
+
+    /// The position after the side to move passes: the same pieces, the other side to move.
+    /// What that side would play there is the threat a player must answer (the analysis board
+    /// shows the engine's choice as an arrow). `None` in check, where a pass would let the
+    /// other side capture the King: the check is then the threat.
+    pub fn passed(&self) -> Option<Position> {
         if self.is_check() {
-            return self.board.pieces(self.turn, Role::King);
+            return None;
         }
         let mut passed = *self;
         passed.play_null();
-        passed
-            .legal_moves()
-            .iter()
-            .fold(Bitboard::EMPTY, |taken, m| taken | m.captures())
+        Some(passed)
     }
 
     /// Whether the side to move is in check.

@@ -48,3 +48,28 @@ fn only_the_side_to_moves_pieces_and_the_position_unchanged() {
         assert_eq!(pos.to_string(), before, "{fen}: unchanged");
     }
 }
+
+#[test]
+fn the_passed_position_is_the_other_sides_turn_on_the_same_pieces() {
+    let pos = Position::from_fen("3lk3/8/3P4/8/3P4/8/8/4K3 w 0 1", Rules::default()).unwrap();
+    let passed = pos.passed().expect("no check: a pass is possible");
+    assert_eq!(passed.to_fen(), "3lk3/8/3P4/8/3P4/8/8/4K3 b 1 1");
+    assert_eq!(passed.hash(), passed.compute_hash());
+    // The Long Leaper's leap over both Pawns is Black's there, and the threat here.
+    let leap = passed
+        .legal_moves()
+        .iter()
+        .find(|m| m.to_string() == "d8-d3xd4xd6")
+        .copied();
+    assert!(leap.is_some(), "{:?}", passed.legal_moves());
+    assert_eq!(
+        passed.passed().unwrap().to_fen(),
+        "3lk3/8/3P4/8/3P4/8/8/4K3 w 2 2"
+    );
+}
+
+#[test]
+fn no_pass_in_check() {
+    let pos = Position::from_fen("7k/6pp/8/4w3/4K3/8/PP6/8 w", Rules::default()).unwrap();
+    assert!(pos.passed().is_none());
+}

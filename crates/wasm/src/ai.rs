@@ -218,7 +218,46 @@ impl Ai {
         let time_ms = thinking_time(time_ms)?;
         let progress = callback(progress)?;
         let game = game_going_on(&record)?;
-        let pos = *game.position();
+        self.analyse_position(&game, *game.position(), multipv, time_ms, progress)
+    }
+
+    /// Analyses the threat in the position the game `record` has reached: what the other side
+    /// would play if the side to move passed (`Position::passed`), its best line, as lichess's
+    /// "show threat" does. The report is of the passed position (its lines are the other
+    /// side's); `timeMs` and `progress` as for `analyse`.
+    ///
+    /// # Errors
+    /// As `analyse`, and a side to move in check, which cannot pass.
+    #[wasm_bindgen(js_name = analyseThreat)]
+    pub fn analyse_threat(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+        #[wasm_bindgen(js_name = timeMs, unchecked_optional_param_type = "number | null")]
+        time_ms: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "((report: Report) => void) | null")]
+        progress: &JsValue,
+    ) -> Result<ReportValue, JsError> {
+        let record = args::text("the game record", record)?;
+        let time_ms = thinking_time(time_ms)?;
+        let progress = callback(progress)?;
+        let game = game_going_on(&record)?;
+        let passed = game
+            .position()
+            .passed()
+            .ok_or_else(|| JsError::new("the side to move is in check: the check is the threat"))?;
+        self.analyse_position(&game, passed, 1, time_ms, progress)
+    }
+
+    /// The search of `analyse` and `analyse_threat`: `pos` is the game's position, or the one
+    /// after a pass.
+    fn analyse_position(
+        &mut self,
+        game: &ultima::Game,
+        pos: Position,
+        multipv: usize,
+        time_ms: Option<f64>,
+        progress: Option<js_sys::Function>,
+    ) -> Result<ReportValue, JsError> {
         let mut last: Option<PageReport> = None;
         let report = |info: &Iteration<'_>, elapsed_ms: f64| {
             let report = PageReport::new(&pos, info, elapsed_ms);

@@ -1438,6 +1438,36 @@ fn analyse_refuses_bad_arguments_and_finished_games() -> TestResult {
     Ok(())
 }
 
+#[wasm_bindgen_test]
+fn analyse_threat_answers_with_the_other_sides_move_after_a_pass() -> TestResult {
+    // The mate in two with White to move: Black's threat is that mate.
+    let white_to_move = MATE_IN_2.replace(" b ", " w ");
+    let record = snapshot(&new_game(Some(&white_to_move), None)?)?.record;
+    let mut ai = ultima_wasm::Ai::new();
+    let seen = js_sys::Array::new();
+    let push = js_sys::Function::new_with_args("r", "this.push(r)").bind0(&seen);
+    let last = ai.analyse_threat(&js(&record), &num(1500.0), &push)?;
+    let last: Report = serde_wasm_bindgen::from_value(last.into())?;
+    assert!(seen.length() >= 1, "reports each depth");
+    assert_eq!(last.lines.len(), 1);
+    assert_eq!(last.lines[0].pv[0], "e6-e2");
+    assert_eq!(last.plies[0][0].side, "black", "the other side's line");
+    assert_eq!(
+        last.lines[0].white,
+        Score {
+            cp: None,
+            mate: Some(-2)
+        }
+    );
+    // In check there is no pass: the check is the threat.
+    let check = snapshot(&new_game(Some("7k/6pp/8/4w3/4K3/8/PP6/8 w"), None)?)?.record;
+    let message = error_message(ai.analyse_threat(&js(&check), &num(10.0), &NONE))?;
+    assert!(message.contains("check"), "{message}");
+    let message = error_message(ai.analyse_threat(&js("nonsense"), &num(10.0), &NONE))?;
+    assert!(!message.is_empty());
+    Ok(())
+}
+
 /// `Evaluation` of the `.d.ts`, as `Reviewer.evaluate` answers it.
 #[derive(Debug, Deserialize)]
 struct Evaluation {
