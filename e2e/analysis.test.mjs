@@ -10,8 +10,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { availableParallelism, loadavg } from 'node:os';
 import { watchProblems } from './browser.mjs';
-import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, playByRule, settled, useServedDist, warningOn } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, pixels, playByRule, settled, useServedDist, warningOn } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
+import { squareIndex } from '../www/util.js';
 
 /** @import { Page } from 'playwright-core' */
 /** @import { EmbedHandle } from '../www/embed.js' */
@@ -364,29 +365,74 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
   }
 });
 
-test('Threats marks the pieces the other side could capture, and follows the position shown', { timeout: 90_000 }, async () => {
+test('Threats marks the pieces the other side could capture, shows its best move, and follows the position shown', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   // The Long Leaper on d8 threatens both Pawns; d4-d5 closes the gap.
   await openAnalysisOf(page, { record: '[Setup "3lk3/8/3P4/8/3P4/8/8/4K3 w 0 1"]\n\n1. d4-d5 *' });
   const threatened = () => page.getAttribute('.analysis-dialog .ultima-mirror', 'data-threatened');
+  /** The threat's move as the panel has it, and its arrow as the board's mirror names it. */
+  const threat = async () => [(await page.getAttribute('.analysis-panel', 'data-threat')) ?? '', (await page.getAttribute('.analysis-dialog .ultima-mirror', 'data-threat')) ?? ''];
+  /** @param {number[]} rgba */
+  const red = ([r = 0, g = 0, b = 0]) => r > g + 40 && r > b + 40;
   /** @param {string} square */
   const warned = (square) => warningOn(page, square, '.analysis-dialog canvas');
+  /** The colour of the middle of d7, which the Leaper's arrow down the d-file crosses. */
+  const d7 = async () => (await pixels(page, [['d7', 0, 0]], '.analysis-dialog canvas'))[0] ?? [];
   await page.click('.analysis-dialog .analysis-nav [data-step="first"]');
   await page.waitForFunction(() => /** @type {any} */ (window).analysisBoard.history().length === 0);
   assert.equal(await page.isChecked('.analysis-threats-on'), false);
   assert.equal(await warned('d4'), false, 'off at first');
   assert.equal(await threatened(), '');
+  assert.deepEqual(await threat(), ['', '']);
+  assert.equal(await page.isHidden('.analysis-threat'), true);
+  assert.equal(red(await d7()), false, 'no red arrow at first');
   await page.check('.analysis-threats-on');
   await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threatened') === 'd4 d6');
+  // The threat: Black's best move if White passed, the leap over both Pawns (to d3, d2 or d1:
+  // the engine chooses), drawn in red down the d-file and written under the headline.
+  await page.waitForFunction(() => /^d8-d[123]xd4xd6$/.test(document.querySelector('.analysis-panel')?.getAttribute('data-threat') ?? ''));
+  const [move = '', arrow] = await threat();
+  assert.equal(arrow, move.slice(0, 5));
+  assert.match((await page.textContent('.analysis-threat')) ?? '', /^Threat−\d+\.\d\d.*d8-d[123] ?x ?d4 ?x ?d6/);
   // Drawn on the next frame: two frames later it is painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   assert.deepEqual([await warned('d4'), await warned('d6')], [true, true]);
-  // After d4-d5 (Black to move): none of Black's pieces is threatened.
+  assert.ok(red(await d7()), `the red arrow on d7: ${await d7()}`);
+  // X turns the threats off and on again, as on lichess.
+  await page.focus('.analysis-dialog .analysis-moves');
+  await page.keyboard.press('x');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threat') === '');
+  assert.equal(await page.isChecked('.analysis-threats-on'), false);
+  assert.equal(await threatened(), '');
+  await page.keyboard.press('x');
+  await page.waitForFunction(() => /^d8-d[123]$/.test(document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threat') ?? ''));
+  // After d4-d5 (Black to move): none of Black's pieces is threatened, and the threat is White's.
   await page.click('.analysis-dialog .analysis-nav [data-step="last"]');
   await page.waitForFunction(() => document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threatened') === '');
   assert.equal(await threatened(), '');
+  await page.waitForFunction(() => /^[a-h][1-8]-/.test(document.querySelector('.analysis-panel')?.getAttribute('data-threat') ?? '') && !document.querySelector('.analysis-panel')?.getAttribute('data-threat')?.startsWith('d8'));
+  const white = await onAnalysis(page, (board) => board.snapshot().pieces);
+  const [whiteThreat = ''] = await threat();
+  assert.match(white[squareIndex(whiteThreat.slice(0, 2))] ?? '', /^[A-Z]$/, `a white piece moves in ${whiteThreat}`);
+  // The handle's showThreat checks the squares it is given.
+  const refusals = await onAnalysis(page, (board) =>
+    [{ from: 'z9', to: 'a1', captures: [] }, { from: 'a1', to: 'a2', captures: 'a3' }, { from: 'a1', to: 'a2', captures: ['a9'] }].map((bad) => {
+      try {
+        board.showThreat(/** @type {any} */ (bad));
+        return 'drawn';
+      } catch (error) {
+        return String(error);
+      }
+    }),
+  );
+  assert.deepEqual(refusals.map((text) => /is not a square|captures a list/.test(text)), [true, true, true], refusals.join('; '));
+  // In check there is no pass: the check is the threat.
+  await onAnalysis(page, (board) => board.setPosition('7k/6pp/8/4w3/4K3/8/PP6/8 w'));
+  await page.waitForFunction(() => document.querySelector('.analysis-threat')?.textContent === 'In check: the check is the threat.');
+  assert.deepEqual(await threat(), ['', '']);
   await page.uncheck('.analysis-threats-on');
   assert.equal(await onAnalysis(page, (board) => board.view().highlights.includes('threats')), false);
+  assert.equal(await page.isHidden('.analysis-threat'), true);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -13,7 +13,7 @@
 export { mount, OptionError, OPTION_NAMES } from './www/embed.js';
 export type { EmbedHandle, EmbedEvents, MoveDetail, GameoverDetail, ThinkingDetail, ShapesDetail, Purpose } from './www/embed.js';
 export type { EmbedOptions, Mode } from './www/options.js';
-export type { Look, PieceSet, Theme, Highlight, Movable } from './www/state.js';
+export type { Look, PieceSet, Theme, Highlight, Movable, Threat } from './www/state.js';
 export type { Shape, Brush } from './www/shapes.js';
 export type { Ai } from './www/ai.js';
 export type { Analysis } from './www/analysis.js';

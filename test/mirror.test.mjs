@@ -28,11 +28,15 @@ test('the grid says what the canvas shows, as square names', () => {
   select(state, 'a1');
   point(state, 'a6');
   state.arrow = 'a1-a6xa2xa5';
-  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', threatened: '', focus: 'd4', arrow: 'a1-a6', premove: '', hintPiece: '' });
-  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', threatened: '', focus: 'd4', arrow: '', premove: '', hintPiece: '' });
+  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', threatened: '', focus: 'd4', arrow: 'a1-a6', threat: '', premove: '', hintPiece: '' });
+  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', threatened: '', focus: 'd4', arrow: '', threat: '', premove: '', hintPiece: '' });
   const waiting = createState(leaper({ turn: 'black' }), { movable: 'white' });
   waiting.premove = { from: 'a1', to: 'a6' };
   assert.equal(gridData(picture(waiting, true)).premove, 'a1-a6');
+  // The analysis's threat: the other side's move, named by its squares.
+  const threatened = createState(leaper());
+  threatened.threat = { from: 'h8', to: 'h2', captures: [] };
+  assert.equal(gridData(picture(threatened, true)).threat, 'h8-h2');
   // A hint's first step marks the piece to move, in the game's position only.
   const hinted = createState(leaper());
   hinted.hintPiece = 'a1';

@@ -67,16 +67,18 @@ test('pointing previews exactly the captures of the pointed destination', () => 
   assert.equal(state.pointed, null);
 });
 
-test('a new snapshot drops the selection, the arrow and the earlier position shown', () => {
+test('a new snapshot drops the selection, the arrows and the earlier position shown', () => {
   const state = createState(leaper());
   select(state, 'a1');
   point(state, 'a6');
   state.arrow = 'a1-a6xa2xa5';
+  state.threat = { from: 'h8', to: 'h2', captures: ['h3'] };
   state.viewed = leaper();
   setSnapshot(state, leaper({ ply: 1, plies: [DOUBLE_CAPTURE], turn: 'black', moves: {} }));
   assert.equal(state.selected, null);
   assert.equal(state.pointed, null);
   assert.equal(state.arrow, null);
+  assert.equal(state.threat, null);
   assert.equal(state.viewed, null);
 });
 
@@ -145,12 +147,15 @@ test('the threatened pieces are marked only when asked for: not by default', () 
 test('an earlier position is drawn from its own snapshot, with no arrow', () => {
   const state = createState(leaper({ ply: 1, plies: [DOUBLE_CAPTURE] }));
   state.arrow = 'a1-a6xa2xa5';
+  state.threat = { from: 'h8', to: 'h2', captures: ['h3'] };
+  assert.deepEqual(picture(state).threat, { from: 63, to: 15, captures: [23] });
   const earlier = leaper({ ply: 0, plies: [DOUBLE_CAPTURE], pieces: Array(64).fill('') });
   state.viewed = earlier;
   const drawn = picture(state);
   assert.equal(drawn.pieces, earlier.pieces);
   assert.equal(drawn.lastMove, null);
   assert.equal(drawn.arrow, null);
+  assert.equal(drawn.threat, null);
 });
 
 test('look changes merge, leaving out what is not given', () => {

@@ -5,7 +5,8 @@
 // Messages in:  { type: 'init', module } first: the page's compiled WebAssembly.Module, which
 //               this worker instantiates (no download), or null, and it loads the file itself;
 //               { type: 'think', id, record, level, timeMs }
-//               { type: 'analyse', id, record, multipv, timeMs } (timeMs absent: until ended)
+//               { type: 'analyse', id, record, multipv, timeMs, threat } (timeMs absent: until
+//               ended; threat: the other side's best line after a pass, `Ai.analyseThreat`)
 //               { type: 'review', id, record, ply, nodes } (one position of a game review)
 // Messages out: { type: 'ready' } once the wasm is loaded;
 //               { type: 'progress', id, depth, score, nodes, pv } after each iteration of a
@@ -21,7 +22,7 @@
 import { bindings, loadWasm } from './wasm.js';
 import { errorText } from './util.js';
 
-/** @import { Ai, Reviewer } from '../ultima-wasm.js' */
+/** @import { Ai, Report, Reviewer } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} ThinkRequest
@@ -39,6 +40,8 @@ import { errorText } from './util.js';
  * @property {string} record  the game record whose last position is analysed
  * @property {number} multipv  how many lines, 1–32
  * @property {number} [timeMs]  how long; without it, until the worker is ended
+ * @property {boolean} [threat]  the threat instead: what the other side would play if the side
+ *   to move passed (one line; `multipv` is not read)
  */
 
 /**
@@ -73,7 +76,9 @@ function answer(request) {
       return;
     }
     if (request.type === 'analyse') {
-      const report = ai.analyse(request.record, request.multipv, request.timeMs, (report) => post({ type: 'report', id, report }));
+      /** @param {Report} report */
+      const onReport = (report) => post({ type: 'report', id, report });
+      const report = request.threat ? ai.analyseThreat(request.record, request.timeMs, onReport) : ai.analyse(request.record, request.multipv, request.timeMs, onReport);
       post({ type: 'analysis', id, report });
       return;
     }

@@ -15,11 +15,12 @@ import { compiledWasm } from './wasm.js';
  * @property {(record: string, level: number, onProgress?: (progress: AiProgress) => void, timeMs?: number) => Promise<string>} think
  *   the move text the engine chooses in the game given by its record, at level 1–8; rejects
  *   when stopped (an `AbortError`), on a bad request, or when the worker fails
- * @property {(record: string, options: { multipv?: number, timeMs?: number }, onReport?: (report: Report) => void) => Promise<Report>} analyse
+ * @property {(record: string, options: { multipv?: number, timeMs?: number, threat?: boolean }, onReport?: (report: Report) => void) => Promise<Report>} analyse
  *   analyses the position the game given by its record has reached: `onReport` hears each
  *   completed depth with the best `multipv` lines (1 by default), and the promise the last,
  *   after `timeMs` — without it the analysis deepens until `stop()`, which rejects the promise
- *   (an `AbortError`) while the reports heard so far stand
+ *   (an `AbortError`) while the reports heard so far stand. With `threat`, the analysis is of
+ *   the threat: the other side's best line if the side to move passed (rejected in check)
  * @property {(record: string, ply: number, nodes?: number) => Promise<Evaluation>} evaluate
  *   evaluates one position of a game for a review (after `ply` plies; 0: the start) at a fixed
  *   budget of nodes (the review's default if absent), from a cleared engine: the same answer on
@@ -206,7 +207,7 @@ export function createAi(workerUrl) {
   const api = {
     available: true,
     think: (record, level, onProgress, timeMs) => ask({ type: 'think', record, level, timeMs }, { onProgress, onReport: undefined }),
-    analyse: (record, { multipv = 1, timeMs } = {}, onReport) => ask({ type: 'analyse', record, multipv, timeMs }, { onProgress: undefined, onReport }),
+    analyse: (record, { multipv = 1, timeMs, threat = false } = {}, onReport) => ask({ type: 'analyse', record, multipv, timeMs, threat }, { onProgress: undefined, onReport }),
     evaluate: (record, ply, nodes) => ask({ type: 'review', record, ply, nodes }, { onProgress: undefined, onReport: undefined }),
     stop() {
       if (!pending || dead || !worker) return;

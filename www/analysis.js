@@ -11,6 +11,12 @@
 // stay the wasm's). The engine's lines come written out as plies from the worker; a line copied
 // as a record is played out in a second wasm game of its own (a session, session.js).
 //
+// With the Threats box on, the pieces the other side could capture are marked (the board's
+// `threats` mark, from the rules), and a second worker searches what the other side would play if
+// the side to move passed (ai.js `analyse` with `threat`), for THREAT_MS: its move is drawn as a
+// red arrow (the handle's `showThreat`) and its line written under the headline, as lichess's
+// "show threat" does. In check there is no pass: the check is the threat.
+//
 // Arrows and circles drawn on a position (the right button, shapes.js) stay with its node: the
 // board takes them away when it leaves the position, and they come back when it returns.
 //
@@ -46,6 +52,7 @@ import {
 
 /** @import { PlyInfo, Report, Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { Ai } from './ai.js' */
 /** @import { Shape } from './shapes.js' */
 /** @import { NavStep, ListItem, Tree } from './variations.js' */
 
@@ -53,6 +60,11 @@ import {
 export const ANALYSIS_LINES = 3;
 /** The longest one analysis of a position runs, in milliseconds: then it pauses ("Go deeper"). */
 export const ANALYSIS_MS = 180_000;
+/** How long the threat is searched, in milliseconds: deep enough for what a player must answer,
+ * short enough to leave the core to the main analysis soon. */
+export const THREAT_MS = 4_000;
+/** The threat's plies written out after "Threat:". */
+const THREAT_PLIES = 3;
 /** The panel is redrawn at most this often while reports stream in. */
 const RENDER_MS = 250;
 
@@ -89,11 +101,12 @@ export function linkStyles(node) {
  * Adds the analysis to a mounted, ready board.
  *
  * @param {EmbedHandle} handle
- * @param {{ outer: HTMLElement, stage: HTMLElement }} parts  the board's outer box and the
- *   box of the board itself (the bar goes beside it, the panel under it)
+ * @param {{ outer: HTMLElement, stage: HTMLElement, makeAi: () => Ai }} parts  the board's
+ *   outer box and the box of the board itself (the bar goes beside it, the panel under it), and
+ *   how to start a computer player of its own (the threat's, beside the board's)
  * @returns {Analysis}
  */
-export function attachAnalysis(handle, { outer, stage }) {
+export function attachAnalysis(handle, { outer, stage, makeAi }) {
   linkStyles(outer);
   outer.dataset.analysis = '';
   const row = make('div', { class: 'analysis-board' });
@@ -112,7 +125,7 @@ export function attachAnalysis(handle, { outer, stage }) {
   // The threatened pieces (the board's `threats` mark), as lichess's analysis shows the threat.
   const threatsBox = make('input', { type: 'checkbox', class: 'analysis-threats-on' });
   threatsBox.checked = handle.view().highlights.includes('threats');
-  const threatsLabel = make('label', { class: 'analysis-threats', title: 'Mark the pieces of the side to move that the other side could capture' });
+  const threatsLabel = make('label', { class: 'analysis-threats', title: "Mark the pieces of the side to move that the other side could capture, and show the other side's best move if it were its turn (X)" });
   threatsLabel.append(threatsBox, document.createTextNode(' Threats'));
   const headline = make('strong', { class: 'analysis-eval' });
   const progress = make('span', { class: 'analysis-progress' });
@@ -120,6 +133,8 @@ export function attachAnalysis(handle, { outer, stage }) {
   deeper.hidden = true;
   const head = make('div', { class: 'analysis-head' });
   head.append(engineLabel, threatsLabel, headline, progress, deeper);
+  const threatLine = make('p', { class: 'analysis-threat', 'aria-live': 'polite' });
+  threatLine.hidden = true;
   const material = make('p', { class: 'material analysis-material' });
   const lines = make('ol', { class: 'analysis-lines', 'aria-label': "The engine's best lines: choose a move to play the line up to it" });
   const moves = make('div', { class: 'analysis-moves', role: 'group', tabindex: '-1', 'aria-label': 'Moves and variations: choose one to show its position' });
@@ -145,7 +160,7 @@ export function attachAnalysis(handle, { outer, stage }) {
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
-  panel.append(head, material, lines, moves, nav, tools, copyField, note);
+  panel.append(head, threatLine, material, lines, moves, nav, tools, copyField, note);
   outer.append(panel);
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
@@ -171,6 +186,16 @@ export function attachAnalysis(handle, { outer, stage }) {
   let failure = null;
   /** The move drawn as the arrow, and for which position. */
   let arrowKey = '';
+  /** @type {Ai | null} the threat's computer player, started when first needed */
+  let threatAi = null;
+  /** Threat searches started; a report of an earlier one is dropped. */
+  let threatRuns = 0;
+  /** @type {Report | null} the latest report of the threat's search, for the position shown */
+  let threatReport = null;
+  /** @type {string | null} why there is no threat to show, e.g. in check */
+  let threatNote = null;
+  /** The threat drawn as the red arrow, and for which position. */
+  let threatKey = '';
   let treeChanged = true;
   /** The tree's size when the move list was last drawn. */
   let nodesDrawn = 0;
@@ -209,13 +234,55 @@ export function attachAnalysis(handle, { outer, stage }) {
     const shapes = drawn.get(current);
     if (shapes) handle.set({ shapes });
     arrowKey = '';
+    threatKey = '';
+    threatReport = null;
     note.textContent = '';
     analyseSoon();
     schedule(true);
   };
 
+  /**
+   * Starts the threat's search on the position shown, when the engine and the Threats box are on
+   * and the game goes on (or stops it).
+   */
+  const analyseThreat = () => {
+    const id = ++threatRuns;
+    threatReport = null;
+    threatNote = null;
+    const snapshot = handle.snapshot();
+    if (!engineOn || !threatsBox.checked || snapshot.status.kind !== 'ongoing') {
+      threatAi?.stop();
+      return;
+    }
+    if (snapshot.check !== null) {
+      threatAi?.stop();
+      threatNote = 'In check: the check is the threat.';
+      return;
+    }
+    threatAi ??= makeAi();
+    threatAi
+      .analyse(snapshot.record, { threat: true, timeMs: THREAT_MS }, (next) => {
+        if (id !== threatRuns) return;
+        threatReport = next;
+        schedule();
+      })
+      .then(
+        (last) => {
+          if (id !== threatRuns) return;
+          threatReport = last;
+          schedule(true);
+        },
+        (error) => {
+          if (id !== threatRuns || (error instanceof Error && error.name === 'AbortError')) return;
+          threatNote = `No threat: ${errorText(error)}`;
+          schedule(true);
+        },
+      );
+  };
+
   /** Starts the engine on the position shown (or stops it: engine off, game over). */
   const analyse = () => {
+    analyseThreat();
     const id = ++runs;
     report = null;
     ended = null;
@@ -327,6 +394,38 @@ export function attachAnalysis(handle, { outer, stage }) {
     while (lines.children.length > items.length) lines.lastElementChild?.remove();
   };
 
+  /** The threat's line under the headline, and its red arrow on the board. */
+  const renderThreat = () => {
+    const plies = threatsBox.checked && engineOn ? (threatReport?.plies[0] ?? []) : [];
+    const line = threatReport?.lines[0];
+    const first = plies[0];
+    const key = first && line ? `${handle.snapshot().record} ${first.text}` : '';
+    panel.dataset.threat = first?.text ?? '';
+    if (key !== threatKey) {
+      threatKey = key;
+      handle.showThreat(first ? { from: first.from, to: first.to, captures: first.captures } : null);
+    }
+    threatLine.hidden = !(threatsBox.checked && engineOn && (first || threatNote));
+    if (threatLine.hidden) return;
+    if (!first || !line) {
+      threatLine.replaceChildren(make('span', { class: 'analysis-threat-label' }, threatNote ?? ''));
+      return;
+    }
+    const set = handle.view().pieceSet;
+    const side = first.side === 'white' ? 'White' : 'Black';
+    const moves = plies.slice(0, THREAT_PLIES).map((ply) => {
+      const move = make('span', { class: 'analysis-threat-move', title: ply.display, 'aria-label': moveWords(ply) });
+      move.append(...moveContent(ply, set));
+      return move;
+    });
+    threatLine.replaceChildren(
+      make('span', { class: 'analysis-threat-label', title: `What ${side} would play if it were ${side}'s turn` }, 'Threat'),
+      make('span', { class: 'analysis-score', title: scoreWords(line.white) }, scoreText(line.white)),
+      ...moves,
+      ...(plies.length > THREAT_PLIES ? [make('span', { class: 'analysis-threat-more', 'aria-hidden': 'true' }, '…')] : []),
+    );
+  };
+
   /** @param {ListItem[]} items @returns {HTMLElement[]} */
   const listNodes = (items) =>
     items.map((item) => {
@@ -410,6 +509,7 @@ export function attachAnalysis(handle, { outer, stage }) {
       }
     }
     renderMaterial(material, materialLead(snapshot.plies), handle.view().pieceSet);
+    renderThreat();
     renderLines();
     if (treeChanged || tree.nodes.size !== nodesDrawn) renderTree(refocus);
   };
@@ -435,6 +535,12 @@ export function attachAnalysis(handle, { outer, stage }) {
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (event.defaultPrevented) return;
+    if (event.key.toLowerCase() === 'x' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+      event.preventDefault();
+      threatsBox.checked = !threatsBox.checked;
+      setThreats();
+      return;
+    }
     const to = keyStep(event, isTyping(event.target));
     if (!to) return;
     event.preventDefault();
@@ -468,10 +574,14 @@ export function attachAnalysis(handle, { outer, stage }) {
   };
 
   engineBox.addEventListener('change', () => setEngine(engineBox.checked));
-  threatsBox.addEventListener('change', () => {
+  /** The Threats box changed: the marks, and the threat's search. */
+  const setThreats = () => {
     const others = handle.view().highlights.filter((mark) => mark !== 'threats');
     handle.set({ highlights: threatsBox.checked ? [...others, 'threats'] : others });
-  });
+    analyseThreat();
+    schedule(true);
+  };
+  threatsBox.addEventListener('change', setThreats);
   deeper.addEventListener('click', analyse);
   flip.addEventListener('click', () => {
     handle.flip();
@@ -538,8 +648,11 @@ export function attachAnalysis(handle, { outer, stage }) {
       outer.removeEventListener('keydown', onKey);
       if (renderTimer !== null) clearTimeout(renderTimer);
       handle.ai().stop();
+      threatRuns++;
+      threatAi?.dispose();
       try {
         handle.showMove(null);
+        handle.showThreat(null);
       } catch {
         // The board is being destroyed.
       }

@@ -47,7 +47,7 @@ import { loadWasm } from './wasm.js';
 /** @import { EmbedOptions, Mode } from './options.js' */
 /** @import { Restart, Session, GameSpec } from './session.js' */
 /** @import { Shape } from './shapes.js' */
-/** @import { Look, Premove, State } from './state.js' */
+/** @import { Look, Premove, State, Threat } from './state.js' */
 
 export { OptionError, OPTION_NAMES };
 
@@ -163,6 +163,11 @@ export { OptionError, OPTION_NAMES };
  * @property {(text: string | null) => MoveInfo | null} showMove  draws a legal move of the
  *   position (its canonical text) as an arrow with its captures framed, until the position
  *   changes; null removes it; throws for a move that is not legal
+ * @property {(move: Threat | null) => void} showThreat  draws a move of the other side (what it
+ *   would play if the side to move passed: the analysis's threat) as a red arrow with its
+ *   captures framed, until the position changes; null removes it. Its squares are checked (a
+ *   square name each), not the move: it is not a move of the position shown. Throws for a
+ *   square that is not one
  * @property {(ply: number | null) => void} showPly  shows the position after ply `ply` (0 = the
  *   first move; -1 = the start) without changing the game, input off; null returns to the game
  * @property {() => number | null} shownPly  the ply shown, or null when showing the game
@@ -708,6 +713,19 @@ export function mount(element, options = {}) {
     return move;
   };
 
+  /** @param {Threat | null} move */
+  const showThreat = (move) => {
+    const { state } = up();
+    if (move !== null) {
+      if (!Array.isArray(move?.captures)) throw new Error('a threat is { from, to, captures }: its squares, its captures a list');
+      const squares = [move.from, ...(move.to === null ? [] : [move.to]), ...move.captures];
+      const bad = squares.find((square) => !/^[a-h][1-8]$/.test(String(square)));
+      if (bad !== undefined) throw new Error(`${JSON.stringify(String(bad)).slice(0, 12)} is not a square`);
+    }
+    state.threat = move === null ? null : { from: move.from, to: move.to, captures: [...move.captures] };
+    draw();
+  };
+
   /**
    * Marks the piece a hint moves (the hint's first step).
    *
@@ -792,7 +810,7 @@ export function mount(element, options = {}) {
     stopThinking();
     showPly(mode === 'replay' ? -1 : null);
     draw();
-    if (mode === 'analysis') analysis ??= attachAnalysis(handle, { outer, stage });
+    if (mode === 'analysis') analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi });
     else {
       analysis?.detach();
       analysis = null;
@@ -931,7 +949,9 @@ export function mount(element, options = {}) {
   };
 
   /** The computer player, started when first needed. */
-  const computerPlayer = () => (ai ??= createAi(current.base === undefined ? undefined : new URL('www/ai-worker.js', current.base)));
+  /** A computer player of its own, its worker found where the board's files are. */
+  const startAi = () => createAi(current.base === undefined ? undefined : new URL('www/ai-worker.js', current.base));
+  const computerPlayer = () => (ai ??= startAi());
 
   /** @type {EmbedHandle} */
   const handle = {
@@ -988,6 +1008,7 @@ export function mount(element, options = {}) {
       emit('change', { snapshot: state.snapshot });
     },
     showMove,
+    showThreat,
     showPly,
     shownPly: () => {
       const { viewed } = up().state;

@@ -5,7 +5,7 @@
 import { pieceName } from './notation.js';
 import { make, squareAt, squareIndex, squareName } from './util.js';
 
-/** @import { BoardState } from './state.js' */
+/** @import { BoardState, LastMove } from './state.js' */
 
 /**
  * @typedef {object} Mirror
@@ -91,7 +91,7 @@ export function cellLabel(state, square) {
  * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
  *
  * @param {BoardState} state
- * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, premove: string, hintPiece: string }}
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, threat: string, premove: string, hintPiece: string }}
  */
 export function gridData(state) {
   const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
@@ -102,8 +102,19 @@ export function gridData(state) {
     frozen: names(state.frozen),
     threatened: names(state.threatened),
     focus: squareName(state.focus),
-    arrow: state.arrow ? `${squareName(state.arrow.from)}-${state.arrow.to === null ? '' : squareName(state.arrow.to)}` : '',
+    arrow: moveName(state.arrow),
+    threat: moveName(state.threat),
     premove: state.premove && state.premove.to !== null ? `${squareName(state.premove.from)}-${squareName(state.premove.to)}` : '',
     hintPiece: state.hintPiece === null ? '' : squareName(state.hintPiece),
   };
+}
+
+/**
+ * An arrow's squares, e.g. "b2-b5" ("e4-" for a suicide's ring), or "" for none.
+ *
+ * @param {LastMove | null} move
+ * @returns {string}
+ */
+function moveName(move) {
+  return move ? `${squareName(move.from)}-${move.to === null ? '' : squareName(move.to)}` : '';
 }

@@ -42,6 +42,16 @@ export const HINT_TINT = 'rgba(0, 95, 190, 0.35)';
 /** The frame of a square the pointed move would capture (also sampled by the tests). */
 export const PREVIEW_RED = '#D0342C';
 
+/** @typedef {{ colour: string, width: number, dashed: boolean }} Pen  a line's colour, width (in squares) and dashes */
+
+/** A move shown (a hint, the analysis's best move): blue and solid. */
+const SHOWN_PEN = { colour: 'rgba(0, 95, 190, 0.75)', width: 0.16, dashed: false };
+/** A queued premove: violet, a dashed shaft. */
+const PREMOVE_PEN = { colour: 'rgba(90, 40, 160, 0.8)', width: 0.12, dashed: true };
+/** The other side's threat (the analysis's): red, as lichess draws it, a little thinner than a
+ * shown move so that the two stay apart where they cross. */
+export const THREAT_PEN = { colour: 'rgba(200, 30, 30, 0.75)', width: 0.13, dashed: false };
+
 /** The colours of drawn shapes, lichess's, a little translucent (also sampled by the tests). */
 export const BRUSH_COLOURS = /** @type {Readonly<Record<Brush, string>>} */ ({
   green: 'rgba(21, 120, 27, 0.8)',
@@ -237,8 +247,9 @@ function piece(ctx, state, letter, x, y, unit) {
 
 /**
  * Marks over the pieces: legal destinations (a dot for a quiet move, four corner wedges for a
- * capturing move), the pointed destination (a ring), a shown move (an arrow), the captures of the
- * pointed or shown move (a thick frame),
+ * capturing move), the pointed destination (a ring), a shown move (a blue arrow), the other
+ * side's threat (a red arrow), the captures of the pointed or shown move or of the threat (a
+ * thick frame),
  * the last move's captured squares (a cross), frozen pieces (a snowflake), the King in check (a
  * warning triangle, besides its glow), the checkers (a dashed ring), and the keyboard focus (a
  * dashed frame).
@@ -277,9 +288,10 @@ function drawOverlays(ctx, state, unit) {
   }
   if (state.pointed !== null) ring(ctx, state, state.pointed, unit, 'rgba(20, 30, 60, 0.8)', 0.42, line / unit);
   if (state.hintPiece !== null) ring(ctx, state, state.hintPiece, unit, 'rgba(0, 95, 190, 0.9)', 0.44, 0.08);
+  if (state.threat) moveArrow(ctx, state, state.threat, unit, THREAT_PEN);
   if (state.arrow) moveArrow(ctx, state, state.arrow, unit);
-  if (state.premove) moveArrow(ctx, state, state.premove, unit, true);
-  for (const square of [...state.preview, ...(state.arrow?.captures ?? [])]) {
+  if (state.premove) moveArrow(ctx, state, state.premove, unit, PREMOVE_PEN);
+  for (const square of [...state.preview, ...(state.arrow?.captures ?? []), ...(state.threat?.captures ?? [])]) {
     const [x, y] = corner(square, state, unit);
     const w = unit * 0.1;
     ctx.strokeStyle = PREVIEW_RED;
@@ -335,17 +347,15 @@ function drawOverlays(ctx, state, unit) {
 
 /**
  * A move drawn as an arrow (a ring around the square of a suicide), translucent so the pieces
- * beneath stay visible: blue and solid for a move shown (a hint), violet with a dashed shaft for
- * a queued premove.
+ * beneath stay visible, with one of the pens above.
  *
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
  * @param {LastMove} move
  * @param {number} unit
- * @param {boolean} [premove]
+ * @param {Pen} [pen]
  */
-function moveArrow(ctx, state, move, unit, premove = false) {
-  const pen = premove ? { colour: 'rgba(90, 40, 160, 0.8)', width: 0.12, dashed: true } : { colour: 'rgba(0, 95, 190, 0.75)', width: 0.16, dashed: false };
+function moveArrow(ctx, state, move, unit, pen = SHOWN_PEN) {
   if (move.to === null) ring(ctx, state, move.from, unit, pen.colour, 0.38, pen.width);
   else arrow(ctx, state, move.from, move.to, unit, pen);
 }
@@ -405,7 +415,7 @@ function ring(ctx, state, square, unit, colour, radius, width) {
  * @param {number} from
  * @param {number} to
  * @param {number} unit
- * @param {{ colour: string, width: number, dashed: boolean }} pen  the shaft's width in squares
+ * @param {Pen} pen
  */
 function arrow(ctx, state, from, to, unit, pen) {
   const [fx, fy] = centreOf(from, state, unit);

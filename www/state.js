@@ -108,6 +108,8 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  * @property {string | null} pointed  the destination pointed at (hover, drag or keyboard), e.g. "a6"
  * @property {string | null} arrow  a legal move drawn as an arrow with its captures framed (a
  *   hint, a help diagram), as its canonical text, until the position changes
+ * @property {Threat | null} threat  the other side's move if the side to move passed (the
+ *   analysis's threat), drawn as a red arrow with its captures framed, until the position changes
  * @property {number} focus  the keyboard's focus square, e.g. 27 (d4)
  * @property {boolean} showFocus  draw the focus square (keyboard in use)
  * @property {Drag | null} drag
@@ -119,6 +121,16 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  *   first step), e.g. "b1", until the position changes
  * @property {Shape[]} shapes  the arrows and circles drawn on the position shown (shapes.js)
  * @property {Shape | null} drawing  the shape a right-button drag is drawing now
+ */
+
+/**
+ * A move of the other side, as if the side to move had passed: the engine's threat. It is not a
+ * legal move of the position shown, so it is kept as its squares (a `MoveInfo`'s).
+ *
+ * @typedef {object} Threat
+ * @property {string} from  e.g. "d8"
+ * @property {string | null} to  e.g. "d5"; null for a suicide
+ * @property {string[]} captures  e.g. ["d6"]
  */
 
 /**
@@ -152,6 +164,7 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  * @property {number[]} preview  the squares the pointed move would capture, e.g. [8, 32]
  * @property {LastMove | null} lastMove
  * @property {LastMove | null} arrow
+ * @property {LastMove | null} threat  the other side's threat (the analysis's red arrow)
  * @property {number[]} frozen  e.g. [27, 35]
  * @property {number | null} check  the square of the King in check, e.g. 4
  * @property {number[]} checkers  e.g. [36]
@@ -193,6 +206,7 @@ export function createState(snapshot, look = {}) {
     selected: null,
     pointed: null,
     arrow: null,
+    threat: null,
     focus: 27,
     showFocus: false,
     drag: null,
@@ -227,7 +241,7 @@ export function setLook(state, change) {
 }
 
 /**
- * A new snapshot of the game: the selection, pointer, arrow, premove, drawn shapes and earlier
+ * A new snapshot of the game: the selection, pointer, arrows, premove, drawn shapes and earlier
  * position shown belong to the old one and go (the controller takes a premove out before the
  * computer's move).
  *
@@ -238,6 +252,7 @@ export function setSnapshot(state, snapshot) {
   state.snapshot = snapshot;
   state.viewed = null;
   state.arrow = null;
+  state.threat = null;
   state.premove = null;
   state.hintPiece = null;
   clearShapes(state);
@@ -507,6 +522,7 @@ export function picture(state, every = false) {
     preview: on.has('preview') && pointedMove ? pointedMove.captures.map(squareIndex) : [],
     lastMove: on.has('last') && last ? marked(last) : null,
     arrow: arrow && state.viewed === null ? marked(arrow) : null,
+    threat: state.threat && state.viewed === null ? marked(state.threat) : null,
     check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
     checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
     frozen: on.has('frozen') ? view.frozen.map(squareIndex) : [],
