@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { availableParallelism, loadavg } from 'node:os';
-import { watchProblems } from './browser.mjs';
-import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, pixels, playByRule, settled, useServedDist, warningOn } from './game-page.mjs';
+import { reloadPage, watchProblems } from './browser.mjs';
+import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, pixels, playByRule, ready, settled, useServedDist, warningOn } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 import { squareIndex } from '../www/util.js';
 
@@ -433,6 +433,69 @@ test('Threats marks the pieces the other side could capture, shows its best move
   await page.uncheck('.analysis-threats-on');
   assert.equal(await onAnalysis(page, (board) => board.view().highlights.includes('threats')), false);
   assert.equal(await page.isHidden('.analysis-threat'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the lines tried are kept: closing and opening the same record again, or a reload, brings them back', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  const record = '1. b2-b5 g7-g4 *';
+  await openAnalysisOf(page, { record });
+  const lines = () => onAnalysis(page, (board) => board.analysis()?.lines());
+  // A side line for Black's first move, and a continuation after the game's last move.
+  await onAnalysis(page, (board) => {
+    const analysis = board.analysis();
+    analysis?.goToPly(1);
+    board.play('h7-h5');
+    board.play('a2-a4');
+    analysis?.goToPly(2);
+    board.play('c2-c4');
+  });
+  const tried = [['b2-b5', 'g7-g4', 'c2-c4'], ['b2-b5', 'h7-h5', 'a2-a4']];
+  assert.deepEqual(await lines(), tried);
+  // The side line made the main line: kept so too.
+  await onAnalysis(page, (board) => {
+    const analysis = board.analysis();
+    const tree = analysis?.tree();
+    const h5 = [...(tree?.nodes.values() ?? [])].find((node) => node.ply?.text === 'h7-h5');
+    if (h5) analysis?.goTo(h5.id);
+  });
+  await page.click('.analysis-dialog button:text("Make main line")');
+  const promoted = [tried[1], tried[0]];
+  assert.deepEqual(await lines(), promoted);
+  await page.click('.analysis-close');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await openAnalysisOf(page, { record });
+  assert.deepEqual(await lines(), promoted, 'back after closing');
+  // The board shows the record's end, the game's own line (not the promoted one).
+  assert.deepEqual(await onAnalysis(page, (board) => board.history().map((ply) => ply.text)), ['b2-b5', 'g7-g4']);
+  assert.match((await page.textContent('.analysis-moves')) ?? '', /h7-h5.*g7-g4/s, 'the promoted line first in the list');
+  // Another record has none of them.
+  await openAnalysisOf(page, { record: '1. b2-b5 *' });
+  assert.deepEqual(await lines(), [['b2-b5']]);
+  await page.click('.analysis-close');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await reloadPage(page, problems);
+  await ready(page);
+  await openAnalysisOf(page, { record });
+  assert.deepEqual(await lines(), promoted, 'back after a reload');
+  // Deleted again, forgotten: only the record's own line next time.
+  await onAnalysis(page, (board) => {
+    const analysis = board.analysis();
+    for (const text of ['h7-h5', 'c2-c4']) {
+      const node = [...(analysis?.tree().nodes.values() ?? [])].find((n) => n.ply?.text === text);
+      if (node) analysis?.goTo(node.id);
+      document.querySelector('.analysis-dialog .analysis-tools')?.querySelectorAll('button').forEach((button) => button.textContent === 'Delete from here' && button.click());
+    }
+  });
+  assert.deepEqual(await lines(), [['b2-b5', 'g7-g4']]);
+  await page.click('.analysis-close');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  assert.equal(await page.evaluate(() => localStorage.getItem('ultima.analysis')), JSON.stringify({ version: 1, kept: [] }));
+  // Kept text that is not lines is read as none, and the analysis opens as ever.
+  await page.evaluate(() => localStorage.setItem('ultima.analysis', '{"version":1,"kept":[{"record":"x"'));
+  await openAnalysisOf(page, { record });
+  assert.deepEqual(await lines(), [['b2-b5', 'g7-g4']]);
   assert.deepEqual(problems, []);
   await page.close();
 });

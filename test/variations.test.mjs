@@ -3,9 +3,11 @@ import { test } from 'node:test';
 import {
   ROOT,
   addMove,
+  branchLines,
   continuation,
   createTree,
   followLine,
+  growLines,
   keyStep,
   lineThrough,
   listItems,
@@ -148,4 +150,31 @@ test('keys: arrows, Home and End; nothing with a modifier or while typing', () =
   assert.equal(keyStep({ key: 'ArrowLeft', ctrlKey: true }, false), null);
   assert.equal(keyStep({ key: 'ArrowLeft', shiftKey: true }, false), null);
   assert.equal(keyStep({ key: 'a' }, false), null);
+});
+
+test('the lines of a tree, main line first, grow the same tree again, in the same order', () => {
+  const { tree, c4 } = sample();
+  const lines = branchLines(tree);
+  assert.deepEqual(lines, [
+    ['b2-b5', 'g7-g4', 'a2-a4'],
+    ['b2-b5', 'g7-g4', 'c2-c4', 'f7-f5'],
+    ['b2-b5', 'h7-h5'],
+  ]);
+  assert.deepEqual(branchLines(createTree('start')), []);
+  // Grown again on a tree that has only the main line (the game's record): the same tree.
+  const plies = new Map([...tree.nodes.values()].filter((n) => n.ply).map((n) => [n.ply?.text, n.ply]));
+  /** @param {string[]} line */
+  const asPlies = (line) => line.map((text) => /** @type {import('../ultima-wasm.js').PlyInfo} */ (plies.get(text)));
+  const again = createTree('start');
+  followLine(again, asPlies(lines[0] ?? []));
+  growLines(again, lines.map(asPlies));
+  assert.deepEqual(branchLines(again), lines);
+  // A side line made the main line comes back first, although the tree had the other first.
+  makeMainLine(tree, c4);
+  const promoted = branchLines(tree);
+  assert.deepEqual(promoted[0], ['b2-b5', 'g7-g4', 'c2-c4', 'f7-f5']);
+  const third = createTree('start');
+  followLine(third, asPlies(['b2-b5', 'g7-g4', 'a2-a4']));
+  growLines(third, promoted.map(asPlies));
+  assert.deepEqual(branchLines(third), promoted);
 });

@@ -3,13 +3,16 @@
 // whatever else wants one — a puzzle solved, a shared link — through `openAnalysis`. The board
 // is its own: the game it came from is never changed. While it is open the address has
 // `?analysis` (the browser's Back closes it; a reload opens it again on the saved game), and the
-// page's own shortcuts are off (they do nothing while a dialog is open).
+// page's own shortcuts are off (they do nothing while a dialog is open). The lines tried are kept
+// in this browser (analysis-lines.js): opening the analysis of the same record again, after a
+// reload too, brings them back.
 
 import { mount } from './embed.js';
 import { linkStyles } from './analysis.js';
 import { keyStep } from './variations.js';
 import { isTyping } from './keys.js';
-import { make } from './util.js';
+import { make, pageStorage } from './util.js';
+import { keepLines, linesOf, loadKept, saveKept } from './analysis-lines.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -53,7 +56,11 @@ export function configureAnalysis(given) {
   look = given;
 }
 
-/** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void } | null} */
+/** How long after a change the lines are written, in milliseconds: a walk through the moves
+ * (a change per ply) writes once. */
+const KEEP_DELAY_MS = 400;
+
+/** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void } | null} */
 let shown = null;
 
 /** @returns {boolean} whether the address asks for the analysis view */
@@ -101,7 +108,10 @@ function checkRequest(request) {
  */
 export async function openAnalysis(request = {}) {
   const { record, position, ply, orientation } = checkRequest(request);
-  closeAnalysis();
+  // A view open already gives its place to this one, and its entry in the history: going Back
+  // in between would close the new view.
+  const replaced = shown;
+  closeAnalysis(replaced !== null);
   // The style sheet first, so that the view never shows unstyled (the page does not load it
   // before it is needed: it would hold up the page's first paint).
   await linkStyles(document.body);
@@ -155,9 +165,12 @@ export async function openAnalysis(request = {}) {
     throw new Error(failure);
   }
   const analysis = board.analysis();
+  // The ply is the record's own main line's: found before the lines kept come back (one of
+  // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
-  const pushed = !analysisAsked();
-  if (pushed) history.pushState({ ultimaAnalysis: true }, '', addressWith());
+  const keep = keepTried(board);
+  const pushed = replaced ? replaced.pushed : !analysisAsked();
+  if (!analysisAsked()) history.pushState({ ultimaAnalysis: true }, '', addressWith());
   // Keys with the focus outside the board's own box, which handles its own: on the dialog's
   // head, or nowhere (a button pressed and gone).
   /** @param {KeyboardEvent} event */
@@ -169,9 +182,12 @@ export async function openAnalysis(request = {}) {
     analysis?.step(step);
   };
   document.addEventListener('keydown', key);
-  shown = { dialog, board, pushed, stopKeys: () => document.removeEventListener('keydown', key) };
+  shown = { dialog, board, pushed, stopKeys: () => document.removeEventListener('keydown', key), keep };
   close.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => closeAnalysis());
+  // The close event comes a task later: by then another view may have taken this one's place.
+  dialog.addEventListener('close', () => {
+    if (shown?.dialog === dialog) closeAnalysis();
+  });
   // Escape closes the view, also from the board (whose own Escape puts down a picked-up piece,
   // which it still does first).
   dialog.addEventListener(
@@ -191,18 +207,59 @@ export async function openAnalysis(request = {}) {
   return board;
 }
 
-/** Closes the analysis view, if open: its board and engine end; the address loses `?analysis`. */
-export function closeAnalysis() {
+/**
+ * Closes the analysis view, if open: its board and engine end; the address loses `?analysis`
+ * (unless `keepAddress`: another view takes its place).
+ *
+ * @param {boolean} [keepAddress]
+ */
+export function closeAnalysis(keepAddress = false) {
   const open = shown;
   if (!open) return;
   shown = null;
   open.stopKeys();
+  open.keep();
   open.board.destroy();
   if (open.dialog.open) open.dialog.close();
   open.dialog.remove();
-  if (!analysisAsked()) return;
+  if (keepAddress || !analysisAsked()) return;
   if (open.pushed && history.state?.ultimaAnalysis) history.back();
   else history.replaceState(history.state, '', addressWithout());
+}
+
+/**
+ * Brings back the lines kept for the analysis of the board's record, and keeps them as they
+ * change: soon after each change, and at once when the page is hidden (a reload, a closed tab).
+ *
+ * @param {EmbedHandle} board  an analysis board, ready
+ * @returns {() => void}  keeps the lines now (the view is closing)
+ */
+function keepTried(board) {
+  const analysis = board.analysis();
+  if (!analysis) return () => undefined;
+  const record = board.record();
+  const opened = analysis.lines();
+  const refused = analysis.addLines(linesOf(loadKept(pageStorage()), record));
+  if (refused > 0) console.info(`analysis: ${refused} kept moves are not legal here and were left out`);
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let timer = null;
+  const keep = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const storage = pageStorage();
+    saveKept(storage, keepLines(loadKept(storage), record, analysis.lines(), opened, Date.now()));
+  };
+  board.on('change', () => {
+    if (timer === null) timer = setTimeout(keep, KEEP_DELAY_MS);
+  });
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') keep();
+  };
+  document.addEventListener('visibilitychange', hidden);
+  return () => {
+    document.removeEventListener('visibilitychange', hidden);
+    keep();
+  };
 }
 
 // The browser's Back closes the view.

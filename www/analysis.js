@@ -36,8 +36,10 @@ import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
 import { errorText, linkStyleSheet, make } from './util.js';
 import {
   ROOT,
+  branchLines,
   createTree,
   followLine,
+  growLines,
   keyStep,
   lineThrough,
   listItems,
@@ -82,6 +84,12 @@ const RENDER_MS = 250;
  * @property {() => Report | null} report  the latest report for the position shown
  * @property {() => string} lineRecord  the record of the line through the node shown, from the
  *   start to the end of its main continuation
+ * @property {() => string[][]} lines  every line of the tree as move texts, from the start to
+ *   the end of each branch, the main line first (what the game page keeps of an analysis)
+ * @property {(lines: readonly (readonly string[])[]) => number} addLines  grows the tree along
+ *   lines of move texts from the start, ordered as given (`lines()` of an earlier analysis of
+ *   the same game brings it back); a line stops at its first move that is not legal. The
+ *   position shown stays. Returns how many plies were not legal
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
  */
 
@@ -547,6 +555,32 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     step(to);
   };
 
+  /** @param {readonly (readonly string[])[]} given @returns {number} the plies left out */
+  const addLines = (given) => {
+    if (!Array.isArray(given) || !given.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'))) {
+      throw new TypeError('addLines needs a list of lines, each a list of move texts');
+    }
+    /** @type {PlyInfo[][]} */
+    const grown = [];
+    let refused = 0;
+    for (const line of given) {
+      let snapshot = scratch.open({ record: startRecord });
+      for (const [i, text] of line.entries()) {
+        try {
+          snapshot = scratch.play(text);
+        } catch {
+          refused += line.length - i;
+          break;
+        }
+      }
+      grown.push(snapshot.plies);
+    }
+    growLines(tree, grown);
+    treeChanged = true;
+    schedule(true);
+    return refused;
+  };
+
   const lineRecord = () => {
     scratch.open({ record: startRecord });
     for (const ply of lineThrough(tree, current)) scratch.play(ply.text);
@@ -640,6 +674,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     },
     report: () => report,
     lineRecord,
+    lines: () => branchLines(tree),
+    addLines,
     detach() {
       runs++;
       if (analyseTimer !== null) clearTimeout(analyseTimer);

@@ -197,6 +197,52 @@ export function removeNode(tree, id) {
 }
 
 /**
+ * Every line of the tree as move texts, from the start to the end of each branch, in the order
+ * the move list shows them (the main line first): what the page keeps of an analysis, and what
+ * `growLines` grows a tree from again.
+ *
+ * @param {Tree} tree
+ * @returns {string[][]}
+ */
+export function branchLines(tree) {
+  /** @type {string[][]} */
+  const lines = [];
+  /** @type {Array<[number, string[]]>} the nodes still to walk, each with its line so far */
+  const todo = [[ROOT, []]];
+  while (todo.length) {
+    const [id, line] = /** @type {[number, string[]]} */ (todo.pop());
+    const { children } = nodeOf(tree, id);
+    if (children.length === 0 && line.length) lines.push(line);
+    // Pushed last first, so that the first continuation is walked first.
+    for (const child of [...children].reverse()) todo.push([child, [...line, /** @type {PlyInfo} */ (nodeOf(tree, child).ply).text]]);
+  }
+  return lines;
+}
+
+/**
+ * Grows the tree along lines of plies (each from the start), and orders every node's
+ * continuations as the lines first reach them: lines kept by `branchLines` come back as they
+ * were, side lines after their main line, and a line made the main line still first. A node no
+ * line reaches keeps its place after those that one does.
+ *
+ * @param {Tree} tree
+ * @param {readonly (readonly PlyInfo[])[]} lines
+ */
+export function growLines(tree, lines) {
+  /** @type {Map<number, number>} each node reached, by the order it was first reached in */
+  const rank = new Map();
+  for (const line of lines) {
+    let id = ROOT;
+    for (const ply of line) {
+      id = addMove(tree, id, ply);
+      if (!rank.has(id)) rank.set(id, rank.size);
+    }
+  }
+  const at = (/** @type {number} */ id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  for (const node of tree.nodes.values()) node.children.sort((a, b) => at(a) - at(b));
+}
+
+/**
  * The number written before a move in a line, as a record writes it: "3." before White's, "3…"
  * before Black's where the line starts or resumes (`numbered`), "" otherwise.
  *

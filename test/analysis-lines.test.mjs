@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, keepLines, linesOf, loadKept, readKept, saveKept } from '../www/analysis-lines.js';
+
+const RECORD = '1. b2-b5 g7-g4 *';
+const OPENED = [['b2-b5', 'g7-g4']];
+const TRIED = [['b2-b5', 'g7-g4', 'a2-a4'], ['b2-b5', 'h7-h5']];
+
+test('the lines tried are kept under their record, the newest first, and found again', () => {
+  const kept = keepLines([], RECORD, TRIED, OPENED, 1000);
+  assert.deepEqual(kept, [{ record: RECORD, lines: TRIED, at: 1000 }]);
+  assert.deepEqual(linesOf(kept, RECORD), TRIED);
+  assert.deepEqual(linesOf(kept, '1. c2-c4 *'), []);
+  const two = keepLines(kept, '1. c2-c4 *', [['c2-c4', 'h7-h5']], [['c2-c4']], 2000);
+  assert.deepEqual(two.map((entry) => entry.record), ['1. c2-c4 *', RECORD]);
+  // Changed again: first again, replacing its old entry.
+  const again = keepLines(two, RECORD, [TRIED[0] ?? []], OPENED, 3000);
+  assert.deepEqual(again.map((entry) => [entry.record, entry.at]), [[RECORD, 3000], ['1. c2-c4 *', 2000]]);
+});
+
+test('nothing tried, nothing kept; an analysis emptied again is forgotten', () => {
+  assert.deepEqual(keepLines([], RECORD, OPENED, OPENED, 1000), []);
+  const kept = keepLines([], RECORD, TRIED, OPENED, 1000);
+  assert.deepEqual(keepLines(kept, RECORD, OPENED, OPENED, 2000), []);
+});
+
+test('at most MAX_KEPT analyses and MAX_PLIES plies each', () => {
+  let kept = /** @type {ReturnType<typeof keepLines>} */ ([]);
+  for (let i = 0; i < MAX_KEPT + 5; i++) kept = keepLines(kept, `record ${i}`, TRIED, OPENED, i);
+  assert.equal(kept.length, MAX_KEPT);
+  assert.equal(kept[0]?.record, `record ${MAX_KEPT + 4}`);
+  const long = Array.from({ length: 30 }, () => Array.from({ length: 100 }, () => 'b2-b5'));
+  const [entry] = keepLines([], RECORD, long, OPENED, 0);
+  assert.equal(entry?.lines.length, MAX_PLIES / 100);
+});
+
+test('stored text: written and read back; anything unreadable is none, a bad entry left out', () => {
+  /** @type {Map<string, string>} */
+  const map = new Map();
+  const storage = { getItem: (/** @type {string} */ key) => map.get(key) ?? null, setItem: (/** @type {string} */ key, /** @type {string} */ value) => void map.set(key, value) };
+  const kept = keepLines([], RECORD, TRIED, OPENED, 1000);
+  assert.equal(saveKept(storage, kept), true);
+  assert.deepEqual(loadKept(storage), kept);
+  assert.ok(map.has(ANALYSIS_KEY));
+  for (const bad of [null, '', 'not json', '[]', '{"version":2,"kept":[]}', '{"version":1}', '{"version":1,"kept":{}}']) {
+    assert.deepEqual(readKept(bad), [], String(bad));
+  }
+  const mixed = JSON.stringify({
+    version: 1,
+    kept: [{ record: RECORD, lines: TRIED, at: 1 }, { record: 5, lines: [], at: 1 }, { record: 'x', lines: [[3]], at: 1 }, { record: 'y', lines: [], at: Infinity }, null],
+  });
+  assert.deepEqual(readKept(mixed), [{ record: RECORD, lines: TRIED, at: 1 }]);
+  // A browser that refuses: false, nothing thrown.
+  const refusing = { setItem: () => { throw new Error('full'); } };
+  assert.equal(saveKept(refusing, kept), false);
+  assert.equal(saveKept(null, kept), false);
+});
