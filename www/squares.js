@@ -1,7 +1,8 @@
-// The squares drill (squares-ui.js) as pure functions: the next square to find, and the best
-// scores kept in localStorage. A move is written with the squares' names ("Lb1-b8"), and every
-// lesson and puzzle names squares, so a newcomer learns to find them at a glance, as lichess's
-// coordinate trainer teaches: as many as they can in ROUND_MS, the board's coordinates hidden.
+// The squares drill (squares-ui.js) as pure functions: the next square, a square's name given
+// key by key, and the best scores kept in localStorage. A move is written with the squares' names
+// ("Lb1-b8"), and every lesson and puzzle names squares, so a newcomer learns them at a glance,
+// as lichess's coordinate trainer teaches, both ways: finding the square named, and naming the
+// square marked; as many as they can in ROUND_MS, the board's coordinates hidden.
 
 import { readStored, squareIndex, squareName, writeStored } from './util.js';
 
@@ -17,10 +18,60 @@ export const ROUND_MS = 30_000;
 const MAX_SCORE = ROUND_MS / 50;
 
 /**
+ * The drill's two ways: find the square named (a press on the board), or name the square marked
+ * (its file and rank, by keys or buttons).
+ *
+ * @typedef {'find' | 'name'} Mode
+ */
+
+/** @type {readonly Mode[]} */
+export const MODES = ['find', 'name'];
+
+/**
  * The best round from each side (the side at the bottom of the board).
  *
  * @typedef {{ white: number, black: number }} Best
  */
+
+/**
+ * The best rounds of each way of the drill. Stored as `{ version: 1, best, named }`: `best` the
+ * finding rounds (as before naming came), `named` the naming ones.
+ *
+ * @typedef {Record<Mode, Best>} Bests
+ */
+
+/**
+ * A square's name given so far, key by key: its file letter, its rank digit, or both pending.
+ *
+ * @typedef {{ file: string | null, rank: string | null }} Naming
+ */
+
+/** Nothing given yet. */
+export const NOTHING_NAMED = /** @type {Naming} */ ({ file: null, rank: null });
+
+/**
+ * A key pressed while naming a square: a file letter (a–h) or a rank digit (1–8) is kept, a
+ * second of the same kind replacing the first; with both, the name is complete and the next one
+ * starts from nothing. Any other key changes nothing.
+ *
+ * @param {Naming} given
+ * @param {string} key  e.g. "e", "E" or "4"
+ * @returns {{ given: Naming, square: string | null }}  square: the name completed by this key
+ */
+export function pressName(given, key) {
+  const k = key.toLowerCase();
+  const next = /^[a-h]$/.test(k) ? { ...given, file: k } : /^[1-8]$/.test(k) ? { ...given, rank: k } : given;
+  if (next.file !== null && next.rank !== null) return { given: NOTHING_NAMED, square: `${next.file}${next.rank}` };
+  return { given: next, square: null };
+}
+
+/**
+ * What has been given of a name, for the page: "e_", "_4", or "" for nothing.
+ *
+ * @param {Naming} given
+ * @returns {string}
+ */
+export const namingText = (given) => (given.file === null && given.rank === null ? '' : `${given.file ?? '_'}${given.rank ?? '_'}`);
 
 /**
  * The square to find next: any but the one just found, each as likely.
@@ -40,21 +91,31 @@ export function nextSquare(random, previous) {
  * Reads stored best scores; anything unreadable counts as none, a bad side's score as 0.
  *
  * @param {string | null} text
- * @returns {Best}
+ * @returns {Bests}
  */
 export function readBest(text) {
-  /** @type {Best} */
-  const best = { white: 0, black: 0 };
-  if (text === null) return best;
+  /** @type {Bests} */
+  const bests = { find: { white: 0, black: 0 }, name: { white: 0, black: 0 } };
+  if (text === null) return bests;
   /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return best;
+    return bests;
   }
-  if (typeof data !== 'object' || data === null || /** @type {{ version?: unknown }} */ (data).version !== 1) return best;
-  const stored = /** @type {{ best?: unknown }} */ (data).best;
+  if (typeof data !== 'object' || data === null || /** @type {{ version?: unknown }} */ (data).version !== 1) return bests;
+  const { best, named } = /** @type {{ best?: unknown, named?: unknown }} */ (data);
+  return { find: readSides(best), name: readSides(named) };
+}
+
+/**
+ * @param {unknown} stored  one way's scores, `{ white, black }`
+ * @returns {Best}
+ */
+function readSides(stored) {
+  /** @type {Best} */
+  const best = { white: 0, black: 0 };
   if (typeof stored !== 'object' || stored === null) return best;
   for (const side of /** @type {const} */ (['white', 'black'])) {
     const score = /** @type {Record<string, unknown>} */ (stored)[side];
@@ -66,19 +127,20 @@ export function readBest(text) {
 /**
  * The best scores after a round.
  *
- * @param {Best} best
+ * @param {Bests} bests
+ * @param {Mode} mode  the round's way
  * @param {Side} side  the side at the bottom in the round
- * @param {number} score  squares found
- * @returns {{ best: Best, record: boolean }} record: the round beat the side's best
+ * @param {number} score  squares found or named
+ * @returns {{ bests: Bests, record: boolean }} record: the round beat the best of its way and side
  */
-export function afterRound(best, side, score) {
-  const record = score > best[side];
-  return { best: record ? { ...best, [side]: score } : best, record };
+export function afterRound(bests, mode, side, score) {
+  const record = score > bests[mode][side];
+  return { bests: record ? { ...bests, [mode]: { ...bests[mode], [side]: score } } : bests, record };
 }
 
 /**
  * @param {Storage | null} storage
- * @returns {Best}
+ * @returns {Bests}
  */
 export const loadBest = (storage) => readBest(readStored(storage, SQUARES_KEY));
 
@@ -86,8 +148,8 @@ export const loadBest = (storage) => readBest(readStored(storage, SQUARES_KEY));
  * Keeps the best scores; refused or full storage keeps them for the visit only.
  *
  * @param {Storage | null} storage
- * @param {Best} best
+ * @param {Bests} bests
  */
-export function saveBest(storage, best) {
-  writeStored(storage, SQUARES_KEY, JSON.stringify({ version: 1, best }));
+export function saveBest(storage, bests) {
+  writeStored(storage, SQUARES_KEY, JSON.stringify({ version: 1, best: bests.find, named: bests.name }));
 }
