@@ -65,6 +65,10 @@ for (const { device, context } of devices) {
       const blunder = (await page.textContent('#review-moves .review-move.blunder[data-ply="0"]')) ?? '';
       assert.match(blunder, /30\. … Pd7-d6\?\? blunder \(−\d+%\); better We6-e2\+/);
       assert.equal(await page.locator('#review-moves .review-move').count(), 1);
+      // The game's move list marks it too, as lichess does: "??" after the move, said in its name.
+      assert.deepEqual(await judgedInList(page), ['0 blunder']);
+      assert.equal(await page.textContent('#moves button[data-judgement] .move-judgement'), '??');
+      assert.match((await page.getAttribute('#moves button[data-judgement]', 'aria-label')) ?? '', /, blunder$/);
       // `ultima review` of the same record: Black 64.9%, White 98.3%.
       assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), 'accuracy 65% · 0 inaccuracies · 0 mistakes · 1 blunder');
       assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), 'accuracy 98% · 0 inaccuracies · 0 mistakes · 0 blunders');
@@ -80,11 +84,28 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
       await page.locator('#review').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${ARTIFACTS}review-${device}.png`, fullPage: device === 'phone' });
+      // The game changed (the resignation taken back): its review, and the marks, go.
+      await page.click('#view-live');
+      await page.click('#undo');
+      await page.waitForFunction(() => document.querySelector('#moves button[data-judgement]') === null);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
     }
   });
+}
+
+/**
+ * The moves the game's move list marks as judged, e.g. ["0 blunder"]: each one's ply (its place
+ * among the list's moves) and judgement.
+ *
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+function judgedInList(page) {
+  return page.locator('#moves button').evaluateAll((buttons) =>
+    buttons.flatMap((button, ply) => (button instanceof HTMLElement && button.dataset.judgement ? [`${ply} ${button.dataset.judgement}`] : [])),
+  );
 }
 
 /**
@@ -202,6 +223,7 @@ test('a longer game: the browser judges every move as the native engine does', {
     assert.equal(await page.locator('#review-graph circle.review-point').count(), 50);
     const judged = await page.locator('#review-moves .review-move').evaluateAll((moves) => moves.map((m) => `${m.getAttribute('data-ply')} ${m.className.replace('review-move ', '')}`).join(', '));
     assert.equal(judged, NATIVE.judged);
+    assert.equal((await judgedInList(page)).join(', '), NATIVE.judged);
     assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), NATIVE.white);
     assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), NATIVE.black);
     // The first blunder's position, for the picture.

@@ -238,7 +238,7 @@ async function main() {
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       opponentNote.hidden = opponent === null;
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
-      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i) });
+      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i), judgements: review?.judgements() ?? [] });
       renderMaterial(material, materialLead(shown === null ? plies : plies.slice(0, shown + 1)), settings.pieceSet);
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
@@ -418,6 +418,7 @@ async function main() {
       // Against the computer, the player's mistakes; for two players, both sides'.
       learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
       learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${errorText(error)}.`)),
+      judged: () => refresh(),
     });
     const reviewGame = review;
     resultBanner.offerReview(() => {

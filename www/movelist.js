@@ -8,10 +8,12 @@
 
 import { moveWords } from './notation.js';
 import { drawPiece, roleOf } from './pieces.js';
+import { MARKS } from './review-model.js';
 import { make } from './util.js';
 
 /** @import { PlyInfo } from '../ultima-wasm.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Judgement } from './review.js' */
 
 /**
  * One piece drawn in the list: its letter (upper case for White) and where it stands.
@@ -125,17 +127,24 @@ export function moveContent(ply, set) {
  * @param {PieceSet} how.pieceSet
  * @param {number} how.current  the ply shown, -1 for the start
  * @param {(ply: number) => void} how.choose  called with a move's index when it is chosen
+ * @param {readonly Judgement[]} [how.judgements]  each ply's judgement by a review, marked after
+ *   the move as lichess marks it ("?!", "?", "??") and said in its name
  */
-export function renderMoves(list, plies, { pieceSet, current, choose }) {
+export function renderMoves(list, plies, { pieceSet, current, choose, judgements = [] }) {
   const items = plies.map((ply, i) => {
     const number = `${ply.number}.`;
+    const judgement = judgements[i] ?? null;
     const button = make('button', {
       type: 'button',
       'data-move': ply.text,
       title: ply.display,
-      'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}`,
+      'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}${judgement ? `, ${judgement}` : ''}`,
     });
     button.append(...moveContent(ply, pieceSet));
+    if (judgement) {
+      button.dataset.judgement = judgement;
+      button.append(make('span', { class: `move-judgement ${judgement}`, 'aria-hidden': 'true' }, MARKS[judgement]));
+    }
     button.addEventListener('click', () => choose(i));
     if (i === current) button.setAttribute('aria-current', 'step');
     const item = make('li', {});

@@ -20,7 +20,9 @@ import { bindings } from './wasm.js';
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { MistakesRound } from './mistakes-ui.js' */
 /** @import { StoredReview } from './review-model.js' */
-/** @import { Evaluation, ReviewSummary, Side } from '../ultima-wasm.js' */
+/** @import { Evaluation, ReviewedMove, ReviewSummary, Side } from '../ultima-wasm.js' */
+
+/** @typedef {ReviewedMove['judgement']} Judgement  "inaccuracy", "mistake", "blunder" or null */
 
 /**
  * @typedef {object} Review
@@ -28,6 +30,8 @@ import { bindings } from './wasm.js';
  * @property {() => void} stop  stops a review under way, keeping the positions evaluated
  * @property {() => StoredReview | null} stored  what to keep with the saved game
  * @property {() => 'idle' | 'running' | 'stopped' | 'done' | 'failed'} state
+ * @property {() => Judgement[]} judgements  each ply's judgement once the review is done (the
+ *   move list marks them), else none
  */
 
 /** The graph's drawing box, in SVG units (it scales to the panel's width). */
@@ -61,10 +65,12 @@ function svg(tag, attributes) {
  * @param {() => readonly Side[]} parts.learner  whose mistakes "Learn from your mistakes" takes:
  *   the player's side against the computer, both sides for two players
  * @param {(round: MistakesRound) => void} parts.learn  opens the trainer on them
+ * @param {() => void} parts.judged  the judgements changed (the review concluded, or went with
+ *   the game it was of): the move list shows them
  * @param {() => Ai} [parts.worker]  the computer player that evaluates (a fresh one unless told)
  * @returns {Review}
  */
-export function createReview({ box, button, embed, saved, persist, learner, learn, worker = () => createAi() }) {
+export function createReview({ box, button, embed, saved, persist, learner, learn, judged, worker = () => createAi() }) {
   const title = make('h2', { id: 'review-title' }, 'Game review');
   const progress = make('progress', { id: 'review-progress', max: '1', value: '0', 'aria-labelledby': 'review-status' });
   const status = make('span', { id: 'review-status', role: 'status' });
@@ -176,6 +182,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       failure.textContent = `The review could not be read (${errorText(error)}); press Review to make it again.`;
     }
     draw();
+    judged();
   };
 
   const go = async () => {
@@ -229,6 +236,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     },
     stored: () => review,
     state: () => state,
+    judgements: () => summary?.moves.map((move) => move.judgement) ?? [],
   };
 
   button.addEventListener('click', () => api.start());
@@ -254,11 +262,13 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     // Another game, or the same one changed: its review no longer fits.
     endWorker();
     run++;
+    const had = summary !== null;
     review = null;
     summary = null;
     state = 'idle';
     failure.textContent = '';
     draw();
+    if (had) judged();
   });
 
   if (review) {
