@@ -7,7 +7,8 @@
 #![allow(dead_code)]
 
 use ultima::{
-    Board, Color, Game, Move, MoveList, Position, PositionOutcome, Reason, Role, Rules, StartSetup,
+    Board, CaptureWay, Color, Game, Move, MoveList, Position, PositionOutcome, Reason, Role, Rules,
+    Square, StartSetup,
 };
 
 /// Every rule set the random games and fuzz targets play under: the defaults, each option,
@@ -94,6 +95,7 @@ pub fn check_position(pos: &Position) -> MoveList {
 
     for &m in &moves {
         assert!(pos.is_legal(m), "{fen}: {m} listed but not legal");
+        check_explained(pos, m, &fen);
         let text = m.to_string();
         let parsed = pos.parse_move(&text);
         assert_eq!(parsed, Ok(m), "{fen}: text of {m}");
@@ -317,4 +319,44 @@ pub fn check_game(game: &Game) {
     );
     assert_eq!(back.moves(), game.moves(), "record round trip\n{record}");
     assert_eq!(back.outcome(), outcome, "record round trip\n{record}");
+}
+
+/// Every piece a legal move captures is explained once, in the move's order, by the way its
+/// mover (or, for a Chameleon, the victim) takes pieces, with the geometry of RULES §2: a
+/// displaced piece stood on the destination, a withdrawn-from one next to the start opposite
+/// the travel, a leapt one on the path, a coordinated one on a corner with the mover's King, a
+/// pinched one next to the destination with the mover's own piece beyond.
+fn check_explained(pos: &Position, m: Move, fen: &str) {
+    let explained = pos.captures_explained(m);
+    let squares: Vec<Square> = explained.iter().map(|c| c.square).collect();
+    let captured: Vec<Square> = m.captures().into_iter().collect();
+    assert_eq!(squares, captured, "{fen}: the captures of {m} explained");
+    let (Some(to), from) = (m.to(), m.from()) else {
+        return;
+    };
+    let step = |a: i32, b: i32| (b - a).signum();
+    let (df, dr) = (step(from.file(), to.file()), step(from.rank(), to.rank()));
+    for c in explained {
+        assert_eq!(Some(c.victim), pos.board().role_at(c.square), "{fen}: {m}");
+        assert_eq!(c.imitated, m.role() == Role::Chameleon, "{fen}: {m}");
+        let way = c.way;
+        let ok = match way {
+            CaptureWay::Displacement => c.square == to,
+            CaptureWay::Withdrawal => from.offset(-df, -dr) == Some(c.square),
+            CaptureWay::Leap => (1..from.distance(to) as i32)
+                .filter_map(|k| from.offset(k * df, k * dr))
+                .any(|sq| sq == c.square),
+            CaptureWay::Coordination { king } => {
+                pos.board().king_of(pos.turn()) == Some(king)
+                    && ((c.square.file() == to.file() && c.square.rank() == king.rank())
+                        || (c.square.file() == king.file() && c.square.rank() == to.rank()))
+            }
+            CaptureWay::Pinch { partner } => {
+                c.square.distance(to) == 1
+                    && (c.square.file() == to.file() || c.square.rank() == to.rank())
+                    && pos.board().color_at(partner) == Some(pos.turn())
+            }
+        };
+        assert!(ok, "{fen}: {m} takes {} by {way:?}", c.square);
+    }
 }
