@@ -83,6 +83,29 @@ test('a short game by clicks and by drag, with status and move list', { timeout:
   await page.close();
 });
 
+test('a capture is said in words under the status: how each piece was taken, for the move shown', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  assert.equal(await page.isHidden('#capture-words'), true, 'nothing taken yet');
+  // RULES §7 example 5: the Coordinator's rectangle with its King on c2.
+  await onBoard(page, (board) => board.setPosition('7k/8/2p5/8/3C4/8/2K2p2/8 w'));
+  await click(page, 'd4');
+  await click(page, 'f6');
+  const coordinated = "White's Coordinator d4-f6 took the black Pawn on f2 and the black Pawn on c6 at the corners of its rectangle with its King on c2.";
+  await page.waitForFunction((text) => document.getElementById('capture-words')?.textContent === text, coordinated);
+  assert.equal(await page.isVisible('#capture-words'), true);
+  // A quiet reply: nothing to say; the capture's move viewed again: said again.
+  await onBoard(page, (board) => board.play('h8-g8'));
+  await page.waitForSelector('#capture-words', { state: 'hidden' });
+  await page.click('#view-prev');
+  await page.waitForFunction((text) => document.getElementById('capture-words')?.textContent === text, coordinated);
+  // A Pawn's pinch names the piece beyond (example 6).
+  await onBoard(page, (board) => board.setPosition('k7/8/3L4/3pl3/2p1pW2/8/8/3P3K w'));
+  await onBoard(page, (board) => board.play('d1-d4'));
+  await page.waitForFunction(() => /^White's Pawn d1-d4 took the black Pawn on e4 by pinching it against the white Withdrawer on f4 and the black Pawn on d5 by pinching it against the white Long Leaper on d6\.$/.test(document.getElementById('capture-words')?.textContent ?? ''));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('hovering a destination previews exactly the squares the move would capture', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);

@@ -55,6 +55,10 @@ export const DOUBLE_CAPTURE = {
   display: 'La1-a6 xa2 xa5',
   piece: 'L',
   captured: ['p', 'p'],
+  ways: [
+    { way: 'leap', with: null, withPiece: null, imitated: false },
+    { way: 'leap', with: null, withPiece: null, imitated: false },
+  ],
   side: 'white',
   number: 1,
   position: '4k3/8/L7/8/8/8/8/4K3 b 0 1',
@@ -69,5 +73,5 @@ export const DOUBLE_CAPTURE = {
  * @returns {PlyInfo}
  */
 export function ply(text, change = {}) {
-  return { ...move(text), display: text, piece: 'P', captured: [], side: 'white', number: 1, position: '', mark: null, ...change };
+  return { ...move(text), display: text, piece: 'P', captured: [], ways: [], side: 'white', number: 1, position: '', mark: null, ...change };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, resultWords, sideName, statusText } from '../www/notation.js';
+import { boardStatus, captureWords, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, resultWords, sideName, statusText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -105,4 +105,33 @@ test('the status line of a board against the computer', () => {
   assert.equal(boardStatus(leaper(), { ...how, viewed: -1 }), 'Viewing the start');
   const over = leaper({ status: { kind: 'stalemate', winner: 'black', result: '0-1' } });
   assert.equal(boardStatus(over, { ...how, search: 'move' }), 'Black wins by stalemate (White has no legal move)');
+});
+
+test("a move's captures in words: each way, grouped where the way and its piece are the same", () => {
+  assert.equal(captureWords(DOUBLE_CAPTURE), "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them.");
+  assert.equal(captureWords(ply('b2-b5')), '', 'a quiet move');
+  assert.equal(captureWords(ply('e4-', { to: null })), '', 'a suicide');
+  /** @param {string} way @param {string | null} [with_] @param {string | null} [withPiece] @param {boolean} [imitated] */
+  const w = (way, with_ = null, withPiece = null, imitated = false) => /** @type {import('../ultima-wasm.js').CaptureWayInfo} */ ({ way, with: with_, withPiece, imitated });
+  const withdrawn = ply('d5-d7xd4', { piece: 'w', side: 'black', captured: ['P'], ways: [w('withdrawal')] });
+  assert.equal(captureWords(withdrawn), "Black's Withdrawer d5-d7 took the white Pawn on d4 by moving directly away from it.");
+  const coordinated = ply('d4-f6xf2xc6', { piece: 'C', captured: ['p', 'p'], ways: [w('coordination', 'c2', 'K'), w('coordination', 'c2', 'K')] });
+  assert.equal(captureWords(coordinated), "White's Coordinator d4-f6 took the black Pawn on f2 and the black Pawn on c6 at the corners of its rectangle with its King on c2.");
+  const pinched = ply('d1-d4xe4xd5', { captured: ['p', 'p'], ways: [w('pinch', 'f4', 'W'), w('pinch', 'd6', 'L')] });
+  assert.equal(
+    captureWords(pinched),
+    "White's Pawn d1-d4 took the black Pawn on e4 by pinching it against the white Withdrawer on f4 and the black Pawn on d5 by pinching it against the white Long Leaper on d6.",
+  );
+  const king = ply('e1-d2xd2', { piece: 'K', captured: ['p'], ways: [w('displacement')] });
+  assert.equal(captureWords(king), "White's King e1-d2 took the black Pawn on d2 by stepping onto it.");
+  // The Chameleon of RULES §7 example 7, in part: each victim's own way, said as borrowed.
+  const chameleon = ply('c2-c6xc1xc3xc5xh6', {
+    piece: 'X',
+    captured: ['w', 'l', 'l', 'c'],
+    ways: [w('withdrawal', null, null, true), w('leap', null, null, true), w('leap', null, null, true), w('coordination', 'h4', 'K', true)],
+  });
+  assert.equal(
+    captureWords(chameleon),
+    "White's Chameleon c2-c6 took the black Withdrawer on c1 by moving directly away from it (as a Withdrawer would), the black Long Leaper on c3 and the black Long Leaper on c5 by leaping over them (as a Long Leaper would) and the black Coordinator on h6 at a corner of its rectangle with its King on h4 (as a Coordinator would).",
+  );
 });

@@ -18,7 +18,7 @@ import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
-import { otherSide, sideName, statusText } from './notation.js';
+import { captureWords, otherSide, sideName, statusText } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker } from './offline.js';
@@ -193,6 +193,7 @@ async function main() {
 
     const opponentNote = element('opponent', HTMLElement);
     const material = element('material', HTMLElement);
+    const captureLine = element('capture-words', HTMLElement);
     const moves = element('moves', HTMLOListElement);
     const undo = element('undo', HTMLButtonElement);
     const redo = element('redo', HTMLButtonElement);
@@ -240,6 +241,10 @@ async function main() {
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i), judgements: review?.judgements() ?? [] });
       renderMaterial(material, materialLead(shown === null ? plies : plies.slice(0, shown + 1)), settings.pieceSet);
+      // How the move shown (the last one, or the one viewed) took its pieces.
+      const moveShown = plies[shown ?? plies.length - 1];
+      captureLine.textContent = moveShown ? captureWords(moveShown) : '';
+      captureLine.hidden = captureLine.textContent === '';
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;

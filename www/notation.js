@@ -5,7 +5,7 @@
 
 import { ROLE_NAMES } from './pieces.js';
 
-/** @import { MoveInfo, PlyInfo, Side, Status } from '../ultima-wasm.js' */
+/** @import { CaptureWayInfo, MoveInfo, PlyInfo, Side, Status } from '../ultima-wasm.js' */
 
 /**
  * @param {string} letter e.g. "L" or "p"
@@ -45,6 +45,48 @@ export function moveWords(ply) {
   if (ply.mark === 'check') return `${text}, check`;
   if (ply.mark === 'mate' && !king) return `${text}, checkmate`;
   return text;
+}
+
+/**
+ * How a move took its pieces, in words, from the rules' facts on the ply (`ways`: each
+ * capture's way and the piece it worked with), e.g. "Black's Withdrawer d5-d7 took the white
+ * Pawn on d4 by moving directly away from it." Captures taken the same way with the same piece
+ * are said together ("… the black Pawn on f2 and the black Pawn on c6 at the corners of its
+ * rectangle with its King on c2."); a Chameleon's say whose way it borrowed. Empty for a move
+ * that took nothing. Ultima's captures can come from a piece that never touches its victim:
+ * this is what a newcomer needs to read after one.
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export function captureWords(ply) {
+  if (ply.captures.length === 0 || ply.to === null) return '';
+  /** @type {Map<string, { victims: string[], way: CaptureWayInfo, victim: string }>} */
+  const groups = new Map();
+  ply.captures.forEach((square, i) => {
+    const way = ply.ways[i];
+    const letter = ply.captured[i] ?? '?';
+    if (!way) return;
+    const key = `${way.way} ${way.with ?? ''} ${way.imitated}`;
+    const group = groups.get(key) ?? { victims: [], way, victim: letter };
+    group.victims.push(`the ${pieceName(letter)} on ${square}`);
+    groups.set(key, group);
+  });
+  const clauses = [...groups.values()].map(({ victims, way, victim }) => {
+    const many = victims.length > 1;
+    const them = many ? 'them' : 'it';
+    const how = {
+      displacement: `by stepping onto ${them}`,
+      withdrawal: `by moving directly away from ${them}`,
+      leap: `by leaping over ${them}`,
+      coordination: `at ${many ? 'the corners' : 'a corner'} of its rectangle with its King on ${way.with}`,
+      pinch: `by pinching ${them} against the ${pieceName(way.withPiece ?? '?')} on ${way.with}`,
+    }[way.way];
+    const role = ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (victim.toUpperCase())] ?? victim;
+    return `${listWords(victims)} ${how}${way.imitated ? ` (as a ${role} would)` : ''}`;
+  });
+  const mover = ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (ply.piece.toUpperCase())] ?? ply.piece;
+  return `${sideName(ply.side)}'s ${mover} ${ply.from}-${ply.to} took ${listWords(clauses)}.`;
 }
 
 /**

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 use std::collections::BTreeMap;
-use ultima::{Color, Move, MoveMark, Outcome, Position, Reason, Square};
+use ultima::{Capture, CaptureWay, Color, Move, MoveMark, Outcome, Position, Reason, Square};
 use wasm_bindgen::prelude::*;
 
 /// The TypeScript declarations of the values below (they become part of the `.d.ts`).
@@ -39,6 +39,8 @@ export interface PlyInfo extends MoveInfo {
   piece: string;
   /** The letters of the pieces it captured, in the order of `captures`, e.g. ["p", "p"]. */
   captured: string[];
+  /** How it took each of them, in the order of `captures` (`Position::captures_explained`). */
+  ways: CaptureWayInfo[];
   /** The move's mark in the display form (RULES §6.2): "check" (`+`), "mate" (`#`: checkmate,
    * or under `king_capture` the capture of the King), or null (a stalemating move too). */
   mark: "check" | "mate" | null;
@@ -49,6 +51,22 @@ export interface PlyInfo extends MoveInfo {
   number: number;
   /** The position string after the move. */
   position: string;
+}
+
+/** How a move took one piece (RULES §2). */
+export interface CaptureWayInfo {
+  /** "displacement": stepped onto it (a King); "withdrawal": moved directly away from it (a
+   * Withdrawer); "coordination": it stood on a corner of the rectangle of the mover and its own
+   * King (a Coordinator); "leap": leapt over it (a Long Leaper); "pinch": pinched it against its
+   * own piece beyond (a Pawn). A Chameleon takes each piece by that piece's own way. */
+  way: "displacement" | "withdrawal" | "coordination" | "leap" | "pinch";
+  /** The square of the piece the capture worked with: the King a Coordinator coordinated with,
+   * the piece a Pawn pinched against, e.g. "c2"; null for the other ways. */
+  with: string | null;
+  /** The letter of the piece on `with`, e.g. "K"; null with it. */
+  withPiece: string | null;
+  /** True when a Chameleon made it, imitating its victim. */
+  imitated: boolean;
 }
 
 /**
@@ -128,6 +146,37 @@ impl From<Move> for MoveInfo {
     }
 }
 
+/// How a move took one piece (`CaptureWayInfo` in the `.d.ts`).
+#[derive(Clone, Serialize)]
+pub struct CaptureWayInfo {
+    way: &'static str,
+    with: Option<String>,
+    #[serde(rename = "withPiece")]
+    with_piece: Option<String>,
+    imitated: bool,
+}
+
+impl CaptureWayInfo {
+    /// `capture`, of a move played from `before`.
+    fn new(before: &Position, capture: &Capture) -> CaptureWayInfo {
+        let (way, with) = match capture.way {
+            CaptureWay::Displacement => ("displacement", None),
+            CaptureWay::Withdrawal => ("withdrawal", None),
+            CaptureWay::Coordination { king } => ("coordination", Some(king)),
+            CaptureWay::Leap => ("leap", None),
+            CaptureWay::Pinch { partner } => ("pinch", Some(partner)),
+        };
+        CaptureWayInfo {
+            way,
+            with: with.map(|sq| sq.to_string()),
+            with_piece: with
+                .and_then(|sq| before.piece_at(sq))
+                .map(|p| p.char().to_string()),
+            imitated: capture.imitated,
+        }
+    }
+}
+
 /// One ply (`PlyInfo` in the `.d.ts`).
 #[derive(Clone, Serialize)]
 pub struct PlyInfo {
@@ -136,6 +185,7 @@ pub struct PlyInfo {
     display: String,
     piece: String,
     captured: Vec<String>,
+    ways: Vec<CaptureWayInfo>,
     mark: Option<&'static str>,
     side: &'static str,
     number: u32,
@@ -152,6 +202,11 @@ impl PlyInfo {
             display: before.display_move(m),
             piece: letter(m.from()).unwrap_or_default(),
             captured: m.captures().into_iter().filter_map(letter).collect(),
+            ways: before
+                .captures_explained(m)
+                .iter()
+                .map(|capture| CaptureWayInfo::new(before, capture))
+                .collect(),
             mark: before.move_mark(m).map(|mark| match mark {
                 MoveMark::Check => "check",
                 MoveMark::Mate => "mate",

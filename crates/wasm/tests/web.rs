@@ -63,10 +63,22 @@ struct PlyInfo {
     display: String,
     piece: String,
     captured: Vec<String>,
+    ways: Vec<CaptureWayInfo>,
     side: String,
     number: u32,
     position: String,
     mark: Option<String>,
+}
+
+/// `CaptureWayInfo` of the `.d.ts`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct CaptureWayInfo {
+    way: String,
+    with: Option<String>,
+    #[serde(rename = "withPiece")]
+    with_piece: Option<String>,
+    imitated: bool,
 }
 
 /// `Status` of the `.d.ts`.
@@ -621,6 +633,31 @@ fn play_undo_redo_round_trip() -> TestResult {
     Ok(())
 }
 
+/// A ply says how it took each piece and with which piece: a Coordinator with its King, a
+/// Pawn against the piece beyond.
+#[wasm_bindgen_test]
+fn plies_say_how_each_piece_was_taken() -> TestResult {
+    let mut game = new_game(Some("7k/8/2p5/8/3C4/8/2K2p2/8 w"), None)?;
+    let s = play(&mut game, "d4-f6")?;
+    let with_king = CaptureWayInfo {
+        way: "coordination".into(),
+        with: Some("c2".into()),
+        with_piece: Some("K".into()),
+        imitated: false,
+    };
+    assert_eq!(s.plies[0].ways, [with_king.clone(), with_king]);
+    let mut game = new_game(Some("k7/8/3L4/3pl3/2p1pW2/8/8/3P3K w"), None)?;
+    let s = play(&mut game, "d1-d4")?;
+    let pinch = |with: &str, piece: &str| CaptureWayInfo {
+        way: "pinch".into(),
+        with: Some(with.into()),
+        with_piece: Some(piece.into()),
+        imitated: false,
+    };
+    assert_eq!(s.plies[0].ways, [pinch("f4", "W"), pinch("d6", "L")]);
+    Ok(())
+}
+
 /// Each ply carries its display text, the letters of the piece moved and taken, the side and
 /// the position after it.
 #[wasm_bindgen_test]
@@ -636,6 +673,13 @@ fn plies_carry_display_piece_captured_side_and_position() -> TestResult {
     assert_eq!(ply.captures, ["a2", "a5"]);
     assert_eq!(ply.piece, "L");
     assert_eq!(ply.captured, ["p", "p"]);
+    let leap = CaptureWayInfo {
+        way: "leap".into(),
+        with: None,
+        with_piece: None,
+        imitated: false,
+    };
+    assert_eq!(ply.ways, [leap.clone(), leap], "how each was taken");
     assert!(!ply.suicide);
     assert_eq!(ply.side, "white");
     assert_eq!(ply.position, s.position);
@@ -1109,7 +1153,7 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
         keys(&ply),
         [
             "captured", "captures", "display", "from", "mark", "number", "piece", "position",
-            "side", "suicide", "text", "to"
+            "side", "suicide", "text", "to", "ways"
         ]
     );
     let moves = get(&value, &["moves", "e8"])?;
