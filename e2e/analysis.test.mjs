@@ -394,6 +394,8 @@ test('Threats marks the pieces the other side could capture, shows its best move
   const [move = '', arrow] = await threat();
   assert.equal(arrow, move.slice(0, 5));
   assert.match((await page.textContent('.analysis-threat')) ?? '', /^Threat−\d+\.\d\d.*d8-d[123] ?x ?d4 ?x ?d6/);
+  // How it would take them, in words, for the pointer and a reader.
+  assert.match((await page.getAttribute('.analysis-threat', 'title')) ?? '', /^Black's Long Leaper d8-d[123] would take the white Pawn on d4 and the white Pawn on d6 by leaping over them\.$/);
   // Drawn on the next frame: two frames later it is painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   assert.deepEqual([await warned('d4'), await warned('d6')], [true, true]);

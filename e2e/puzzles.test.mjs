@@ -113,7 +113,10 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
       }
     }
     await at(page, puzzle.id, 'solved');
-    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved! Rating \d+ \(\+\d+\)\.$/);
+    // Solved, with how the winning move took its pieces in words when it took any.
+    const winning = puzzle.moves.at(-1) ?? '';
+    const words = winning.includes('x') ? `(White|Black)'s [A-Za-z ]+ ${winning.slice(0, 5)} took .+\\. ` : '';
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', new RegExp(`^Solved! ${words}Rating \\d+ \\(\\+\\d+\\)\\.$`));
     assert.equal(await page.isVisible('.puzzles-next'), true);
     const standing = await stored(page);
     assert.equal(standing.tried[puzzle.id], 'solved');
@@ -186,7 +189,7 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     await at(page, puzzle.id, 'try', 0);
     await play(page, puzzle.moves[0] ?? '', solver, false);
     await at(page, puzzle.id, 'solved');
-    assert.equal((await page.textContent('.puzzles-feedback')) ?? '', 'Solved!');
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved!( .+ took .+\.)?$/, 'no rating the second time');
     const after = await stored(page);
     assert.deepEqual(after.rating, standing.rating);
     assert.deepEqual([after.redone, after.filter.missed], [{ [puzzle.id]: true }, true]);

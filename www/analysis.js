@@ -30,7 +30,7 @@ import { copyText, COPY_REFUSED } from './clipboard.js';
 import { progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
 import { moveContent } from './movelist.js';
-import { moveWords, statusText } from './notation.js';
+import { captureWords, moveWords, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
 import { errorText, linkStyleSheet, make } from './util.js';
@@ -416,6 +416,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     threatLine.hidden = !(threatsBox.checked && engineOn && (first || threatNote));
     if (threatLine.hidden) return;
     if (!first || !line) {
+      threatLine.title = '';
       threatLine.replaceChildren(make('span', { class: 'analysis-threat-label' }, threatNote ?? ''));
       return;
     }
@@ -426,6 +427,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       move.append(...moveContent(ply, set));
       return move;
     });
+    // How the threat would take its pieces, in words, for whoever asks (the pointer, a reader).
+    threatLine.title = captureWords(first, 'would take');
     threatLine.replaceChildren(
       make('span', { class: 'analysis-threat-label', title: `What ${side} would play if it were ${side}'s turn` }, 'Threat'),
       make('span', { class: 'analysis-score', title: scoreWords(line.white) }, scoreText(line.white)),

@@ -57,9 +57,10 @@ export function moveWords(ply) {
  * this is what a newcomer needs to read after one.
  *
  * @param {PlyInfo} ply
+ * @param {string} [verb]  "took", or "would take" for a move not played (a threat)
  * @returns {string}
  */
-export function captureWords(ply) {
+export function captureWords(ply, verb = 'took') {
   if (ply.captures.length === 0 || ply.to === null) return '';
   /** @type {Map<string, { victims: string[], way: CaptureWayInfo, victim: string }>} */
   const groups = new Map();
@@ -86,7 +87,7 @@ export function captureWords(ply) {
     return `${listWords(victims)} ${how}${way.imitated ? ` (as a ${role} would)` : ''}`;
   });
   const mover = ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (ply.piece.toUpperCase())] ?? ply.piece;
-  return `${sideName(ply.side)}'s ${mover} ${ply.from}-${ply.to} took ${listWords(clauses)}.`;
+  return `${sideName(ply.side)}'s ${mover} ${ply.from}-${ply.to} ${verb} ${listWords(clauses)}.`;
 }
 
 /**

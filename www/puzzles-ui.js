@@ -8,7 +8,7 @@
 // analysis board, how to open a solved puzzle there (`configurePuzzles({ analyse })`). The
 // dialog is built and the puzzle file fetched the first time it opens.
 
-import { pieceName, sideName } from './notation.js';
+import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { puzzleUrl } from './links.js';
 import { ANY, isMissed, judge, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
@@ -366,7 +366,10 @@ function build() {
     if (verdict === 'solved') {
       current.phase = 'solved';
       const rated = finish(true);
-      showFeedback(feedback, `Solved!${rated}`, 'right');
+      // How the winning move took its pieces: the lesson of the puzzle, in words.
+      const last = board.history().at(-1);
+      const how = last ? captureWords(last) : '';
+      showFeedback(feedback, `Solved!${how ? ` ${how}` : ''}${rated}`, 'right');
       showActions();
       mark();
       next.focus();
