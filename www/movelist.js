@@ -13,7 +13,7 @@ import { make } from './util.js';
 
 /** @import { PlyInfo } from '../ultima-wasm.js' */
 /** @import { PieceSet } from './pieces.js' */
-/** @import { Judgement } from './review.js' */
+/** @import { Judgement } from './review-model.js' */
 
 /**
  * One piece drawn in the list: its letter (upper case for White) and where it stands.

@@ -7,6 +7,13 @@
 /** @import { Evaluation, PlayerSummary, ReviewedMove } from '../ultima-wasm.js' */
 
 /**
+ * A move's judgement by a review: "inaccuracy", "mistake", "blunder" or null. Here, with the
+ * marks, so that the move list (part of the npm package) can name it without the review.
+ *
+ * @typedef {ReviewedMove['judgement']} Judgement
+ */
+
+/**
  * What is kept of a review with the saved game: the record reviewed and one evaluation per
  * position (the start, then after each ply), null for those not evaluated yet (a review
  * stopped half way resumes from the first null).

@@ -19,10 +19,8 @@ import { bindings } from './wasm.js';
 /** @import { Ai } from './ai.js' */
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { MistakesRound } from './mistakes-ui.js' */
-/** @import { StoredReview } from './review-model.js' */
-/** @import { Evaluation, ReviewedMove, ReviewSummary, Side } from '../ultima-wasm.js' */
-
-/** @typedef {ReviewedMove['judgement']} Judgement  "inaccuracy", "mistake", "blunder" or null */
+/** @import { Judgement, StoredReview } from './review-model.js' */
+/** @import { Evaluation, ReviewSummary, Side } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} Review
