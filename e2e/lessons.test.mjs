@@ -280,7 +280,7 @@ test('Defending: a wrong defence names the capture it leaves and draws it as a r
     // A King move leaves the gap on d5: the Long Leaper can leap both Pawns.
     await play(page, 'e1-e2', false);
     await at(page, 'wrong', 'defending', 0);
-    assert.match(await feedback(page), /^Not quite\. After that, the black Long Leaper on d8 can take the white Pawn on d4 and the white Pawn on d6 by moving to d[123]\. /);
+    assert.match(await feedback(page), /^Not quite\. After that, the black Long Leaper on d8 can take the white Pawn on d4 and the white Pawn on d6 by leaping over them, going to d[123]\. /);
     assert.ok((await feedback(page)).endsWith(lesson.steps[0].wrong.threat));
     // The capture drawn as an arrow down the d-file; it goes with the wrong position.
     await arrowAcross(page, 'd7', true);
@@ -300,7 +300,7 @@ test('Defending: a wrong defence names the capture it leaves and draws it as a r
     // Blocking one way out leaves the others.
     await play(page, 'h8-h2', false);
     await at(page, 'wrong', 'defending', 2);
-    assert.match(await feedback(page), /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving to [a-h][1-8]\. /);
+    assert.match(await feedback(page), /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving directly away from it, going to [a-h][1-8]\. /);
     await at(page, 'try', 'defending', 2);
     await play(page, 'h8-c3', false);
     await at(page, 'right', 'defending', 2);

@@ -1,16 +1,20 @@
 // Snapshots as the wasm reports them, written out by hand for the unit tests of the pure modules
 // (typed against the bindings' declarations, so they keep the snapshot's shape).
 
-/** @import { MoveInfo, PlyInfo, Snapshot } from '../dist/ultima-wasm.js' */
+/** @import { CaptureWayInfo, MoveInfo, PlyInfo, Snapshot } from '../dist/ultima-wasm.js' */
+
+/** A Long Leaper's way of taking a piece: the fixtures' captures are leaps unless told. */
+export const LEAP = /** @type {CaptureWayInfo} */ ({ way: 'leap', with: null, withPiece: null, imitated: false });
 
 /**
  * @param {string} text e.g. "a1-a6xa2xa5"
+ * @param {CaptureWayInfo[]} [ways]  how it takes each piece: leaps unless told
  * @returns {MoveInfo}
  */
-export function move(text) {
+export function move(text, ways) {
   const [from = '', rest = ''] = text.split('-');
   const [to = '', ...captures] = rest.split('x');
-  return { text, from, to: to === '' ? null : to, captures, suicide: to === '' };
+  return { text, from, to: to === '' ? null : to, captures, suicide: to === '', ways: ways ?? captures.map(() => LEAP) };
 }
 
 /**
@@ -55,10 +59,6 @@ export const DOUBLE_CAPTURE = {
   display: 'La1-a6 xa2 xa5',
   piece: 'L',
   captured: ['p', 'p'],
-  ways: [
-    { way: 'leap', with: null, withPiece: null, imitated: false },
-    { way: 'leap', with: null, withPiece: null, imitated: false },
-  ],
   side: 'white',
   number: 1,
   position: '4k3/8/L7/8/8/8/8/4K3 b 0 1',
@@ -73,5 +73,5 @@ export const DOUBLE_CAPTURE = {
  * @returns {PlyInfo}
  */
 export function ply(text, change = {}) {
-  return { ...move(text), display: text, piece: 'P', captured: [], ways: [], side: 'white', number: 1, position: '', mark: null, ...change };
+  return { ...move(text), display: text, piece: 'P', captured: [], side: 'white', number: 1, position: '', mark: null, ...change };
 }

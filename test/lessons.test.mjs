@@ -139,17 +139,18 @@ test('a defence that leaves a capture names it, the biggest, and gives it to be 
   assert.deepEqual(judge(step, move('b3-e6'), before, seen('k7/8/P3C3/4w3/4L3/4i3/8/7K b')), { right: true, message: step.success });
 
   // The Coordinator goes elsewhere: the Withdrawer still moves away from the Long Leaper.
-  const after = seen('k7/8/P7/4w3/4L3/4i3/8/2C4K b', { moves: { a8: [move('a8-b8')], e5: [move('e5-d5'), move('e5-e6xe4'), move('e5-e7xe4')] } });
+  const withdrawing = [{ way: /** @type {const} */ ('withdrawal'), with: null, withPiece: null, imitated: false }];
+  const after = seen('k7/8/P7/4w3/4L3/4i3/8/2C4K b', { moves: { a8: [move('a8-b8')], e5: [move('e5-d5'), move('e5-e6xe4', withdrawing), move('e5-e7xe4', withdrawing)] } });
   const threat = judge(step, move('b3-c1'), before, after);
   assert.ok(!threat.right && threat.kind === 'threat');
-  assert.equal(threat.message, `After that, the black Withdrawer on e5 can take the white Long Leaper on e4 by moving to e6. ${step.wrong.threat}`);
+  assert.equal(threat.message, `After that, the black Withdrawer on e5 can take the white Long Leaper on e4 by moving directly away from it, going to e6. ${step.wrong.threat}`);
   assert.deepEqual(threat.reply, { from: 'e5', to: 'e6' });
 
   // Of several captures, the one that takes most is named.
   const leaper = stepOf('defending', 0);
   const most = judge(leaper, move('e1-e2'), seen(leaper.position), seen('3lk3/8/3P4/8/3P4/8/4K3/8 b', { moves: { d8: [move('d8-d5xd6'), move('d8-d3xd4xd6')] } }));
   assert.ok(!most.right && most.kind === 'threat');
-  assert.match(most.message, /^After that, the black Long Leaper on d8 can take the white Pawn on d4 and the white Pawn on d6 by moving to d3\./);
+  assert.match(most.message, /^After that, the black Long Leaper on d8 can take the white Pawn on d4 and the white Pawn on d6 by leaping over them, going to d3\./);
 
   // The frozen Long Leaper removed: nothing is left to take, but the piece is lost.
   const lost = judge(step, move('e4-'), before, seen('k7/8/P7/4w3/8/1C2i3/8/7K b'));

@@ -189,7 +189,7 @@ test('a tap on a capturing destination previews it first; a second tap, a quiet 
 
 test('premoves: while the computer searches for its move, the player picks up a piece and queues a move', () => {
   // White plays against the computer, which is to move (Black) and searching.
-  const state = createState(leaper({ turn: 'black', moves: { e8: [{ text: 'e8-e7', from: 'e8', to: 'e7', captures: [], suicide: false }] } }), { movable: 'white' });
+  const state = createState(leaper({ turn: 'black', moves: { e8: [{ text: 'e8-e7', from: 'e8', to: 'e7', captures: [], suicide: false, ways: [] }] } }), { movable: 'white' });
   assert.equal(premoving(state), false, 'not before the search');
   state.search = { purpose: 'move' };
   assert.equal(premoving(state), true);

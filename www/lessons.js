@@ -7,7 +7,7 @@
 // the opponent's captures after it) compared with the step's goal, with the opponent's reply
 // that shows it where there is one.
 
-import { listWords, pieceName } from './notation.js';
+import { listWords, pieceName, takingClauses } from './notation.js';
 import { readStored, squareIndex, writeStored } from './util.js';
 
 /** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
@@ -205,7 +205,7 @@ const replyOf = (move) => ({ from: move.from, to: move.to });
 
 /**
  * The opponent's capture a defence left, the one taking most, in words: "the black Withdrawer
- * on e5 can take the white Long Leaper on e4 by moving to e6".
+ * on e5 can take the white Long Leaper on e4 by moving directly away from it, going to e6".
  *
  * @param {Seen} after
  * @returns {{ move: Reply, words: string } | null}
@@ -215,9 +215,9 @@ function aCapture(after) {
     .filter((m) => m.captures.length > 0)
     .sort((a, b) => b.captures.length - a.captures.length);
   if (!move) return null;
-  const taken = listWords(move.captures.map((square) => pieceOn(after, square)));
-  const how = move.to === null ? 'at once' : `by moving to ${move.to}`;
-  return { move: replyOf(move), words: `${pieceOn(after, move.from)} can take ${taken} ${how}` };
+  // How it would take them (the rules' facts on the move), and where it goes.
+  const taken = listWords(takingClauses(move, (square) => after.pieces[squareIndex(square)] ?? '?'));
+  return { move: replyOf(move), words: `${pieceOn(after, move.from)} can take ${taken}, going to ${move.to}` };
 }
 
 /**

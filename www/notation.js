@@ -48,32 +48,29 @@ export function moveWords(ply) {
 }
 
 /**
- * How a move took its pieces, in words, from the rules' facts on the ply (`ways`: each
- * capture's way and the piece it worked with), e.g. "Black's Withdrawer d5-d7 took the white
- * Pawn on d4 by moving directly away from it." Captures taken the same way with the same piece
- * are said together ("… the black Pawn on f2 and the black Pawn on c6 at the corners of its
- * rectangle with its King on c2."); a Chameleon's say whose way it borrowed. Empty for a move
- * that took nothing. Ultima's captures can come from a piece that never touches its victim:
- * this is what a newcomer needs to read after one.
+ * The pieces a move takes and how, in words, one clause for each way and piece it works with
+ * (from the rules' facts on the move, `ways`), e.g. ["the white Pawn on d4 by moving directly
+ * away from it"], ["the black Pawn on f2 and the black Pawn on c6 at the corners of its
+ * rectangle with its King on c2"]; a Chameleon's say whose way it borrowed.
  *
- * @param {PlyInfo} ply
- * @param {string} [verb]  "took", or "would take" for a move not played (a threat)
- * @returns {string}
+ * @param {MoveInfo} move
+ * @param {(square: string) => string} letterAt  the letter of the piece on a square before the
+ *   move, e.g. "p"
+ * @returns {string[]}
  */
-export function captureWords(ply, verb = 'took') {
-  if (ply.captures.length === 0 || ply.to === null) return '';
+export function takingClauses(move, letterAt) {
   /** @type {Map<string, { victims: string[], way: CaptureWayInfo, victim: string }>} */
   const groups = new Map();
-  ply.captures.forEach((square, i) => {
-    const way = ply.ways[i];
-    const letter = ply.captured[i] ?? '?';
+  move.captures.forEach((square, i) => {
+    const way = move.ways[i];
     if (!way) return;
+    const letter = letterAt(square);
     const key = `${way.way} ${way.with ?? ''} ${way.imitated}`;
     const group = groups.get(key) ?? { victims: [], way, victim: letter };
     group.victims.push(`the ${pieceName(letter)} on ${square}`);
     groups.set(key, group);
   });
-  const clauses = [...groups.values()].map(({ victims, way, victim }) => {
+  return [...groups.values()].map(({ victims, way, victim }) => {
     const many = victims.length > 1;
     const them = many ? 'them' : 'it';
     const how = {
@@ -83,12 +80,31 @@ export function captureWords(ply, verb = 'took') {
       coordination: `at ${many ? 'the corners' : 'a corner'} of its rectangle with its King on ${way.with}`,
       pinch: `by pinching ${them} against the ${pieceName(way.withPiece ?? '?')} on ${way.with}`,
     }[way.way];
-    const role = ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (victim.toUpperCase())] ?? victim;
-    return `${listWords(victims)} ${how}${way.imitated ? ` (as a ${role} would)` : ''}`;
+    return `${listWords(victims)} ${how}${way.imitated ? ` (as a ${roleName(victim)} would)` : ''}`;
   });
-  const mover = ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (ply.piece.toUpperCase())] ?? ply.piece;
-  return `${sideName(ply.side)}'s ${mover} ${ply.from}-${ply.to} ${verb} ${listWords(clauses)}.`;
 }
+
+/**
+ * How a move took its pieces, in a sentence, e.g. "Black's Withdrawer d5-d7 took the white Pawn
+ * on d4 by moving directly away from it." (`takingClauses`); empty for a move that took
+ * nothing. Ultima's captures can come from a piece that never touches its victim: this is what
+ * a newcomer needs to read after one.
+ *
+ * @param {PlyInfo} ply
+ * @param {string} [verb]  "took", or "would take" for a move not played (a threat)
+ * @returns {string}
+ */
+export function captureWords(ply, verb = 'took') {
+  if (ply.captures.length === 0 || ply.to === null) return '';
+  const clauses = takingClauses(ply, (square) => ply.captured[ply.captures.indexOf(square)] ?? '?');
+  return `${sideName(ply.side)}'s ${roleName(ply.piece)} ${ply.from}-${ply.to} ${verb} ${listWords(clauses)}.`;
+}
+
+/**
+ * @param {string} letter e.g. "L" or "p"
+ * @returns {string} its role's name, e.g. "Long Leaper", "Pawn"
+ */
+const roleName = (letter) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (letter.toUpperCase())] ?? letter;
 
 /**
  * A list in words.

@@ -29,6 +29,8 @@ export interface MoveInfo {
   captures: string[];
   /** True for a suicide (a frozen piece removing itself from the board). */
   suicide: boolean;
+  /** How it takes each piece, in the order of `captures` (`Position::captures_explained`). */
+  ways: CaptureWayInfo[];
 }
 
 /** One ply of the game. */
@@ -39,8 +41,6 @@ export interface PlyInfo extends MoveInfo {
   piece: string;
   /** The letters of the pieces it captured, in the order of `captures`, e.g. ["p", "p"]. */
   captured: string[];
-  /** How it took each of them, in the order of `captures` (`Position::captures_explained`). */
-  ways: CaptureWayInfo[];
   /** The move's mark in the display form (RULES §6.2): "check" (`+`), "mate" (`#`: checkmate,
    * or under `king_capture` the capture of the King), or null (a stalemating move too). */
   mark: "check" | "mate" | null;
@@ -132,16 +132,23 @@ pub struct MoveInfo {
     to: Option<String>,
     captures: Vec<String>,
     suicide: bool,
+    ways: Vec<CaptureWayInfo>,
 }
 
-impl From<Move> for MoveInfo {
-    fn from(m: Move) -> MoveInfo {
+impl MoveInfo {
+    /// `m`, a legal move of `pos`.
+    pub(crate) fn new(pos: &Position, m: Move) -> MoveInfo {
         MoveInfo {
             text: m.to_string(),
             from: m.from().to_string(),
             to: m.to().map(|sq| sq.to_string()),
             captures: m.captures().into_iter().map(|sq| sq.to_string()).collect(),
             suicide: m.is_suicide(),
+            ways: pos
+                .captures_explained(m)
+                .iter()
+                .map(|capture| CaptureWayInfo::new(pos, capture))
+                .collect(),
         }
     }
 }
@@ -185,7 +192,6 @@ pub struct PlyInfo {
     display: String,
     piece: String,
     captured: Vec<String>,
-    ways: Vec<CaptureWayInfo>,
     mark: Option<&'static str>,
     side: &'static str,
     number: u32,
@@ -202,11 +208,6 @@ impl PlyInfo {
             display: before.display_move(m),
             piece: letter(m.from()).unwrap_or_default(),
             captured: m.captures().into_iter().filter_map(letter).collect(),
-            ways: before
-                .captures_explained(m)
-                .iter()
-                .map(|capture| CaptureWayInfo::new(before, capture))
-                .collect(),
             mark: before.move_mark(m).map(|mark| match mark {
                 MoveMark::Check => "check",
                 MoveMark::Mate => "mate",
@@ -214,7 +215,7 @@ impl PlyInfo {
             side: before.turn().name(),
             number: before.fullmoves(),
             position: after.to_fen(),
-            info: MoveInfo::from(m),
+            info: MoveInfo::new(before, m),
         }
     }
 }
@@ -313,7 +314,7 @@ impl<'a> Snapshot<'a> {
                 moves
                     .entry(m.from().to_string())
                     .or_default()
-                    .push(MoveInfo::from(m));
+                    .push(MoveInfo::new(pos, m));
             }
         }
         let names = |squares: ultima::Bitboard| squares.into_iter().map(|sq| sq.to_string());

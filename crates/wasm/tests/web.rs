@@ -50,6 +50,7 @@ struct MoveInfo {
     to: Option<String>,
     captures: Vec<String>,
     suicide: bool,
+    ways: Vec<CaptureWayInfo>,
 }
 
 /// `PlyInfo` of the `.d.ts` (a `MoveInfo` and more).
@@ -339,6 +340,16 @@ fn moves_are_grouped_by_from_square_with_their_text_and_captures() -> TestResult
     Ok(())
 }
 
+/// A Long Leaper's way of taking a piece, as a move or ply says it.
+fn leaping() -> CaptureWayInfo {
+    CaptureWayInfo {
+        way: "leap".into(),
+        with: None,
+        with_piece: None,
+        imitated: false,
+    }
+}
+
 #[wasm_bindgen_test]
 fn captures_are_reported_for_a_capture_move() -> TestResult {
     let mut game = new_game(Some(LEAPER), None)?;
@@ -356,6 +367,7 @@ fn captures_are_reported_for_a_capture_move() -> TestResult {
             to: Some("a6".to_string()),
             captures: vec!["a2".to_string(), "a5".to_string()],
             suicide: false,
+            ways: vec![leaping(), leaping()],
         }
     );
     assert!(from_a1.iter().all(|m| m.from == "a1"));
@@ -673,13 +685,7 @@ fn plies_carry_display_piece_captured_side_and_position() -> TestResult {
     assert_eq!(ply.captures, ["a2", "a5"]);
     assert_eq!(ply.piece, "L");
     assert_eq!(ply.captured, ["p", "p"]);
-    let leap = CaptureWayInfo {
-        way: "leap".into(),
-        with: None,
-        with_piece: None,
-        imitated: false,
-    };
-    assert_eq!(ply.ways, [leap.clone(), leap], "how each was taken");
+    assert_eq!(ply.ways, [leaping(), leaping()], "how each was taken");
     assert!(!ply.suicide);
     assert_eq!(ply.side, "white");
     assert_eq!(ply.position, s.position);
@@ -1159,7 +1165,10 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
     let moves = get(&value, &["moves", "e8"])?;
     assert!(js_sys::Array::is_array(&moves));
     let first = js_sys::Reflect::get_u32(&moves, 0)?;
-    assert_eq!(keys(&first), ["captures", "from", "suicide", "text", "to"]);
+    assert_eq!(
+        keys(&first),
+        ["captures", "from", "suicide", "text", "to", "ways"]
+    );
     // Plain data: a JSON round trip keeps it.
     let json = js_sys::JSON::stringify(&value)?;
     assert_eq!(
