@@ -146,7 +146,7 @@ test('hovering a destination previews exactly the squares the move would capture
   // Playing the move shows and announces its captures.
   assert.deepEqual(await plies(page), ['a1-a6xa2xa5']);
   const said = await page.textContent('.ultima-live');
-  assert.match(said ?? '', /captures black Pawn on a2 and black Pawn on a5/);
+  assert.match(said ?? '', /captures the black Pawn on a2 and the black Pawn on a5 by leaping over them/);
   // After the captured pieces' fade, each captured square keeps a cross.
   await painted(page);
   await page.screenshot({ path: `${ARTIFACTS}capture-played.png` });

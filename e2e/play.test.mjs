@@ -367,7 +367,7 @@ test('screen reader: a picked-up piece\'s destinations and captures; the compute
   const words = await said();
   const answer = await onBoard(page, (board) => board.history()[1]);
   assert.ok(answer);
-  assert.match(words.join(' | '), /white Long Leaper a1 to a3, captures black Pawn on a2/);
+  assert.match(words.join(' | '), /white Long Leaper a1 to a3, captures the black Pawn on a2 by leaping over it/);
   assert.ok(
     words.some((text) => text.startsWith('black ') && text.includes(`${answer.from} to ${answer.to}`) && text.endsWith(answer.display)),
     `the computer's move is announced: ${words.join(' | ')}`,

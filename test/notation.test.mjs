@@ -25,7 +25,9 @@ test('a side is named once, and its other side is the other one', () => {
 });
 
 test('a move is described from the ply alone: the piece, its way and what it took', () => {
-  assert.equal(describeMove(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5. La1-a6 xa2 xa5');
+  // Announced with how each piece is taken; labelled shorter.
+  assert.equal(describeMove(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures the black Pawn on a2 and the black Pawn on a5 by leaping over them. La1-a6 xa2 xa5');
+  assert.equal(moveWords(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5');
   const quiet = ply('b2-b5', { display: 'Pb2-b5' });
   assert.equal(describeMove(quiet), 'white Pawn b2 to b5. Pb2-b5');
   const suicide = ply('e4-', { display: 'Xe4-', piece: 'x', side: 'black' });

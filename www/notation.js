@@ -18,29 +18,34 @@ export function pieceName(letter) {
 }
 
 /**
- * A move in words, for the live region: "white Long Leaper a1 to a6, captures black Pawn on a2
- * and black Pawn on a5. La1-a6 xa2 xa5".
+ * A move in words, for the live region, with how it takes its pieces, since a listener cannot
+ * see the geometry that makes an Ultima capture: "white Long Leaper a1 to a6, captures the black
+ * Pawn on a2 and the black Pawn on a5 by leaping over them. La1-a6 xa2 xa5".
  *
  * @param {PlyInfo} ply
  * @returns {string}
  */
 export function describeMove(ply) {
-  return `${moveWords(ply)}. ${ply.display}`;
+  return `${moveWords(ply, true)}. ${ply.display}`;
 }
 
 /**
  * A move in words alone, for a label: "white Long Leaper a1 to a6, captures black Pawn on a2 and
- * black Pawn on a5", then ", check" or ", checkmate" from the ply's mark (a King's capture
- * under `king_capture` says so already).
+ * black Pawn on a5" (with `how`, each capture's way too, as `describeMove` says it), then ",
+ * check" or ", checkmate" from the ply's mark (a King's capture under `king_capture` says so
+ * already).
  *
  * @param {PlyInfo} ply
+ * @param {boolean} [how]  say how each piece is taken (`takingClauses`)
  * @returns {string}
  */
-export function moveWords(ply) {
+export function moveWords(ply, how = false) {
   const mover = pieceName(ply.piece);
   const what = ply.to === null ? `${mover} on ${ply.from} removed (suicide)` : `${mover} ${ply.from} to ${ply.to}`;
-  const taken = ply.captures.map((square, i) => `${pieceName(ply.captured[i] ?? '?')} on ${square}`);
-  const text = taken.length ? `${what}, captures ${taken.join(' and ')}` : what;
+  const taken = how
+    ? takingClauses(ply, (square) => ply.captured[ply.captures.indexOf(square)] ?? '?')
+    : ply.captures.map((square, i) => `${pieceName(ply.captured[i] ?? '?')} on ${square}`);
+  const text = taken.length ? `${what}, captures ${listWords(taken)}` : what;
   const king = ply.captured.some((letter) => letter.toUpperCase() === 'K');
   if (ply.mark === 'check') return `${text}, check`;
   if (ply.mark === 'mate' && !king) return `${text}, checkmate`;
