@@ -93,6 +93,8 @@ test('a capture is said in words under the status: how each piece was taken, for
   const coordinated = "White's Coordinator d4-f6 took the black Pawn on f2 and the black Pawn on c6 at the corners of its rectangle with its King on c2.";
   await page.waitForFunction((text) => document.getElementById('capture-words')?.textContent === text, coordinated);
   assert.equal(await page.isVisible('#capture-words'), true);
+  // The move list's tooltip says it too.
+  assert.equal(await page.getAttribute('#moves button[data-move="d4-f6xf2xc6"]', 'title'), `Cd4-f6 xf2 xc6\n${coordinated}`);
   // A quiet reply: nothing to say; the capture's move viewed again: said again.
   await onBoard(page, (board) => board.play('h8-g8'));
   await page.waitForSelector('#capture-words', { state: 'hidden' });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { moveParts } from '../www/movelist.js';
+import { moveParts, moveTitle } from '../www/movelist.js';
 import { DOUBLE_CAPTURE, ply } from './fixtures.mjs';
 
 test('a ply is shown from its facts: the mover, its squares, each captured piece with its square, the mark', () => {
@@ -18,4 +18,9 @@ test('a ply is shown from its facts: the mover, its squares, each captured piece
   assert.equal(moveParts(ply('c4-d5', { piece: 'K', mark: 'mate' })).mark, '#');
   const suicide = moveParts(ply('d3-', { piece: 'p' }));
   assert.deepEqual([suicide.piece, suicide.from, suicide.to, suicide.captured], ['p', 'd3', null, []]);
+});
+
+test("a move's tooltip: its display form, and how a capture took its pieces", () => {
+  assert.equal(moveTitle(DOUBLE_CAPTURE), "La1-a6 xa2 xa5\nWhite's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them.");
+  assert.equal(moveTitle(ply('b2-b5', { display: 'Pb2-b5' })), 'Pb2-b5');
 });

@@ -29,7 +29,7 @@
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
-import { moveContent } from './movelist.js';
+import { moveContent, moveTitle } from './movelist.js';
 import { captureWords, moveWords, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
@@ -361,7 +361,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * @returns {HTMLButtonElement}
    */
   const moveButton = (ply, label) => {
-    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: ply.display, 'aria-label': `${label} ${moveWords(ply)}`.trim() });
+    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': `${label} ${moveWords(ply)}`.trim() });
     button.append(...moveContent(ply, handle.view().pieceSet));
     return button;
   };

@@ -6,7 +6,7 @@
 // Everything is built from the ply's facts (piece letters, squares, captured letters, mark),
 // never from move text.
 
-import { moveWords } from './notation.js';
+import { captureWords, moveWords } from './notation.js';
 import { drawPiece, roleOf } from './pieces.js';
 import { MARKS } from './review-model.js';
 import { make } from './util.js';
@@ -118,6 +118,18 @@ export function moveContent(ply, set) {
 }
 
 /**
+ * A move's tooltip: its display form, and for a capture how it took its pieces, e.g.
+ * "Wd5-d7 xd4\nBlack's Withdrawer d5-d7 took the white Pawn on d4 by moving directly away from it."
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export function moveTitle(ply) {
+  const how = captureWords(ply);
+  return how ? `${ply.display}\n${how}` : ply.display;
+}
+
+/**
  * Fills the list with the game's moves, marks the one shown (`aria-current`) and scrolls the
  * list (only the list, never the page) to bring it into view.
  *
@@ -137,7 +149,7 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
     const button = make('button', {
       type: 'button',
       'data-move': ply.text,
-      title: ply.display,
+      title: moveTitle(ply),
       'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}${judgement ? `, ${judgement}` : ''}`,
     });
     button.append(...moveContent(ply, pieceSet));
