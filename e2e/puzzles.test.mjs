@@ -150,7 +150,8 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
 });
 
 test('desktop: a wrong move fails the puzzle and shows the solution', { timeout: 120_000 }, async () => {
-  const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1);
+  // A one-move puzzle whose solution captures: its words say how.
+  const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1 && (p.moves[0] ?? '').includes('x'));
   assert.ok(puzzle);
   const solver = solverOf(puzzle);
   const { page, problems } = await openGame(served.context, served.url);
@@ -173,6 +174,8 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     const display = `${from}-${target}${taken.map((sq) => ` x${sq}`).join('')}`;
     assert.match(said, new RegExp(`^The solution: [KWCILXP]${display}[+#]?\\.`), said);
     assert.match(said, /Rating \d+ \(−\d+\)\.$/);
+    // The solution's capture is said with how it took.
+    assert.match(said, /(White|Black)'s [A-Za-z ]+ [a-h][1-8]-[a-h][1-8] took the .+\. Rating/, said);
     // The solution was played on the board: its piece stands where it went.
     const to = rest.slice(0, 2);
     assert.match((await page.getAttribute(`.puzzles-board .ultima-mirror [data-square="${to}"]`, 'aria-label')) ?? '', new RegExp(`^${to}, ${solver} `));

@@ -9,6 +9,7 @@
 
 import { createAi } from './ai.js';
 import { bestFound, judgedTry, roundWords, samePlayedAgain, taskWords } from './mistakes.js';
+import { captureWords } from './notation.js';
 import { openSession } from './session.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
@@ -240,9 +241,10 @@ function build() {
     phase = 'busy';
     board.set({ mode: 'view' });
     const text = board.play(best);
-    const display = board.history().at(-1)?.display ?? text;
+    const played = board.history().at(-1);
+    const how = played ? captureWords(played) : '';
     phase = 'shown';
-    showFeedback(feedback, `The better move: ${display}.`);
+    showFeedback(feedback, `The better move: ${played?.display ?? text}.${how ? ` ${how}` : ''}`);
     mark();
     next.focus();
   });

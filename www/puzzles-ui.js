@@ -331,12 +331,10 @@ function build() {
     current.index = 0;
     mark();
     if (!(await playLine(puzzle.moves.length, SHOW_MS))) return;
-    // The solver's moves as the board writes them ("Kc4-d5 xd5").
-    const solution = board
-      .history()
-      .filter((_, i) => i % 2 === 0)
-      .map((ply) => ply.display);
-    showFeedback(feedback, `The solution: ${solution.join(', then ')}.${rated}`, 'wrong');
+    // The solver's moves as the board writes them ("Kc4-d5 xd5"), and how they took.
+    const solver = board.history().filter((_, i) => i % 2 === 0);
+    const how = solver.map((ply) => captureWords(ply)).filter(Boolean);
+    showFeedback(feedback, `The solution: ${solver.map((ply) => ply.display).join(', then ')}.${how.map((words) => ` ${words}`).join('')}${rated}`, 'wrong');
     current.phase = 'failed';
     showActions();
     mark();
