@@ -60,3 +60,11 @@ fn play_and_undo_every_start_move(bencher: Bencher) {
         assert_eq!(q, p);
     });
 }
+
+/// The pieces the other side could take after a pass: every snapshot of the page asks it.
+#[divan::bench(args = MIDGAMES)]
+fn threatened(bencher: Bencher, fen: &str) {
+    let p = pos(fen);
+    let n = p.threatened().count();
+    bencher.bench(|| assert_eq!(black_box(&p).threatened().count(), n));
+}

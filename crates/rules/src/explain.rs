@@ -43,12 +43,12 @@ impl Position {
             return Vec::new();
         };
         let king = self.board.king_of(self.turn);
+        // A Chameleon takes each piece by that piece's own way (§2.7).
+        let imitated = role == Role::Chameleon;
         m.captures()
             .into_iter()
             .filter_map(|square| {
                 let victim = self.board.role_at(square)?;
-                // A Chameleon takes each piece by that piece's own way (§2.7).
-                let imitated = role == Role::Chameleon;
                 let way = match if imitated { victim } else { role } {
                     Role::King => CaptureWay::Displacement,
                     Role::Withdrawer => CaptureWay::Withdrawal,

@@ -263,13 +263,15 @@ impl Position {
     /// In check it is the King's square alone: the pass is then impossible (the other side
     /// would capture the King), and the check is the threat to answer first.
     pub fn threatened(&self) -> Bitboard {
-        match self.passed() {
-            Some(passed) => passed
-                .legal_moves()
-                .iter()
-                .fold(Bitboard::EMPTY, |taken, m| taken | m.captures()),
-            None => self.board.pieces(self.turn, Role::King),
-        }
+        let Some(passed) = self.passed() else {
+            return self.board.pieces(self.turn, Role::King);
+        };
+        // Only the captures are generated: every snapshot asks this.
+        let mut captures = MoveList::new();
+        passed.fill_legal_captures(&mut captures);
+        captures
+            .iter()
+            .fold(Bitboard::EMPTY, |taken, m| taken | m.captures())
     }
 
     /// The position after the side to move passes: the same pieces, the other side to move.

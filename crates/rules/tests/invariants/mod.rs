@@ -7,8 +7,8 @@
 #![allow(dead_code)]
 
 use ultima::{
-    Board, CaptureWay, Color, Game, Move, MoveList, Position, PositionOutcome, Reason, Role, Rules,
-    Square, StartSetup,
+    Bitboard, Board, CaptureWay, Color, Game, Move, MoveList, Position, PositionOutcome, Reason,
+    Role, Rules, Square, StartSetup,
 };
 
 /// Every rule set the random games and fuzz targets play under: the defaults, each option,
@@ -92,6 +92,16 @@ pub fn check_position(pos: &Position) -> MoveList {
     assert_eq!(pos.is_check(), pos.checkers().any(), "checkers of {fen}");
     check_fills(pos, &moves);
     check_null_move(pos);
+    // The threatened pieces, found from the passed position's captures alone, are what every
+    // legal move there would take.
+    let threatened = match pos.passed() {
+        Some(passed) => passed
+            .legal_moves()
+            .iter()
+            .fold(Bitboard::EMPTY, |taken, m| taken | m.captures()),
+        None => pos.board().pieces(pos.turn(), Role::King),
+    };
+    assert_eq!(pos.threatened(), threatened, "threatened pieces of {fen}");
 
     for &m in &moves {
         assert!(pos.is_legal(m), "{fen}: {m} listed but not legal");
