@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARROW_STEPS, pageStorage, squareAtPoint, stepOnScreen } from '../www/util.js';
+import { ARROW_STEPS, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen } from '../www/util.js';
 
 test('pageStorage: the window\'s localStorage, or null where reading it throws or there is no window', () => {
   const g = /** @type {any} */ (globalThis);
@@ -40,4 +40,14 @@ test('a step of the focus square goes as the board is seen and stops at its edge
   assert.equal(stepOnScreen(27, ARROW_STEPS.ArrowRight, 'white'), 28);
   assert.equal(stepOnScreen(0, ARROW_STEPS.ArrowLeft, 'white'), 0, 'a1 stays at the left edge');
   assert.equal(stepOnScreen(63, ARROW_STEPS.ArrowUp, 'white'), 63, 'h8 stays at the top edge');
+});
+
+test('stored text read back as its versioned object, or null for anything else', () => {
+  assert.deepEqual(readVersioned('{"version":1,"best":{"white":3}}', 1), { version: 1, best: { white: 3 } });
+  for (const text of [null, '', 'not json', '[]', '7', 'null', '{"version":2}', '{}', '[{"version":1}]']) {
+    assert.equal(readVersioned(text, 1), null, String(text));
+  }
+  assert.equal(isObject({}), true);
+  assert.equal(isObject([]), false);
+  assert.equal(isObject(null), false);
 });

@@ -8,7 +8,7 @@
 // recently changed first, at most MAX_KEPT analyses; `lines` the tree's lines as move texts
 // (variations.js `branchLines`), at most MAX_PLIES plies in all for one analysis.
 
-import { readStored, writeStored } from './util.js';
+import { isObject, readStored, readVersioned, writeStored } from './util.js';
 
 /** The localStorage key. */
 export const ANALYSIS_KEY = 'ultima.analysis';
@@ -35,18 +35,8 @@ const VERSION = 1;
  * @returns {KeptAnalysis[]}
  */
 export function readKept(text) {
-  if (text === null) return [];
-  /** @type {unknown} */
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (typeof data !== 'object' || data === null || /** @type {{ version?: unknown }} */ (data).version !== VERSION) return [];
-  const kept = /** @type {{ kept?: unknown }} */ (data).kept;
-  if (!Array.isArray(kept)) return [];
-  return kept.filter(isKept).slice(0, MAX_KEPT);
+  const kept = readVersioned(text, VERSION)?.kept;
+  return Array.isArray(kept) ? kept.filter(isKept).slice(0, MAX_KEPT) : [];
 }
 
 /**
@@ -54,8 +44,8 @@ export function readKept(text) {
  * @returns {entry is KeptAnalysis}
  */
 function isKept(entry) {
-  if (typeof entry !== 'object' || entry === null) return false;
-  const { record, lines, at } = /** @type {Record<string, unknown>} */ (entry);
+  if (!isObject(entry)) return false;
+  const { record, lines, at } = entry;
   return (
     typeof record === 'string' &&
     typeof at === 'number' &&

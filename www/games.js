@@ -10,6 +10,7 @@
 import { otherSide, sideName, statusText } from './notation.js';
 import { levelName } from './levels.js';
 import { readOpponent, refusal } from './storage.js';
+import { readVersioned } from './util.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
 /** @import { Opponent } from './storage.js' */
@@ -71,15 +72,10 @@ function readGame(value) {
  */
 export function readGames(text) {
   if (text === null) return { games: [], whole: true };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { games: [], whole: false };
-  }
-  if (typeof data !== 'object' || data === null || data.version !== VERSION || !Array.isArray(data.games)) return { games: [], whole: false };
-  const games = /** @type {unknown[]} */ (data.games).map(readGame).filter((game) => game !== null);
-  return { games: games.slice(0, MAX_GAMES), whole: games.length === data.games.length };
+  const stored = readVersioned(text, VERSION)?.games;
+  if (!Array.isArray(stored)) return { games: [], whole: false };
+  const games = stored.map(readGame).filter((game) => game !== null);
+  return { games: games.slice(0, MAX_GAMES), whole: games.length === stored.length };
 }
 
 /**

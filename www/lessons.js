@@ -8,7 +8,7 @@
 // that shows it where there is one.
 
 import { listWords, pieceName, takingClauses } from './notation.js';
-import { readStored, squareIndex, writeStored } from './util.js';
+import { isObject, readStored, readVersioned, squareIndex, writeStored } from './util.js';
 
 /** @import { MoveInfo, Snapshot } from '../ultima-wasm.js' */
 
@@ -64,9 +64,6 @@ export const VERSION = 1;
  *
  * @typedef {{ version: 1, lessons: Record<string, { solved: number, done: boolean }> }} Progress
  */
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** @param {unknown} value @returns {value is string} */
 const isText = (value) => typeof value === 'string' && value.trim() !== '';
@@ -280,15 +277,8 @@ export const noProgress = () => ({ version: VERSION, lessons: {} });
  */
 export function readProgress(text) {
   const progress = noProgress();
-  if (text === null) return progress;
-  /** @type {unknown} */
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return progress;
-  }
-  if (!isObject(data) || data.version !== VERSION || !isObject(data.lessons)) return progress;
+  const data = readVersioned(text, VERSION);
+  if (!data || !isObject(data.lessons)) return progress;
   for (const [id, entry] of Object.entries(data.lessons)) {
     if (!isObject(entry)) continue;
     const solved = entry.solved;

@@ -5,7 +5,7 @@
 // from the file, and a move is right when its canonical text is the solution's.
 
 import { INITIAL, readRating, update } from './rating.js';
-import { readStored, writeStored } from './util.js';
+import { isObject, readStored, readVersioned, writeStored } from './util.js';
 
 /** @import { Rating } from './rating.js' */
 
@@ -68,9 +68,6 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
  * @property {{ [id: string]: true }} redone  failed at the first try, solved on a later one
  * @property {Filter} filter
  */
-
-/** @param {unknown} value @returns {value is { [key: string]: unknown }} */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** @param {unknown} value @returns {value is string} */
 const isText = (value) => typeof value === 'string' && value.trim() !== '';
@@ -220,15 +217,8 @@ function readFilter(value) {
  */
 export function readStanding(text) {
   const fresh = newStanding();
-  if (text === null) return fresh;
-  /** @type {unknown} */
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return fresh;
-  }
-  if (!isObject(data) || data.version !== VERSION) return fresh;
+  const data = readVersioned(text, VERSION);
+  if (!data) return fresh;
   /** @type {Standing['tried']} */
   const tried = {};
   if (isObject(data.tried)) {

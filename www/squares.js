@@ -4,7 +4,7 @@
 // as lichess's coordinate trainer teaches, both ways: finding the square named, and naming the
 // square marked; as many as they can in ROUND_MS, the board's coordinates hidden.
 
-import { readStored, squareIndex, squareName, writeStored } from './util.js';
+import { isObject, readStored, readVersioned, squareIndex, squareName, writeStored } from './util.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 
@@ -94,19 +94,8 @@ export function nextSquare(random, previous) {
  * @returns {Bests}
  */
 export function readBest(text) {
-  /** @type {Bests} */
-  const bests = { find: { white: 0, black: 0 }, name: { white: 0, black: 0 } };
-  if (text === null) return bests;
-  /** @type {unknown} */
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return bests;
-  }
-  if (typeof data !== 'object' || data === null || /** @type {{ version?: unknown }} */ (data).version !== 1) return bests;
-  const { best, named } = /** @type {{ best?: unknown, named?: unknown }} */ (data);
-  return { find: readSides(best), name: readSides(named) };
+  const data = readVersioned(text, 1);
+  return { find: readSides(data?.best), name: readSides(data?.named) };
 }
 
 /**
@@ -116,9 +105,9 @@ export function readBest(text) {
 function readSides(stored) {
   /** @type {Best} */
   const best = { white: 0, black: 0 };
-  if (typeof stored !== 'object' || stored === null) return best;
+  if (!isObject(stored)) return best;
   for (const side of /** @type {const} */ (['white', 'black'])) {
-    const score = /** @type {Record<string, unknown>} */ (stored)[side];
+    const score = stored[side];
     if (typeof score === 'number' && Number.isInteger(score) && score >= 0 && score <= MAX_SCORE) best[side] = score;
   }
   return best;

@@ -192,6 +192,30 @@ export function askInPlace({ ask, box, yes, no, hide = [] }, answer) {
   return close;
 }
 
+/** @param {unknown} value @returns {value is Record<string, unknown>} a plain object (no array) */
+export const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Stored text read back as the object it was written as: JSON of an object whose `version` is
+ * `version`; null for anything else (nothing stored, unreadable text, another version). Each
+ * feature then reads its own fields from it, falling back to defaults.
+ *
+ * @param {string | null} text
+ * @param {number} version
+ * @returns {Record<string, unknown> | null}
+ */
+export function readVersioned(text, version) {
+  if (text === null) return null;
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return isObject(data) && data.version === version ? data : null;
+}
+
 /**
  * The text stored under `key`, or null when there is none, no storage, or the browser refuses
  * it: the one way the page's features read what they keep.
