@@ -30,7 +30,7 @@ import { copyText, COPY_REFUSED } from './clipboard.js';
 import { progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
 import { moveContent, moveTitle } from './movelist.js';
-import { captureWords, moveWords, statusText } from './notation.js';
+import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
 import { errorText, linkStyleSheet, make } from './util.js';
@@ -250,6 +250,29 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   /**
+   * Runs an analysis of the position shown on `ai` and hands on what it says while it is still
+   * wanted (`wanted`: no later analysis started): each report, the last one, or why it failed
+   * (a stop is no failure).
+   *
+   * @param {Ai} ai
+   * @param {{ multipv?: number, timeMs?: number, threat?: boolean }} options
+   * @param {() => boolean} wanted
+   * @param {{ report: (report: Report) => void, last: (report: Report) => void, failed: (error: unknown) => void }} hear
+   */
+  const run = (ai, options, wanted, hear) => {
+    ai.analyse(handle.snapshot().record, options, (next) => {
+      if (wanted()) hear.report(next);
+    }).then(
+      (last) => {
+        if (wanted()) hear.last(last);
+      },
+      (error) => {
+        if (wanted() && !(error instanceof Error && error.name === 'AbortError')) hear.failed(error);
+      },
+    );
+  };
+
+  /**
    * Starts the threat's search on the position shown, when the engine and the Threats box are on
    * and the game goes on (or stops it).
    */
@@ -258,34 +281,27 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     threatReport = null;
     threatNote = null;
     const snapshot = handle.snapshot();
-    if (!engineOn || !threatsBox.checked || snapshot.status.kind !== 'ongoing') {
+    const wanted = engineOn && threatsBox.checked && snapshot.status.kind === 'ongoing';
+    if (!wanted || snapshot.check !== null) {
       threatAi?.stop();
-      return;
-    }
-    if (snapshot.check !== null) {
-      threatAi?.stop();
-      threatNote = 'In check: the check is the threat.';
+      if (wanted) threatNote = 'In check: the check is the threat.';
       return;
     }
     threatAi ??= makeAi();
-    threatAi
-      .analyse(snapshot.record, { threat: true, timeMs: THREAT_MS }, (next) => {
-        if (id !== threatRuns) return;
+    run(threatAi, { threat: true, timeMs: THREAT_MS }, () => id === threatRuns, {
+      report(next) {
         threatReport = next;
         schedule();
-      })
-      .then(
-        (last) => {
-          if (id !== threatRuns) return;
-          threatReport = last;
-          schedule(true);
-        },
-        (error) => {
-          if (id !== threatRuns || (error instanceof Error && error.name === 'AbortError')) return;
-          threatNote = `No threat: ${errorText(error)}`;
-          schedule(true);
-        },
-      );
+      },
+      last(last) {
+        threatReport = last;
+        schedule(true);
+      },
+      failed(error) {
+        threatNote = `No threat: ${errorText(error)}`;
+        schedule(true);
+      },
+    });
   };
 
   /** Starts the engine on the position shown (or stops it: engine off, game over). */
@@ -295,34 +311,28 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     report = null;
     ended = null;
     failure = null;
-    const snapshot = handle.snapshot();
-    if (!engineOn || snapshot.status.kind !== 'ongoing') {
+    if (!engineOn || handle.snapshot().status.kind !== 'ongoing') {
       handle.ai().stop();
       schedule(true);
       return;
     }
-    handle
-      .ai()
-      .analyse(snapshot.record, { multipv: ANALYSIS_LINES, timeMs: ANALYSIS_MS }, (next) => {
-        if (id !== runs) return;
+    run(handle.ai(), { multipv: ANALYSIS_LINES, timeMs: ANALYSIS_MS }, () => id === runs, {
+      report(next) {
         report = next;
         schedule();
-      })
-      .then(
-        (last) => {
-          if (id !== runs) return;
-          report = last;
-          // The clock stops starting new depths at half the time: a search that ended sooner
-          // ended by itself.
-          ended = last.timeMs >= ANALYSIS_MS / 2 ? 'paused' : 'complete';
-          schedule(true);
-        },
-        (error) => {
-          if (id !== runs || (error instanceof Error && error.name === 'AbortError')) return;
-          failure = errorText(error);
-          schedule(true);
-        },
-      );
+      },
+      last(last) {
+        report = last;
+        // The clock stops starting new depths at half the time: a search that ended sooner
+        // ended by itself.
+        ended = last.timeMs >= ANALYSIS_MS / 2 ? 'paused' : 'complete';
+        schedule(true);
+      },
+      failed(error) {
+        failure = errorText(error);
+        schedule(true);
+      },
+    });
   };
 
   /**
@@ -411,7 +421,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     panel.dataset.threat = first?.text ?? '';
     if (key !== threatKey) {
       threatKey = key;
-      handle.showThreat(first ? { from: first.from, to: first.to, captures: first.captures } : null);
+      handle.showThreat(first ?? null);
     }
     threatLine.hidden = !(threatsBox.checked && engineOn && (first || threatNote));
     if (threatLine.hidden) return;
@@ -421,7 +431,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       return;
     }
     const set = handle.view().pieceSet;
-    const side = first.side === 'white' ? 'White' : 'Black';
+    const side = sideName(first.side);
     const moves = plies.slice(0, THREAT_PLIES).map((ply) => {
       const move = make('span', { class: 'analysis-threat-move', title: ply.display, 'aria-label': moveWords(ply) });
       move.append(...moveContent(ply, set));
@@ -566,13 +576,18 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     /** @type {PlyInfo[][]} */
     const grown = [];
     let refused = 0;
+    // Lines share their beginnings (the main line's, above all): from one line to the next, the
+    // scratch game takes back only to where they part, so each move is played once.
+    let snapshot = scratch.open({ record: startRecord });
     for (const line of given) {
-      let snapshot = scratch.open({ record: startRecord });
-      for (const [i, text] of line.entries()) {
+      let common = 0;
+      while (common < snapshot.plies.length && snapshot.plies[common]?.text === line[common]) common++;
+      while (snapshot.plies.length > common) snapshot = scratch.undo();
+      for (const [i, text] of line.slice(common).entries()) {
         try {
           snapshot = scratch.play(text);
         } catch {
-          refused += line.length - i;
+          refused += line.length - common - i;
           break;
         }
       }

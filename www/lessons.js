@@ -213,7 +213,8 @@ function aCapture(after) {
     .sort((a, b) => b.captures.length - a.captures.length);
   if (!move) return null;
   // How it would take them (the rules' facts on the move), and where it goes.
-  const taken = listWords(takingClauses(move, (square) => after.pieces[squareIndex(square)] ?? '?'));
+  const letters = move.captures.map((square) => after.pieces[squareIndex(square)] ?? '?');
+  const taken = listWords(takingClauses(move, letters));
   return { move: replyOf(move), words: `${pieceOn(after, move.from)} can take ${taken}, going to ${move.to}` };
 }
 

@@ -43,7 +43,7 @@ export function moveWords(ply, how = false) {
   const mover = pieceName(ply.piece);
   const what = ply.to === null ? `${mover} on ${ply.from} removed (suicide)` : `${mover} ${ply.from} to ${ply.to}`;
   const taken = how
-    ? takingClauses(ply, (square) => ply.captured[ply.captures.indexOf(square)] ?? '?')
+    ? takingClauses(ply, ply.captured)
     : ply.captures.map((square, i) => `${pieceName(ply.captured[i] ?? '?')} on ${square}`);
   const text = taken.length ? `${what}, captures ${listWords(taken)}` : what;
   const king = ply.captured.some((letter) => letter.toUpperCase() === 'K');
@@ -59,17 +59,17 @@ export function moveWords(ply, how = false) {
  * rectangle with its King on c2"]; a Chameleon's say whose way it borrowed.
  *
  * @param {MoveInfo} move
- * @param {(square: string) => string} letterAt  the letter of the piece on a square before the
- *   move, e.g. "p"
+ * @param {readonly string[]} letters  the letters of the pieces it takes, in the order of its
+ *   captures, e.g. ["p", "p"] (a ply's `captured`)
  * @returns {string[]}
  */
-export function takingClauses(move, letterAt) {
+export function takingClauses(move, letters) {
   /** @type {Map<string, { victims: string[], way: CaptureWayInfo, victim: string }>} */
   const groups = new Map();
   move.captures.forEach((square, i) => {
     const way = move.ways[i];
     if (!way) return;
-    const letter = letterAt(square);
+    const letter = letters[i] ?? '?';
     const key = `${way.way} ${way.with ?? ''} ${way.imitated}`;
     const group = groups.get(key) ?? { victims: [], way, victim: letter };
     group.victims.push(`the ${pieceName(letter)} on ${square}`);
@@ -101,7 +101,7 @@ export function takingClauses(move, letterAt) {
  */
 export function captureWords(ply, verb = 'took') {
   if (ply.captures.length === 0 || ply.to === null) return '';
-  const clauses = takingClauses(ply, (square) => ply.captured[ply.captures.indexOf(square)] ?? '?');
+  const clauses = takingClauses(ply, ply.captured);
   return `${sideName(ply.side)}'s ${roleName(ply.piece)} ${ply.from}-${ply.to} ${verb} ${listWords(clauses)}.`;
 }
 

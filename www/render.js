@@ -50,7 +50,7 @@ const SHOWN_PEN = { colour: 'rgba(0, 95, 190, 0.75)', width: 0.16, dashed: false
 const PREMOVE_PEN = { colour: 'rgba(90, 40, 160, 0.8)', width: 0.12, dashed: true };
 /** The other side's threat (the analysis's): red, as lichess draws it, a little thinner than a
  * shown move so that the two stay apart where they cross. */
-export const THREAT_PEN = { colour: 'rgba(200, 30, 30, 0.75)', width: 0.13, dashed: false };
+const THREAT_PEN = { colour: 'rgba(200, 30, 30, 0.75)', width: 0.13, dashed: false };
 
 /** The colours of drawn shapes, lichess's, a little translucent (also sampled by the tests). */
 export const BRUSH_COLOURS = /** @type {Readonly<Record<Brush, string>>} */ ({
