@@ -160,15 +160,16 @@ impl Ai {
         #[wasm_bindgen(unchecked_optional_param_type = "((progress: AiProgress) => void) | null")]
         progress: &JsValue,
     ) -> Result<AiMoveValue, JsError> {
-        let record = args::text("the game record", record)?;
         let level = args::whole("the level", level, 1, 8)?;
         let level = u8::try_from(level)
             .ok()
             .and_then(Level::new)
             .ok_or_else(|| JsError::new(&format!("level {level} is out of range (1 to 8)")))?;
-        let time_ms = thinking_time(time_ms)?;
-        let progress = callback(progress)?;
-        let game = game_going_on(&record)?;
+        let Request {
+            game,
+            time_ms,
+            progress,
+        } = Request::read(record, time_ms, progress)?;
         let (limits, deadline_ms) = level.limits_and_deadline(time_ms);
         let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
             if let Some(callback) = &progress {
@@ -213,12 +214,10 @@ impl Ai {
         #[wasm_bindgen(unchecked_optional_param_type = "((report: Report) => void) | null")]
         progress: &JsValue,
     ) -> Result<ReportValue, JsError> {
-        let record = args::text("the game record", record)?;
         let multipv = args::whole("multipv", multipv, 1, 32)? as usize;
-        let time_ms = thinking_time(time_ms)?;
-        let progress = callback(progress)?;
-        let game = game_going_on(&record)?;
-        self.analyse_position(&game, *game.position(), multipv, time_ms, progress)
+        let request = Request::read(record, time_ms, progress)?;
+        let pos = *request.game.position();
+        self.analyse_position(request, pos, multipv)
     }
 
     /// Analyses the threat in the position the game `record` has reached: what the other side
@@ -237,27 +236,27 @@ impl Ai {
         #[wasm_bindgen(unchecked_optional_param_type = "((report: Report) => void) | null")]
         progress: &JsValue,
     ) -> Result<ReportValue, JsError> {
-        let record = args::text("the game record", record)?;
-        let time_ms = thinking_time(time_ms)?;
-        let progress = callback(progress)?;
-        let game = game_going_on(&record)?;
-        let passed = game
-            .position()
-            .passed()
-            .ok_or_else(|| JsError::new("the side to move is in check: the check is the threat"))?;
-        self.analyse_position(&game, passed, 1, time_ms, progress)
+        let request = Request::read(record, time_ms, progress)?;
+        let passed =
+            request.game.position().passed().ok_or_else(|| {
+                JsError::new("the side to move is in check: the check is the threat")
+            })?;
+        self.analyse_position(request, passed, 1)
     }
 
-    /// The search of `analyse` and `analyse_threat`: `pos` is the game's position, or the one
-    /// after a pass.
+    /// The search of `analyse` and `analyse_threat`: `pos` is the request's game's position,
+    /// or the one after a pass.
     fn analyse_position(
         &mut self,
-        game: &ultima::Game,
+        request: Request,
         pos: Position,
         multipv: usize,
-        time_ms: Option<f64>,
-        progress: Option<js_sys::Function>,
     ) -> Result<ReportValue, JsError> {
+        let Request {
+            game,
+            time_ms,
+            progress,
+        } = request;
         let mut last: Option<PageReport> = None;
         let report = |info: &Iteration<'_>, elapsed_ms: f64| {
             let report = PageReport::new(&pos, info, elapsed_ms);
@@ -283,6 +282,29 @@ impl Ai {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) {
         self.engine.new_game();
+    }
+}
+
+/// The arguments every search shares, checked in this order (the first bad one is reported):
+/// the game record, which must parse and still be going on, the thinking time and the
+/// progress callback.
+struct Request {
+    game: ultima::Game,
+    time_ms: Option<f64>,
+    progress: Option<js_sys::Function>,
+}
+
+impl Request {
+    fn read(record: &JsValue, time_ms: &JsValue, progress: &JsValue) -> Result<Request, JsError> {
+        let record = args::text("the game record", record)?;
+        let time_ms = thinking_time(time_ms)?;
+        let progress = callback(progress)?;
+        let game = game_going_on(&record)?;
+        Ok(Request {
+            game,
+            time_ms,
+            progress,
+        })
     }
 }
 
