@@ -297,15 +297,36 @@ test('Defending: a wrong defence names the capture it leaves and draws it as a r
 
     await page.click('.lesson-next');
     await at(page, 'try', 'defending', 2);
+    // A King move leaves the Coordinator its way along the 4th rank.
+    await play(page, 'h1-g1', false);
+    await at(page, 'wrong', 'defending', 2);
+    assert.match(await feedback(page), /^Not quite\. After that, the black Coordinator on a4 can take the white Long Leaper on e4 at a corner of its rectangle with its King on e8, going to [bcd]4\. /);
+    assert.ok((await feedback(page)).endsWith(lesson.steps[2].wrong.threat));
+    await at(page, 'try', 'defending', 2);
+    await play(page, 'b1-b4', false);
+    await at(page, 'right', 'defending', 2);
+
+    await page.click('.lesson-next');
+    await at(page, 'try', 'defending', 3);
+    // Taking one pinch's partner saves one piece: the other is pinched.
+    await play(page, 'e4-g4xf4', false);
+    await at(page, 'wrong', 'defending', 3);
+    assert.match(await feedback(page), /^Not quite\. After that, the black Pawn on d8 can take the white Withdrawer on c4 by pinching it against the black Pawn on b4, going to d4\. /);
+    await at(page, 'try', 'defending', 3);
+    await play(page, 'c4-d4xb4', false);
+    await at(page, 'right', 'defending', 3);
+
+    await page.click('.lesson-next');
+    await at(page, 'try', 'defending', 4);
     // Blocking one way out leaves the others.
     await play(page, 'h8-h2', false);
-    await at(page, 'wrong', 'defending', 2);
+    await at(page, 'wrong', 'defending', 4);
     assert.match(await feedback(page), /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving directly away from it, going to [a-h][1-8]\. /);
-    await at(page, 'try', 'defending', 2);
+    await at(page, 'try', 'defending', 4);
     await play(page, 'h8-c3', false);
-    await at(page, 'right', 'defending', 2);
+    await at(page, 'right', 'defending', 4);
     assert.match(await feedback(page), /You have finished the Defending lesson\.$/);
-    assert.deepEqual((await stored(page)).lessons, { defending: { solved: 3, done: true } });
+    assert.deepEqual((await stored(page)).lessons, { defending: { solved: 5, done: true } });
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
