@@ -63,7 +63,16 @@ for (const { device, context } of devices) {
       // The blunder: the first move, with the mate in two as the better move.
       assert.equal(await page.getAttribute('#review-graph circle[data-ply="0"]', 'class'), 'review-point blunder');
       const blunder = (await page.textContent('#review-moves .review-move.blunder[data-ply="0"]')) ?? '';
-      assert.match(blunder, /30\. … Pd7-d6\?\? blunder \(−\d+%\); better We6-e2\+/);
+      // In figurines, as the move list writes moves (each mover's letter kept as unseen text, for a
+      // copied selection), and in words for a screen reader.
+      assert.match(blunder, /^\?\?30\. … Pd7-d6 blunder \(−\d+%\); better We6-e2\+$/);
+      assert.equal(await page.locator('#review-moves .review-move.blunder img').count(), 2);
+      assert.match((await page.getAttribute('#review-moves .review-move.blunder', 'aria-label')) ?? '', /^30\. … black Pawn d7 to d6: blunder \(−\d+%\); better black Withdrawer e6 to e2, check$/);
+      // Drawn again in the other piece set when it is chosen.
+      const chessFigure = await page.getAttribute('#review-moves .review-move.blunder img', 'src');
+      await page.selectOption('#piece-set', 'abstract');
+      await page.waitForFunction((src) => document.querySelector('#review-moves .review-move.blunder img')?.getAttribute('src') !== src, chessFigure);
+      await page.selectOption('#piece-set', 'chess');
       assert.equal(await page.locator('#review-moves .review-move').count(), 1);
       // The game's move list marks it too, as lichess does: "??" after the move, said in its name.
       assert.deepEqual(await judgedInList(page), ['0 blunder']);

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bestFound, judgedTry, mistakesToLearn, roundWords, samePlayedAgain, taskWords } from '../www/mistakes.js';
+import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
 
@@ -16,6 +17,8 @@ const reviewed = (change) => ({
   side: 'black',
   played: 'Pd7-d6',
   best: 'We6-e2+',
+  playedPly: ply('d7-d6', { display: 'Pd7-d6', piece: 'p', side: 'black', number: 30 }),
+  bestPly: ply('e6-e2', { display: 'We6-e2+', piece: 'w', side: 'black', number: 30, mark: 'check' }),
   before: 0.7,
   after: 0.1,
   loss: 0.6,

@@ -424,6 +424,7 @@ async function main() {
       learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
       learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${errorText(error)}.`)),
       judged: () => refresh(),
+      pieceSet: () => settings.pieceSet,
     });
     const reviewGame = review;
     resultBanner.offerReview(() => {
@@ -505,8 +506,9 @@ async function main() {
       embed.set({ pieceSet: settings.pieceSet });
       updateHelp(settings.pieceSet);
       persist();
-      // The move list's figurines are drawn in the set.
+      // The move list's and the review's figurines are drawn in the set.
       refresh();
+      review?.redraw();
     });
     theme.addEventListener('change', () => {
       settings.theme = THEME_NAMES.find((name) => name === theme.value) ?? 'green';

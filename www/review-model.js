@@ -4,6 +4,8 @@
 // (crates/engine/src/review.rs, through the wasm `reviewSummary`), so the page and `ultima
 // review` agree.
 
+import { moveWords as plyWords } from './notation.js';
+
 /** @import { Evaluation, PlayerSummary, ReviewedMove } from '../ultima-wasm.js' */
 
 /**
@@ -119,7 +121,15 @@ export function playerWords(player) {
 export const moveNumber = (move) => `${move.number}.${move.side === 'black' ? ' …' : ''}`;
 
 /**
- * A judged move in words, for its line in the list and its point's label.
+ * The judgement of a move and what it cost, e.g. "blunder (−32%)"; empty for a move not judged.
+ *
+ * @param {Pick<ReviewedMove, 'judgement' | 'loss'>} move
+ * @returns {string}
+ */
+export const judgementWords = (move) => (move.judgement ? `${move.judgement} (−${Math.round(move.loss * 100)}%)` : '');
+
+/**
+ * A judged move in words, for its point's label on the graph.
  *
  * @param {ReviewedMove} move
  * @returns {string} e.g. "12. … Wd1-d7+?? blunder (−32%); better Lb1-b8 xb2"
@@ -127,7 +137,21 @@ export const moveNumber = (move) => `${move.number}.${move.side === 'black' ? ' 
 export function moveWords(move) {
   const number = moveNumber(move);
   const mark = move.judgement ? MARKS[move.judgement] : '';
-  const judged = move.judgement ? ` ${move.judgement} (−${Math.round(move.loss * 100)}%)` : '';
+  const judged = move.judgement ? ` ${judgementWords(move)}` : '';
   const better = move.best && move.judgement ? `; better ${move.best}` : '';
   return `${number} ${move.played}${mark}${judged}${better}`;
+}
+
+/**
+ * A judged move's accessible name, its moves in words (its line in the list shows them in
+ * figurines), e.g. "12. … black Withdrawer d1 to d7, check: blunder (−32%); better black Long
+ * Leaper b1 to b8, captures white Pawn on b2".
+ *
+ * @param {ReviewedMove} move
+ * @returns {string}
+ */
+export function judgedLabel(move) {
+  const judged = judgementWords(move);
+  const better = move.bestPly && move.judgement ? `; better ${plyWords(move.bestPly)}` : '';
+  return `${moveNumber(move)} ${plyWords(move.playedPly)}${judged ? `: ${judged}` : ''}${better}`;
 }

@@ -10,7 +10,8 @@
 // done, and a change of the game drops it.
 
 import { createAi } from './ai.js';
-import { evaluatedCount, firstMissing, graphPoints, graphY, MARKS, moveWords, nearestPly, playerWords } from './review-model.js';
+import { evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords } from './review-model.js';
+import { moveContent } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
 import { errorText, make } from './util.js';
@@ -18,9 +19,10 @@ import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { PieceSet } from './pieces.js' */
 /** @import { MistakesRound } from './mistakes-ui.js' */
 /** @import { Judgement, StoredReview } from './review-model.js' */
-/** @import { Evaluation, ReviewSummary, Side } from '../ultima-wasm.js' */
+/** @import { Evaluation, PlyInfo, ReviewSummary, Side } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} Review
@@ -30,6 +32,7 @@ import { bindings } from './wasm.js';
  * @property {() => 'idle' | 'running' | 'stopped' | 'done' | 'failed'} state
  * @property {() => Judgement[]} judgements  each ply's judgement once the review is done (the
  *   move list marks them), else none
+ * @property {() => void} redraw  draws the review again (the piece set changed)
  */
 
 /** The graph's drawing box, in SVG units (it scales to the panel's width). */
@@ -65,10 +68,11 @@ function svg(tag, attributes) {
  * @param {(round: MistakesRound) => void} parts.learn  opens the trainer on them
  * @param {() => void} parts.judged  the judgements changed (the review concluded, or went with
  *   the game it was of): the move list shows them
+ * @param {() => PieceSet} parts.pieceSet  the page's piece set, for the judged moves' figurines
  * @param {() => Ai} [parts.worker]  the computer player that evaluates (a fresh one unless told)
  * @returns {Review}
  */
-export function createReview({ box, button, embed, saved, persist, learner, learn, judged, worker = () => createAi() }) {
+export function createReview({ box, button, embed, saved, persist, learner, learn, judged, pieceSet, worker = () => createAi() }) {
   const title = make('h2', { id: 'review-title' }, 'Game review');
   const progress = make('progress', { id: 'review-progress', max: '1', value: '0', 'aria-labelledby': 'review-status' });
   const status = make('span', { id: 'review-status', role: 'status' });
@@ -151,12 +155,21 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     for (const side of /** @type {const} */ (['white', 'black'])) {
       players.append(make('dt', {}, sideName(side)), make('dd', { 'data-side': side }, playerWords(result[side])));
     }
+    const set = pieceSet();
     for (const move of result.moves) {
       if (!move.judgement) continue;
-      const button = make('button', { type: 'button', class: `review-move ${move.judgement}`, 'data-ply': String(move.ply) }, moveWords(move));
+      // The moves in the piece set's figurines, as the move list has them; their words in its name.
+      const button = make('button', { type: 'button', class: `review-move ${move.judgement}`, 'data-ply': String(move.ply), 'aria-label': judgedLabel(move) });
+      /** @param {PlyInfo} ply  one move, kept on one line */
+      const ply = (ply) => {
+        const span = make('span', { class: 'review-ply' });
+        span.append(...moveContent(ply, set));
+        return span;
+      };
+      button.append(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]), `${moveNumber(move)} `, ply(move.playedPly), ` ${judgementWords(move)}`);
+      if (move.bestPly) button.append('; better ', ply(move.bestPly));
       // The move whose position is shown.
       if (move.ply === shown) button.setAttribute('aria-current', 'true');
-      button.prepend(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]));
       button.addEventListener('click', () => embed.showPly(move.ply));
       const item = make('li', {});
       item.append(button);
@@ -235,6 +248,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     stored: () => review,
     state: () => state,
     judgements: () => summary?.moves.map((move) => move.judgement) ?? [],
+    redraw: draw,
   };
 
   button.addEventListener('click', () => api.start());

@@ -3,8 +3,10 @@
 //! game at a time (in a Web Worker: it blocks), and `reviewSummary` judges the moves from the
 //! evaluations (quick: the page calls it).
 
+use crate::snapshot::PlyInfo;
 use crate::{args, to_js};
-use ultima_engine::{Engine, Evaluation, REVIEW_NODES};
+use serde::Serialize;
+use ultima_engine::{Engine, Evaluation, PlayerSummary, ReviewedMove, Summary, REVIEW_NODES};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -34,6 +36,11 @@ export interface ReviewedMove {
   played: string;
   /** The engine's better move in the display form, or null when the move played was its choice. */
   best: string | null;
+  /** The move played as a ply, as a snapshot has it (its pieces for the figurines, how it took
+   * them). */
+  playedPly: PlyInfo;
+  /** The better move as a ply; null with `best`. */
+  bestPly: PlyInfo | null;
   /** The mover's expected score before the move and after it, 0…1. */
   before: number;
   after: number;
@@ -146,7 +153,59 @@ pub fn review_summary(
     let evaluations: Vec<Evaluation> = serde_wasm_bindgen::from_value(evaluations)
         .map_err(|e| JsError::new(&format!("the evaluations are not readable: {e}")))?;
     let summary = ultima_engine::summarize(&game, &evaluations).map_err(|e| JsError::new(&e))?;
-    to_js(&summary)
+    to_js(&PageSummary::new(&summary, &game, &evaluations))
+}
+
+/// The engine's summary as the page reads it: each move with its plies beside its display
+/// forms, so that the judged moves are drawn in figurines as the move list is.
+#[derive(Serialize)]
+struct PageSummary<'a> {
+    start: f64,
+    moves: Vec<PageReviewedMove<'a>>,
+    white: &'a PlayerSummary,
+    black: &'a PlayerSummary,
+}
+
+#[derive(Serialize)]
+struct PageReviewedMove<'a> {
+    #[serde(flatten)]
+    reviewed: &'a ReviewedMove,
+    #[serde(rename = "playedPly")]
+    played_ply: PlyInfo,
+    #[serde(rename = "bestPly")]
+    best_ply: Option<PlyInfo>,
+}
+
+impl<'a> PageSummary<'a> {
+    /// `summary`, made by `summarize` from `game` and `evaluations` (which it checked).
+    fn new(summary: &'a Summary, game: &ultima::Game, evaluations: &[Evaluation]) -> Self {
+        let positions = game.positions();
+        let moves = summary
+            .moves
+            .iter()
+            .zip(game.moves())
+            .zip(positions)
+            .map(|((reviewed, &played), before)| {
+                // The summary names a better move only where the evaluation's best is one.
+                let best = reviewed
+                    .best
+                    .as_ref()
+                    .and(evaluations[reviewed.ply].best.as_deref())
+                    .and_then(|text| before.parse_move(text).ok());
+                PageReviewedMove {
+                    reviewed,
+                    played_ply: PlyInfo::new(before, played),
+                    best_ply: best.map(|m| PlyInfo::new(before, m)),
+                }
+            })
+            .collect();
+        PageSummary {
+            start: summary.start,
+            moves,
+            white: &summary.white,
+            black: &summary.black,
+        }
+    }
 }
 
 /// The game of a record as a review sees it (`ultima_engine::replayed`).

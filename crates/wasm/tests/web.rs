@@ -1544,6 +1544,10 @@ struct ReviewedMove {
     side: String,
     judgement: Option<String>,
     best: Option<String>,
+    #[serde(rename = "playedPly")]
+    played_ply: PlyInfo,
+    #[serde(rename = "bestPly")]
+    best_ply: Option<PlyInfo>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1580,6 +1584,22 @@ fn a_review_evaluates_each_position_and_judges_the_planted_blunder() -> TestResu
     assert_eq!((blunder.number, blunder.side.as_str()), (30, "black"));
     assert_eq!(blunder.judgement.as_deref(), Some("blunder"));
     assert_eq!(blunder.best.as_deref(), Some("We6-e2+"));
+    // Both moves as plies, for the page's figurines: the Pawn played, the Withdrawer's check.
+    let played = &blunder.played_ply;
+    assert_eq!(
+        (played.text.as_str(), played.piece.as_str()),
+        ("d7-d6", "p")
+    );
+    assert_eq!((played.side.as_str(), played.number), ("black", 30));
+    let best = blunder.best_ply.as_ref().ok_or("no better move as a ply")?;
+    assert_eq!(
+        (best.display.as_str(), best.piece.as_str()),
+        ("We6-e2+", "w")
+    );
+    assert_eq!(best.mark.as_deref(), Some("check"));
+    let answer = &summary.moves[1];
+    assert_eq!(answer.played_ply.text, "h1-d5xd1");
+    assert_eq!(answer.best.is_some(), answer.best_ply.is_some());
     assert_eq!(summary.black.blunders, 1);
     Ok(())
 }
