@@ -76,6 +76,27 @@ async function play(page, move, bottom, touch) {
   await press(page, rest.slice(0, 2), bottom, touch);
 }
 
+/**
+ * Solves the puzzle on the trainer's board: the solver's moves by clicks (or taps), a suicide by
+ * its button, each after the computer's reply.
+ *
+ * @param {Page} page
+ * @param {Puzzle} puzzle
+ * @param {boolean} touch
+ */
+async function solve(page, puzzle, touch) {
+  const solver = solverOf(puzzle);
+  for (let i = 0; i < puzzle.moves.length; i += 2) {
+    await at(page, puzzle.id, 'try', i);
+    const move = puzzle.moves[i] ?? '';
+    if (move.endsWith('-')) {
+      await press(page, move.slice(0, 2), solver, touch);
+      await page.click('.puzzles-suicide');
+    } else await play(page, move, solver, touch);
+  }
+  await at(page, puzzle.id, 'solved');
+}
+
 /** @param {Page} page */
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ultima.puzzles') ?? 'null'));
 
@@ -234,16 +255,7 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     const count = SET.puzzles.filter((p) => p.motifs.includes('chameleon')).length;
     assert.equal(await page.textContent('.puzzles-matching'), `${count} puzzle${count === 1 ? '' : 's'} of ${SET.puzzles.length}`);
     await page.screenshot({ path: `${ARTIFACTS}puzzles-phone.png` });
-    const solver = solverOf(puzzle);
-    for (let i = 0; i < puzzle.moves.length; i += 2) {
-      await at(page, puzzle.id, 'try', i);
-      const move = puzzle.moves[i] ?? '';
-      if (move.endsWith('-')) {
-        await press(page, move.slice(0, 2), solver, true);
-        await page.tap('.puzzles-suicide');
-      } else await play(page, move, solver, true);
-    }
-    await at(page, puzzle.id, 'solved');
+    await solve(page, puzzle, true);
     assert.equal((await stored(page)).filter.motif, 'chameleon');
     assert.deepEqual(problems, []);
   } finally {
@@ -267,6 +279,66 @@ test('a puzzle has its own link: ?puzzle=<id> opens it, Copy link gives it, an u
     await ready(page);
     await page.waitForFunction(() => /^There is no puzzle “no-such-puzzle” in this set: here is another one\.$/.test(document.querySelector('.puzzles-feedback')?.textContent ?? ''));
     assert.notEqual(await page.getAttribute('#puzzles', 'data-puzzle'), '');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+/** @param {Page} page @returns {Promise<Puzzle>} the puzzle the trainer shows */
+async function shown(page) {
+  const id = (await page.getAttribute('#puzzles', 'data-puzzle')) ?? '';
+  const puzzle = SET.puzzles.find((p) => p.id === id);
+  if (!puzzle) throw new Error(`no puzzle ${id} in the set`);
+  return puzzle;
+}
+
+test('desktop: a climb, puzzles of rising rating until one is failed, unrated, its best kept', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.match((await page.textContent('.puzzles-climb-words')) ?? '', /^Climb: 30 puzzles from the easiest to the hardest, unrated\. A wrong move ends the climb; one puzzle may be skipped\.$/);
+    await page.click('.puzzles-climb-start');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.climb === '0' && document.getElementById('puzzles')?.dataset.phase === 'try');
+    const first = await shown(page);
+    // The climb starts among the easiest: no puzzle of the set is rated lower than its first run's.
+    const lowest = Math.min(...SET.puzzles.map((p) => p.rating));
+    const sorted = SET.puzzles.map((p) => p.rating).sort((a, b) => a - b);
+    assert.ok(first.rating <= (sorted[Math.ceil(sorted.length / 30)] ?? Infinity) && first.rating >= lowest, `${first.rating}`);
+    assert.equal(await page.textContent('.puzzles-player'), 'Climb: puzzle 1 of 30 · 0 solved · best 0');
+    // The themes and the climb's own box are put away while climbing.
+    assert.deepEqual(await Promise.all(['.puzzles-filters', '.puzzles-results', '.puzzles-climb'].map((s) => page.isHidden(s))), [true, true, true]);
+    await solve(page, first, false);
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved!.* 1 solved in this climb\.$/);
+    assert.equal(await page.isHidden('.puzzles-next'), true, 'the climb goes on by itself');
+    // The next puzzle comes by itself, rated as high at least.
+    await page.waitForFunction((id) => { const d = document.getElementById('puzzles'); return d?.dataset.puzzle !== id && d?.dataset.phase === 'try'; }, first.id);
+    const second = await shown(page);
+    assert.ok(second.rating >= first.rating, `${second.rating} after ${first.rating}`);
+    assert.equal(await page.textContent('.puzzles-player'), 'Climb: puzzle 2 of 30 · 1 solved · best 1');
+    // One skip a climb.
+    await page.click('.puzzles-skip');
+    await page.waitForFunction((id) => { const d = document.getElementById('puzzles'); return d?.dataset.puzzle !== id && d?.dataset.phase === 'try'; }, second.id);
+    const third = await shown(page);
+    assert.ok(third.rating >= second.rating);
+    assert.equal(await page.isHidden('.puzzles-skip'), true);
+    assert.equal(await page.textContent('.puzzles-player'), 'Climb: puzzle 3 of 30 · 1 solved · best 1');
+    await page.screenshot({ path: `${ARTIFACTS}puzzles-climb-desktop.png` });
+    // Giving up ends the climb, as a wrong move does: the solution, the climb's result.
+    await page.click('.puzzles-solution');
+    await at(page, third.id, 'failed');
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^The solution: .+ The climb ends with 1 solved; your best is 1\.$/);
+    assert.equal(await page.getAttribute('#puzzles', 'data-climb'), '');
+    // Not rated: no puzzle tried, the rating as it was; the best climb kept.
+    const standing = await stored(page);
+    assert.deepEqual([standing.tried, standing.rating.rating, standing.climbBest], [{}, 1500, 1]);
+    assert.match((await page.textContent('.puzzles-climb-words')) ?? '', / Your best: 1 solved\.$/);
+    assert.equal(await page.isVisible('.puzzles-filters'), true);
+    // Next puzzle: rated puzzles again.
+    await page.click('.puzzles-next');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, isMissed, judge, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbed, climbPuzzles, isMissed, judge, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 
@@ -147,6 +147,10 @@ test('the standing survives storage, and damaged stored values never break it', 
   assert.equal(partly.best, 3);
   assert.deepEqual(partly.tried, { a: 'solved' });
   assert.deepEqual(partly.filter, { piece: null, motif: 'freeze', mate: 2, missed: false });
+  // The best climb: kept when it is a count; a standing from before climbs has none.
+  assert.equal(partly.climbBest, 0);
+  assert.equal(readStanding(JSON.stringify({ version: 1, climbBest: 7 })).climbBest, 7);
+  for (const bad of [-1, 2.5, '7', null]) assert.equal(readStanding(JSON.stringify({ version: 1, climbBest: bad })).climbBest, 0, String(bad));
   // Storage that throws, or none at all.
   const throwing = {
     getItem: () => {
@@ -160,4 +164,34 @@ test('the standing survives storage, and damaged stored values never break it', 
   assert.equal(saveStanding(throwing, s), false);
   assert.equal(saveStanding(null, s), false);
   assert.equal(STANDING_KEY, 'ultima.puzzles');
+});
+
+test('a climb: puzzles from the easiest to the hardest, one drawn from each run of the sorted set', () => {
+  const set = Array.from({ length: 100 }, (_, i) => puzzle(`p${i}`, 800 + ((i * 37) % 100) * 10));
+  /** @param {() => number} random */
+  const ratings = (random) => climbPuzzles(set, 10, random).map((p) => p.rating);
+  for (const random of [() => 0, () => 0.999, Math.random]) {
+    const climb = ratings(random);
+    assert.equal(climb.length, 10);
+    assert.ok(climb.every((r, i) => i === 0 || r >= (climb[i - 1] ?? 0)), `rising: ${climb}`);
+  }
+  // The first run's lowest and the last run's highest: the whole range is climbed.
+  assert.deepEqual(ratings(() => 0).slice(0, 1), [800]);
+  assert.deepEqual(ratings(() => 0.999).slice(-1), [1790]);
+  // Each puzzle at most once; two draws differ.
+  const ids = climbPuzzles(set, 10, Math.random).map((p) => p.id);
+  assert.equal(new Set(ids).size, 10);
+  let seed = 1;
+  const seeded = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  assert.notDeepEqual(climbPuzzles(set, 10, seeded).map((p) => p.id), climbPuzzles(set, 10, seeded).map((p) => p.id));
+  // Fewer puzzles than the climb's length: all of them, in order; none: an empty climb.
+  assert.deepEqual(climbPuzzles([puzzle('b', 1200), puzzle('a', 900)], CLIMB_LENGTH).map((p) => p.id), ['a', 'b']);
+  assert.deepEqual(climbPuzzles([], CLIMB_LENGTH), []);
+});
+
+test('the best climb is kept, never lowered', () => {
+  const s = climbed(newStanding(), 5);
+  assert.equal(s.climbBest, 5);
+  assert.equal(climbed(s, 3), s);
+  assert.equal(climbed(s, 9).climbBest, 9);
 });

@@ -3,6 +3,8 @@
 // solver's moves; the computer answers with the defender's replies of the solution line; a
 // wrong move is taken back and the solution is shown move by move. The first try of each puzzle
 // rates the player (Glicko-2, rating.js); the standing is kept in localStorage (puzzles.js).
+// A climb, as lichess's puzzle streak, is the other way to play: puzzles from the easiest to the
+// hardest, unrated, until a wrong move (one may be skipped).
 //
 // `openPuzzles()` opens it from anywhere; the page tells it the piece set and, once there is an
 // analysis board, how to open a solved puzzle there (`configurePuzzles({ analyse })`). The
@@ -11,7 +13,7 @@
 import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { puzzleUrl } from './links.js';
-import { ANY, isMissed, judge, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbed, climbPuzzles, isMissed, judge, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -56,6 +58,8 @@ export async function openPuzzles(id) {
 /** How long the computer waits before its reply, and between the moves of a solution shown. */
 const REPLY_MS = 450;
 const SHOW_MS = 700;
+/** How long a solved puzzle of a climb stays before the next one comes. */
+const CLIMB_NEXT_MS = 900;
 
 /** @returns {Promise<Puzzle[]>} */
 async function fetchPuzzles() {
@@ -99,8 +103,15 @@ function build() {
   const shareAnswer = make('p', { class: 'puzzles-link-answer', role: 'status' });
   const shareField = make('textarea', { class: 'puzzles-link-field', rows: '1', readonly: '', 'aria-label': 'The puzzle\'s link' });
   shareField.hidden = true;
+  const skip = make('button', { type: 'button', class: 'puzzles-skip', title: 'Go on to the next puzzle of the climb without solving this one (once a climb)' }, 'Skip');
   const actions = make('div', { class: 'puzzles-actions trainer-actions' });
-  actions.append(suicide.button, giveUp, next, retry, analyse, share);
+  actions.append(suicide.button, giveUp, skip, next, retry, analyse, share);
+
+  // The climb: what it is, the best one, and the way to start one.
+  const climbWords = make('p', { class: 'puzzles-climb-words' });
+  const climbStart = make('button', { type: 'button', class: 'puzzles-climb-start' }, 'Start a climb');
+  const climbBox = make('section', { class: 'puzzles-climb', 'aria-label': 'Climb' });
+  climbBox.append(climbWords, climbStart);
 
   const piece = filterSelect('Piece', 'piece');
   const motif = filterSelect('Motif', 'motif');
@@ -121,7 +132,7 @@ function build() {
   results.append(make('summary', {}, 'Your results by motif'), resultsNone, resultsList);
 
   const side = make('div', { class: 'puzzles-side trainer-side' });
-  side.append(player, task, feedback, actions, shareAnswer, shareField, about, filters, results);
+  side.append(player, task, feedback, actions, shareAnswer, shareField, about, climbBox, filters, results);
   const play = make('div', { class: 'puzzles-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
@@ -145,6 +156,13 @@ function build() {
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
   let generation = 0;
+  /**
+   * The climb under way: its puzzles, the index of the one on the board, how many are solved,
+   * and whether its one skip is used. Null when puzzles are played one by one, rated.
+   *
+   * @type {{ puzzles: Puzzle[], at: number, solved: number, skipped: boolean } | null}
+   */
+  let climb = null;
 
   const load = () =>
     (loading ??= fetchPuzzles().then(
@@ -206,7 +224,14 @@ function build() {
   const showStanding = () => {
     const { rating, deviation } = standing.rating;
     const provisional = deviation > 110 ? '?' : '';
-    player.textContent = `Your rating ${Math.round(rating)}${provisional} · streak ${standing.streak} · best ${standing.best}`;
+    player.textContent = climb
+      ? `Climb: puzzle ${climb.at + 1} of ${climb.puzzles.length} · ${climb.solved} solved · best ${standing.climbBest}`
+      : `Your rating ${Math.round(rating)}${provisional} · streak ${standing.streak} · best ${standing.best}`;
+    climbWords.textContent = `Climb: ${Math.min(CLIMB_LENGTH, puzzles.length || CLIMB_LENGTH)} puzzles from the easiest to the hardest, unrated. A wrong move ends the climb; one puzzle may be skipped.${standing.climbBest ? ` Your best: ${standing.climbBest} solved.` : ''}`;
+    // The themes choose the rated puzzles only: put away while climbing.
+    climbBox.hidden = climb !== null;
+    filters.hidden = climb !== null;
+    results.hidden = climb !== null;
   };
 
   /** Shows where the trainer is, for tests and styles. */
@@ -214,13 +239,16 @@ function build() {
     dialog.dataset.puzzle = current?.puzzle.id ?? '';
     dialog.dataset.phase = current?.phase ?? 'loading';
     dialog.dataset.index = current ? String(current.index) : '';
+    dialog.dataset.climb = climb ? String(climb.solved) : '';
   };
 
   /** The buttons for the phase. */
   const showActions = () => {
     const phase = current?.phase ?? 'loading';
-    const over = phase === 'solved' || phase === 'failed';
+    // A climb goes on by itself after a puzzle solved.
+    const over = (phase === 'solved' && climb === null) || phase === 'failed';
     giveUp.hidden = phase !== 'try';
+    skip.hidden = phase !== 'try' || climb === null || climb.skipped;
     next.hidden = !over;
     retry.hidden = !over;
     analyse.hidden = !over || config.analyse === null;
@@ -285,6 +313,9 @@ function build() {
    */
   const finish = (solved) => {
     if (!current) return;
+    about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}`;
+    // A climb is not rated: its puzzles count neither in the rating nor as tried.
+    if (climb) return '';
     const first = !Object.hasOwn(standing.tried, current.puzzle.id);
     const before = Math.round(standing.rating.rating);
     standing = scored(standing, current.puzzle, solved);
@@ -292,7 +323,6 @@ function build() {
     const after = Math.round(standing.rating.rating);
     const change = after - before;
     const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
-    about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}`;
     showStanding();
     // The missed puzzles' count changes with a first failure or a later solution.
     showFilter();
@@ -334,7 +364,7 @@ function build() {
     // The solver's moves as the board writes them ("Kc4-d5 xd5"), and how they took.
     const solver = board.history().filter((_, i) => i % 2 === 0);
     const how = solver.map((ply) => captureWords(ply)).filter(Boolean);
-    showFeedback(feedback, `The solution: ${solver.map((ply) => ply.display).join(', then ')}.${how.map((words) => ` ${words}`).join('')}${rated}`, 'wrong');
+    showFeedback(feedback, `The solution: ${solver.map((ply) => ply.display).join(', then ')}.${how.map((words) => ` ${words}`).join('')}${rated}${endClimb()}`, 'wrong');
     current.phase = 'failed';
     showActions();
     mark();
@@ -367,10 +397,12 @@ function build() {
       // How the winning move took its pieces: the lesson of the puzzle, in words.
       const last = board.history().at(-1);
       const how = last ? captureWords(last) : '';
-      showFeedback(feedback, `Solved!${how ? ` ${how}` : ''}${rated}`, 'right');
+      const climbing = climb ? climbSolved() : '';
+      showFeedback(feedback, `Solved!${how ? ` ${how}` : ''}${rated}${climbing}`, 'right');
       showActions();
       mark();
-      next.focus();
+      if (climb) climbOn();
+      else next.focus();
       return;
     }
     current.phase = 'busy';
@@ -386,6 +418,74 @@ function build() {
     });
   }
 
+  /** Starts a climb at its first puzzle. */
+  const startClimb = async () => {
+    if (!(await load())) return;
+    const chosen = climbPuzzles(puzzles, CLIMB_LENGTH);
+    const first = chosen[0];
+    if (!first) return;
+    climb = { puzzles: chosen, at: 0, solved: 0, skipped: false };
+    showStanding();
+    await show(first);
+  };
+
+  /**
+   * A puzzle of the climb solved: counted, and the best climb kept.
+   *
+   * @returns {string}  what to add to "Solved!"
+   */
+  const climbSolved = () => {
+    if (!climb) return '';
+    climb.solved += 1;
+    standing = climbed(loadStanding(pageStorage()), climb.solved);
+    saveStanding(pageStorage(), standing);
+    if (climb.at + 1 < climb.puzzles.length) {
+      showStanding();
+      return ` ${climb.solved} solved in this climb.`;
+    }
+    return ` You reached the top: ${endClimb().trim()}`;
+  };
+
+  /** The climb's next puzzle, after a moment to read what was said; none after the last. */
+  const climbOn = () => {
+    const mine = generation;
+    pause(CLIMB_NEXT_MS).then(() => {
+      if (mine !== generation || !climb) return;
+      climb.at += 1;
+      const puzzle = climb.puzzles[climb.at];
+      showStanding();
+      if (puzzle) show(puzzle);
+    });
+  };
+
+  /**
+   * Ends the climb under way (the trainer plays rated puzzles again).
+   *
+   * @returns {string}  its result in words, to add to what is said; empty without a climb
+   */
+  function endClimb() {
+    if (!climb) return '';
+    const { solved } = climb;
+    climb = null;
+    showStanding();
+    showFilter();
+    mark();
+    return ` The climb ends with ${solved} solved; your best is ${standing.climbBest}.`;
+  }
+
+  climbStart.addEventListener('click', () => startClimb());
+  skip.addEventListener('click', () => {
+    if (!climb || climb.skipped || current?.phase !== 'try') return;
+    climb.skipped = true;
+    climb.at += 1;
+    const puzzle = climb.puzzles[climb.at];
+    showStanding();
+    if (puzzle) show(puzzle);
+    else {
+      showFeedback(feedback, `That was the last puzzle.${endClimb()}`);
+      showActions();
+    }
+  });
   giveUp.addEventListener('click', () => showSolution());
   share.addEventListener('click', async () => {
     if (!current) return;
@@ -405,6 +505,8 @@ function build() {
   });
   dialog.addEventListener('close', () => {
     generation += 1;
+    // Closing the trainer ends a climb (its best is kept as it goes).
+    endClimb();
   });
   /**
    * Puts a change of the filter in force: kept, shown, and another puzzle when the one on the
@@ -413,6 +515,7 @@ function build() {
    * @param {Partial<Filter>} change
    */
   function changeFilter(change) {
+    endClimb();
     standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...change } };
     saveStanding(pageStorage(), standing);
     showFilter();
@@ -447,6 +550,8 @@ function build() {
       if (!(await load())) return;
       showFilter();
       const asked = id === undefined ? undefined : puzzles.find((p) => p.id === id);
+      // A puzzle asked for by its link is played rated: a climb under way ends.
+      if (id !== undefined) endClimb();
       if (asked) await show(asked);
       else if (!current || current.phase !== 'try') await showNext();
       // A link to a puzzle this set does not have (an older set's, or mistyped): another one.

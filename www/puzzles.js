@@ -57,7 +57,7 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
 /**
  * The player's standing: the rating, the current and best streak of puzzles solved at the first
  * try, each puzzle's first result (only the first try of a puzzle rates), the puzzles failed at
- * the first try and solved since, the filter.
+ * the first try and solved since, the filter, the best climb.
  *
  * @typedef {object} Standing
  * @property {1} version
@@ -67,6 +67,7 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
  * @property {{ [id: string]: 'solved' | 'failed' }} tried
  * @property {{ [id: string]: true }} redone  failed at the first try, solved on a later one
  * @property {Filter} filter
+ * @property {number} climbBest  the most puzzles solved in one climb (`climbPuzzles`)
  */
 
 /** @param {unknown} value @returns {value is string} */
@@ -189,7 +190,7 @@ export function judge(puzzle, index, move) {
 
 /** @returns {Standing} */
 export function newStanding() {
-  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY } };
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, climbBest: 0 };
 }
 
 /**
@@ -238,6 +239,8 @@ export function readStanding(text) {
     tried,
     redone,
     filter: readFilter(data.filter),
+    // Added within version 1: a standing stored before climbs has none.
+    climbBest: isCount(data.climbBest) ? data.climbBest : 0,
   };
 }
 
@@ -329,4 +332,43 @@ export function themeCounts(puzzles) {
     if (p.mate !== null) mates[p.mate] = (mates[p.mate] ?? 0) + 1;
   }
   return { pieces, motifs, mates };
+}
+
+/** How many puzzles a climb has (fewer when the set has fewer). */
+export const CLIMB_LENGTH = 30;
+
+/**
+ * A climb, as lichess's puzzle streak: `length` puzzles from the easiest of the set to the
+ * hardest, each rated at least as high as the one before. The set sorted by rating is cut into
+ * `length` runs, and one puzzle is drawn by `random` from each, so that two climbs differ. Themes
+ * and the puzzles tried play no part: a climb is not rated.
+ *
+ * @param {Puzzle[]} puzzles
+ * @param {number} length
+ * @param {() => number} [random]  in [0, 1)
+ * @returns {Puzzle[]}
+ */
+export function climbPuzzles(puzzles, length, random = Math.random) {
+  const sorted = [...puzzles].sort((a, b) => a.rating - b.rating || a.id.localeCompare(b.id));
+  const n = Math.min(length, sorted.length);
+  /** @type {Puzzle[]} */
+  const climb = [];
+  for (let k = 0; k < n; k++) {
+    const start = Math.floor((k * sorted.length) / n);
+    const size = Math.floor(((k + 1) * sorted.length) / n) - start;
+    const drawn = sorted[start + Math.min(size - 1, Math.floor(random() * size))];
+    if (drawn) climb.push(drawn);
+  }
+  return climb;
+}
+
+/**
+ * The standing after a climb reached `solved` puzzles: its best climb, if higher.
+ *
+ * @param {Standing} standing
+ * @param {number} solved
+ * @returns {Standing}
+ */
+export function climbed(standing, solved) {
+  return solved > standing.climbBest ? { ...standing, climbBest: solved } : standing;
 }
