@@ -157,6 +157,8 @@ for (const { device, context } of devices) {
       await phase('try');
       assert.equal(await page.textContent(`${trainer} .mistakes-lead`), 'Mistake 1 of 1');
       assert.match((await page.textContent(`${trainer} .mistakes-task`)) ?? '', /^30\. … Black played Pd7-d6\?\?, a blunder \(−\d+%\)\. Find a better move for Black\.$/);
+      // The move played in a figurine, as the review lists it.
+      assert.equal(await page.locator(`${trainer} .mistakes-task .mistakes-ply img`).count(), 1);
       // The move played again is answered at once, and taken back.
       await move('d7', 'd6');
       await page.waitForFunction((sel) => /is the move played/.test(document.querySelector(`${sel} .mistakes-feedback`)?.textContent ?? ''), trainer);

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bestFound, judgedTry, mistakesToLearn, roundWords, samePlayedAgain, taskWords } from '../www/mistakes.js';
+import { bestFound, judgedTry, mistakesToLearn, roundWords, samePlayedAgain, taskParts } from '../www/mistakes.js';
 import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
@@ -44,8 +44,9 @@ test('the mistakes and blunders of the learner\'s sides are tried again, in the 
 });
 
 test('the task names the move played, its judgement and loss, and who is to find a better one', () => {
-  assert.equal(taskWords(reviewed({})), '30. … Black played Pd7-d6??, a blunder (−60%). Find a better move for Black.');
-  assert.equal(taskWords(reviewed({ number: 12, side: 'white', played: 'Wd1-d7+', judgement: 'mistake', loss: 0.123 })), '12. White played Wd1-d7+?, a mistake (−12%). Find a better move for White.');
+  // Around the move played, which the trainer draws in figurines.
+  assert.deepEqual(taskParts(reviewed({})), { before: '30. … Black played ', after: '??, a blunder (−60%). Find a better move for Black.' });
+  assert.deepEqual(taskParts(reviewed({ number: 12, side: 'white', played: 'Wd1-d7+', judgement: 'mistake', loss: 0.123 })), { before: '12. White played ', after: '?, a mistake (−12%). Find a better move for White.' });
 });
 
 test('a try: the move played again, the engine\'s best, a good move, a mistake again', () => {

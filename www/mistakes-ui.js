@@ -8,11 +8,12 @@
 // or skips the mistake. The words are mistakes.js's. Loaded on first use (main.js).
 
 import { createAi } from './ai.js';
-import { bestFound, judgedTry, roundWords, samePlayedAgain, taskWords } from './mistakes.js';
+import { bestFound, judgedTry, roundWords, samePlayedAgain, taskParts } from './mistakes.js';
 import { captureWords } from './notation.js';
 import { openSession } from './session.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
+import { moveContent } from './movelist.js';
 import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */
@@ -161,7 +162,11 @@ function build() {
     index = at;
     phase = 'busy';
     lead.textContent = `Mistake ${at + 1} of ${round.mistakes.length}`;
-    task.textContent = taskWords(current);
+    // The move played in the piece set's figurines, as the move list and the review write it.
+    const { before, after } = taskParts(current);
+    const playedMove = make('span', { class: 'mistakes-ply' });
+    playedMove.append(...moveContent(current.playedPly, config.pieceSet()));
+    task.replaceChildren(before, playedMove, after);
     showFeedback(feedback, '');
     mark();
     try {

@@ -38,16 +38,16 @@ const aJudgement = (judgement) => (judgement === 'inaccuracy' ? 'an inaccuracy' 
 const lost = (loss) => `−${Math.round(loss * 100)}%`;
 
 /**
- * The task for one mistake.
+ * The task for one mistake, around the move played (which the trainer draws in figurines):
+ * e.g. "30. … Black played " and "??, a blunder (−60%). Find a better move for Black.".
  *
  * @param {ReviewedMove} move
- * @returns {string} e.g. "30. … Black played Pd7-d6??, a blunder (−60%). Find a better move for
- *   Black."
+ * @returns {{ before: string, after: string }}
  */
-export function taskWords(move) {
+export function taskParts(move) {
   const side = sideName(move.side);
   const mark = move.judgement ? MARKS[move.judgement] : '';
-  return `${moveNumber(move)} ${side} played ${move.played}${mark}, ${aJudgement(move.judgement)} (${lost(move.loss)}). Find a better move for ${side}.`;
+  return { before: `${moveNumber(move)} ${side} played `, after: `${mark}, ${aJudgement(move.judgement)} (${lost(move.loss)}). Find a better move for ${side}.` };
 }
 
 /**
