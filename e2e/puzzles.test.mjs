@@ -330,6 +330,8 @@ test('desktop: a climb, puzzles of rising rating until one is failed, unrated, i
     await at(page, third.id, 'failed');
     assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^The solution: .+ The climb ends with 1 solved; your best is 1\.$/);
     assert.equal(await page.getAttribute('#puzzles', 'data-climb'), '');
+    // Its solution seen, the climb's puzzle is not offered again here, where it would rate.
+    assert.deepEqual([await page.isVisible('.puzzles-next'), await page.isHidden('.puzzles-retry')], [true, true]);
     // Not rated: no puzzle tried, the rating as it was; the best climb kept.
     const standing = await stored(page);
     assert.deepEqual([standing.tried, standing.rating.rating, standing.climbBest], [{}, 1500, 1]);

@@ -149,9 +149,10 @@ function build() {
   /**
    * The puzzle on the board: the index of the next move of its line, and the phase: the
    * player's turn (`try`), the computer's reply or the solution being shown (`busy`), solved or
-   * failed.
+   * failed; and whether it is a climb's (unrated: not to be tried again for a rating once its
+   * solution is seen).
    *
-   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed', solver: 'white' | 'black' } | null}
+   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed', solver: 'white' | 'black', climbing: boolean } | null}
    */
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
@@ -250,7 +251,7 @@ function build() {
     giveUp.hidden = phase !== 'try';
     skip.hidden = phase !== 'try' || climb === null || climb.skipped;
     next.hidden = !over;
-    retry.hidden = !over;
+    retry.hidden = !over || current?.climbing === true;
     analyse.hidden = !over || config.analyse === null;
     share.hidden = !current;
     shareAnswer.textContent = '';
@@ -271,7 +272,8 @@ function build() {
    */
   const show = async (puzzle) => {
     generation += 1;
-    current = { puzzle, index: 0, phase: 'busy', solver: 'white' };
+    const climbing = climb !== null;
+    current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing };
     task.textContent = '';
     showFeedback(feedback, '');
     about.textContent = `Puzzle ${puzzle.id}`;
@@ -283,7 +285,7 @@ function build() {
       shown.newGame({ position: puzzle.position, mode: 'play' });
       const solver = shown.turn();
       shown.set({ orientation: solver });
-      current = { puzzle, index: 0, phase: 'try', solver };
+      current = { puzzle, index: 0, phase: 'try', solver, climbing };
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
       showFeedback(feedback, errorText(error));
