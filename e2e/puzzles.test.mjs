@@ -341,6 +341,14 @@ test('desktop: a climb, puzzles of rising rating until one is failed, unrated, i
     await page.click('.puzzles-next');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    // Closing the trainer ends a climb: opened again, it offers a rated puzzle.
+    await page.click('.puzzles-climb-start');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.climb === '0' && document.getElementById('puzzles')?.dataset.phase === 'try');
+    const left = await shown(page);
+    await page.click('.puzzles-close');
+    await page.click('#open-puzzles');
+    await page.waitForFunction((id) => { const d = document.getElementById('puzzles'); return d?.dataset.climb === '' && d.dataset.puzzle !== id && d.dataset.phase === 'try'; }, left.id);
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

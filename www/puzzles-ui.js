@@ -249,7 +249,8 @@ function build() {
     // A climb goes on by itself after a puzzle solved.
     const over = (phase === 'solved' && climb === null) || phase === 'failed';
     giveUp.hidden = phase !== 'try';
-    skip.hidden = phase !== 'try' || climb === null || climb.skipped;
+    // A skip needs a puzzle to go on to.
+    skip.hidden = phase !== 'try' || climb === null || climb.skipped || climb.at + 1 >= climb.puzzles.length;
     next.hidden = !over;
     retry.hidden = !over || current?.climbing === true;
     analyse.hidden = !over || config.analyse === null;
@@ -316,8 +317,9 @@ function build() {
   const finish = (solved) => {
     if (!current) return;
     about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}`;
-    // A climb is not rated: its puzzles count neither in the rating nor as tried.
-    if (climb) return '';
+    // A climb is not rated: its puzzles count neither in the rating nor as tried (also when
+    // the climb ended meanwhile, its puzzle left on the board).
+    if (current.climbing) return '';
     const first = !Object.hasOwn(standing.tried, current.puzzle.id);
     const before = Math.round(standing.rating.rating);
     standing = scored(standing, current.puzzle, solved);
@@ -439,13 +441,13 @@ function build() {
   const climbSolved = () => {
     if (!climb) return '';
     climb.solved += 1;
-    standing = climbed(loadStanding(pageStorage()), climb.solved);
+    standing = climbed(standing, climb.solved);
     saveStanding(pageStorage(), standing);
     if (climb.at + 1 < climb.puzzles.length) {
       showStanding();
       return ` ${climb.solved} solved in this climb.`;
     }
-    return ` You reached the top: ${endClimb().trim()}`;
+    return ` You reached the top!${endClimb()}`;
   };
 
   /** The climb's next puzzle, after a moment to read what was said; none after the last. */
@@ -477,16 +479,12 @@ function build() {
 
   climbStart.addEventListener('click', () => startClimb());
   skip.addEventListener('click', () => {
-    if (!climb || climb.skipped || current?.phase !== 'try') return;
+    const puzzle = climb?.puzzles[climb.at + 1];
+    if (!climb || climb.skipped || current?.phase !== 'try' || !puzzle) return;
     climb.skipped = true;
     climb.at += 1;
-    const puzzle = climb.puzzles[climb.at];
     showStanding();
-    if (puzzle) show(puzzle);
-    else {
-      showFeedback(feedback, `That was the last puzzle.${endClimb()}`);
-      showActions();
-    }
+    show(puzzle);
   });
   giveUp.addEventListener('click', () => showSolution());
   share.addEventListener('click', async () => {
@@ -555,7 +553,9 @@ function build() {
       // A puzzle asked for by its link is played rated: a climb under way ends.
       if (id !== undefined) endClimb();
       if (asked) await show(asked);
-      else if (!current || current.phase !== 'try') await showNext();
+      // A climb's puzzle left on the board when the trainer closed (which ended the climb): a
+      // rated one instead.
+      else if (!current || current.phase !== 'try' || current.climbing) await showNext();
       // A link to a puzzle this set does not have (an older set's, or mistyped): another one.
       if (id !== undefined && !asked) showFeedback(feedback, `There is no puzzle “${id}” in this set: here is another one.`);
       else board?.set({ pieceSet: config.pieceSet() });
