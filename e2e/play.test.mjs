@@ -258,7 +258,7 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
   assert.equal(await item.textContent(), 'La1-a6 xa2 xa5');
   assert.equal(await item.locator('img').count(), 3, 'the Leaper and the two Pawns it took');
   const label = await item.locator('button').getAttribute('aria-label');
-  assert.equal(label, '1. white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5');
+  assert.equal(label, 'La1-a6 xa2 xa5: 1. white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5');
   const chess = await item.locator('img').first().getAttribute('src');
   assert.match(chess ?? '', /^data:image\/png;base64,/);
   await page.selectOption('#piece-set', 'abstract');
@@ -275,7 +275,7 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
     ['1.', '…'],
     ['', 'Ic3-b2'],
   ]);
-  assert.equal(await page.locator('#moves li button').first().getAttribute('aria-label'), '1... black Immobilizer c3 to b2');
+  assert.equal(await page.locator('#moves li button').first().getAttribute('aria-label'), 'Ic3-b2: 1... black Immobilizer c3 to b2');
   await onBoard(page, (board, position) => board.newGame({ position }), MATE);
   await click(page, 'c4');
   await click(page, 'd5');

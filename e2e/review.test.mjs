@@ -67,7 +67,7 @@ for (const { device, context } of devices) {
       // copied selection), and in words for a screen reader.
       assert.match(blunder, /^\?\?30\. … Pd7-d6 blunder \(−\d+%\); better We6-e2\+$/);
       assert.equal(await page.locator('#review-moves .review-move.blunder img').count(), 2);
-      assert.match((await page.getAttribute('#review-moves .review-move.blunder', 'aria-label')) ?? '', /^30\. … black Pawn d7 to d6: blunder \(−\d+%\); better black Withdrawer e6 to e2, check$/);
+      assert.match((await page.getAttribute('#review-moves .review-move.blunder', 'aria-label')) ?? '', /^30\. … Pd7-d6 blunder \(−\d+%\); better We6-e2\+ \(black Pawn d7 to d6; better black Withdrawer e6 to e2, check\)$/);
       // Drawn again in the other piece set when it is chosen.
       const chessFigure = await page.getAttribute('#review-moves .review-move.blunder img', 'src');
       await page.selectOption('#piece-set', 'abstract');

@@ -62,14 +62,14 @@ test('figures and judged moves in words, with their marks', () => {
   assert.deepEqual(MARKS, { inaccuracy: '?!', mistake: '?', blunder: '??' });
 });
 
-test('a judged move\'s accessible name says its moves in words, the figurines being pictures', () => {
+test('a judged move\'s accessible name: its line as shown (label in name), then its moves in words', () => {
   const played = ply('d7-d2', { display: 'Wd7-d2+', piece: 'w', side: 'black', number: 3, mark: 'check' });
   const best = { ...ply('a1-a6xa2xa5', { display: 'La1-a6 xa2 xa5', piece: 'l', side: 'black', number: 3 }), captured: ['P', 'P'] };
   const blunder = move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'La1-a6 xa2 xa5', playedPly: played, bestPly: best, judgement: 'blunder', loss: 0.42 });
   assert.equal(judgementWords(blunder), 'blunder (−42%)');
-  assert.equal(judgedLabel(blunder), '3. … black Withdrawer d7 to d2, check: blunder (−42%); better black Long Leaper a1 to a6, captures white Pawn on a2 and white Pawn on a5');
+  assert.equal(judgedLabel(blunder), '3. … Wd7-d2+ blunder (−42%); better La1-a6 xa2 xa5 (black Withdrawer d7 to d2, check; better black Long Leaper a1 to a6, captures white Pawn on a2 and white Pawn on a5)');
   // No better move named (the engine's own choice), and a move not judged.
-  assert.equal(judgedLabel(move({ judgement: 'inaccuracy', loss: 0.06 })), '1. white Pawn b2 to b5: inaccuracy (−6%)');
+  assert.equal(judgedLabel(move({ judgement: 'inaccuracy', loss: 0.06 })), '1. Pb2-b5 inaccuracy (−6%) (white Pawn b2 to b5)');
   assert.equal(judgementWords(move({})), '');
-  assert.equal(judgedLabel(move({})), '1. white Pawn b2 to b5');
+  assert.equal(judgedLabel(move({})), '1. Pb2-b5 (white Pawn b2 to b5)');
 });

@@ -29,7 +29,7 @@
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
-import { moveContent, moveTitle } from './movelist.js';
+import { moveContent, moveLabel, moveTitle } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
@@ -371,7 +371,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * @returns {HTMLButtonElement}
    */
   const moveButton = (ply, label) => {
-    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': `${label} ${moveWords(ply)}`.trim() });
+    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, `${label} ${moveWords(ply)}`.trim()) });
     button.append(...moveContent(ply, handle.view().pieceSet));
     return button;
   };
@@ -433,8 +433,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     const set = handle.view().pieceSet;
     const side = sideName(first.side);
     const moves = plies.slice(0, THREAT_PLIES).map((ply) => {
-      const move = make('span', { class: 'analysis-threat-move', title: ply.display, 'aria-label': moveWords(ply) });
-      move.append(...moveContent(ply, set));
+      // Not a control: its figurines are pictures, its words are read (a name on a plain span
+      // is not).
+      const move = make('span', { class: 'analysis-threat-move', title: ply.display });
+      const figured = make('span', { 'aria-hidden': 'true' });
+      figured.append(...moveContent(ply, set));
+      move.append(figured, make('span', { class: 'visually-hidden' }, moveWords(ply)));
       return move;
     });
     // How the threat would take its pieces, in words, for whoever asks (the pointer, a reader).

@@ -118,6 +118,17 @@ export function moveContent(ply, set) {
 }
 
 /**
+ * A move button's accessible name: the move as the button shows it (the display form, whose
+ * letter its figurine stands for) first, then in words. WCAG's "label in name": a voice user
+ * says what they see ("click d7-d6"), a screen reader hears the words.
+ *
+ * @param {PlyInfo} ply
+ * @param {string} words  e.g. "1. white Pawn a2 to a6"
+ * @returns {string} e.g. "Pa2-a6: 1. white Pawn a2 to a6"
+ */
+export const moveLabel = (ply, words) => `${ply.display}: ${words}`;
+
+/**
  * A move's tooltip: its display form, and for a capture how it took its pieces, e.g.
  * "Wd5-d7 xd4\nBlack's Withdrawer d5-d7 took the white Pawn on d4 by moving directly away from it."
  *
@@ -150,7 +161,7 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
       type: 'button',
       'data-move': ply.text,
       title: moveTitle(ply),
-      'aria-label': `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}${judgement ? `, ${judgement}` : ''}`,
+      'aria-label': moveLabel(ply, `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}${judgement ? `, ${judgement}` : ''}`),
     });
     button.append(...moveContent(ply, pieceSet));
     if (judgement) {

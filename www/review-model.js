@@ -143,15 +143,17 @@ export function moveWords(move) {
 }
 
 /**
- * A judged move's accessible name, its moves in words (its line in the list shows them in
- * figurines), e.g. "12. … black Withdrawer d1 to d7, check: blunder (−32%); better black Long
- * Leaper b1 to b8, captures white Pawn on b2".
+ * A judged move's accessible name: its line in the list as shown (the moves in the display form,
+ * whose letters the figurines stand for: WCAG's "label in name"), then its moves in words, e.g.
+ * "12. … Wd1-d7+ blunder (−32%); better Lb1-b8 xb2 (black Withdrawer d1 to d7, check; better
+ * black Long Leaper b1 to b8, captures white Pawn on b2)".
  *
  * @param {ReviewedMove} move
  * @returns {string}
  */
 export function judgedLabel(move) {
   const judged = judgementWords(move);
-  const better = move.bestPly && move.judgement ? `; better ${plyWords(move.bestPly)}` : '';
-  return `${moveNumber(move)} ${plyWords(move.playedPly)}${judged ? `: ${judged}` : ''}${better}`;
+  const better = move.judgement && move.best !== null && move.bestPly !== null ? { shown: move.best, words: plyWords(move.bestPly) } : null;
+  const shown = `${moveNumber(move)} ${move.played}${judged ? ` ${judged}` : ''}${better ? `; better ${better.shown}` : ''}`;
+  return `${shown} (${plyWords(move.playedPly)}${better ? `; better ${better.words}` : ''})`;
 }

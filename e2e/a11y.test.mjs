@@ -1,0 +1,151 @@
+// An automated accessibility audit of the game page: axe-core (the rules of WCAG 2.0, 2.1 and
+// 2.2 at levels A and AA, and axe's best practices) run in Chromium over the states a player
+// goes through: the welcome, the board with a game under way, each dialog (new game, lessons,
+// puzzles and a climb, squares, your games, the editor, the analysis board with its threat),
+// the review, the end of a game; on a desktop and on a phone. Every violation fails the test,
+// with its rule, its elements and what axe says is wrong, except the findings listed in
+// `ACCEPTED`, each with the reason it stands. The canvas itself is not audited here (axe reads
+// no pixels): the board's accessible mirror is, and the mirror has its own tests.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { closeWelcome, onBoard, openGame, playByRule, useDesktopAndPhone } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+/** axe-core, evaluated in the page (a script tag would meet the page's content security policy). */
+const AXE = readFileSync(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** The rule sets run: WCAG 2.0, 2.1 and 2.2 at A and AA, and axe's best practices. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Findings that stand, by rule and element, each with its reason.
+ *
+ * @type {Array<{ rule: string, selector: string, why: string }>}
+ */
+const ACCEPTED = [
+  {
+    rule: 'label-content-name-mismatch',
+    selector: '.welcome-option',
+    why: "Each welcome option is named by its title (aria-labelledby) and described by its second line (aria-describedby). WCAG 2.5.3 asks that the name contain the visible label, the title, which it does; axe counts the description as label text.",
+  },
+];
+
+/**
+ * Runs axe on the page and returns its violations, less the accepted ones, in words.
+ *
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+async function violations(page) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async (tags) => {
+    const axe = /** @type {any} */ (window).axe;
+    const result = await axe.run(document, { runOnly: tags, resultTypes: ['violations'] });
+    return result.violations.flatMap((/** @type {any} */ v) =>
+      v.nodes.map((/** @type {any} */ node) => ({ rule: v.id, impact: v.impact, help: v.help, target: node.target.join(' '), matches: node.target, summary: node.failureSummary })),
+    );
+  }, TAGS);
+  /** @param {{ rule: string, target: string }} finding */
+  const accepted = async (finding) => {
+    for (const { rule, selector } of ACCEPTED) {
+      if (rule === finding.rule && (await page.locator(finding.target).evaluate((element, selector) => element.matches(selector), selector))) return true;
+    }
+    return false;
+  };
+  const left = [];
+  for (const finding of found) if (!(await accepted(finding))) left.push(`${finding.rule} (${finding.impact}) on ${finding.target}: ${finding.help}. ${finding.summary}`);
+  return left;
+}
+
+/**
+ * Audits the page in the state a step put it in.
+ *
+ * @param {Page} page
+ * @param {string} state  what the player sees, for the message
+ */
+async function audit(page, state) {
+  const left = await violations(page);
+  assert.deepEqual(left, [], `${state}: ${left.length} violation(s)`);
+}
+
+const { served, devices } = useDesktopAndPhone();
+
+for (const { device, context } of devices) {
+  test(`${device}: the page and its dialogs have no accessibility violation axe can find`, { timeout: 240_000 }, async () => {
+    const { page, problems } = await openGame(context(), served.url);
+    try {
+      // No sliding or fading: axe measures contrast on what is drawn at that moment.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      // A first visit: the welcome over the board (openGame closed it; open it again).
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await page.waitForSelector('dialog#welcome[open]');
+      await page.waitForSelector('body[data-ready]');
+      await audit(page, 'the welcome');
+      await closeWelcome(page);
+
+      // A game under way: the board, the move list, the panel.
+      await playByRule(page, 8);
+      await audit(page, 'a game under way');
+
+      await page.click('#new-game');
+      await page.waitForSelector('dialog#new-game-dialog[open]');
+      await audit(page, 'the new-game dialog');
+      await page.keyboard.press('Escape');
+
+      await page.click('#open-lessons');
+      await page.waitForFunction(() => document.getElementById('lessons')?.dataset.phase === 'menu');
+      await audit(page, 'the lessons menu');
+      await page.evaluate(() => /** @type {any} */ (window).ultima.openLessons('defending'));
+      await page.waitForFunction(() => document.getElementById('lessons')?.dataset.phase === 'try');
+      await audit(page, 'a lesson');
+      await page.keyboard.press('Escape');
+
+      await page.click('#open-puzzles');
+      await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+      await audit(page, 'the puzzles');
+      await page.click('.puzzles-climb-start');
+      await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.climb === '0' && document.getElementById('puzzles')?.dataset.phase === 'try');
+      await audit(page, 'a climb');
+      await page.keyboard.press('Escape');
+
+      await page.click('#open-squares');
+      await page.waitForSelector('dialog#squares[open]');
+      await audit(page, 'the squares drill');
+      await page.keyboard.press('Escape');
+
+      await page.click('#open-editor');
+      await page.waitForSelector('dialog.editor[open]');
+      await audit(page, 'the board editor');
+      await page.keyboard.press('Escape');
+
+      const record = await onBoard(page, (board) => board.record());
+      await page.evaluate((record) => /** @type {any} */ (window).ultima.openAnalysis({ record }), record);
+      await page.waitForSelector('.analysis-dialog[open] .analysis-panel[data-best]', { timeout: 60_000 });
+      await page.check('.analysis-threats-on');
+      await page.waitForSelector('.analysis-threat .analysis-threat-move', { timeout: 60_000 });
+      await audit(page, 'the analysis board with its threat');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+
+      await page.click('#review-game');
+      await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 180_000 });
+      await audit(page, 'the review');
+
+      // The end of a game: resigned, its banner; then the games finished on this page.
+      await onBoard(page, (board) => board.resign());
+      await page.waitForSelector('#result-banner', { state: 'visible' });
+      await audit(page, 'the result banner');
+      await page.keyboard.press('Escape');
+      await page.click('#open-games');
+      await page.waitForSelector('dialog.games[open]');
+      await audit(page, 'your games');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
