@@ -1,8 +1,9 @@
 // An automated accessibility audit of the game page: axe-core (the rules of WCAG 2.0, 2.1 and
 // 2.2 at levels A and AA, and axe's best practices) run in Chromium over the states a player
 // goes through: the welcome, the board with a game under way, each dialog (new game, lessons,
-// puzzles and a climb, squares, your games, the editor, the analysis board with its threat),
-// the review, the end of a game; on a desktop and on a phone. Every violation fails the test,
+// puzzles and a climb, squares, your games, the editor, the analysis board with its threat, the
+// shortcuts), the review and its mistakes trainer, the end of a game, a game against the
+// computer on a clock; on a desktop and on a phone. Every violation fails the test,
 // with its rule, its elements and what axe says is wrong, except the findings listed in
 // `ACCEPTED`, each with the reason it stands. The canvas itself is not audited here (axe reads
 // no pixels): the board's accessible mirror is, and the mirror has its own tests.
@@ -70,6 +71,9 @@ async function audit(page, state) {
   const left = await violations(page);
   assert.deepEqual(left, [], `${state}: ${left.length} violation(s)`);
 }
+
+/** A mate in two thrown away by Black's 30... d7-d6: a review finds the blunder to learn from. */
+const BLUNDERED = '[Setup "5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30"]\n\n30... d7-d6 31. h1-d5xd1 *';
 
 const { served, devices } = useDesktopAndPhone();
 
@@ -143,6 +147,30 @@ for (const { device, context } of devices) {
       await page.click('#open-games');
       await page.waitForSelector('dialog.games[open]');
       await audit(page, 'your games');
+      await page.keyboard.press('Escape');
+
+      await page.locator('body').press('?');
+      await page.waitForSelector('dialog#shortcuts[open]');
+      await audit(page, 'the shortcuts');
+      await page.keyboard.press('Escape');
+
+      // A blunder reviewed, and the trainer that takes it again.
+      await page.evaluate((record) => /** @type {any} */ (window).ultima.board.newGame({ record }), BLUNDERED);
+      await page.click('#review-game');
+      await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 120_000 });
+      await page.click('#review-learn');
+      await page.waitForSelector('dialog#mistakes[open] canvas[data-paints]');
+      await audit(page, 'learn from your mistakes');
+      await page.keyboard.press('Escape');
+
+      // Against the computer on a 3+2 clock, the clocks shown and the computer to move.
+      await page.click('#new-game');
+      await page.check('input[name="mode"][value="ai"]');
+      await page.selectOption('select[name="side"]', 'black');
+      await page.selectOption('select[name="time"]', '3+2');
+      await page.click('#new-game-start');
+      await page.waitForSelector('.clock-top', { state: 'visible' });
+      await audit(page, 'a game on a clock against the computer');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
