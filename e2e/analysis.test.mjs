@@ -319,6 +319,12 @@ test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, 
   const material = element.locator('ultima-board .analysis-material');
   assert.equal(await material.textContent(), 'No pieces taken yet');
   assert.equal(await material.evaluate((line) => getComputedStyle(line).display), 'flex');
+  // Words for a screen reader alone stay unseen in the shadow root too, where the game page's
+  // style sheet is not: the threat's moves, read as words.
+  await element.locator('ultima-board .analysis-threats-on').check();
+  await element.waitForSelector('ultima-board .analysis-threat-move .visually-hidden', { state: 'attached', timeout: 30_000 });
+  const widths = await element.locator('ultima-board .visually-hidden').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().width));
+  assert.ok(widths.length > 0 && widths.every((width) => width <= 1), `unseen words: ${widths}`);
   await element.screenshot({ path: `${ARTIFACTS}analysis-element.png` });
   assert.deepEqual(elementProblems, []);
   await element.close();
