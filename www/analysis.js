@@ -94,15 +94,17 @@ const RENDER_MS = 250;
  */
 
 /**
- * Links analysis.css, and material.css for its material line, into the document or shadow root
- * a node is in (once): embedded boards have no page style sheet of ours, and the game page loads
- * analysis.css only when the analysis is opened.
+ * Links analysis.css, material.css for its material line and hidden.css for the words read to a
+ * screen reader alone, into the document or shadow root a node is in (once): embedded boards
+ * have no page style sheet of ours, and the game page loads analysis.css only when the analysis
+ * is opened.
  *
  * @param {Node} node
  * @returns {Promise<void>} settles when the style sheets have loaded (or failed to)
  */
 export function linkStyles(node) {
-  return Promise.all([linkStyleSheet(node, new URL('./analysis.css', import.meta.url).href), linkStyleSheet(node, MATERIAL_CSS)]).then(() => undefined);
+  const sheets = [new URL('./analysis.css', import.meta.url).href, MATERIAL_CSS, new URL('./hidden.css', import.meta.url).href];
+  return Promise.all(sheets.map((href) => linkStyleSheet(node, href))).then(() => undefined);
 }
 
 /**
