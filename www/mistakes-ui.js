@@ -9,11 +9,11 @@
 
 import { createAi } from './ai.js';
 import { bestFound, judgedTry, roundWords, samePlayedAgain, taskParts } from './mistakes.js';
+import { moveContent } from './movelist.js';
 import { captureWords } from './notation.js';
 import { openSession } from './session.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
-import { moveContent } from './movelist.js';
 import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */

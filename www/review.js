@@ -156,16 +156,17 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       players.append(make('dt', {}, sideName(side)), make('dd', { 'data-side': side }, playerWords(result[side])));
     }
     const set = pieceSet();
+    /** @param {PlyInfo} played  one move in the piece set's figurines, kept on one line */
+    const ply = (played) => {
+      const span = make('span', { class: 'review-ply' });
+      span.append(...moveContent(played, set));
+      return span;
+    };
     for (const move of result.moves) {
       if (!move.judgement) continue;
-      // The moves in the piece set's figurines, as the move list has them; their words in its name.
+      // The moves in figurines, as the move list has them; the line as shown, then its words, as
+      // its name.
       const button = make('button', { type: 'button', class: `review-move ${move.judgement}`, 'data-ply': String(move.ply), 'aria-label': judgedLabel(move) });
-      /** @param {PlyInfo} ply  one move, kept on one line */
-      const ply = (ply) => {
-        const span = make('span', { class: 'review-ply' });
-        span.append(...moveContent(ply, set));
-        return span;
-      };
       button.append(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]), `${moveNumber(move)} `, ply(move.playedPly), ` ${judgementWords(move)}`);
       if (move.bestPly) button.append('; better ', ply(move.bestPly));
       // The move whose position is shown.
