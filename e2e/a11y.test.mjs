@@ -80,6 +80,22 @@ async function audit(page, state) {
 /** A mate in two thrown away by Black's 30... d7-d6: a review finds the blunder to learn from. */
 const BLUNDERED = '[Setup "5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30"]\n\n30... d7-d6 31. h1-d5xd1 *';
 
+/**
+ * Opens a dialog by a press on `opener`, audits it once `shown` is there, and closes it with
+ * Escape, as a player does.
+ *
+ * @param {Page} page
+ * @param {string} opener  the control that opens it
+ * @param {string} shown  a selector that matches once it is open and ready
+ * @param {string} state  what the player sees, for the message
+ */
+async function auditDialog(page, opener, shown, state) {
+  await page.click(opener);
+  await page.waitForSelector(shown);
+  await audit(page, state);
+  await page.keyboard.press('Escape');
+}
+
 const { served, devices } = useDesktopAndPhone();
 
 for (const { device, context } of devices) {
@@ -100,10 +116,7 @@ for (const { device, context } of devices) {
       await playByRule(page, 8);
       await audit(page, 'a game under way');
 
-      await page.click('#new-game');
-      await page.waitForSelector('dialog#new-game-dialog[open]');
-      await audit(page, 'the new-game dialog');
-      await page.keyboard.press('Escape');
+      await auditDialog(page, '#new-game', 'dialog#new-game-dialog[open]', 'the new-game dialog');
 
       await page.click('#open-lessons');
       await page.waitForFunction(() => document.getElementById('lessons')?.dataset.phase === 'menu');
@@ -121,15 +134,8 @@ for (const { device, context } of devices) {
       await audit(page, 'a climb');
       await page.keyboard.press('Escape');
 
-      await page.click('#open-squares');
-      await page.waitForSelector('dialog#squares[open]');
-      await audit(page, 'the squares drill');
-      await page.keyboard.press('Escape');
-
-      await page.click('#open-editor');
-      await page.waitForSelector('dialog.editor[open]');
-      await audit(page, 'the board editor');
-      await page.keyboard.press('Escape');
+      await auditDialog(page, '#open-squares', 'dialog#squares[open]', 'the squares drill');
+      await auditDialog(page, '#open-editor', 'dialog.editor[open]', 'the board editor');
 
       const record = await onBoard(page, (board) => board.record());
       await page.evaluate((record) => /** @type {any} */ (window).ultima.openAnalysis({ record }), record);
@@ -149,11 +155,7 @@ for (const { device, context } of devices) {
       await page.waitForSelector('#result-banner', { state: 'visible' });
       await audit(page, 'the result banner');
       await page.keyboard.press('Escape');
-      await page.click('#open-games');
-      await page.waitForSelector('dialog.games[open]');
-      await audit(page, 'your games');
-      await page.keyboard.press('Escape');
-
+      await auditDialog(page, '#open-games', 'dialog.games[open]', 'your games');
       await page.locator('body').press('?');
       await page.waitForSelector('dialog#shortcuts[open]');
       await audit(page, 'the shortcuts');

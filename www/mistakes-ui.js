@@ -164,7 +164,7 @@ function build() {
     lead.textContent = `Mistake ${at + 1} of ${round.mistakes.length}`;
     // The move played in the piece set's figurines, as the move list and the review write it.
     const { before, after } = taskParts(current);
-    const playedMove = make('span', { class: 'mistakes-ply' });
+    const playedMove = make('span', { class: 'mistakes-ply figurines' });
     playedMove.append(...moveContent(current.playedPly, config.pieceSet()));
     task.replaceChildren(before, playedMove, after);
     showFeedback(feedback, '');

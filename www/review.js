@@ -158,7 +158,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     const set = pieceSet();
     /** @param {PlyInfo} played  one move in the piece set's figurines, kept on one line */
     const ply = (played) => {
-      const span = make('span', { class: 'review-ply' });
+      const span = make('span', { class: 'review-ply figurines' });
       span.append(...moveContent(played, set));
       return span;
     };
