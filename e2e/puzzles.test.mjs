@@ -194,6 +194,8 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     const [target = '', ...taken] = rest.split('x');
     const display = `${from}-${target}${taken.map((sq) => ` x${sq}`).join('')}`;
     assert.match(said, new RegExp(`^The solution: [KWCILXP]${display}[+#]?\\.`), said);
+    // Its moves in figurines, the solver's only.
+    assert.equal(await page.locator('.puzzles-feedback .figured-move').count(), Math.ceil(puzzle.moves.length / 2));
     assert.match(said, /Rating \d+ \(−\d+\)\.$/);
     // The solution's capture is said with how it took.
     assert.match(said, /(White|Black)'s [A-Za-z ]+ [a-h][1-8]-[a-h][1-8] took the .+\. Rating/, said);

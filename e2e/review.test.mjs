@@ -163,6 +163,8 @@ for (const { device, context } of devices) {
       await move('d7', 'd6');
       await page.waitForFunction((sel) => /is the move played/.test(document.querySelector(`${sel} .mistakes-feedback`)?.textContent ?? ''), trainer);
       assert.equal(await feedback(), 'Pd7-d6 is the move played, a blunder. Try another move.');
+      // The feedback's moves in figurines too.
+      assert.equal(await page.locator(`${trainer} .mistakes-feedback .figured-move img`).count(), 1);
       await phase('try');
       // Another move: evaluated at the review's budget and judged as the review judges.
       await move('f7', 'g8');
@@ -173,6 +175,7 @@ for (const { device, context } of devices) {
       await page.click(`${trainer} .mistakes-best`);
       await phase('shown');
       assert.equal(await feedback(), 'The better move: We6-e2+.');
+      assert.equal(await page.locator(`${trainer} .mistakes-feedback .figured-move img`).count(), 1);
       assert.equal(await page.textContent(`${trainer} .mistakes-next`), 'Finish');
       await page.click(`${trainer} .mistakes-next`);
       await phase('done');
@@ -189,6 +192,7 @@ for (const { device, context } of devices) {
       await move('e6', 'e2');
       await phase('found');
       assert.equal(await feedback(), 'We6-e2+ is the best move. Well found!');
+      assert.equal(await page.locator(`${trainer} .mistakes-feedback .figured-move img`).count(), 1);
       await page.screenshot({ path: `${ARTIFACTS}mistakes-${device}.png` });
       await page.click(`${trainer} .mistakes-next`);
       await phase('done');

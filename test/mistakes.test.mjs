@@ -49,12 +49,27 @@ test('the task names the move played, its judgement and loss, and who is to find
   assert.deepEqual(taskParts(reviewed({ number: 12, side: 'white', played: 'Wd1-d7+', judgement: 'mistake', loss: 0.123 })), { before: '12. White played ', after: '?, a mistake (−12%). Find a better move for White.' });
 });
 
+/**
+ * A verdict as the page reads it: its moves in their display form (drawn in figurines).
+ *
+ * @param {import('../www/mistakes.js').TryVerdict} verdict
+ */
+const read = ({ right, words }) => ({ right, text: words.map((part) => (typeof part === 'string' ? part : part.display)).join('') });
+
 test('a try: the move played again, the engine\'s best, a good move, a mistake again', () => {
-  assert.deepEqual(samePlayedAgain(reviewed({})), { right: false, text: 'Pd7-d6 is the move played, a blunder. Try another move.' });
-  assert.deepEqual(bestFound('We6-e2+'), { right: true, text: 'We6-e2+ is the best move. Well found!' });
-  assert.deepEqual(judgedTry(reviewed({ played: 'Xa8-a4', judgement: null, loss: 0.012 })), { right: true, text: 'Xa8-a4 is a good move (−1%): the engine\'s choice was We6-e2+.' });
-  assert.deepEqual(judgedTry(reviewed({ played: 'Xa8-a4', judgement: 'inaccuracy', loss: 0.07 })), { right: false, text: 'Xa8-a4 is an inaccuracy (−7%). Try another move.' });
-  assert.deepEqual(judgedTry(reviewed({ played: 'Xa8-a4', judgement: 'blunder', loss: 0.4 })), { right: false, text: 'Xa8-a4 is a blunder (−40%). Try another move.' });
+  const mine = reviewed({});
+  assert.deepEqual(read(samePlayedAgain(mine)), { right: false, text: 'Pd7-d6 is the move played, a blunder. Try another move.' });
+  assert.equal(samePlayedAgain(mine).words[0], mine.playedPly);
+  const best = /** @type {import('../dist/ultima-wasm.js').PlyInfo} */ (mine.bestPly);
+  assert.deepEqual(read(bestFound(best)), { right: true, text: 'We6-e2+ is the best move. Well found!' });
+  const tried = (/** @type {Partial<ReviewedMove>} */ change) => reviewed({ played: 'Xa8-a4', playedPly: ply('a8-a4', { display: 'Xa8-a4', piece: 'i', side: 'black', number: 30 }), ...change });
+  const good = tried({ judgement: null, loss: 0.012 });
+  assert.deepEqual(read(judgedTry(good)), { right: true, text: 'Xa8-a4 is a good move (−1%): the engine\'s choice was We6-e2+.' });
+  assert.deepEqual(judgedTry(good).words.filter((part) => typeof part !== 'string'), [good.playedPly, good.bestPly]);
+  // The engine's choice itself, judged no inaccuracy: the summary names no better move.
+  assert.deepEqual(read(judgedTry(tried({ judgement: null, loss: 0, best: null, bestPly: null }))), { right: true, text: 'Xa8-a4 is a good move (−0%): the engine\'s choice was Xa8-a4.' });
+  assert.deepEqual(read(judgedTry(tried({ judgement: 'inaccuracy', loss: 0.07 }))), { right: false, text: 'Xa8-a4 is an inaccuracy (−7%). Try another move.' });
+  assert.deepEqual(read(judgedTry(tried({ judgement: 'blunder', loss: 0.4 }))), { right: false, text: 'Xa8-a4 is a blunder (−40%). Try another move.' });
 });
 
 test('the round\'s end counts the better moves found', () => {

@@ -9,7 +9,7 @@
 
 import { createAi } from './ai.js';
 import { bestFound, judgedTry, roundWords, samePlayedAgain, taskParts } from './mistakes.js';
-import { moveContent } from './movelist.js';
+import { figuredMove, phraseContent } from './movelist.js';
 import { captureWords } from './notation.js';
 import { openSession } from './session.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
@@ -164,9 +164,7 @@ function build() {
     lead.textContent = `Mistake ${at + 1} of ${round.mistakes.length}`;
     // The move played in the piece set's figurines, as the move list and the review write it.
     const { before, after } = taskParts(current);
-    const playedMove = make('span', { class: 'mistakes-ply figurines' });
-    playedMove.append(...moveContent(current.playedPly, config.pieceSet()));
-    task.replaceChildren(before, playedMove, after);
+    task.replaceChildren(before, figuredMove(current.playedPly, config.pieceSet(), 'mistakes-ply'), after);
     showFeedback(feedback, '');
     mark();
     try {
@@ -191,7 +189,7 @@ function build() {
    */
   const answer = async (verdict, mine) => {
     if (mine !== generation || !board) return;
-    showFeedback(feedback, verdict.text, verdict.right ? 'right' : 'wrong');
+    showFeedback(feedback, phraseContent(verdict.words, config.pieceSet()), verdict.right ? 'right' : 'wrong');
     if (verdict.right) {
       found += 1;
       phase = 'found';
@@ -219,9 +217,11 @@ function build() {
     // No more moves by hand until the try is judged (after the board's own handling of this
     // move, still under way).
     queueMicrotask(() => shown.set({ mode: 'view' }));
+    // The try as the board played it (its move event comes after its history has it).
+    const tried = shown.history().at(-1);
     if (detail.move === played) return void answer(samePlayedAgain(current), mine);
-    if (detail.move === round.evaluations[current.ply]?.best) return void answer(bestFound(detail.display), mine);
-    showFeedback(feedback, `Checking ${detail.display}…`);
+    if (tried && detail.move === round.evaluations[current.ply]?.best) return void answer(bestFound(tried), mine);
+    showFeedback(feedback, tried ? phraseContent(['Checking ', tried, '…'], config.pieceSet()) : `Checking ${detail.display}…`);
     const record = shown.record();
     const evaluations = round.evaluations.slice(0, current.ply + 1);
     (ai ??= createAi())
@@ -234,7 +234,7 @@ function build() {
       .catch((error) => {
         // Stopped (the dialog closed, another mistake shown): nothing to say.
         if (mine !== generation || (error instanceof Error && error.name === 'AbortError')) return;
-        return answer({ right: false, text: `The move could not be judged: ${errorText(error)}.` }, mine);
+        return answer({ right: false, words: [`The move could not be judged: ${errorText(error)}.`] }, mine);
       });
   }
 
@@ -249,7 +249,7 @@ function build() {
     const played = board.history().at(-1);
     const how = played ? captureWords(played) : '';
     phase = 'shown';
-    showFeedback(feedback, `The better move: ${played?.display ?? text}.${how ? ` ${how}` : ''}`);
+    showFeedback(feedback, played ? phraseContent(['The better move: ', played, `.${how ? ` ${how}` : ''}`], config.pieceSet()) : `The better move: ${text}.`);
     mark();
     next.focus();
   });

@@ -7,7 +7,8 @@
 import { MARKS, moveNumber } from './review-model.js';
 import { sideName } from './notation.js';
 
-/** @import { ReviewedMove, Side } from '../ultima-wasm.js' */
+/** @import { PlyInfo, ReviewedMove, Side } from '../ultima-wasm.js' */
+/** @import { Phrase } from './movelist.js' */
 
 /**
  * The judgements tried again: mistakes and blunders, as lichess does, not the inaccuracies.
@@ -51,12 +52,12 @@ export function taskParts(move) {
 }
 
 /**
- * What a try was, and the words for it.
+ * What a try was, and the words for it, with its moves for the page to draw in figurines.
  *
  * @typedef {object} TryVerdict
  * @property {boolean} right  a better move found: the engine's best, or one it judges no
  *   inaccuracy
- * @property {string} text
+ * @property {Phrase} words
  */
 
 /**
@@ -66,17 +67,17 @@ export function taskParts(move) {
  * @returns {TryVerdict}
  */
 export function samePlayedAgain(move) {
-  return { right: false, text: `${move.played} is the move played, ${aJudgement(move.judgement)}. Try another move.` };
+  return { right: false, words: [move.playedPly, ` is the move played, ${aJudgement(move.judgement)}. Try another move.`] };
 }
 
 /**
  * The engine's own best move.
  *
- * @param {string} display  the try in the display form, e.g. "We6-e2+"
+ * @param {PlyInfo} tried  the try as the board played it
  * @returns {TryVerdict}
  */
-export function bestFound(display) {
-  return { right: true, text: `${display} is the best move. Well found!` };
+export function bestFound(tried) {
+  return { right: true, words: [tried, ' is the best move. Well found!'] };
 }
 
 /**
@@ -87,8 +88,8 @@ export function bestFound(display) {
  * @returns {TryVerdict}
  */
 export function judgedTry(tried) {
-  if (tried.judgement === null) return { right: true, text: `${tried.played} is a good move (${lost(tried.loss)}): the engine's choice was ${tried.best ?? tried.played}.` };
-  return { right: false, text: `${tried.played} is ${aJudgement(tried.judgement)} (${lost(tried.loss)}). Try another move.` };
+  if (tried.judgement === null) return { right: true, words: [tried.playedPly, ` is a good move (${lost(tried.loss)}): the engine's choice was `, tried.bestPly ?? tried.playedPly, '.'] };
+  return { right: false, words: [tried.playedPly, ` is ${aJudgement(tried.judgement)} (${lost(tried.loss)}). Try another move.`] };
 }
 
 /**

@@ -118,6 +118,38 @@ export function moveContent(ply, set) {
 }
 
 /**
+ * One move in the piece set's figurines inside a sentence, kept on one line: the review's judged
+ * moves, the trainers' tasks and feedback. Its text is the display form (the mover's letter kept
+ * as unseen text), so a selection copies and a screen reader reads the move as written.
+ *
+ * @param {PlyInfo} ply
+ * @param {PieceSet} set
+ * @param {string} [className]  its own class beside `figurines figured-move`
+ * @returns {HTMLElement}
+ */
+export function figuredMove(ply, set, className = '') {
+  const span = make('span', { class: `figurines figured-move${className ? ` ${className}` : ''}` });
+  span.append(...moveContent(ply, set));
+  return span;
+}
+
+/**
+ * Words with moves in them, e.g. `[ply, ' is the best move.']`: what a pure module says about
+ * moves, which the page draws with `phraseContent`.
+ *
+ * @typedef {ReadonlyArray<string | PlyInfo>} Phrase
+ */
+
+/**
+ * A phrase's content: its words as text, its moves in figurines.
+ *
+ * @param {Phrase} phrase
+ * @param {PieceSet} set
+ * @returns {Array<string | Node>}
+ */
+export const phraseContent = (phrase, set) => phrase.map((part) => (typeof part === 'string' ? part : figuredMove(part, set)));
+
+/**
  * A move button's accessible name: the move as the button shows it (the display form, whose
  * letter its figurine stands for) first, then in words. WCAG's "label in name": a voice user
  * says what they see ("click d7-d6"), a screen reader hears the words.

@@ -12,6 +12,7 @@
 
 import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
+import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
 import { ANY, CLIMB_LENGTH, climbed, climbPuzzles, isMissed, judge, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
@@ -359,16 +360,18 @@ function build() {
     current.phase = 'busy';
     showActions();
     const rated = finish(false);
-    showFeedback(feedback, `The solution: ${puzzle.moves.filter((_, i) => i % 2 === 0).join(', then ')}.${rated}`, 'wrong');
+    // Its moves are named once the board has played them (as the board writes them).
+    showFeedback(feedback, `The solution, on the board.${rated}`, 'wrong');
     board.set({ mode: 'view' });
     board.newGame({ position: puzzle.position, mode: 'view', orientation: current.solver });
     current.index = 0;
     mark();
     if (!(await playLine(puzzle.moves.length, SHOW_MS))) return;
-    // The solver's moves as the board writes them ("Kc4-d5 xd5"), and how they took.
+    // The solver's moves as the board writes them ("Kc4-d5 xd5"), in figurines, and how they took.
     const solver = board.history().filter((_, i) => i % 2 === 0);
     const how = solver.map((ply) => captureWords(ply)).filter(Boolean);
-    showFeedback(feedback, `The solution: ${solver.map((ply) => ply.display).join(', then ')}.${how.map((words) => ` ${words}`).join('')}${rated}${endClimb()}`, 'wrong');
+    const line = solver.flatMap((ply, i) => (i === 0 ? [ply] : [', then ', ply]));
+    showFeedback(feedback, phraseContent(['The solution: ', ...line, `.${how.map((words) => ` ${words}`).join('')}${rated}${endClimb()}`], config.pieceSet()), 'wrong');
     current.phase = 'failed';
     showActions();
     mark();
@@ -386,7 +389,9 @@ function build() {
     if (verdict === 'wrong') {
       current.phase = 'busy';
       showActions();
-      showFeedback(feedback, `${detail.display} is not the move.`, 'wrong');
+      // The try as the board played it (its move event comes after its history has it).
+      const tried = shown.history().at(-1);
+      showFeedback(feedback, tried ? phraseContent([tried, ' is not the move.'], config.pieceSet()) : `${detail.display} is not the move.`, 'wrong');
       mark();
       const mine = generation;
       pause(SHOW_MS).then(() => {

@@ -11,7 +11,7 @@
 
 import { createAi } from './ai.js';
 import { evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords } from './review-model.js';
-import { moveContent } from './movelist.js';
+import { figuredMove } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
 import { errorText, make } from './util.js';
@@ -156,12 +156,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       players.append(make('dt', {}, sideName(side)), make('dd', { 'data-side': side }, playerWords(result[side])));
     }
     const set = pieceSet();
-    /** @param {PlyInfo} played  one move in the piece set's figurines, kept on one line */
-    const ply = (played) => {
-      const span = make('span', { class: 'review-ply figurines' });
-      span.append(...moveContent(played, set));
-      return span;
-    };
+    /** @param {PlyInfo} played */
+    const ply = (played) => figuredMove(played, set, 'review-ply');
     for (const move of result.moves) {
       if (!move.judgement) continue;
       // The moves in figurines, as the move list has them; the line as shown, then its words, as

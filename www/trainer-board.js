@@ -147,16 +147,17 @@ export function escapePutsDown(dialog, board) {
 }
 
 /**
- * Writes the trainer's feedback line: its text, and whether it says a move was right or wrong
- * (`trainer.css` colours `.right` and `.wrong`), or neither for a plain message. The line keeps
- * its other classes, which its own trainer's tests and rules use.
+ * Writes the trainer's feedback line: its text (or its content, where moves are drawn in
+ * figurines: `phraseContent`), and whether it says a move was right or wrong (`trainer.css`
+ * colours `.right` and `.wrong`), or neither for a plain message. The line keeps its other
+ * classes, which its own trainer's tests and rules use.
  *
  * @param {HTMLElement} feedback
- * @param {string} text
+ * @param {string | ReadonlyArray<string | Node>} content
  * @param {'right' | 'wrong' | null} [verdict]
  */
-export function showFeedback(feedback, text, verdict = null) {
-  feedback.textContent = text;
+export function showFeedback(feedback, content, verdict = null) {
+  feedback.replaceChildren(...(typeof content === 'string' ? [content] : content));
   feedback.classList.toggle('right', verdict === 'right');
   feedback.classList.toggle('wrong', verdict === 'wrong');
 }
