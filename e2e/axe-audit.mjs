@@ -1,0 +1,71 @@
+// axe-core's audit of a page in the state a test put it in (e2e/a11y.test.mjs goes through the
+// game page's states; a dialog's own test may audit its own): the rules of WCAG 2.0, 2.1 and
+// 2.2 at levels A and AA and axe's best practices. Every violation fails, with its rule, its
+// elements and what axe says is wrong, except the findings in `ACCEPTED`, each with its reason.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+/** @import { Page } from 'playwright-core' */
+
+/** axe-core, evaluated in the page (a script tag would meet the page's content security policy). */
+const AXE = readFileSync(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** The rule sets run: WCAG 2.0, 2.1 and 2.2 at A and AA, and axe's best practices. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Findings that stand, by rule and element, each with its reason.
+ *
+ * @type {Array<{ rule: string, selector: string, why: string }>}
+ */
+const ACCEPTED = [
+  {
+    rule: 'label-content-name-mismatch',
+    selector: '.welcome-option',
+    why: "Each welcome option is named by its title (aria-labelledby) and described by its second line (aria-describedby). WCAG 2.5.3 asks that the name contain the visible label, the title, which it does; axe counts the description as label text.",
+  },
+  {
+    rule: 'page-has-heading-one',
+    selector: 'html:has(> body > main#board)',
+    why: 'embed.html is the board alone, made to sit in an iframe of another page, whose headings are that page\'s; the frame is named by its title and its main landmark ("Ultima board").',
+  },
+];
+
+/**
+ * Runs axe on the page and returns its violations, less the accepted ones, in words.
+ *
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+async function violations(page) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async (tags) => {
+    const axe = /** @type {any} */ (window).axe;
+    const result = await axe.run(document, { runOnly: tags, resultTypes: ['violations'] });
+    return result.violations.flatMap((/** @type {any} */ v) =>
+      v.nodes.map((/** @type {any} */ node) => ({ rule: v.id, impact: v.impact, help: v.help, target: node.target.join(' '), matches: node.target, summary: node.failureSummary })),
+    );
+  }, TAGS);
+  /** @param {{ rule: string, target: string }} finding */
+  const accepted = async (finding) => {
+    for (const { rule, selector } of ACCEPTED) {
+      if (rule === finding.rule && (await page.locator(finding.target).evaluate((element, selector) => element.matches(selector), selector))) return true;
+    }
+    return false;
+  };
+  const left = [];
+  for (const finding of found) if (!(await accepted(finding))) left.push(`${finding.rule} (${finding.impact}) on ${finding.target}: ${finding.help}. ${finding.summary}`);
+  return left;
+}
+
+/**
+ * Audits the page in the state a step put it in.
+ *
+ * @param {Page} page
+ * @param {string} state  what the player sees, for the message
+ */
+export async function audit(page, state) {
+  const left = await violations(page);
+  assert.deepEqual(left, [], `${state}: ${left.length} violation(s)`);
+}
