@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { reloadPage } from './browser.mjs';
 import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
+import { byClicks, playMove, pressSquare, solverOf } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
 /** @import { Puzzle } from '../www/puzzles.js' */
@@ -36,45 +37,10 @@ async function at(page, id, phase, index) {
   );
 }
 
-/** @param {Puzzle} puzzle */
-const solverOf = (puzzle) => (puzzle.position.split(' ')[1] === 'b' ? 'black' : 'white');
-
-/**
- * Clicks (or taps) the centre of a square of the trainer's board, the solver at the bottom.
- *
- * @param {Page} page
- * @param {string} square
- * @param {'white' | 'black'} bottom
- * @param {boolean} touch
- */
-async function press(page, square, bottom, touch) {
-  const box = await page.locator('.puzzles-board canvas').boundingBox();
-  if (!box) throw new Error('no puzzle board');
-  let file = square.charCodeAt(0) - 97;
-  let rank = 8 - Number(square.slice(1));
-  if (bottom === 'black') {
-    file = 7 - file;
-    rank = 7 - rank;
-  }
-  const x = box.x + ((file + 0.5) * box.width) / 8;
-  const y = box.y + ((rank + 0.5) * box.height) / 8;
-  if (touch) await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
-}
-
-/**
- * Plays a move on the trainer's board by two clicks (not a suicide).
- *
- * @param {Page} page
- * @param {string} move canonical text, e.g. "b1-b3xc3"
- * @param {'white' | 'black'} bottom
- * @param {boolean} touch
- */
-async function play(page, move, bottom, touch) {
-  const [from = '', rest = ''] = move.split('-');
-  await press(page, from, bottom, touch);
-  await press(page, rest.slice(0, 2), bottom, touch);
-}
+/** @type {(page: Page, square: string, bottom: 'white' | 'black', touch: boolean) => Promise<void>} */
+const press = (page, square, bottom, touch) => pressSquare(page, '.puzzles-board', square, bottom, touch);
+/** @type {(page: Page, move: string, bottom: 'white' | 'black', touch: boolean) => Promise<void>} */
+const play = (page, move, bottom, touch) => playMove(page, '.puzzles-board', move, bottom, touch);
 
 /**
  * Solves the puzzle on the trainer's board: the solver's moves by clicks (or taps), a suicide by
@@ -103,8 +69,6 @@ const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ul
 /** @param {Page} page @param {string} id */
 const open = (page, id) => page.evaluate((id) => /** @type {any} */ (window).ultima.openPuzzles(id), id);
 
-/** The solver's moves of a puzzle: suicides need the button, the others two clicks. */
-const byClicks = (/** @type {Puzzle} */ p) => p.moves.every((m, i) => i % 2 === 1 || !m.endsWith('-'));
 
 test('desktop: a puzzle with a reply solved by clicks; the rating and streak are kept', { timeout: 120_000 }, async () => {
   const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p));
