@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbed, climbPuzzles, isMissed, judge, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 
@@ -151,6 +151,10 @@ test('the standing survives storage, and damaged stored values never break it', 
   assert.equal(partly.climbBest, 0);
   assert.equal(readStanding(JSON.stringify({ version: 1, climbBest: 7 })).climbBest, 7);
   for (const bad of [-1, 2.5, '7', null]) assert.equal(readStanding(JSON.stringify({ version: 1, climbBest: bad })).climbBest, 0, String(bad));
+  // The best storm likewise.
+  assert.equal(partly.stormBest, 0);
+  assert.equal(readStanding(JSON.stringify({ version: 1, stormBest: 31 })).stormBest, 31);
+  for (const bad of [-3, 1.5, '31', null]) assert.equal(readStanding(JSON.stringify({ version: 1, stormBest: bad })).stormBest, 0, String(bad));
   // Storage that throws, or none at all.
   const throwing = {
     getItem: () => {
@@ -189,9 +193,12 @@ test('a climb: puzzles from the easiest to the hardest, one drawn from each run 
   assert.deepEqual(climbPuzzles([], CLIMB_LENGTH), []);
 });
 
-test('the best climb is kept, never lowered', () => {
-  const s = climbed(newStanding(), 5);
+test('the best climb and the best storm are kept, never lowered', () => {
+  const s = keptBest(newStanding(), 'climbBest', 5);
   assert.equal(s.climbBest, 5);
-  assert.equal(climbed(s, 3), s);
-  assert.equal(climbed(s, 9).climbBest, 9);
+  assert.equal(keptBest(s, 'climbBest', 3), s);
+  assert.equal(keptBest(s, 'climbBest', 9).climbBest, 9);
+  const stormed = keptBest(s, 'stormBest', 21);
+  assert.deepEqual([stormed.climbBest, stormed.stormBest], [5, 21]);
+  assert.equal(keptBest(stormed, 'stormBest', 21), stormed);
 });

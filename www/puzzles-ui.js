@@ -3,8 +3,9 @@
 // solver's moves; the computer answers with the defender's replies of the solution line; a
 // wrong move is taken back and the solution is shown move by move. The first try of each puzzle
 // rates the player (Glicko-2, rating.js); the standing is kept in localStorage (puzzles.js).
-// A climb, as lichess's puzzle streak, is the other way to play: puzzles from the easiest to the
-// hardest, unrated, until a wrong move (one may be skipped).
+// A climb, as lichess's puzzle streak, is another way to play: puzzles from the easiest to the
+// hardest, unrated, until a wrong move (one may be skipped). A storm, against the clock, is the
+// third: it has a dialog of its own (storm-ui.js).
 //
 // `openPuzzles()` opens it from anywhere; the page tells it the piece set and, once there is an
 // analysis board, how to open a solved puzzle there (`configurePuzzles({ analyse })`). The
@@ -14,7 +15,9 @@ import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbed, climbPuzzles, isMissed, judge, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { STORM_MS, WRONG_MS } from './storm.js';
+import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -108,11 +111,15 @@ function build() {
   const actions = make('div', { class: 'puzzles-actions trainer-actions' });
   actions.append(suicide.button, giveUp, skip, next, retry, analyse, share);
 
-  // The climb: what it is, the best one, and the way to start one.
-  const climbWords = make('p', { class: 'puzzles-climb-words' });
+  // The climb and the storm: what each is, the best one, and the way to start one.
+  const climbWords = make('p', { class: 'puzzles-climb-words puzzles-way-words' });
   const climbStart = make('button', { type: 'button', class: 'puzzles-climb-start' }, 'Start a climb');
-  const climbBox = make('section', { class: 'puzzles-climb', 'aria-label': 'Climb' });
+  const climbBox = make('section', { class: 'puzzles-climb puzzles-way', 'aria-label': 'Climb' });
   climbBox.append(climbWords, climbStart);
+  const stormWords = make('p', { class: 'puzzles-storm-words puzzles-way-words' });
+  const stormStart = make('button', { type: 'button', class: 'puzzles-storm-start' }, 'Start a storm');
+  const stormBox = make('section', { class: 'puzzles-storm puzzles-way', 'aria-label': 'Storm' });
+  stormBox.append(stormWords, stormStart);
 
   const piece = filterSelect('Piece', 'piece');
   const motif = filterSelect('Motif', 'motif');
@@ -133,7 +140,7 @@ function build() {
   results.append(make('summary', {}, 'Your results by motif'), resultsNone, resultsList);
 
   const side = make('div', { class: 'puzzles-side trainer-side' });
-  side.append(player, task, feedback, actions, shareAnswer, shareField, about, climbBox, filters, results);
+  side.append(player, task, feedback, actions, shareAnswer, shareField, about, climbBox, stormBox, filters, results);
   const play = make('div', { class: 'puzzles-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
@@ -230,8 +237,10 @@ function build() {
       ? `Climb: puzzle ${climb.at + 1} of ${climb.puzzles.length} · ${climb.solved} solved · best ${standing.climbBest}`
       : `Your rating ${Math.round(rating)}${provisional} · streak ${standing.streak} · best ${standing.best}`;
     climbWords.textContent = `Climb: ${Math.min(CLIMB_LENGTH, puzzles.length || CLIMB_LENGTH)} puzzles from the easiest to the hardest, unrated. A wrong move ends the climb; one puzzle may be skipped.${standing.climbBest ? ` Your best: ${standing.climbBest} solved.` : ''}`;
+    stormWords.textContent = `Storm: ${STORM_MS / 60_000} minutes to solve as many puzzles as you can, from the easiest up. A wrong move costs ${WRONG_MS / 1000} seconds; moves right in a row add time.${standing.stormBest ? ` Your best: ${standing.stormBest} solved.` : ''}`;
     // The themes choose the rated puzzles only: put away while climbing.
     climbBox.hidden = climb !== null;
+    stormBox.hidden = climb !== null;
     filters.hidden = climb !== null;
     results.hidden = climb !== null;
   };
@@ -446,7 +455,7 @@ function build() {
   const climbSolved = () => {
     if (!climb) return '';
     climb.solved += 1;
-    standing = climbed(standing, climb.solved);
+    standing = keptBest(standing, 'climbBest', climb.solved);
     saveStanding(pageStorage(), standing);
     if (climb.at + 1 < climb.puzzles.length) {
       showStanding();
@@ -483,6 +492,12 @@ function build() {
   }
 
   climbStart.addEventListener('click', () => startClimb());
+  // The storm has a dialog of its own, over the same set; its puzzles open back here.
+  stormStart.addEventListener('click', async () => {
+    if (!(await load())) return;
+    dialog.close();
+    await openStorm(puzzles, { pieceSet: () => config.pieceSet(), openPuzzle: (id) => openPuzzles(id) });
+  });
   skip.addEventListener('click', () => {
     const puzzle = climb?.puzzles[climb.at + 1];
     if (!climb || climb.skipped || current?.phase !== 'try' || !puzzle) return;

@@ -57,7 +57,7 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
 /**
  * The player's standing: the rating, the current and best streak of puzzles solved at the first
  * try, each puzzle's first result (only the first try of a puzzle rates), the puzzles failed at
- * the first try and solved since, the filter, the best climb.
+ * the first try and solved since, the filter, the best climb and the best storm.
  *
  * @typedef {object} Standing
  * @property {1} version
@@ -68,6 +68,7 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
  * @property {{ [id: string]: true }} redone  failed at the first try, solved on a later one
  * @property {Filter} filter
  * @property {number} climbBest  the most puzzles solved in one climb (`climbPuzzles`)
+ * @property {number} stormBest  the most puzzles solved in one storm (storm.js)
  */
 
 /** @param {unknown} value @returns {value is string} */
@@ -190,7 +191,7 @@ export function judge(puzzle, index, move) {
 
 /** @returns {Standing} */
 export function newStanding() {
-  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, climbBest: 0 };
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, climbBest: 0, stormBest: 0 };
 }
 
 /**
@@ -241,6 +242,8 @@ export function readStanding(text) {
     filter: readFilter(data.filter),
     // Added within version 1: a standing stored before climbs has none.
     climbBest: isCount(data.climbBest) ? data.climbBest : 0,
+    // And before storms.
+    stormBest: isCount(data.stormBest) ? data.stormBest : 0,
   };
 }
 
@@ -363,12 +366,13 @@ export function climbPuzzles(puzzles, length, random = Math.random) {
 }
 
 /**
- * The standing after a climb reached `solved` puzzles: its best climb, if higher.
+ * The standing after a climb or a storm reached `solved` puzzles: its best, if higher.
  *
  * @param {Standing} standing
+ * @param {'climbBest' | 'stormBest'} which
  * @param {number} solved
  * @returns {Standing}
  */
-export function climbed(standing, solved) {
-  return solved > standing.climbBest ? { ...standing, climbBest: solved } : standing;
+export function keptBest(standing, which, solved) {
+  return solved > standing[which] ? { ...standing, [which]: solved } : standing;
 }

@@ -1,0 +1,170 @@
+// The puzzle storm (www/storm-ui.js) on the game page, opened from the puzzle trainer: the first
+// move starts the clock, a puzzle solved by clicks (taps on a phone) brings the next at once, a
+// wrong move costs ten seconds and passes on; at the end the figures and the puzzles show, the
+// best is kept, and a puzzle of the storm opens in the trainer. The page's time is Playwright's
+// (`clock.install`, then `fastForward` to the end): no test waits for three minutes. axe audits
+// the storm at rest and at its end (axe-audit.mjs). The page's
+// Math.random is fixed, so that the storm's draw is known here (`newStorm` run in node).
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { audit } from './axe-audit.mjs';
+import { ARTIFACTS, NO_GAME, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { pressSquare, solverOf } from './trainer-moves.mjs';
+import { newStorm } from '../www/storm.js';
+
+/** @import { Page } from 'playwright-core' */
+/** @import { Puzzle } from '../www/puzzles.js' */
+
+/** @type {{ puzzles: Puzzle[] }} */
+const SET = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.url), 'utf8'));
+/** The storm the page draws with its Math.random at 0. */
+const DRAWN = newStorm(SET.puzzles, () => 0).puzzles;
+
+const { served, devices } = useDesktopAndPhone({
+  setUp: async (context) => {
+    await context.clock.install({ time: new Date('2026-11-30T09:00:00Z') });
+    await context.addInitScript(() => {
+      Math.random = () => 0;
+    });
+  },
+});
+
+/**
+ * Waits until the storm shows the puzzle at `at` of the draw at `phase` ("ready", "try", "busy",
+ * "done") and, if given, at move `index` of its line.
+ *
+ * @param {Page} page
+ * @param {string} phase
+ * @param {{ puzzle?: Puzzle, index?: number }} [where]
+ */
+async function stormAt(page, phase, { puzzle, index } = {}) {
+  await page.waitForFunction(
+    ([phase, id, index]) => {
+      const dialog = document.getElementById('storm');
+      return dialog?.dataset.phase === phase && (id === null || dialog.dataset.puzzle === id) && (index === null || dialog.dataset.index === String(index)) && document.querySelector('.storm-board canvas[data-paints]') !== null;
+    },
+    [phase, puzzle?.id ?? null, index ?? null],
+  );
+}
+
+/**
+ * Solves the storm's puzzle on its board: the solver's moves by clicks (or taps), a suicide by
+ * its button, each after the defender's reply.
+ *
+ * @param {Page} page
+ * @param {Puzzle} puzzle
+ * @param {boolean} touch
+ */
+async function solve(page, puzzle, touch) {
+  const solver = solverOf(puzzle);
+  for (let i = 0; i < puzzle.moves.length; i += 2) {
+    await page.waitForFunction(
+      ([id, index]) => {
+        const dialog = document.getElementById('storm');
+        return dialog?.dataset.puzzle === id && dialog.dataset.index === String(index) && (dialog.dataset.phase === 'ready' || dialog.dataset.phase === 'try');
+      },
+      [puzzle.id, i],
+    );
+    const move = puzzle.moves[i] ?? '';
+    const [from = '', rest = ''] = move.split('-');
+    await pressSquare(page, '.storm-board', from, solver, touch);
+    if (rest === '') await page.click('.storm-suicide');
+    else await pressSquare(page, '.storm-board', rest.slice(0, 2), solver, touch);
+  }
+}
+
+/** @param {Page} page */
+const clock = (page) => page.textContent('.storm-clock');
+
+for (const { device, context, touch } of devices) {
+  test(`${device}: a storm: the clock, a puzzle solved, a wrong move, the end, a puzzle of it opened`, { timeout: 120_000 }, async () => {
+    const [first, second, third] = DRAWN;
+    assert.ok(first && second && third, 'three puzzles drawn');
+    const { page, problems } = await openGame(context(), served.url, NO_GAME);
+    try {
+      await page.click('#open-puzzles');
+      await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+      assert.equal(await page.textContent('.puzzles-storm-words'), 'Storm: 3 minutes to solve as many puzzles as you can, from the easiest up. A wrong move costs 10 seconds; moves right in a row add time.');
+      await page.click('.puzzles-storm-start');
+      // Its own dialog, the trainer's closed; the first puzzle waits, the clock at rest.
+      await stormAt(page, 'ready', { puzzle: first, index: 0 });
+      assert.equal(await page.isVisible('#puzzles'), false);
+      assert.equal(await clock(page), '3:00');
+      assert.match((await page.textContent('.storm-task')) ?? '', /^(White|Black) to move: find the winning move \(it starts the clock\)\.$/);
+      assert.match((await page.textContent('.storm-about')) ?? '', /^The clock starts with your first move\. A wrong move costs 10 seconds .+ Unrated\.$/);
+      if (device === 'phone') await page.screenshot({ path: `${ARTIFACTS}storm-ready-phone.png` });
+      await audit(page, 'a storm at rest');
+      await page.clock.fastForward(5_000);
+      assert.equal(await clock(page), '3:00');
+
+      // Solved: the next puzzle at once, the clock running.
+      await solve(page, first, touch);
+      await stormAt(page, 'try', { puzzle: second, index: 0 });
+      assert.equal(await page.textContent('.storm-score'), '1 solved');
+      assert.equal(await page.textContent('.storm-combo'), `Combo ${Math.ceil(first.moves.length / 2)}`);
+      await page.clock.fastForward(20_000);
+      await page.waitForFunction(() => /^2:[34]\d$/.test(document.querySelector('.storm-clock')?.textContent ?? ''));
+
+      // Wrong: the solution's piece moved elsewhere (or another piece, for a suicide), ten
+      // seconds gone and the next puzzle on.
+      const before = Number((await clock(page))?.split(':')[1]);
+      const solver = solverOf(second);
+      const [from = '', rest = ''] = (second.moves[0] ?? '').split('-');
+      await pressSquare(page, '.storm-board', from, solver, touch);
+      const dests = ((await page.getAttribute('.storm-board .ultima-mirror', 'data-dests')) ?? '').split(' ').filter(Boolean);
+      const wrong = dests.find((d) => d !== rest.slice(0, 2));
+      assert.ok(wrong, `another destination than the solution's among ${dests}`);
+      await pressSquare(page, '.storm-board', wrong, solver, touch);
+      await stormAt(page, 'try', { puzzle: third, index: 0 });
+      assert.match((await page.textContent('.storm-feedback')) ?? '', /^[KWCILXP][a-h][1-8]-[a-h][1-8].* was not the move: −10 s\.$/);
+      assert.equal(await page.locator('.storm-feedback .figured-move img').count(), 1);
+      assert.equal(await page.textContent('.storm-combo'), 'Combo 0');
+      const after = Number((await clock(page))?.split(':')[1]);
+      assert.ok(before - after >= 10 && before - after <= 11, `${before} then ${after}`);
+      if (device === 'phone') await page.screenshot({ path: `${ARTIFACTS}storm-phone.png` });
+
+      // Time up: the board stops; the figures, the puzzles, the best kept.
+      await page.clock.fastForward(180_000);
+      await stormAt(page, 'done');
+      assert.equal(await clock(page), '0:00');
+      assert.equal(await page.textContent('.storm-feedback'), 'Time! 1 solved. Your best storm yet.');
+      const figures = await page.$$eval('.storm-figures dt', (terms) => terms.map((t) => `${t.textContent}: ${t.nextElementSibling?.textContent}`));
+      assert.deepEqual(figures.slice(0, 3), ['Solved: 1', `Moves: ${Math.ceil(first.moves.length / 2) + 1} (${Math.round((100 * Math.ceil(first.moves.length / 2)) / (Math.ceil(first.moves.length / 2) + 1))}% right)`, `Best combo: ${Math.ceil(first.moves.length / 2)}`]);
+      assert.equal(figures[5], `Hardest solved: ${first.rating}`);
+      const listed = await page.$$eval('.storm-puzzle', (buttons) => buttons.map((b) => `${b.dataset.puzzle} ${b.classList.contains('solved') ? 'solved' : 'missed'}`));
+      assert.deepEqual(listed, [`${first.id} solved`, `${second.id} missed`]);
+      assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.puzzles') ?? 'null')?.stormBest), 1);
+      await page.screenshot({ path: `${ARTIFACTS}storm-done-${device}.png` });
+      await audit(page, 'a storm\'s end');
+
+      // Play again: a new storm at rest; closed before its end, it does not count.
+      await page.click('.storm-again');
+      await stormAt(page, 'ready', { puzzle: first });
+      assert.equal(await clock(page), '3:00');
+      assert.equal(await page.textContent('.storm-score'), '0 solved');
+      assert.match((await page.textContent('.storm-about')) ?? '', / Your best: 1 solved\.$/);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.getElementById('storm')?.hasAttribute('open'));
+
+      // A puzzle of the storm opens in the trainer, which shows the best storm.
+      await page.click('#open-puzzles');
+      await page.click('.puzzles-storm-start');
+      await stormAt(page, 'ready', { puzzle: first });
+      await page.clock.fastForward(1_000);
+      await solve(page, first, touch);
+      await stormAt(page, 'try', { puzzle: second });
+      await page.clock.fastForward(200_000);
+      await stormAt(page, 'done');
+      assert.equal(await page.textContent('.storm-feedback'), 'Time! 1 solved. Your best: 1.');
+      await page.click(`.storm-puzzle[data-puzzle="${first.id}"]`);
+      await page.waitForFunction((id) => document.getElementById('puzzles')?.dataset.puzzle === id && document.getElementById('puzzles')?.dataset.phase === 'try', first.id);
+      assert.equal(await page.isVisible('#storm'), false);
+      assert.match((await page.textContent('.puzzles-storm-words')) ?? '', / Your best: 1 solved\.$/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}

@@ -1,0 +1,272 @@
+// A puzzle storm on the page (storm.js): a dialog with a board, the clock, the puzzles solved and
+// the combo. The first puzzle waits on the board, and the player's first move starts the clock;
+// a right move is answered at once with the defender's reply, a solved or missed puzzle gives way
+// to the next at once. When the time is up the board stops and the storm's figures show, with
+// its puzzles, each of which opens in the puzzle trainer. Only a storm played to its end counts
+// for the best, kept in the puzzle standing (puzzles.js). Opened from the puzzle trainer, which
+// hands it the puzzle set: `openStorm`.
+
+import { phraseContent } from './movelist.js';
+import { keptBest, loadStanding, saveStanding } from './puzzles.js';
+import { clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, STORM_MS, stormAt, stormMove, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
+import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { sideName } from './notation.js';
+import { errorText, make, pageStorage } from './util.js';
+
+/** @import { EmbedHandle, MoveDetail } from './embed.js' */
+/** @import { Puzzle } from './puzzles.js' */
+/** @import { Storm } from './storm.js' */
+/** @import { PieceSet } from './pieces.js' */
+
+/**
+ * @typedef {object} StormConfig
+ * @property {() => PieceSet} pieceSet  the piece set to draw the board in
+ * @property {(id: string) => void} openPuzzle  opens a puzzle of the set in the puzzle trainer
+ *   (the storm's dialog is closed first)
+ */
+
+/** @type {ReturnType<typeof build> | null} */
+let ui = null;
+
+/**
+ * Opens the storm's dialog with a new storm over `puzzles`, its first puzzle on the board.
+ *
+ * @param {readonly Puzzle[]} puzzles  the whole set
+ * @param {StormConfig} config
+ * @returns {Promise<void>} once the first puzzle is on the board
+ */
+export async function openStorm(puzzles, config) {
+  ui ??= build();
+  await ui.open(puzzles, config);
+}
+
+/** How often the clock is drawn and read for the end, in milliseconds. */
+const TICK_MS = 100;
+/** How long the defender's reply waits: long enough to see the move it answers. */
+const REPLY_MS = 250;
+
+/** How it goes, in words, from storm.js's own figures. */
+const HOW = `The clock starts with your first move. A wrong move costs ${WRONG_MS / 1000} seconds and passes to the next puzzle; moves right in a row add time: ${COMBO_LEVELS.map(([moves, seconds]) => `${moves} in a row +${seconds} s`).join(', ')}, then +${COMBO_LEVELS[COMBO_LEVELS.length - 1]?.[1] ?? 0} s every ${COMBO_STEP} more. Unrated.`;
+
+/** Builds the dialog, once. */
+function build() {
+  const { dialog, head } = trainerDialog('storm', 'Puzzle storm', 'Close the storm');
+
+  const boardHost = make('div', { class: 'storm-board trainer-board' });
+  // The clock, the score and the combo above the board on a phone: the storm's own lead line.
+  const clock = make('span', { class: 'storm-clock', role: 'timer', 'aria-label': 'Time left' });
+  const score = make('span', { class: 'storm-score' });
+  const comboWords = make('span', { class: 'storm-combo' });
+  const comboBar = make('span', { class: 'storm-combo-bar', 'aria-hidden': 'true' });
+  const comboFill = make('span', { class: 'storm-combo-fill' });
+  comboBar.append(comboFill);
+  const status = make('div', { class: 'storm-status trainer-lead' });
+  status.append(clock, score, comboWords, comboBar);
+  const task = make('p', { class: 'storm-task trainer-task', tabindex: '-1' });
+  const feedback = make('p', { class: 'storm-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
+  const about = make('p', { class: 'storm-about' });
+  const suicide = suicideButton('storm-suicide', () => board, () => phase === 'ready' || phase === 'try');
+  const again = make('button', { type: 'button', class: 'storm-again trainer-next' }, 'Play again');
+  const actions = make('div', { class: 'storm-actions trainer-actions' });
+  actions.append(suicide.button, again);
+  const figures = make('dl', { class: 'storm-figures' });
+  const done = make('ol', { class: 'storm-puzzles', 'aria-label': 'The storm\'s puzzles' });
+  const summary = make('section', { class: 'storm-summary', 'aria-label': 'The storm\'s figures' });
+  summary.append(figures, done);
+  const side = make('div', { class: 'storm-side trainer-side' });
+  side.append(status, task, feedback, actions, summary, about);
+  const play = make('div', { class: 'storm-play trainer-play' });
+  play.append(boardHost, side);
+  dialog.append(head, play);
+  document.body.append(dialog);
+
+  /** @type {StormConfig} */
+  let config = { pieceSet: () => 'chess', openPuzzle: () => {} };
+  /** @type {readonly Puzzle[]} */
+  let set = [];
+  /** @type {Storm | null} */
+  let storm = null;
+  /**
+   * Where the storm is: its first puzzle waiting for the first move (`ready`), the player's turn
+   * (`try`), the defender's reply on its way (`busy`), over (`done`).
+   *
+   * @type {'loading' | 'ready' | 'try' | 'busy' | 'done'}
+   */
+  let phase = 'loading';
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let ticker;
+  /** Bumped by each new puzzle and at the end: a reply still on its way for an old one stops. */
+  let generation = 0;
+  /** @type {EmbedHandle | null} */
+  let board = null;
+
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the storm board' });
+
+  /** Shows where the storm is, for tests and styles, and what goes with it. */
+  const mark = () => {
+    dialog.dataset.phase = phase;
+    dialog.dataset.puzzle = (storm && stormPuzzle(storm)?.id) ?? '';
+    dialog.dataset.index = storm ? String(storm.index) : '';
+    dialog.dataset.solved = storm ? String(storm.results.filter((r) => r.solved).length) : '';
+    again.hidden = phase !== 'done';
+    summary.hidden = phase !== 'done';
+    about.hidden = phase !== 'ready';
+    if (phase !== 'ready' && phase !== 'try') suicide.hide();
+  };
+
+  /** The clock, the score and the combo. */
+  const showStatus = () => {
+    if (!storm) return;
+    const left = timeLeft(storm, Date.now());
+    clock.textContent = clockText(left);
+    clock.classList.toggle('low', storm.started !== null && left < 20_000);
+    const solved = storm.results.filter((r) => r.solved).length;
+    score.textContent = `${solved} solved`;
+    const { from, to } = comboProgress(storm.combo);
+    comboWords.textContent = `Combo ${storm.combo}`;
+    comboFill.style.transform = `scaleX(${(storm.combo - from) / (to - from)})`;
+  };
+
+  /** Puts the storm's puzzle on the board, the solver to move and at the bottom. */
+  const showPuzzle = async () => {
+    const mine = ++generation;
+    const puzzle = storm && stormPuzzle(storm);
+    if (!puzzle) return;
+    phase = 'busy';
+    mark();
+    try {
+      const shown = (board = await mounted());
+      if (mine !== generation) return;
+      shown.newGame({ position: puzzle.position, mode: 'play' });
+      const solver = shown.turn();
+      shown.set({ orientation: solver, pieceSet: config.pieceSet() });
+      phase = storm?.started === null ? 'ready' : 'try';
+      task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
+    } catch (error) {
+      showFeedback(feedback, errorText(error), 'wrong');
+    }
+    mark();
+  };
+
+  /** The storm's end: the board stops, the figures and the puzzles show, the best is kept. */
+  const finish = () => {
+    if (!storm || phase === 'done') return;
+    clearInterval(ticker);
+    generation += 1;
+    const now = Date.now();
+    const figuresNow = stormSummary(storm, now);
+    const before = loadStanding(pageStorage());
+    const after = keptBest(before, 'stormBest', figuresNow.solved);
+    if (after !== before) saveStanding(pageStorage(), after);
+    board?.set({ mode: 'view' });
+    phase = 'done';
+    const why = timeLeft(storm, now) === 0 ? 'Time!' : 'No puzzle left!';
+    showFeedback(feedback, `${why} ${figuresNow.solved} solved.${after !== before && figuresNow.solved > 0 ? ' Your best storm yet.' : ` Your best: ${after.stormBest}.`}`, after !== before && figuresNow.solved > 0 ? 'right' : null);
+    task.textContent = '';
+    /** @type {Array<[string, string]>} */
+    const rows = [
+      ['Solved', String(figuresNow.solved)],
+      ['Moves', `${figuresNow.moves} (${figuresNow.accuracy}% right)`],
+      ['Best combo', String(figuresNow.bestCombo)],
+      ['Time', clockText(figuresNow.seconds * 1000)],
+      ['Per puzzle', figuresNow.perPuzzle === null ? '–' : `${figuresNow.perPuzzle.toFixed(1)} s`],
+      ['Hardest solved', figuresNow.highest === null ? '–' : String(figuresNow.highest)],
+    ];
+    figures.replaceChildren(...rows.flatMap(([term, value]) => [make('dt', {}, term), make('dd', {}, value)]));
+    done.replaceChildren(
+      ...storm.results.map(({ puzzle, solved }) => {
+        const button = make('button', { type: 'button', class: `storm-puzzle ${solved ? 'solved' : 'missed'}`, 'data-puzzle': puzzle.id, title: 'Open this puzzle in the puzzle trainer' });
+        button.append(make('span', { class: 'storm-mark', 'aria-hidden': 'true' }, solved ? '✓' : '✗'), `${puzzle.rating}`, make('span', { class: 'visually-hidden' }, `, ${solved ? 'solved' : 'missed'}, puzzle ${puzzle.id}`));
+        button.addEventListener('click', () => {
+          dialog.close();
+          config.openPuzzle(puzzle.id);
+        });
+        const item = make('li', {});
+        item.append(button);
+        return item;
+      }),
+    );
+    showStatus();
+    mark();
+    again.focus();
+  };
+
+  const tick = () => {
+    if (!storm || phase === 'done' || phase === 'loading') return;
+    storm = stormAt(storm, Date.now());
+    showStatus();
+    if (storm.ended !== null) finish();
+  };
+
+  /** @param {MoveDetail} detail */
+  function moved(detail) {
+    if (!storm || !board || (phase !== 'ready' && phase !== 'try')) return;
+    const shown = board;
+    const step = stormMove(storm, detail.move, Date.now());
+    storm = step.storm;
+    // No more moves by hand until the next position is up (after the board's own handling of
+    // this move, still under way).
+    queueMicrotask(() => shown.set({ mode: 'view' }));
+    if (step.bonus) showFeedback(feedback, `+${step.bonus} s: ${storm.combo} in a row!`, 'right');
+    else if (step.verdict === 'wrong') {
+      const tried = shown.history().at(-1);
+      showFeedback(feedback, phraseContent([...(tried ? [tried] : []), `${tried ? ' was' : 'That was'} not the move: −${WRONG_MS / 1000} s.`], config.pieceSet()), 'wrong');
+    } else showFeedback(feedback, '');
+    showStatus();
+    if (storm.ended !== null || step.verdict === 'over') return finish();
+    if (step.verdict !== 'right') {
+      showPuzzle();
+      return;
+    }
+    phase = 'busy';
+    mark();
+    const mine = generation;
+    const puzzle = stormPuzzle(storm);
+    pause(REPLY_MS).then(() => {
+      if (mine !== generation || !storm || !puzzle || !board) return;
+      board.play(puzzle.moves[storm.index - 1] ?? '');
+      board.set({ mode: 'play' });
+      phase = 'try';
+      mark();
+    });
+  }
+
+  /** A new storm, its first puzzle on the board and its clock at rest. */
+  const start = async () => {
+    clearInterval(ticker);
+    storm = newStorm(set);
+    const best = loadStanding(pageStorage()).stormBest;
+    about.textContent = `${HOW}${best ? ` Your best: ${best} solved.` : ''}`;
+    showFeedback(feedback, '');
+    showStatus();
+    ticker = setInterval(tick, TICK_MS);
+    await showPuzzle();
+    task.focus();
+  };
+
+  again.addEventListener('click', () => start());
+  dialog.addEventListener('close', () => {
+    // A storm left before its end is dropped: only a storm played out counts for the best.
+    clearInterval(ticker);
+    generation += 1;
+    storm = null;
+    phase = 'loading';
+    mark();
+  });
+  escapePutsDown(dialog, () => board);
+  clock.textContent = clockText(STORM_MS);
+  mark();
+
+  return {
+    /**
+     * @param {readonly Puzzle[]} puzzles
+     * @param {StormConfig} options
+     */
+    async open(puzzles, options) {
+      set = puzzles;
+      config = options;
+      if (!dialog.open) dialog.showModal();
+      await start();
+    },
+  };
+}
