@@ -10,8 +10,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { audit } from './axe-audit.mjs';
-import { ARTIFACTS, NO_GAME, openGame, useDesktopAndPhone } from './game-page.mjs';
-import { pressSquare, solverOf } from './trainer-moves.mjs';
+import { launch } from './browser.mjs';
+import { ARTIFACTS, DEVICES, NO_GAME, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { playMove, pressSquare, solverOf } from './trainer-moves.mjs';
 import { newStorm } from '../www/storm.js';
 
 /** @import { Page } from 'playwright-core' */
@@ -168,3 +169,62 @@ for (const { device, context, touch } of devices) {
     }
   });
 }
+
+test('desktop: a puzzle with a reply, a combo that adds time, the last puzzle ending the storm', { timeout: 120_000 }, async () => {
+  // A set of five: a puzzle with a defender's reply first, then four of one move (by clicks),
+  // rated in that order.
+  const withReply = SET.puzzles.find((p) => p.moves.length === 3 && p.moves.every((m) => !m.endsWith('-')));
+  const single = SET.puzzles.filter((p) => p.moves.length === 1 && !(p.moves[0] ?? '').endsWith('-')).slice(0, 4);
+  assert.ok(withReply && single.length === 4);
+  const set = [withReply, ...single].map((p, i) => ({ ...p, rating: 700 + 10 * i }));
+  // A browser of its own, whose service worker cannot answer for the set served here instead.
+  const own = await launch({ viewport: DEVICES[0][1], deviceScaleFactor: 1, serviceWorkers: 'block' });
+  await own.context.clock.install({ time: new Date('2026-11-30T09:00:00Z') });
+  await own.context.route('**/puzzles.json', (route) => route.fulfill({ json: { version: 1, generator: 'the storm test', puzzles: set } }));
+  const { page, problems } = await openGame(own.context, served.url, NO_GAME);
+  try {
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    await page.click('.puzzles-storm-start');
+    await stormAt(page, 'ready', { puzzle: set[0], index: 0 });
+    // The page's time stops: only the reply's pause moves it on, 300 ms a time.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const solver = solverOf(withReply);
+    await playOn(page, withReply.moves[0] ?? '', solver);
+    await stormAt(page, 'busy', { puzzle: withReply, index: 2 });
+    assert.equal(await page.textContent('.storm-combo'), 'Combo 1');
+    await page.clock.runFor(300);
+    // The reply played on the board: the solver's turn again.
+    await stormAt(page, 'try', { puzzle: withReply, index: 2 });
+    const replyTo = (withReply.moves[1] ?? '').split('-')[1]?.slice(0, 2) ?? '';
+    assert.match((await page.getAttribute(`.storm-board .ultima-mirror [data-square="${replyTo}"]`, 'aria-label')) ?? '', new RegExp(`^${replyTo}, ${solver === 'white' ? 'black' : 'white'} `));
+    await playOn(page, withReply.moves[2] ?? '', solver);
+    for (const [i, puzzle] of single.entries()) {
+      await stormAt(page, 'try', { puzzle, index: 0 });
+      await playOn(page, puzzle.moves[0] ?? '', solverOf(puzzle));
+      // The fifth move right in a row: three seconds more.
+      if (i === 2) {
+        await page.waitForFunction(() => document.querySelector('.storm-feedback')?.textContent === '+3 s: 5 in a row!');
+        assert.equal(await clock(page), '3:03');
+      }
+    }
+    // No puzzle left: over, with the time it took.
+    await stormAt(page, 'done');
+    assert.equal(await page.textContent('.storm-feedback'), 'No puzzle left! 5 solved. Your best storm yet.');
+    const figures = await page.$$eval('.storm-figures dd', (values) => values.map((v) => v.textContent));
+    assert.deepEqual(figures, ['5', '6 (100% right)', '6', '0:01', '0.1 s', '740']);
+    // Nothing went wrong but the worker this browser was told to refuse.
+    assert.deepEqual(problems.filter((problem) => !problem.endsWith('Service Worker registration blocked by Playwright')), []);
+  } finally {
+    await own.close();
+  }
+});
+
+/**
+ * Plays a move (not a suicide) on the storm's board by clicks.
+ *
+ * @param {Page} page
+ * @param {string} move
+ * @param {'white' | 'black'} bottom
+ */
+const playOn = (page, move, bottom) => playMove(page, '.storm-board', move, bottom, false);
