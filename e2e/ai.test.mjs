@@ -1,7 +1,8 @@
 // The computer player in headless Chromium against the release build: a game against the AI
 // started from the new-game dialog, a move by clicks answered by the AI's move (searched in a
 // Web Worker, so the page keeps painting frames meanwhile), undo taking back both moves, a new
-// game stopping a running search — and never a console error or warning.
+// game stopping a running search, each game's own seed for the low levels' noise — and never a
+// console error or warning.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -132,6 +133,46 @@ test('a new game stops the computer at once, and it plays White when asked', { t
     timeout: 30_000,
   });
   assert.equal(await onBoard(page, (board) => board.turn()), 'black');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each game against the computer has its own seed for the noise, kept through the game', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  // The seeds of the searches for a move, as the page posts them to the worker.
+  await page.evaluate(() => {
+    const seeds = /** @type {unknown[]} */ ([]);
+    Object.assign(window, { seeds });
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (/** @type {any} */ message, /** @type {any} */ ...rest) {
+      if (message?.type === 'think') seeds.push(message.seed);
+      return post.call(this, message, ...rest);
+    };
+  });
+  /** @returns {Promise<unknown[]>} */
+  const seeds = () => page.evaluate(() => /** @type {any} */ (window).seeds);
+  /** Plays b2-b5 and waits for the computer's answer; returns it. */
+  const answered = async () => {
+    await click(page, 'b2');
+    await click(page, 'b5');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, { timeout: 30_000 });
+    return (await plies(page))[1];
+  };
+  await startAgainstComputer(page, 'white', 2);
+  const first = await answered();
+  const [seed] = await seeds();
+  assert.ok(Number.isInteger(seed) && /** @type {number} */ (seed) >= 0 && /** @type {number} */ (seed) < 2 ** 32, `seed ${seed}`);
+  // Taken back and played again: the same game, the same seed, the same answer.
+  await page.click('#undo');
+  assert.deepEqual(await plies(page), []);
+  assert.equal(await answered(), first);
+  assert.deepEqual(await seeds(), [seed, seed]);
+  // A new game: another seed.
+  await startAgainstComputer(page, 'white', 2);
+  await answered();
+  const all = await seeds();
+  assert.equal(all.length, 3);
+  assert.notEqual(all[2], seed);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -4,7 +4,7 @@
 //
 // Messages in:  { type: 'init', module } first: the page's compiled WebAssembly.Module, which
 //               this worker instantiates (no download), or null, and it loads the file itself;
-//               { type: 'think', id, record, level, timeMs }
+//               { type: 'think', id, record, level, timeMs, seed }
 //               { type: 'analyse', id, record, multipv, timeMs, threat } (timeMs absent: until
 //               ended; threat: the other side's best line after a pass, `Ai.analyseThreat`)
 //               { type: 'review', id, record, ply, nodes } (one position of a game review)
@@ -31,6 +31,7 @@ import { errorText } from './util.js';
  * @property {string} record  the game record, e.g. "[Setup \"rotated\"]\n\n1. b2-b5 *"
  * @property {number} level  1–8
  * @property {number} [timeMs]  level 8's thinking time, or a deadline at any level
+ * @property {number} [seed]  the game's seed for the low levels' noise (`Ai.think`)
  */
 
 /**
@@ -82,9 +83,15 @@ function answer(request) {
       post({ type: 'analysis', id, report });
       return;
     }
-    const found = ai.think(request.record, request.level, request.timeMs, (progress) => {
-      post({ type: 'progress', id, ...progress });
-    });
+    const found = ai.think(
+      request.record,
+      request.level,
+      request.timeMs,
+      (progress) => {
+        post({ type: 'progress', id, ...progress });
+      },
+      request.seed,
+    );
     post({ type: 'move', id, ...found });
   } catch (error) {
     const trapped = error instanceof WebAssembly.RuntimeError;

@@ -12,9 +12,11 @@ import { compiledWasm } from './wasm.js';
 /**
  * @typedef {object} Ai
  * @property {boolean} available  true: the computer player can be chosen
- * @property {(record: string, level: number, onProgress?: (progress: AiProgress) => void, timeMs?: number) => Promise<string>} think
+ * @property {(record: string, level: number, onProgress?: (progress: AiProgress) => void, timeMs?: number, seed?: number) => Promise<string>} think
  *   the move text the engine chooses in the game given by its record, at level 1–8; rejects
- *   when stopped (an `AbortError`), on a bad request, or when the worker fails
+ *   when stopped (an `AbortError`), on a bad request, or when the worker fails. `seed` (a whole
+ *   number from 0 to 2³²−1, one per game) chooses the noise in the judgement of levels 1–6, so
+ *   that each game meets its own player; without it the same moves meet the same answers
  * @property {(record: string, options: { multipv?: number, timeMs?: number, threat?: boolean }, onReport?: (report: Report) => void) => Promise<Report>} analyse
  *   analyses the position the game given by its record has reached: `onReport` hears each
  *   completed depth with the best `multipv` lines (1 by default), and the promise the last,
@@ -206,7 +208,7 @@ export function createAi(workerUrl) {
   /** @type {Ai} */
   const api = {
     available: true,
-    think: (record, level, onProgress, timeMs) => ask({ type: 'think', record, level, timeMs }, { onProgress, onReport: undefined }),
+    think: (record, level, onProgress, timeMs, seed) => ask({ type: 'think', record, level, timeMs, seed }, { onProgress, onReport: undefined }),
     analyse: (record, { multipv = 1, timeMs, threat = false } = {}, onReport) => ask({ type: 'analyse', record, multipv, timeMs, threat }, { onProgress: undefined, onReport }),
     evaluate: (record, ply, nodes) => ask({ type: 'review', record, ply, nodes }, { onProgress: undefined, onReport: undefined }),
     stop() {

@@ -261,6 +261,9 @@ const lookOf = (options) => ({
  */
 const moveDetail = (ply, position) => ({ move: ply.text, display: ply.display, from: ply.from, to: ply.to, captures: [...ply.captures], side: ply.side, position });
 
+/** @returns {number} a seed for a game's computer player, a whole number from 0 to 2³²−1 */
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+
 /**
  * Mounts a board in `element` and returns its handle at once; the board appears when the wasm is
  * loaded (the `ready` event). Bad options show an error in the board area and fire `error`.
@@ -337,6 +340,12 @@ export function mount(element, options = {}) {
   let retry = null;
   /** @type {(() => number | undefined) | null} the computer's thinking time on its clock, if it has one */
   let moveTime = null;
+  /**
+   * The game's seed for the computer's noise at levels 1–6 (`Ai.think`): drawn for each new
+   * game, so that each game meets its own player, kept through the game, so that a position
+   * taken back is answered as before.
+   */
+  let gameSeed = newSeed();
 
   /** @param {string} text */
   const showError = (text) => {
@@ -454,6 +463,7 @@ export function mount(element, options = {}) {
           emit('thinking', { thinking: true, purpose, ...progress });
         },
         purpose === 'move' ? moveTime?.() : undefined,
+        gameSeed,
       )
       .then(
         (move) => {
@@ -888,6 +898,7 @@ export function mount(element, options = {}) {
     const game = changeGame(checked);
     if (restart) {
       stopThinking();
+      gameSeed = newSeed();
       transition(session.open(game));
     }
     current = { ...current, ...checked, ...game };

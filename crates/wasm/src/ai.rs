@@ -145,12 +145,15 @@ impl Ai {
     /// Chooses a move for the side to move in the game given by its `record` (RULES §6.2), at
     /// `level` 1–8. `timeMs` is level 8's thinking time (2000 ms if absent) and, at any level, a
     /// deadline after which the search stops with its best move so far. `progress`, if given,
-    /// hears each completed iteration.
+    /// hears each completed iteration. `seed` (a whole number from 0 to 2³²−1) chooses the
+    /// noise in the judgement of levels 1–6: one seed per game gives each game its own player,
+    /// which answers a position the same way all game long; without it the seed is 0, so the
+    /// same moves always meet the same answers.
     ///
     /// # Errors
     /// A record that does not parse or holds an illegal move, a level that is not a whole number
     /// from 1 to 8, a thinking time that is not a positive number, a `progress` that is not a
-    /// function, a finished game, or a position with no legal move.
+    /// function, a bad `seed`, a finished game, or a position with no legal move.
     pub fn think(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
@@ -159,6 +162,7 @@ impl Ai {
         time_ms: &JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "((progress: AiProgress) => void) | null")]
         progress: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] seed: &JsValue,
     ) -> Result<AiMoveValue, JsError> {
         let level = args::whole("the level", level, 1, 8)?;
         let level = u8::try_from(level)
@@ -170,6 +174,12 @@ impl Ai {
             time_ms,
             progress,
         } = Request::read(record, time_ms, progress)?;
+        let seed = if seed.is_undefined() || seed.is_null() {
+            Config::default().seed
+        } else {
+            u64::from(args::whole("the seed", seed, 0, u32::MAX)?)
+        };
+        self.engine.set_seed(seed);
         let (limits, deadline_ms) = level.limits_and_deadline(time_ms);
         let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
             if let Some(callback) = &progress {

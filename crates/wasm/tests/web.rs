@@ -1324,7 +1324,7 @@ fn assert_legal_from_start(found: &AiMove) -> TestResult {
 #[wasm_bindgen_test]
 fn ai_plays_a_legal_move_at_level_1() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
-    let found = ai_move(ai.think(&js(&start_record()?), &num(1), &NONE, &NONE)?)?;
+    let found = ai_move(ai.think(&js(&start_record()?), &num(1), &NONE, &NONE, &NONE)?)?;
     assert_legal_from_start(&found)
 }
 
@@ -1333,7 +1333,7 @@ fn ai_plays_a_legal_move_at_level_3_and_reports_progress() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
     let seen = js_sys::Array::new();
     let push = js_sys::Function::new_with_args("p", "this.push(p)").bind0(&seen);
-    let found = ai_move(ai.think(&js(&start_record()?), &num(3), &num(5000.0), &push)?)?;
+    let found = ai_move(ai.think(&js(&start_record()?), &num(3), &num(5000.0), &push, &NONE)?)?;
     assert_legal_from_start(&found)?;
     assert!(seen.length() >= 1, "no progress reported");
     Ok(())
@@ -1344,10 +1344,37 @@ fn ai_answers_after_moves_of_a_record() -> TestResult {
     let mut game = new_game(None, None)?;
     let s = play(&mut game, "b2-b5")?;
     let mut ai = ultima_wasm::Ai::new();
-    let found = ai_move(ai.think(&js(&s.record), &num(2), &NONE, &NONE)?)?;
+    let found = ai_move(ai.think(&js(&s.record), &num(2), &NONE, &NONE, &NONE)?)?;
     let s = play(&mut game, &found.text)?;
     assert_eq!(s.turn, "white");
     assert_eq!(s.plies[1].text, found.text);
+    Ok(())
+}
+
+/// The seed gives a game its own player at the noisy levels: a seed answers a position the same
+/// way each time, no seed is seed 0, and seeds differ in their choices.
+#[wasm_bindgen_test]
+fn ai_seeds_choose_the_noise_of_the_low_levels() -> TestResult {
+    let record = js(&start_record()?);
+    let mut ai = ultima_wasm::Ai::new();
+    let mut at = |seed: &JsValue| -> Result<String, JsValue> {
+        Ok(ai_move(ai.think(&record, &num(2), &NONE, &NONE, seed)?)?.text)
+    };
+    let chosen: Vec<String> = (1..=12)
+        .map(|seed| at(&num(f64::from(seed))))
+        .collect::<Result<_, _>>()?;
+    let distinct: std::collections::BTreeSet<&String> = chosen.iter().collect();
+    assert!(distinct.len() >= 3, "twelve seeds chose {distinct:?}");
+    assert_eq!(at(&num(5.0))?, chosen[4]);
+    assert_eq!(at(&NONE)?, at(&num(0.0))?);
+    assert_eq!(at(&JsValue::NULL)?, at(&num(0.0))?);
+    for bad in [num(-1.0), num(1.5), num(4_294_967_296.0), js("7")] {
+        let message = error_message(ai.think(&record, &num(2), &NONE, &NONE, &bad))?;
+        assert!(
+            message.starts_with("the seed must be a whole number from 0 to 4294967295"),
+            "{message}"
+        );
+    }
     Ok(())
 }
 
@@ -1357,7 +1384,7 @@ fn ai_refuses_a_bad_level() -> TestResult {
     let record = start_record()?;
     for level in [0, 9, 300] {
         let level = f64::from(level);
-        let message = error_message(ai.think(&js(&record), &num(level), &NONE, &NONE))?;
+        let message = error_message(ai.think(&js(&record), &num(level), &NONE, &NONE, &NONE))?;
         assert!(message.contains("level"), "{message}");
     }
     Ok(())
@@ -1366,7 +1393,7 @@ fn ai_refuses_a_bad_level() -> TestResult {
 #[wasm_bindgen_test]
 fn ai_refuses_a_bad_record() -> TestResult {
     let mut ai = ultima_wasm::Ai::new();
-    let message = error_message(ai.think(&js("1. z9-z10"), &num(1), &NONE, &NONE))?;
+    let message = error_message(ai.think(&js("1. z9-z10"), &num(1), &NONE, &NONE, &NONE))?;
     assert!(!message.is_empty());
     Ok(())
 }
@@ -1376,7 +1403,7 @@ fn ai_refuses_a_finished_game() -> TestResult {
     let mut game = new_game(None, None)?;
     let s = read(game.resign(&js("white"))?)?;
     let mut ai = ultima_wasm::Ai::new();
-    let message = error_message(ai.think(&js(&s.record), &num(1), &NONE, &NONE))?;
+    let message = error_message(ai.think(&js(&s.record), &num(1), &NONE, &NONE, &NONE))?;
     assert!(message.contains("over"), "{message}");
     Ok(())
 }
@@ -1693,7 +1720,7 @@ fn a_wrong_type_for_a_string_is_an_error_naming_it() -> TestResult {
         expect(error_message(perft), required("the position string"))?;
         let search = ultima_wasm::search_nodes(&value, &num(1));
         expect(error_message(search), required("the position string"))?;
-        let think = ai.think(&value, &num(1), &NONE, &NONE);
+        let think = ai.think(&value, &num(1), &NONE, &NONE, &NONE);
         expect(error_message(think), required("the game record"))?;
         if !left_out {
             let position = Game::new(&value, &NONE);
@@ -1708,13 +1735,13 @@ fn a_wrong_type_for_a_string_is_an_error_naming_it() -> TestResult {
             expect(error_message(perft), optional("the rule options"))?;
             // Only numbers are thinking times; only functions hear progress.
             if value.as_f64().is_none() {
-                let think = ai.think(&record, &num(1), &value, &NONE);
+                let think = ai.think(&record, &num(1), &value, &NONE, &NONE);
                 let message =
                     format!("the thinking time must be a number of milliseconds, not {what}");
                 expect(error_message(think), message)?;
             }
             if !value.is_function() {
-                let think = ai.think(&record, &num(1), &NONE, &value);
+                let think = ai.think(&record, &num(1), &NONE, &value, &NONE);
                 expect(
                     error_message(think),
                     format!("progress must be a function, not {what}"),
@@ -1750,7 +1777,7 @@ fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
         (JsValue::bigint_from_str("3"), "a bigint"),
     ];
     for (value, what) in bad {
-        let message = error_message(ai.think(&record, &value, &NONE, &NONE))?;
+        let message = error_message(ai.think(&record, &value, &NONE, &NONE, &NONE))?;
         assert_eq!(
             message,
             format!("the level must be a whole number from 1 to 8, not {what}")
@@ -1772,7 +1799,7 @@ fn a_number_out_of_range_or_not_whole_is_an_error_naming_it() -> TestResult {
         );
     }
     for time in [0.0, -5.0, f64::NAN, f64::INFINITY] {
-        let message = error_message(ai.think(&record, &num(1), &num(time), &NONE))?;
+        let message = error_message(ai.think(&record, &num(1), &num(time), &NONE, &NONE))?;
         assert!(message.starts_with("thinking time"), "{message}");
     }
     assert_eq!(
@@ -1816,7 +1843,7 @@ fn huge_strings_are_errors_with_short_messages() -> TestResult {
             error_message(Game::from_setup(&js("rotated"), &value)),
             error_message(ultima_wasm::perft(&value, &num(1), &NONE)),
             error_message(ultima_wasm::search_nodes(&value, &num(1))),
-            error_message(ai.think(&value, &num(1), &NONE, &NONE)),
+            error_message(ai.think(&value, &num(1), &NONE, &NONE, &NONE)),
         ];
         for (i, message) in results.into_iter().enumerate() {
             let message = message?;
