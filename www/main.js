@@ -485,6 +485,8 @@ async function main() {
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
     element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
+    const openStorm = () => puzzles().then((module) => module.openPuzzleStorm());
+    element('open-storm', HTMLButtonElement).addEventListener('click', () => openStorm().catch((error) => showNotice(notice, `The puzzle storm could not open: ${errorText(error)}.`)));
     // The squares drill, loaded on first use.
     const squares = onFirstUse(() =>
       import('./squares-ui.js').then((module) => {
@@ -647,7 +649,7 @@ async function main() {
     else persist();
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
-    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, configurePuzzles, openSquares } });
+    Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, openStorm, configurePuzzles, openSquares } });
     // A reload with the analysis view open opens it again, on the saved game.
     if (analysisAsked()) analyse({ record: embed.record() });
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the

@@ -7,9 +7,10 @@
 // hardest, unrated, until a wrong move (one may be skipped). A storm, against the clock, is the
 // third: it has a dialog of its own (storm-ui.js).
 //
-// `openPuzzles()` opens it from anywhere; the page tells it the piece set and, once there is an
-// analysis board, how to open a solved puzzle there (`configurePuzzles({ analyse })`). The
-// dialog is built and the puzzle file fetched the first time it opens.
+// `openPuzzles()` opens it from anywhere and `openPuzzleStorm()` a storm; the page tells it the
+// piece set and, once there is an analysis board, how to open a solved puzzle there
+// (`configurePuzzles({ analyse })`). The dialog is built and the puzzle file fetched the first
+// time either opens.
 
 import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
@@ -57,6 +58,16 @@ let ui = null;
 export async function openPuzzles(id) {
   ui ??= build();
   await ui.open(id);
+}
+
+/**
+ * Opens a puzzle storm over the trainer's set (loaded first if need be), without the trainer.
+ *
+ * @returns {Promise<void>} once its first puzzle is on the board; rejects when the set cannot load
+ */
+export async function openPuzzleStorm() {
+  ui ??= build();
+  await ui.storm();
 }
 
 /** How long the computer waits before its reply, and between the moves of a solution shown. */
@@ -492,11 +503,13 @@ function build() {
   }
 
   climbStart.addEventListener('click', () => startClimb());
-  // The storm has a dialog of its own, over the same set; its puzzles open back here.
-  stormStart.addEventListener('click', async () => {
-    if (!(await load())) return;
+  /** The storm, in a dialog of its own over the same set; its puzzles open back here. */
+  const storm = () => {
     dialog.close();
-    await openStorm(puzzles, { pieceSet: () => config.pieceSet(), openPuzzle: (id) => openPuzzles(id) });
+    return openStorm(puzzles, { pieceSet: () => config.pieceSet(), openPuzzle: (id) => openPuzzles(id) });
+  };
+  stormStart.addEventListener('click', async () => {
+    if (await load()) await storm();
   });
   skip.addEventListener('click', () => {
     const puzzle = climb?.puzzles[climb.at + 1];
@@ -561,6 +574,10 @@ function build() {
 
   return {
     configured,
+    async storm() {
+      if (!(await load())) throw new Error('the puzzles could not be loaded');
+      await storm();
+    },
     /** @param {string} [id] */
     async open(id) {
       // Another tab may have played puzzles meanwhile.
