@@ -131,12 +131,16 @@ for (const { device, context, touch } of devices) {
       await stormAt(page, 'done');
       assert.equal(await clock(page), '0:00');
       assert.equal(await page.textContent('.storm-feedback'), 'Time! 1 solved. Your best storm yet.');
-      const figures = await page.$$eval('.storm-figures dt', (terms) => terms.map((t) => `${t.textContent}: ${t.nextElementSibling?.textContent}`));
+      const figures = await page.$$eval('.storm-figures:not(.storm-highs) dt', (terms) => terms.map((t) => `${t.textContent}: ${t.nextElementSibling?.textContent}`));
       assert.deepEqual(figures.slice(0, 3), ['Solved: 1', `Moves: ${Math.ceil(first.moves.length / 2) + 1} (${Math.round((100 * Math.ceil(first.moves.length / 2)) / (Math.ceil(first.moves.length / 2) + 1))}% right)`, `Best combo: ${Math.ceil(first.moves.length / 2)}`]);
       assert.equal(figures[5], `Hardest solved: ${first.rating}`);
       const listed = await page.$$eval('.storm-puzzle', (buttons) => buttons.map((b) => `${b.dataset.puzzle} ${b.classList.contains('solved') ? 'solved' : 'missed'}`));
       assert.deepEqual(listed, [`${first.id} solved`, `${second.id} missed`]);
-      assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.puzzles') ?? 'null')?.stormBest), 1);
+      // The high scores: today, the last 7 and 30 days, all time.
+      assert.deepEqual(await page.$$eval('.storm-highs dd', (values) => values.map((v) => v.textContent)), ['1', '1', '1', '1']);
+      const standing = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.puzzles') ?? 'null'));
+      assert.equal(standing?.stormBest, 1);
+      assert.deepEqual(standing?.stormDays, { [await page.evaluate(() => new Date().toLocaleDateString('sv'))]: 1 });
       await page.screenshot({ path: `${ARTIFACTS}storm-done-${device}.png` });
       await audit(page, 'a storm\'s end');
 
@@ -145,7 +149,7 @@ for (const { device, context, touch } of devices) {
       await stormAt(page, 'ready', { puzzle: first });
       assert.equal(await clock(page), '3:00');
       assert.equal(await page.textContent('.storm-score'), '0 solved');
-      assert.match((await page.textContent('.storm-about')) ?? '', / Your best: 1 solved\.$/);
+      assert.match((await page.textContent('.storm-about')) ?? '', / Your best: 1 today, 1 of all time\.$/);
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.getElementById('storm')?.hasAttribute('open'));
 
@@ -158,11 +162,11 @@ for (const { device, context, touch } of devices) {
       await stormAt(page, 'try', { puzzle: second });
       await page.clock.fastForward(200_000);
       await stormAt(page, 'done');
-      assert.equal(await page.textContent('.storm-feedback'), 'Time! 1 solved. Your best: 1.');
+      assert.equal(await page.textContent('.storm-feedback'), 'Time! 1 solved. Your best: 1 today, 1 of all time.');
       await page.click(`.storm-puzzle[data-puzzle="${first.id}"]`);
       await page.waitForFunction((id) => document.getElementById('puzzles')?.dataset.puzzle === id && document.getElementById('puzzles')?.dataset.phase === 'try', first.id);
       assert.equal(await page.isVisible('#storm'), false);
-      assert.match((await page.textContent('.puzzles-storm-words')) ?? '', / Your best: 1 solved\.$/);
+      assert.match((await page.textContent('.puzzles-storm-words')) ?? '', / Your best: 1 today, 1 of all time\.$/);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
@@ -211,7 +215,7 @@ test('desktop: a puzzle with a reply, a combo that adds time, the last puzzle en
     // No puzzle left: over, with the time it took.
     await stormAt(page, 'done');
     assert.equal(await page.textContent('.storm-feedback'), 'No puzzle left! 5 solved. Your best storm yet.');
-    const figures = await page.$$eval('.storm-figures dd', (values) => values.map((v) => v.textContent));
+    const figures = await page.$$eval('.storm-figures:not(.storm-highs) dd', (values) => values.map((v) => v.textContent));
     assert.deepEqual(figures, ['5', '6 (100% right)', '6', '0:01', '0.1 s', '740']);
     // Nothing went wrong but the worker this browser was told to refuse.
     assert.deepEqual(problems.filter((problem) => !problem.endsWith('Service Worker registration blocked by Playwright')), []);

@@ -2,7 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clockText, comboBonus, comboProgress, newStorm, STORM_LENGTH, STORM_MS, stormAt, stormMove, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from '../www/storm.js';
+import { newStanding, readStanding } from '../www/puzzles.js';
+import { bestWords, clockText, comboBonus, comboProgress, dayKey, newStorm, STORM_DAYS, STORM_LENGTH, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from '../www/storm.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 /** @import { Storm } from '../www/storm.js' */
@@ -137,4 +138,41 @@ test('the clock shows minutes and seconds, rounded up', () => {
   assert.equal(clockText(1), '0:01');
   assert.equal(clockText(0), '0:00');
   assert.equal(clockText(-500), '0:00');
+});
+
+test('the high scores: today, the last 7 and 30 days, all time; a month of days kept', () => {
+  // Local noon, whatever the machine's time zone: days are the player's calendar days.
+  const noon = (/** @type {number} */ day) => new Date(2026, 10, day, 12).getTime();
+  assert.equal(dayKey(noon(30)), '2026-11-30');
+  assert.equal(dayKey(new Date(2026, 0, 5, 23, 59).getTime()), '2026-01-05');
+  let s = newStanding();
+  assert.deepEqual(stormHighs(s, noon(30)), { today: 0, week: 0, month: 0, all: 0 });
+  s = stormPlayed(s, 25, new Date(2026, 9, 25, 12).getTime());
+  s = stormPlayed(s, 18, noon(20));
+  s = stormPlayed(s, 12, noon(28));
+  s = stormPlayed(s, 9, noon(30));
+  s = stormPlayed(s, 7, noon(30));
+  assert.deepEqual(s.stormDays, { '2026-10-25': 25, '2026-11-20': 18, '2026-11-28': 12, '2026-11-30': 9 });
+  assert.deepEqual(stormHighs(s, noon(30)), { today: 9, week: 12, month: 18, all: 25 });
+  // Early the next day: nothing today yet.
+  assert.deepEqual(stormHighs(s, new Date(2026, 11, 1, 0, 5).getTime()), { today: 0, week: 12, month: 18, all: 25 });
+  // Kept through storage; the oldest days go past a month and a day, the best of all stays.
+  assert.deepEqual(readStanding(JSON.stringify(s)).stormDays, s.stormDays);
+  for (let day = 1; day <= 40; day++) s = stormPlayed(s, 1, new Date(2027, 0, day, 12).getTime());
+  assert.equal(Object.keys(s.stormDays).length, STORM_DAYS);
+  assert.equal(Object.keys(s.stormDays).sort()[0], '2027-01-10');
+  assert.equal(s.stormBest, 25);
+  // Damaged days are left out, the good ones kept.
+  const read = readStanding(JSON.stringify({ version: 1, stormDays: { '2026-11-30': 4, yesterday: 3, '2026-11-29': -1, '2026-11-28': '5' } }));
+  assert.deepEqual(read.stormDays, { '2026-11-30': 4 });
+  assert.deepEqual(readStanding(JSON.stringify({ version: 1, stormDays: [3] })).stormDays, {});
+});
+
+test('the end says why, the score, and a record: of all time, or of the day', () => {
+  const highs = { today: 9, all: 25 };
+  assert.deepEqual(stormEndWords(true, 26, highs), { text: 'Time! 26 solved. Your best storm yet.', record: true });
+  assert.deepEqual(stormEndWords(true, 12, highs), { text: 'Time! 12 solved. Your best today (of all time: 25).', record: true });
+  assert.deepEqual(stormEndWords(false, 9, highs), { text: 'No puzzle left! 9 solved. Your best: 9 today, 25 of all time.', record: false });
+  assert.deepEqual(stormEndWords(true, 0, { today: 0, all: 0 }), { text: 'Time! 0 solved. Your best: 0 today, 0 of all time.', record: false });
+  assert.equal(bestWords({ today: 0, all: 3 }), 'Your best: 0 today, 3 of all time.');
 });

@@ -17,7 +17,7 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
 import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
-import { STORM_MS, WRONG_MS } from './storm.js';
+import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
@@ -248,7 +248,7 @@ function build() {
       ? `Climb: puzzle ${climb.at + 1} of ${climb.puzzles.length} · ${climb.solved} solved · best ${standing.climbBest}`
       : `Your rating ${Math.round(rating)}${provisional} · streak ${standing.streak} · best ${standing.best}`;
     climbWords.textContent = `Climb: ${Math.min(CLIMB_LENGTH, puzzles.length || CLIMB_LENGTH)} puzzles from the easiest to the hardest, unrated. A wrong move ends the climb; one puzzle may be skipped.${standing.climbBest ? ` Your best: ${standing.climbBest} solved.` : ''}`;
-    stormWords.textContent = `Storm: ${STORM_MS / 60_000} minutes to solve as many puzzles as you can, from the easiest up. A wrong move costs ${WRONG_MS / 1000} seconds; moves right in a row add time.${standing.stormBest ? ` Your best: ${standing.stormBest} solved.` : ''}`;
+    stormWords.textContent = `Storm: ${STORM_MS / 60_000} minutes to solve as many puzzles as you can, from the easiest up. A wrong move costs ${WRONG_MS / 1000} seconds; moves right in a row add time.${standing.stormBest ? ` ${bestWords(stormHighs(standing, Date.now()))}` : ''}`;
     // The themes choose the rated puzzles only: put away while climbing.
     climbBox.hidden = climb !== null;
     stormBox.hidden = climb !== null;

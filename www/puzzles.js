@@ -69,6 +69,8 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
  * @property {Filter} filter
  * @property {number} climbBest  the most puzzles solved in one climb (`climbPuzzles`)
  * @property {number} stormBest  the most puzzles solved in one storm (storm.js)
+ * @property {{ [day: string]: number }} stormDays  the best storm of each of the last days a
+ *   storm was played, by local day ("2026-11-30"; storm.js's `stormPlayed`)
  */
 
 /** @param {unknown} value @returns {value is string} */
@@ -191,7 +193,7 @@ export function judge(puzzle, index, move) {
 
 /** @returns {Standing} */
 export function newStanding() {
-  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, climbBest: 0, stormBest: 0 };
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, climbBest: 0, stormBest: 0, stormDays: {} };
 }
 
 /**
@@ -244,7 +246,22 @@ export function readStanding(text) {
     climbBest: isCount(data.climbBest) ? data.climbBest : 0,
     // And before storms.
     stormBest: isCount(data.stormBest) ? data.stormBest : 0,
+    stormDays: readDays(data.stormDays),
   };
+}
+
+/**
+ * Stored days' bests: the entries keyed by a day ("2026-11-30") with a count, the others left out.
+ *
+ * @param {unknown} value
+ * @returns {Standing['stormDays']}
+ */
+function readDays(value) {
+  /** @type {Standing['stormDays']} */
+  const days = {};
+  if (!isObject(value)) return days;
+  for (const [day, best] of Object.entries(value)) if (/^\d{4}-\d{2}-\d{2}$/.test(day) && isCount(best)) days[day] = best;
+  return days;
 }
 
 /**

@@ -2,13 +2,13 @@
 // the combo. The first puzzle waits on the board, and the player's first move starts the clock;
 // a right move is answered at once with the defender's reply, a solved or missed puzzle gives way
 // to the next at once. When the time is up the board stops and the storm's figures show, with
-// its puzzles, each of which opens in the puzzle trainer. Only a storm played to its end counts
-// for the best, kept in the puzzle standing (puzzles.js). Opened from the puzzle trainer, which
-// hands it the puzzle set: `openStorm`.
+// the player's high scores and its puzzles, each of which opens in the puzzle trainer. Only a
+// storm played to its end counts for the high scores, kept in the puzzle standing (puzzles.js).
+// Opened by the puzzle trainer, which hands it the puzzle set: `openStorm`.
 
 import { phraseContent } from './movelist.js';
-import { keptBest, loadStanding, saveStanding } from './puzzles.js';
-import { clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, STORM_MS, stormAt, stormMove, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
+import { loadStanding, saveStanding } from './puzzles.js';
+import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
@@ -71,8 +71,10 @@ function build() {
   actions.append(suicide.button, again);
   const figures = make('dl', { class: 'storm-figures' });
   const done = make('ol', { class: 'storm-puzzles', 'aria-label': 'The storm\'s puzzles' });
+  // The player's high scores, as lichess shows them, by the storm's figures.
+  const highScores = make('dl', { class: 'storm-figures storm-highs', 'aria-label': 'High scores' });
   const summary = make('section', { class: 'storm-summary', 'aria-label': 'The storm\'s figures' });
-  summary.append(figures, done);
+  summary.append(figures, make('h3', { class: 'storm-highs-title' }, 'High scores'), highScores, done);
   const side = make('div', { class: 'storm-side trainer-side' });
   side.append(status, task, feedback, actions, summary, about);
   const play = make('div', { class: 'storm-play trainer-play' });
@@ -155,14 +157,24 @@ function build() {
     generation += 1;
     const now = Date.now();
     const figuresNow = stormSummary(storm, now);
+    // Read again: another tab may have played meanwhile.
     const before = loadStanding(pageStorage());
-    const after = keptBest(before, 'stormBest', figuresNow.solved);
-    if (after !== before) saveStanding(pageStorage(), after);
+    const after = stormPlayed(before, figuresNow.solved, now);
+    saveStanding(pageStorage(), after);
     board?.set({ mode: 'view' });
     phase = 'done';
-    const why = timeLeft(storm, now) === 0 ? 'Time!' : 'No puzzle left!';
-    showFeedback(feedback, `${why} ${figuresNow.solved} solved.${after !== before && figuresNow.solved > 0 ? ' Your best storm yet.' : ` Your best: ${after.stormBest}.`}`, after !== before && figuresNow.solved > 0 ? 'right' : null);
+    const said = stormEndWords(timeLeft(storm, now) === 0, figuresNow.solved, stormHighs(before, now));
+    showFeedback(feedback, said.text, said.record ? 'right' : null);
     task.textContent = '';
+    const highs = stormHighs(after, now);
+    /** @type {Array<[string, number]>} */
+    const highRows = [
+      ['Today', highs.today],
+      ['Last 7 days', highs.week],
+      ['Last 30 days', highs.month],
+      ['All time', highs.all],
+    ];
+    highScores.replaceChildren(...highRows.flatMap(([term, value]) => [make('dt', {}, term), make('dd', {}, String(value))]));
     /** @type {Array<[string, string]>} */
     const rows = [
       ['Solved', String(figuresNow.solved)],
@@ -235,8 +247,8 @@ function build() {
   const start = async () => {
     clearInterval(ticker);
     storm = newStorm(set);
-    const best = loadStanding(pageStorage()).stormBest;
-    about.textContent = `${HOW}${best ? ` Your best: ${best} solved.` : ''}`;
+    const highs = stormHighs(loadStanding(pageStorage()), Date.now());
+    about.textContent = `${HOW}${highs.all ? ` ${bestWords(highs)}` : ''}`;
     showFeedback(feedback, '');
     showStatus();
     ticker = setInterval(tick, TICK_MS);

@@ -4,9 +4,9 @@
 // they reach. A storm is not rated. Pure: the clock is read from the `now` each step is given
 // (milliseconds, as `Date.now()`), so the page's ticker and the tests drive it alike.
 
-import { climbPuzzles, judge } from './puzzles.js';
+import { climbPuzzles, judge, keptBest } from './puzzles.js';
 
-/** @import { Puzzle } from './puzzles.js' */
+/** @import { Puzzle, Standing } from './puzzles.js' */
 
 /** The storm's time before any bonus or penalty. */
 export const STORM_MS = 180_000;
@@ -226,3 +226,85 @@ export function clockText(ms) {
   const seconds = Math.ceil(Math.max(0, ms) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** How many days of storms the standing keeps their best of: a month and a day. */
+export const STORM_DAYS = 31;
+
+/**
+ * The local calendar day of a time, as the standing keys storms by it.
+ *
+ * @param {number} ms  as `Date.now()`
+ * @returns {string} e.g. "2026-11-30"
+ */
+export function dayKey(ms) {
+  const date = new Date(ms);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Whole days from the day `key` to the day of `now`, local time (0: the same day).
+ *
+ * @param {string} key  a `dayKey`
+ * @param {number} now
+ * @returns {number}
+ */
+function daysSince(key, now) {
+  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+  const today = new Date(now);
+  const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
+  // Rounded: a day with a change of the clocks is 23 or 25 hours long.
+  return Math.round((midnight - new Date(year, month - 1, day).getTime()) / 86_400_000);
+}
+
+/**
+ * The standing after a storm played to its end at `now` with `solved` puzzles: its day's best
+ * and the best of all, each if higher; only the last `STORM_DAYS` days are kept.
+ *
+ * @param {Standing} standing
+ * @param {number} solved
+ * @param {number} now
+ * @returns {Standing}
+ */
+export function stormPlayed(standing, solved, now) {
+  const key = dayKey(now);
+  const days = { ...standing.stormDays, [key]: Math.max(solved, standing.stormDays[key] ?? 0) };
+  const kept = Object.fromEntries(Object.entries(days).sort(([a], [b]) => (a < b ? 1 : -1)).slice(0, STORM_DAYS));
+  return { ...keptBest(standing, 'stormBest', solved), stormDays: kept };
+}
+
+/**
+ * The player's high scores, as lichess shows them: today, the last 7 days, the last 30 days
+ * (each counting today) and all time; 0 where no storm was played.
+ *
+ * @param {Standing} standing
+ * @param {number} now
+ * @returns {{ today: number, week: number, month: number, all: number }}
+ */
+export function stormHighs(standing, now) {
+  const days = Object.entries(standing.stormDays).map(([key, best]) => ({ ago: daysSince(key, now), best }));
+  /** @param {number} count  days, today the first */
+  const within = (count) => Math.max(0, ...days.filter(({ ago }) => ago >= 0 && ago < count).map(({ best }) => best));
+  return { today: within(1), week: within(7), month: within(30), all: standing.stormBest };
+}
+
+/**
+ * What the end of a storm says: why it ended, the score, and the record it set, if any, against
+ * the high scores before it (`stormHighs`).
+ *
+ * @param {boolean} timeUp  the time ran out (else no puzzle was left)
+ * @param {number} solved
+ * @param {{ today: number, all: number }} before
+ * @returns {{ text: string, record: boolean }}
+ */
+export function stormEndWords(timeUp, solved, before) {
+  const said = `${timeUp ? 'Time!' : 'No puzzle left!'} ${solved} solved.`;
+  if (solved > before.all) return { text: `${said} Your best storm yet.`, record: true };
+  if (solved > before.today) return { text: `${said} Your best today (of all time: ${before.all}).`, record: true };
+  return { text: `${said} ${bestWords(before)}`, record: false };
+}
+
+/**
+ * @param {{ today: number, all: number }} highs
+ * @returns {string} e.g. "Your best: 9 today, 25 of all time."
+ */
+export const bestWords = (highs) => `Your best: ${highs.today} today, ${highs.all} of all time.`;
