@@ -224,6 +224,19 @@ test('desktop: a puzzle with a reply, a combo that adds time, the last puzzle en
   }
 });
 
+test('desktop: a storm has its own link: ?storm opens one, on a first visit too, and the address loses it', { timeout: 60_000 }, async () => {
+  // A first visit (nothing stored): the link's storm, not the welcome.
+  const { page, problems } = await openGame(served.context, `${served.url}?storm`);
+  try {
+    await stormAt(page, 'ready', { puzzle: DRAWN[0] });
+    assert.equal(await page.evaluate(() => document.querySelector('dialog#welcome')?.hasAttribute('open') ?? false), false);
+    assert.equal(await page.evaluate(() => location.search), '');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 /**
  * Plays a move (not a suicide) on the storm's board by clicks.
  *

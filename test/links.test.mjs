@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DRAW_OFFER, PUZZLE_PARAM, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, withoutPuzzle, wouldLose } from '../www/links.js';
+import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
 
 /** @param {string[]} moves @param {Partial<{ start: string, rules: string, turn: 'white' | 'black', kind: 'ongoing' | 'checkmate' }>} [change] */
@@ -99,6 +99,13 @@ test('a puzzle has an address: ?puzzle=<id>, read back, and taken off once shown
   assert.equal(puzzleAsked(`?puzzle=${'x'.repeat(500)}`)?.length, 40, 'a long value is cut, never trusted');
   assert.equal(puzzleUrl('https://example.org/ultima/?x=1#game=AQAM', '1-1-102'), 'https://example.org/ultima/?x=1&puzzle=1-1-102');
   assert.equal(puzzleUrl('https://example.org/ultima/?puzzle=old', 'new'), 'https://example.org/ultima/?puzzle=new');
-  assert.equal(withoutPuzzle('https://example.org/ultima/?x=1&puzzle=1-1-102#top'), 'https://example.org/ultima/?x=1#top');
-  assert.equal(withoutPuzzle('https://example.org/ultima/?puzzle=1-1-102'), 'https://example.org/ultima/');
+  assert.equal(withoutParam('https://example.org/ultima/?x=1&puzzle=1-1-102#top', PUZZLE_PARAM), 'https://example.org/ultima/?x=1#top');
+  assert.equal(withoutParam('https://example.org/ultima/?puzzle=1-1-102', PUZZLE_PARAM), 'https://example.org/ultima/');
+});
+
+test('a storm has an address: ?storm, with any value or none, taken off once shown', () => {
+  assert.equal(STORM_PARAM, 'storm');
+  for (const search of ['?storm', '?storm=', '?x=1&storm=yes', '?storm=%00']) assert.equal(stormAsked(search), true, search);
+  for (const search of ['', '?puzzle=1-1-102', '?stormy', '?x=storm']) assert.equal(stormAsked(search), false, search);
+  assert.equal(withoutParam('https://example.org/ultima/?storm&x=1#game=AQAM', STORM_PARAM), 'https://example.org/ultima/?x=1#game=AQAM');
 });

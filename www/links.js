@@ -171,15 +171,27 @@ export function puzzleUrl(page, id) {
   return url.href;
 }
 
+/** The address's query parameter that opens a puzzle storm: `?storm`. */
+export const STORM_PARAM = 'storm';
+
 /**
- * The address without the puzzle parameter (the others and the fragment kept), once its puzzle
- * was shown: a reload then shows the game.
+ * Whether an address asks for a puzzle storm (`?storm`, with any value or none).
+ *
+ * @param {string} search  `location.search`
+ * @returns {boolean}
+ */
+export const stormAsked = (search) => new URLSearchParams(search).has(STORM_PARAM);
+
+/**
+ * The address without a parameter (the others and the fragment kept), once what it asked for
+ * was shown (a puzzle, a storm): a reload then shows the game.
  *
  * @param {string} page
+ * @param {string} name  e.g. `PUZZLE_PARAM`
  * @returns {string}
  */
-export function withoutPuzzle(page) {
+export function withoutParam(page, name) {
   const url = new URL(page);
-  url.searchParams.delete(PUZZLE_PARAM);
+  url.searchParams.delete(name);
   return url.href;
 }

@@ -34,7 +34,7 @@ import { wireTypedMoves } from './type-move.js';
 import { wireRecordFiles } from './record-file.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
-import { drawOffer, linkText, puzzleAsked, withoutPuzzle } from './links.js';
+import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { createReview } from './review.js';
 import { hintWords } from './hints.js';
@@ -149,9 +149,11 @@ async function main() {
   // The position at once: the start, or the saved game's last position (the empty board when
   // that is not known), until the board is ready.
   const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), saved.settings);
-  // A game link opens its own dialog instead of the welcome, and a puzzle's link its puzzle.
+  // A game link opens its own dialog instead of the welcome, a puzzle's link its puzzle, and a
+  // storm's link a storm.
   const askedPuzzle = puzzleAsked(location.search);
-  const welcome = saved.firstVisit && linkText(location.hash) === null && askedPuzzle === null
+  const askedStorm = askedPuzzle === null && stormAsked(location.search);
+  const welcome = saved.firstVisit && linkText(location.hash) === null && askedPuzzle === null && !askedStorm
     ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
     : null;
   /**
@@ -486,7 +488,8 @@ async function main() {
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
     element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
     const openStorm = () => puzzles().then((module) => module.openPuzzleStorm());
-    element('open-storm', HTMLButtonElement).addEventListener('click', () => openStorm().catch((error) => showNotice(notice, `The puzzle storm could not open: ${errorText(error)}.`)));
+    const openStormNoticed = () => openStorm().catch((error) => showNotice(notice, `The puzzle storm could not open: ${errorText(error)}.`));
+    element('open-storm', HTMLButtonElement).addEventListener('click', openStormNoticed);
     // The squares drill, loaded on first use.
     const squares = onFirstUse(() =>
       import('./squares-ui.js').then((module) => {
@@ -655,8 +658,13 @@ async function main() {
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {
-      history.replaceState(history.state, '', withoutPuzzle(location.href));
+      history.replaceState(history.state, '', withoutParam(location.href, PUZZLE_PARAM));
       openPuzzles(askedPuzzle).catch((error) => showNotice(notice, `The puzzle could not open: ${errorText(error)}.`));
+    }
+    // And a storm's (`?storm`).
+    if (askedStorm) {
+      history.replaceState(history.state, '', withoutParam(location.href, STORM_PARAM));
+      openStormNoticed();
     }
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
