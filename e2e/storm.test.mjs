@@ -104,6 +104,8 @@ for (const { device, context, touch } of devices) {
       await solve(page, first, touch);
       await stormAt(page, 'try', { puzzle: second, index: 0 });
       assert.equal(await page.textContent('.storm-score'), '1 solved');
+      // Said to a screen reader, which does not see the new position come.
+      assert.equal(await page.textContent('.storm-said'), `Solved. Puzzle 2: ${solverOf(second) === 'white' ? 'White' : 'Black'} to move.`);
       assert.equal(await page.textContent('.storm-combo'), `Combo ${Math.ceil(first.moves.length / 2)}`);
       await page.clock.fastForward(20_000);
       await page.waitForFunction(() => /^2:[34]\d$/.test(document.querySelector('.storm-clock')?.textContent ?? ''));

@@ -64,6 +64,8 @@ function build() {
   status.append(clock, score, comboWords, comboBar);
   const task = make('p', { class: 'storm-task trainer-task', tabindex: '-1' });
   const feedback = make('p', { class: 'storm-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
+  // Said to a screen reader alone: each new puzzle, which the eye sees on the board.
+  const said = make('p', { class: 'storm-said visually-hidden', role: 'status' });
   const about = make('p', { class: 'storm-about' });
   const suicide = suicideButton('storm-suicide', () => board, () => phase === 'ready' || phase === 'try');
   const again = make('button', { type: 'button', class: 'storm-again trainer-next' }, 'Play again');
@@ -76,7 +78,7 @@ function build() {
   const summary = make('section', { class: 'storm-summary', 'aria-label': 'The storm\'s figures' });
   summary.append(figures, make('h3', { class: 'storm-highs-title' }, 'High scores'), highScores, done);
   const side = make('div', { class: 'storm-side trainer-side' });
-  side.append(status, task, feedback, actions, summary, about);
+  side.append(status, task, feedback, said, actions, summary, about);
   const play = make('div', { class: 'storm-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
@@ -129,8 +131,12 @@ function build() {
     comboFill.style.transform = `scaleX(${(storm.combo - from) / (to - from)})`;
   };
 
-  /** Puts the storm's puzzle on the board, the solver to move and at the bottom. */
-  const showPuzzle = async () => {
+  /**
+   * Puts the storm's puzzle on the board, the solver to move and at the bottom.
+   *
+   * @param {string} [before]  what to say before the puzzle's number, e.g. "Solved. "
+   */
+  const showPuzzle = async (before = '') => {
     const mine = ++generation;
     const puzzle = storm && stormPuzzle(storm);
     if (!puzzle) return;
@@ -144,6 +150,7 @@ function build() {
       shown.set({ orientation: solver, pieceSet: config.pieceSet() });
       phase = storm?.started === null ? 'ready' : 'try';
       task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
+      said.textContent = `${before}Puzzle ${(storm?.at ?? 0) + 1}: ${sideName(solver)} to move.`;
     } catch (error) {
       showFeedback(feedback, errorText(error), 'wrong');
     }
@@ -227,7 +234,7 @@ function build() {
     showStatus();
     if (storm.ended !== null || step.verdict === 'over') return finish();
     if (step.verdict !== 'right') {
-      showPuzzle();
+      showPuzzle(step.verdict === 'solved' ? 'Solved. ' : '');
       return;
     }
     phase = 'busy';
