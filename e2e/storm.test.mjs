@@ -176,23 +176,26 @@ for (const { device, context, touch } of devices) {
   });
 }
 
-test('desktop: a puzzle with a reply, a combo that adds time, the last puzzle ending the storm', { timeout: 120_000 }, async () => {
-  // A set of five: a puzzle with a defender's reply first, then four of one move (by clicks),
-  // rated in that order.
+test('desktop: a puzzle with a reply, a combo that adds time, damaged puzzles passed over (and in the trainer, said), the last ending the storm', { timeout: 120_000 }, async () => {
+  // A set of seven, rated in this order: a puzzle whose position the board refuses, one with a
+  // defender's reply, four of one move (by clicks), and one whose reply the board refuses.
   const withReply = SET.puzzles.find((p) => p.moves.length === 3 && p.moves.every((m) => !m.endsWith('-')));
   const single = SET.puzzles.filter((p) => p.moves.length === 1 && !(p.moves[0] ?? '').endsWith('-')).slice(0, 4);
   assert.ok(withReply && single.length === 4);
-  const set = [withReply, ...single].map((p, i) => ({ ...p, rating: 700 + 10 * i }));
+  const broken = { ...withReply, id: 'broken-position', position: 'not a position' };
+  const badReply = { ...withReply, id: 'broken-reply', moves: [withReply.moves[0] ?? '', 'z9-z9', withReply.moves[2] ?? ''] };
+  const set = [broken, withReply, ...single, badReply].map((p, i) => ({ ...p, rating: 690 + 10 * i }));
   // A browser of its own, whose service worker cannot answer for the set served here instead.
   const own = await launch({ viewport: DEVICES[0][1], deviceScaleFactor: 1, serviceWorkers: 'block' });
   await own.context.clock.install({ time: new Date('2026-11-30T09:00:00Z') });
   await own.context.route('**/puzzles.json', (route) => route.fulfill({ json: { version: 1, generator: 'the storm test', puzzles: set } }));
   const { page, problems } = await openGame(own.context, served.url, NO_GAME);
   try {
-    await page.click('#open-puzzles');
-    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    await page.click('.puzzles-storm-start');
-    await stormAt(page, 'ready', { puzzle: set[0], index: 0 });
+    // Straight from the page (the trainer would meet the damaged puzzle first).
+    await page.click('#open-storm');
+    // The first is passed over, said, and the next one waits for the first move.
+    await stormAt(page, 'ready', { puzzle: withReply, index: 0 });
+    assert.match((await page.textContent('.storm-feedback')) ?? '', /^Puzzle broken-position could not be played \(.+\): passed over\.$/);
     // The page's time stops: only the reply's pause moves it on, 300 ms a time.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const solver = solverOf(withReply);
@@ -214,11 +217,35 @@ test('desktop: a puzzle with a reply, a combo that adds time, the last puzzle en
         assert.equal(await clock(page), '3:03');
       }
     }
-    // No puzzle left: over, with the time it took.
+    // The last: its first move right, its reply refused: passed over, and no puzzle is left.
+    await stormAt(page, 'try', { puzzle: badReply, index: 0 });
+    await playOn(page, badReply.moves[0] ?? '', solverOf(badReply));
+    await stormAt(page, 'busy', { puzzle: badReply, index: 2 });
+    await page.clock.runFor(300);
+    // Over, with the time it took.
     await stormAt(page, 'done');
     assert.equal(await page.textContent('.storm-feedback'), 'No puzzle left! 5 solved. Your best storm yet.');
     const figures = await page.$$eval('.storm-figures:not(.storm-highs) dd', (values) => values.map((v) => v.textContent));
-    assert.deepEqual(figures, ['5', '6 (100% right)', '6', '0:01', '0.1 s', '740']);
+    assert.deepEqual(figures, ['5', '7 (100% right)', '7', '0:01', '0.1 s', '740']);
+    assert.deepEqual(await page.$$eval('.storm-puzzle', (buttons) => buttons.map((b) => b.dataset.puzzle)), [withReply, ...single].map((p) => p.id));
+
+    // The puzzle trainer meets the same damaged puzzles: each said, and Next goes on.
+    await page.keyboard.press('Escape');
+    /** @param {string} phase @param {string} id */
+    const trainerAt = (phase, id) => page.waitForFunction(([phase, id]) => document.getElementById('puzzles')?.dataset.phase === phase && document.getElementById('puzzles')?.dataset.puzzle === id, [phase, id]);
+    await page.evaluate(() => /** @type {any} */ (window).ultima.openPuzzles('broken-position'));
+    await trainerAt('broken', broken.id);
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^This puzzle cannot be played: position string, .+\.$/);
+    assert.deepEqual(await Promise.all(['.puzzles-next', '.puzzles-retry', '.puzzles-solution'].map((s) => page.isVisible(s))), [true, false, false]);
+    await page.evaluate(() => /** @type {any} */ (window).ultima.openPuzzles('broken-reply'));
+    await trainerAt('try', badReply.id);
+    await playMove(page, '.puzzles-board', badReply.moves[0] ?? '', solverOf(badReply), false);
+    await trainerAt('busy', badReply.id);
+    await page.clock.runFor(500);
+    await trainerAt('broken', badReply.id);
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^This puzzle cannot be played: .+\.$/);
+    await page.click('.puzzles-next');
+    await page.waitForFunction((ids) => document.getElementById('puzzles')?.dataset.phase === 'try' && !ids.includes(document.getElementById('puzzles')?.dataset.puzzle ?? ''), [broken.id, badReply.id]);
     // Nothing went wrong but the worker this browser was told to refuse.
     assert.deepEqual(problems.filter((problem) => !problem.endsWith('Service Worker registration blocked by Playwright')), []);
   } finally {

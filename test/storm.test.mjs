@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newStanding, readStanding } from '../www/puzzles.js';
-import { bestWords, clockText, comboBonus, comboProgress, dayKey, newStorm, STORM_DAYS, STORM_LENGTH, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from '../www/storm.js';
+import { bestWords, clockText, comboBonus, comboProgress, dayKey, newStorm, STORM_DAYS, STORM_LENGTH, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from '../www/storm.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 /** @import { Storm } from '../www/storm.js' */
@@ -175,4 +175,16 @@ test('the end says why, the score, and a record: of all time, or of the day', ()
   assert.deepEqual(stormEndWords(false, 9, highs), { text: 'No puzzle left! 9 solved. Your best: 9 today, 25 of all time.', record: false });
   assert.deepEqual(stormEndWords(true, 0, { today: 0, all: 0 }), { text: 'Time! 0 solved. Your best: 0 today, 0 of all time.', record: false });
   assert.equal(bestWords({ today: 0, all: 3 }), 'Your best: 0 today, 3 of all time.');
+});
+
+test('a puzzle that cannot be shown is passed over: nothing counted, no time taken', () => {
+  const storm = stormMove(stormOf([puzzle('a', 800), puzzle('b', 900), puzzle('c', 1000)]), 'a-move', 0).storm;
+  const passed = stormPass(storm, 5000);
+  assert.equal(stormPuzzle(passed)?.id, 'c');
+  assert.deepEqual([passed.results.length, passed.right, passed.wrong, passed.combo, passed.extraMs], [1, 1, 0, 1, 0]);
+  assert.equal(timeLeft(passed, 5000), STORM_MS - 5000);
+  // The last one passed over: the storm ends there; an ended storm stays as it is.
+  const over = stormPass(passed, 6000);
+  assert.equal(over.ended, 6000);
+  assert.equal(stormPass(over, 7000), over);
 });

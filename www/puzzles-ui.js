@@ -168,10 +168,11 @@ function build() {
   /**
    * The puzzle on the board: the index of the next move of its line, and the phase: the
    * player's turn (`try`), the computer's reply or the solution being shown (`busy`), solved or
-   * failed; and whether it is a climb's (unrated: not to be tried again for a rating once its
-   * solution is seen).
+   * failed, or not shown at all (`broken`: a damaged set's puzzle, which the board refuses);
+   * and whether it is a climb's (unrated: not to be tried again for a rating once its solution
+   * is seen).
    *
-   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed', solver: 'white' | 'black', climbing: boolean } | null}
+   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean } | null}
    */
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
@@ -272,7 +273,8 @@ function build() {
     giveUp.hidden = phase !== 'try';
     // A skip needs a puzzle to go on to.
     skip.hidden = phase !== 'try' || climb === null || climb.skipped || climb.at + 1 >= climb.puzzles.length;
-    next.hidden = !over;
+    // A puzzle that cannot be shown has only the way on.
+    next.hidden = !over && phase !== 'broken';
     retry.hidden = !over || current?.climbing === true;
     analyse.hidden = !over || config.analyse === null;
     share.hidden = !current;
@@ -310,11 +312,25 @@ function build() {
       current = { puzzle, index: 0, phase: 'try', solver, climbing };
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
-      showFeedback(feedback, errorText(error));
+      broken(error);
     }
     showActions();
     mark();
     task.focus();
+  };
+
+  /**
+   * The puzzle on the board cannot be played: the board refused its position or a move of its
+   * line (a damaged set). Said, and only Next goes on; a climb ends here.
+   *
+   * @param {unknown} error
+   */
+  const broken = (error) => {
+    if (!current) return;
+    current = { ...current, phase: 'broken' };
+    showFeedback(feedback, `This puzzle cannot be played: ${errorText(error)}.${endClimb()}`, 'wrong');
+    showActions();
+    mark();
   };
 
   /** The next puzzle of the filter, or a word that there is none. */
@@ -367,7 +383,12 @@ function build() {
     while (current && board && current.index < until) {
       await pause(ms);
       if (mine !== generation || !current || !board) return false;
-      board.play(current.puzzle.moves[current.index] ?? '');
+      try {
+        board.play(current.puzzle.moves[current.index] ?? '');
+      } catch (error) {
+        broken(error);
+        return false;
+      }
       current.index += 1;
     }
     return mine === generation;

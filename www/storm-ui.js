@@ -8,7 +8,7 @@
 
 import { phraseContent } from './movelist.js';
 import { loadStanding, saveStanding } from './puzzles.js';
-import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
+import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
@@ -142,19 +142,44 @@ function build() {
     if (!puzzle) return;
     phase = 'busy';
     mark();
+    /** @type {EmbedHandle} */
+    let shown;
     try {
-      const shown = (board = await mounted());
-      if (mine !== generation) return;
-      shown.newGame({ position: puzzle.position, mode: 'play' });
-      const solver = shown.turn();
-      shown.set({ orientation: solver, pieceSet: config.pieceSet() });
-      phase = storm?.started === null ? 'ready' : 'try';
-      task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
-      said.textContent = `${before}Puzzle ${(storm?.at ?? 0) + 1}: ${sideName(solver)} to move.`;
+      shown = board = await mounted();
     } catch (error) {
+      // No board at all: nothing to pass over to.
       showFeedback(feedback, errorText(error), 'wrong');
+      mark();
+      return;
     }
+    if (mine !== generation) return;
+    try {
+      shown.newGame({ position: puzzle.position, mode: 'play' });
+    } catch (error) {
+      passOver(puzzle, error);
+      return;
+    }
+    const solver = shown.turn();
+    shown.set({ orientation: solver, pieceSet: config.pieceSet() });
+    phase = storm?.started === null ? 'ready' : 'try';
+    task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
+    said.textContent = `${before}Puzzle ${(storm?.at ?? 0) + 1}: ${sideName(solver)} to move.`;
     mark();
+  };
+
+  /**
+   * A puzzle of a damaged set, whose position or line the board refuses: passed over, said, and
+   * the next one shown (`stormPass`), so that the storm never stalls on it.
+   *
+   * @param {Puzzle} puzzle
+   * @param {unknown} error
+   */
+  const passOver = (puzzle, error) => {
+    if (!storm) return;
+    storm = stormPass(storm, Date.now());
+    showFeedback(feedback, `Puzzle ${puzzle.id} could not be played (${errorText(error)}): passed over.`, 'wrong');
+    if (storm.ended !== null) finish();
+    else showPuzzle();
   };
 
   /** The storm's end: the board stops, the figures and the puzzles show, the best is kept. */
@@ -243,7 +268,12 @@ function build() {
     const puzzle = stormPuzzle(storm);
     pause(REPLY_MS).then(() => {
       if (mine !== generation || !storm || !puzzle || !board) return;
-      board.play(puzzle.moves[storm.index - 1] ?? '');
+      try {
+        board.play(puzzle.moves[storm.index - 1] ?? '');
+      } catch (error) {
+        passOver(puzzle, error);
+        return;
+      }
       board.set({ mode: 'play' });
       phase = 'try';
       mark();

@@ -167,6 +167,21 @@ export function stormMove(before, move, now) {
 }
 
 /**
+ * The storm with the puzzle on the board passed over, as if it were not in the set: it could not
+ * be shown or played (a damaged set). No time is taken and nothing is counted; the storm ends
+ * when no puzzle is left.
+ *
+ * @param {Storm} storm
+ * @param {number} now
+ * @returns {Storm}
+ */
+export function stormPass(storm, now) {
+  if (storm.ended !== null) return storm;
+  const next = { ...storm, at: storm.at + 1, index: 0 };
+  return next.at >= next.puzzles.length ? { ...next, ended: now } : next;
+}
+
+/**
  * The storm with the puzzle on the board done, the next one on (it ends after the last, or when
  * the penalty took its last time).
  *
