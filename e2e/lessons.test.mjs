@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
+import { playMove, pressSquare } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -39,34 +40,10 @@ async function at(page, phase, lesson, step) {
   );
 }
 
-/**
- * Clicks (or taps) the centre of a square of the lesson board, seen from White.
- *
- * @param {Page} page
- * @param {string} square
- * @param {boolean} touch
- */
-async function press(page, square, touch) {
-  const box = await page.locator('.lesson-board canvas').boundingBox();
-  if (!box) throw new Error('no lesson board');
-  const x = box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8;
-  const y = box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8;
-  if (touch) await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
-}
-
-/**
- * Plays a move on the lesson board by two clicks.
- *
- * @param {Page} page
- * @param {string} move canonical text, e.g. "b1-b3xc3"
- * @param {boolean} touch
- */
-async function play(page, move, touch) {
-  const [from = '', rest = ''] = move.split('-');
-  await press(page, from, touch);
-  await press(page, rest.slice(0, 2), touch);
-}
+/** Clicks (or taps) a square of the lesson board, which is seen from White. */
+const press = (/** @type {Page} */ page, /** @type {string} */ square, /** @type {boolean} */ touch) => pressSquare(page, '.lesson-board', square, 'white', touch);
+/** Plays a move (canonical text) on the lesson board by two clicks. */
+const play = (/** @type {Page} */ page, /** @type {string} */ move, /** @type {boolean} */ touch) => playMove(page, '.lesson-board', move, 'white', touch);
 
 /** @param {Page} page */
 const feedback = async (page) => (await page.textContent('.lesson-feedback')) ?? '';
@@ -295,36 +272,33 @@ test('Defending: a wrong defence names the capture it leaves and draws it as a r
     await play(page, 'b3-e6', false);
     await at(page, 'right', 'defending', 1);
 
-    await page.click('.lesson-next');
-    await at(page, 'try', 'defending', 2);
+    /**
+     * The next step of the lesson: a wrong defence, answered with the capture it leaves (and,
+     * when the step has words for it, those), then a right one.
+     *
+     * @param {number} step
+     * @param {string} wrong  the wrong try
+     * @param {RegExp} said  the start of what the wrong try is answered with
+     * @param {string} right  a right answer
+     */
+    const wrongThenRight = async (step, wrong, said, right) => {
+      await page.click('.lesson-next');
+      await at(page, 'try', 'defending', step);
+      await play(page, wrong, false);
+      await at(page, 'wrong', 'defending', step);
+      assert.match(await feedback(page), said);
+      const words = lesson.steps[step].wrong?.threat;
+      if (words) assert.ok((await feedback(page)).endsWith(words));
+      await at(page, 'try', 'defending', step);
+      await play(page, right, false);
+      await at(page, 'right', 'defending', step);
+    };
     // A King move leaves the Coordinator its way along the 4th rank.
-    await play(page, 'h1-g1', false);
-    await at(page, 'wrong', 'defending', 2);
-    assert.match(await feedback(page), /^Not quite\. After that, the black Coordinator on a4 can take the white Long Leaper on e4 at a corner of its rectangle with its King on e8, going to [bcd]4\. /);
-    assert.ok((await feedback(page)).endsWith(lesson.steps[2].wrong.threat));
-    await at(page, 'try', 'defending', 2);
-    await play(page, 'b1-b4', false);
-    await at(page, 'right', 'defending', 2);
-
-    await page.click('.lesson-next');
-    await at(page, 'try', 'defending', 3);
+    await wrongThenRight(2, 'h1-g1', /^Not quite\. After that, the black Coordinator on a4 can take the white Long Leaper on e4 at a corner of its rectangle with its King on e8, going to [bcd]4\. /, 'b1-b4');
     // Taking one pinch's partner saves one piece: the other is pinched.
-    await play(page, 'e4-g4xf4', false);
-    await at(page, 'wrong', 'defending', 3);
-    assert.match(await feedback(page), /^Not quite\. After that, the black Pawn on d8 can take the white Withdrawer on c4 by pinching it against the black Pawn on b4, going to d4\. /);
-    await at(page, 'try', 'defending', 3);
-    await play(page, 'c4-d4xb4', false);
-    await at(page, 'right', 'defending', 3);
-
-    await page.click('.lesson-next');
-    await at(page, 'try', 'defending', 4);
+    await wrongThenRight(3, 'e4-g4xf4', /^Not quite\. After that, the black Pawn on d8 can take the white Withdrawer on c4 by pinching it against the black Pawn on b4, going to d4\. /, 'c4-d4xb4');
     // Blocking one way out leaves the others.
-    await play(page, 'h8-h2', false);
-    await at(page, 'wrong', 'defending', 4);
-    assert.match(await feedback(page), /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving directly away from it, going to [a-h][1-8]\. /);
-    await at(page, 'try', 'defending', 4);
-    await play(page, 'h8-c3', false);
-    await at(page, 'right', 'defending', 4);
+    await wrongThenRight(4, 'h8-h2', /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving directly away from it, going to [a-h][1-8]\. /, 'h8-c3');
     assert.match(await feedback(page), /You have finished the Defending lesson\.$/);
     assert.deepEqual((await stored(page)).lessons, { defending: { solved: 5, done: true } });
     assert.deepEqual(problems, []);
