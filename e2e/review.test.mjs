@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { pressSquare } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -117,24 +118,6 @@ function judgedInList(page) {
   );
 }
 
-/**
- * The centre of `square` on the canvas of the dialog `dialog`, its board seen from `side`.
- *
- * @param {Page} page
- * @param {string} dialog  a selector
- * @param {'white' | 'black'} side  the side at the bottom
- * @param {string} square
- */
-async function clickOn(page, dialog, side, square) {
-  const box = await page.locator(`${dialog} canvas`).boundingBox();
-  if (!box) throw new Error(`no board in ${dialog}`);
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square.slice(1)) - 1;
-  const column = side === 'white' ? file : 7 - file;
-  const row = side === 'white' ? 7 - rank : rank;
-  await page.mouse.click(box.x + ((column + 0.5) * box.width) / 8, box.y + ((row + 0.5) * box.height) / 8);
-}
-
 for (const { device, context } of devices) {
   test(`${device}: learn from your mistakes: the move played again, a try the engine judges, the better move shown, skipped, then found`, { timeout: 240_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
@@ -144,8 +127,8 @@ for (const { device, context } of devices) {
     const feedback = () => page.textContent(`${trainer} .mistakes-feedback`);
     /** @param {string} from @param {string} to */
     const move = async (from, to) => {
-      await clickOn(page, trainer, 'black', from);
-      await clickOn(page, trainer, 'black', to);
+      await pressSquare(page, trainer, from, 'black', false);
+      await pressSquare(page, trainer, to, 'black', false);
     };
     try {
       await loadGame(page);

@@ -1,5 +1,6 @@
-// Moves played by clicks (taps on a phone) on a trainer's small board, the puzzles' and the
-// storm's: a square's centre from the board's box and which side is at the bottom.
+// Moves played by clicks (taps on a phone) on a trainer's small board (the puzzles', the storm's,
+// the lessons', the mistakes trainer's): a square's centre from the board's box and which side
+// is at the bottom.
 
 /** @import { Page } from 'playwright-core' */
 /** @import { Puzzle } from '../www/puzzles.js' */
