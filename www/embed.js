@@ -341,7 +341,7 @@ export function mount(element, options = {}) {
   /** @type {(() => number | undefined) | null} the computer's thinking time on its clock, if it has one */
   let moveTime = null;
   /**
-   * The game's seed for the computer's noise at levels 1–6 (`Ai.think`): drawn for each new
+   * The game's seed for the computer's noise at levels 1–7 (`Ai.think`): drawn for each new
    * game, so that each game meets its own player, kept through the game, so that a position
    * taken back is answered as before.
    */

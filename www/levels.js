@@ -3,7 +3,7 @@
 // one move ahead and level 2 two, both judging the position there as it stands, blind to the
 // captures that follow (the way a beginner misses the answer to a move); levels 3–7 search a
 // fixed number of positions a move (1,000 … 250,000) with less and less noise in their
-// judgement; level 8 thinks 2 s a move, so it is the only one whose strength depends on the
+// judgement (level 7's, ±10 centipawns, only varies its games); level 8 thinks 2 s a move, so it is the only one whose strength depends on the
 // device. Each level beats the one below in at least 7 games of 10, most in 9 or more.
 
 import { sideName } from './notation.js';
@@ -26,7 +26,7 @@ export const LEVELS = Object.freeze([
   { level: 4, name: 'Club', description: 'spots most simple captures, but plays loosely' },
   { level: 5, name: 'Intermediate', description: 'seldom gives a piece away' },
   { level: 6, name: 'Advanced', description: 'finds most short combinations' },
-  { level: 7, name: 'Expert', description: 'deep and exact, with no guesswork' },
+  { level: 7, name: 'Expert', description: 'deep and exact; only its choice between near-equal moves varies' },
   { level: 8, name: 'Strongest', description: 'thinks 2 s a move (stronger on a faster device)' },
 ]);
 

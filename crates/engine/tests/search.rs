@@ -185,6 +185,28 @@ fn same_seed_and_nodes_same_move() {
     }
 }
 
+/// Level 7's noise is small (±10 centipawns) and there to vary its games: with a seed per game
+/// (as the page and `ultima match` give), the start is answered in more than one way, and a
+/// seed always the same way.
+#[test]
+fn level_7_varies_its_games_by_seed() {
+    let start = Position::start(StartSetup::Rotated, Rules::default());
+    let limits = Level::new(7).unwrap().limits();
+    let run = |seed| {
+        let mut e = Engine::new(Config {
+            hash_mb: 2,
+            seed,
+            ..Config::default()
+        });
+        e.search(&start, &[], limits, &mut NoHandler)
+            .best_move
+            .unwrap()
+    };
+    let chosen: std::collections::BTreeSet<String> = (1..=10).map(|s| run(s).to_string()).collect();
+    assert!(chosen.len() >= 2, "ten seeds all chose {chosen:?}");
+    assert_eq!(run(4), run(4));
+}
+
 /// Stops after a number of polls, counting the iterations it hears of.
 struct StopAfter {
     polls: u32,

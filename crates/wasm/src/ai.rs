@@ -146,7 +146,7 @@ impl Ai {
     /// `level` 1–8. `timeMs` is level 8's thinking time (2000 ms if absent) and, at any level, a
     /// deadline after which the search stops with its best move so far. `progress`, if given,
     /// hears each completed iteration. `seed` (a whole number from 0 to 2³²−1) chooses the
-    /// noise in the judgement of levels 1–6: one seed per game gives each game its own player,
+    /// noise in the judgement of levels 1–7: one seed per game gives each game its own player,
     /// which answers a position the same way all game long; without it the seed is 0, so the
     /// same moves always meet the same answers.
     ///
