@@ -168,6 +168,15 @@ for (const { device, context, touch } of devices) {
       await page.click(`.storm-puzzle[data-puzzle="${first.id}"]`);
       await page.waitForFunction((id) => document.getElementById('puzzles')?.dataset.puzzle === id && document.getElementById('puzzles')?.dataset.phase === 'try', first.id);
       assert.equal(await page.isVisible('#storm'), false);
+      // Unrated: the player has seen it. Solved again, it moves neither the rating nor the tries.
+      assert.match((await page.textContent('.puzzles-about')) ?? '', / · unrated: seen in a storm$/);
+      const [move = ''] = first.moves;
+      assert.ok(first.moves.length === 1 && !move.endsWith('-'), 'the first puzzle is one move by clicks');
+      const standingBefore = await page.evaluate(() => localStorage.getItem('ultima.puzzles'));
+      await playMove(page, '.puzzles-board', move, solverOf(first), touch);
+      await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'solved');
+      assert.doesNotMatch((await page.textContent('.puzzles-feedback')) ?? '', /Rating/);
+      assert.equal(await page.evaluate(() => localStorage.getItem('ultima.puzzles')), standingBefore);
       assert.match((await page.textContent('.puzzles-storm-words')) ?? '', / Your best: 1 today, 1 of all time\.$/);
       assert.deepEqual(problems, []);
     } finally {

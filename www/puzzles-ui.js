@@ -53,11 +53,12 @@ let ui = null;
  * Opens the trainer at the next puzzle of the player's filter, or at puzzle `id`.
  *
  * @param {string} [id]
+ * @param {boolean} [rated]  false for a puzzle the player has seen (a storm's): played unrated
  * @returns {Promise<void>} once the puzzle is on the board
  */
-export async function openPuzzles(id) {
+export async function openPuzzles(id, rated = true) {
   ui ??= build();
-  await ui.open(id);
+  await ui.open(id, rated);
 }
 
 /**
@@ -169,10 +170,10 @@ function build() {
    * The puzzle on the board: the index of the next move of its line, and the phase: the
    * player's turn (`try`), the computer's reply or the solution being shown (`busy`), solved or
    * failed, or not shown at all (`broken`: a damaged set's puzzle, which the board refuses);
-   * and whether it is a climb's (unrated: not to be tried again for a rating once its solution
-   * is seen).
+   * whether it is a climb's (not to be tried again once its solution is seen), and whether it
+   * is rated: not a climb's, nor one opened from a storm, which the player has seen already.
    *
-   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean } | null}
+   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean, rated: boolean } | null}
    */
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
@@ -289,18 +290,23 @@ function build() {
   const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the puzzle board' });
   const readyBoard = async () => (board = await mounted());
 
+  /** What the line under the puzzle adds for a puzzle seen in a storm, which is not rated. */
+  const unratedWords = () => (current && !current.rated && !current.climbing ? ' · unrated: seen in a storm' : '');
+
   /**
    * Puts a puzzle on the board, the solver to move and at the bottom.
    *
    * @param {Puzzle} puzzle
+   * @param {boolean} [rated]  false for a puzzle the player has seen in a storm; a climb's never
    */
-  const show = async (puzzle) => {
+  const show = async (puzzle, rated = true) => {
     generation += 1;
     const climbing = climb !== null;
-    current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing };
+    rated &&= !climbing;
+    current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing, rated };
     task.textContent = '';
     showFeedback(feedback, '');
-    about.textContent = `Puzzle ${puzzle.id}`;
+    about.textContent = `Puzzle ${puzzle.id}${unratedWords()}`;
     showActions();
     mark();
     try {
@@ -309,7 +315,7 @@ function build() {
       shown.newGame({ position: puzzle.position, mode: 'play' });
       const solver = shown.turn();
       shown.set({ orientation: solver });
-      current = { puzzle, index: 0, phase: 'try', solver, climbing };
+      current = { puzzle, index: 0, phase: 'try', solver, climbing, rated };
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
       broken(error);
@@ -353,10 +359,10 @@ function build() {
    */
   const finish = (solved) => {
     if (!current) return;
-    about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}`;
-    // A climb is not rated: its puzzles count neither in the rating nor as tried (also when
-    // the climb ended meanwhile, its puzzle left on the board).
-    if (current.climbing) return '';
+    about.textContent = `Puzzle ${current.puzzle.id}, rated ${current.puzzle.rating} · ${current.puzzle.motifs.map((m) => MOTIFS[m]).join(', ')}${unratedWords()}`;
+    // A climb's puzzles and those seen in a storm are not rated: they count neither in the
+    // rating nor as tried (also when the climb ended meanwhile, its puzzle left on the board).
+    if (!current.rated) return '';
     const first = !Object.hasOwn(standing.tried, current.puzzle.id);
     const before = Math.round(standing.rating.rating);
     standing = scored(standing, current.puzzle, solved);
@@ -527,7 +533,7 @@ function build() {
   /** The storm, in a dialog of its own over the same set; its puzzles open back here. */
   const storm = () => {
     dialog.close();
-    return openStorm(puzzles, { pieceSet: () => config.pieceSet(), openPuzzle: (id) => openPuzzles(id) });
+    return openStorm(puzzles, { pieceSet: () => config.pieceSet(), openPuzzle: (id) => openPuzzles(id, false) });
   };
   stormStart.addEventListener('click', async () => {
     if (await load()) await storm();
@@ -549,7 +555,7 @@ function build() {
   });
   next.addEventListener('click', () => showNext());
   retry.addEventListener('click', () => {
-    if (current) show(current.puzzle);
+    if (current) show(current.puzzle, current.rated);
   });
   analyse.addEventListener('click', () => {
     if (!board || !config.analyse) return;
@@ -599,8 +605,11 @@ function build() {
       if (!(await load())) throw new Error('the puzzles could not be loaded');
       await storm();
     },
-    /** @param {string} [id] */
-    async open(id) {
+    /**
+     * @param {string} [id]
+     * @param {boolean} [rated]  false for a puzzle seen in a storm
+     */
+    async open(id, rated = true) {
       // Another tab may have played puzzles meanwhile.
       standing = loadStanding(pageStorage());
       showStanding();
@@ -610,10 +619,10 @@ function build() {
       const asked = id === undefined ? undefined : puzzles.find((p) => p.id === id);
       // A puzzle asked for by its link is played rated: a climb under way ends.
       if (id !== undefined) endClimb();
-      if (asked) await show(asked);
-      // A climb's puzzle left on the board when the trainer closed (which ended the climb): a
-      // rated one instead.
-      else if (!current || current.phase !== 'try' || current.climbing) await showNext();
+      if (asked) await show(asked, rated);
+      // A climb's puzzle left on the board when the trainer closed (which ended the climb), or
+      // one seen in a storm: a rated one instead.
+      else if (!current || current.phase !== 'try' || !current.rated) await showNext();
       // A link to a puzzle this set does not have (an older set's, or mistyped): another one.
       if (id !== undefined && !asked) showFeedback(feedback, `There is no puzzle “${id}” in this set: here is another one.`);
       else board?.set({ pieceSet: config.pieceSet() });
