@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newStanding, readStanding } from '../www/puzzles.js';
-import { bestWords, clockText, comboBonus, comboProgress, dayKey, newStorm, STORM_DAYS, STORM_LENGTH, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from '../www/storm.js';
+import { bestWords, clockText, comboBonus, comboProgress, dayKey, newStorm, STORM_DAYS, STORM_LENGTH, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, solvedCount, timeLeft, WRONG_MS } from '../www/storm.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 /** @import { Storm } from '../www/storm.js' */
@@ -96,6 +96,7 @@ test('a wrong move costs ten seconds, ends the combo and passes to the next puzz
   assert.deepEqual(verdicts, ['solved', 'right', 'wrong']);
   assert.deepEqual([after.at, after.index, after.combo, after.bestCombo, after.right, after.wrong], [2, 0, 0, 2, 2, 1]);
   assert.deepEqual(after.results.map((r) => [r.puzzle.id, r.solved]), [['a', true], ['b', false]]);
+  assert.equal(solvedCount(after), 1);
   assert.equal(timeLeft(after, 2000), STORM_MS - WRONG_MS - 2000);
   // A penalty that takes the last of the time ends the storm at once.
   const nearEnd = stormMove(storm, 'a-move', 0).storm;

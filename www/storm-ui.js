@@ -8,7 +8,7 @@
 
 import { phraseContent } from './movelist.js';
 import { loadStanding, saveStanding } from './puzzles.js';
-import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
+import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, solvedCount, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
 import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
@@ -111,7 +111,7 @@ function build() {
     dialog.dataset.phase = phase;
     dialog.dataset.puzzle = (storm && stormPuzzle(storm)?.id) ?? '';
     dialog.dataset.index = storm ? String(storm.index) : '';
-    dialog.dataset.solved = storm ? String(storm.results.filter((r) => r.solved).length) : '';
+    dialog.dataset.solved = storm ? String(solvedCount(storm)) : '';
     again.hidden = phase !== 'done';
     summary.hidden = phase !== 'done';
     about.hidden = phase !== 'ready';
@@ -124,8 +124,7 @@ function build() {
     const left = timeLeft(storm, Date.now());
     clock.textContent = clockText(left);
     clock.classList.toggle('low', storm.started !== null && left < 20_000);
-    const solved = storm.results.filter((r) => r.solved).length;
-    score.textContent = `${solved} solved`;
+    score.textContent = `${solvedCount(storm)} solved`;
     const { from, to } = comboProgress(storm.combo);
     comboWords.textContent = `Combo ${storm.combo}`;
     comboFill.style.transform = `scaleX(${(storm.combo - from) / (to - from)})`;

@@ -197,6 +197,9 @@ function passed(storm, puzzle, solved, now) {
   return timed.ended === null && next.at >= next.puzzles.length ? { ...timed, ended: now } : timed;
 }
 
+/** @param {Storm} storm @returns {number} the puzzles solved so far: the score */
+export const solvedCount = (storm) => storm.results.filter((r) => r.solved).length;
+
 /**
  * A storm's figures, as lichess gives them at the end.
  *
