@@ -12,7 +12,7 @@ import { bestFound, judgedTry, roundWords, samePlayedAgain, taskParts } from './
 import { figuredMove, phraseContent } from './movelist.js';
 import { captureWords } from './notation.js';
 import { openSession } from './session.js';
-import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 
@@ -217,11 +217,10 @@ function build() {
     // No more moves by hand until the try is judged (after the board's own handling of this
     // move, still under way).
     queueMicrotask(() => shown.set({ mode: 'view' }));
-    // The try as the board played it (its move event comes after its history has it).
-    const tried = shown.history().at(-1);
+    const tried = playedNow(shown, detail);
     if (detail.move === played) return void answer(samePlayedAgain(current), mine);
-    if (tried && detail.move === round.evaluations[current.ply]?.best) return void answer(bestFound(tried), mine);
-    showFeedback(feedback, tried ? phraseContent(['Checking ', tried, '…'], config.pieceSet()) : `Checking ${detail.display}…`);
+    if (detail.move === round.evaluations[current.ply]?.best) return void answer(bestFound(tried), mine);
+    showFeedback(feedback, phraseContent(['Checking ', tried, '…'], config.pieceSet()));
     const record = shown.record();
     const evaluations = round.evaluations.slice(0, current.ply + 1);
     (ai ??= createAi())

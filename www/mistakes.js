@@ -73,7 +73,7 @@ export function samePlayedAgain(move) {
 /**
  * The engine's own best move.
  *
- * @param {PlyInfo} tried  the try as the board played it
+ * @param {PlyInfo | string} tried  the try as the board played it (its display form, if need be)
  * @returns {TryVerdict}
  */
 export function bestFound(tried) {

@@ -19,7 +19,7 @@ import { puzzleUrl } from './links.js';
 import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
-import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -436,9 +436,7 @@ function build() {
     if (verdict === 'wrong') {
       current.phase = 'busy';
       showActions();
-      // The try as the board played it (its move event comes after its history has it).
-      const tried = shown.history().at(-1);
-      showFeedback(feedback, tried ? phraseContent([tried, ' is not the move.'], config.pieceSet()) : `${detail.display} is not the move.`, 'wrong');
+      showFeedback(feedback, phraseContent([playedNow(shown, detail), ' is not the move.'], config.pieceSet()), 'wrong');
       mark();
       const mine = generation;
       pause(SHOW_MS).then(() => {

@@ -9,7 +9,7 @@
 import { phraseContent } from './movelist.js';
 import { loadStanding, saveStanding } from './puzzles.js';
 import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, solvedCount, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
-import { escapePutsDown, pause, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -235,7 +235,8 @@ function build() {
   };
 
   const tick = () => {
-    if (!storm || phase === 'done' || phase === 'loading') return;
+    // Before the first move the clock stands: nothing to draw.
+    if (!storm || storm.started === null || phase === 'done' || phase === 'loading') return;
     storm = stormAt(storm, Date.now());
     showStatus();
     if (storm.ended !== null) finish();
@@ -251,10 +252,8 @@ function build() {
     // this move, still under way).
     queueMicrotask(() => shown.set({ mode: 'view' }));
     if (step.bonus) showFeedback(feedback, `+${step.bonus} s: ${storm.combo} in a row!`, 'right');
-    else if (step.verdict === 'wrong') {
-      const tried = shown.history().at(-1);
-      showFeedback(feedback, phraseContent([...(tried ? [tried] : []), `${tried ? ' was' : 'That was'} not the move: −${WRONG_MS / 1000} s.`], config.pieceSet()), 'wrong');
-    } else showFeedback(feedback, '');
+    else if (step.verdict === 'wrong') showFeedback(feedback, phraseContent([playedNow(shown, detail), ` was not the move: −${WRONG_MS / 1000} s.`], config.pieceSet()), 'wrong');
+    else showFeedback(feedback, '');
     showStatus();
     if (storm.ended !== null || step.verdict === 'over') return finish();
     if (step.verdict !== 'right') {

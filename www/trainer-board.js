@@ -11,7 +11,7 @@ import { make, squareIndex } from './util.js';
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { PieceSet } from './pieces.js' */
-/** @import { MoveInfo } from '../ultima-wasm.js' */
+/** @import { MoveInfo, PlyInfo } from '../ultima-wasm.js' */
 
 /**
  * A trainer's dialog and its head: the title and the × that closes it, each named after the
@@ -145,6 +145,17 @@ export function escapePutsDown(dialog, board) {
     if (putDown()) event.preventDefault();
   });
 }
+
+/**
+ * The move a trainer's board has just played, for the words about it: the ply its history ends
+ * on (a board's move event comes after its history has it), drawn in figurines in a phrase; its
+ * display form should the history not have it.
+ *
+ * @param {EmbedHandle} board
+ * @param {MoveDetail} detail  the move event's
+ * @returns {PlyInfo | string}
+ */
+export const playedNow = (board, detail) => board.history().at(-1) ?? detail.display;
 
 /**
  * Writes the trainer's feedback line: its text (or its content, where moves are drawn in
