@@ -174,12 +174,9 @@ impl Ai {
             time_ms,
             progress,
         } = Request::read(record, time_ms, progress)?;
-        let seed = if seed.is_undefined() || seed.is_null() {
-            Config::default().seed
-        } else {
-            u64::from(args::whole("the seed", seed, 0, u32::MAX)?)
-        };
-        self.engine.set_seed(seed);
+        let seed = args::optional_whole("the seed", seed, 0, u32::MAX)?;
+        self.engine
+            .set_seed(seed.map_or(Config::default().seed, u64::from));
         let (limits, deadline_ms) = level.limits_and_deadline(time_ms);
         let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
             if let Some(callback) = &progress {

@@ -81,3 +81,19 @@ pub fn whole(name: &str, value: &JsValue, low: u32, high: u32) -> Result<u32, Js
         ))),
     }
 }
+
+/// An optional whole-number argument from `low` to `high`: `undefined` or `null` is `None`.
+///
+/// # Errors
+/// Anything else that is not a whole number in the range, as [`whole`] says it.
+pub fn optional_whole(
+    name: &str,
+    value: &JsValue,
+    low: u32,
+    high: u32,
+) -> Result<Option<u32>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    whole(name, value, low, high).map(Some)
+}

@@ -126,11 +126,8 @@ impl Reviewer {
         let game = reviewed_game(record)?;
         let plies = u32::try_from(game.moves().len()).unwrap_or(u32::MAX);
         let ply = args::whole("the ply", ply, 0, plies)? as usize;
-        let nodes = if nodes.is_undefined() || nodes.is_null() {
-            REVIEW_NODES
-        } else {
-            u64::from(args::whole("the nodes", nodes, 1_000, 10_000_000)?)
-        };
+        let nodes = args::optional_whole("the nodes", nodes, 1_000, 10_000_000)?
+            .map_or(REVIEW_NODES, u64::from);
         let evaluation = ultima_engine::evaluate(&mut self.engine, &game, ply, nodes)
             .map_err(|e| JsError::new(&e))?;
         to_js(&evaluation)
