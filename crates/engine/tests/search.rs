@@ -14,8 +14,15 @@ fn pos(fen: &str) -> Position {
 }
 
 fn engine() -> Engine {
+    seeded(Config::default().seed)
+}
+
+/// An engine with a small table and the noise seed `seed` (a game's, as `ultima match` and the
+/// page give each game).
+fn seeded(seed: u64) -> Engine {
     Engine::new(Config {
         hash_mb: 2,
+        seed,
         ..Config::default()
     })
 }
@@ -172,14 +179,7 @@ fn same_seed_and_nodes_same_move() {
     for level in [1, 3, 5] {
         let p = random_position(&mut rng, 12, Rules::default());
         let limits = Level::new(level).unwrap().limits();
-        let run = |seed| {
-            let mut e = Engine::new(Config {
-                hash_mb: 2,
-                seed,
-                ..Config::default()
-            });
-            e.search(&p, &[], limits, &mut NoHandler)
-        };
+        let run = |seed| seeded(seed).search(&p, &[], limits, &mut NoHandler);
         let (a, b) = (run(17), run(17));
         assert_eq!(a, b, "level {level} in {p}");
     }
@@ -193,12 +193,8 @@ fn level_7_varies_its_games_by_seed() {
     let start = Position::start(StartSetup::Rotated, Rules::default());
     let limits = Level::new(7).unwrap().limits();
     let run = |seed| {
-        let mut e = Engine::new(Config {
-            hash_mb: 2,
-            seed,
-            ..Config::default()
-        });
-        e.search(&start, &[], limits, &mut NoHandler)
+        seeded(seed)
+            .search(&start, &[], limits, &mut NoHandler)
             .best_move
             .unwrap()
     };
