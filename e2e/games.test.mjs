@@ -3,13 +3,14 @@
 // after a takeback it replaces itself, after a reload too; a rematch adds one; a record loaded
 // finished adds none; Remove asks first; Download all saves every record; Analyse opens the
 // game on the analysis board; the list survives a reload; and an unreadable stored list is set
-// aside, not lost or fatal.
+// aside, not lost or fatal. Each row shows its game's final position from the player's side, and
+// a record that no longer reads an empty square in its place.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { reloadPage } from './browser.mjs';
-import { ARTIFACTS, decodeGif, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, decodeGif, onBoard, openGame, pixels, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -162,6 +163,28 @@ for (const { device, context } of devices) {
       assert.equal(asWhiteGif.name, 'ultima-game-2-moves.gif');
       assert.ok(asWhiteGif.corner.every((c) => c < 90), `a black piece in the top-left corner: ${asWhiteGif.corner}`);
 
+      // Each row shows its game's final position from the player's side (thumbnail.js): the
+      // newest, played as Black, has its one move (the computer's, White's) tinted where the
+      // board seen from Black shows it, and not where the board seen from White would, as an
+      // untouched square of the same colour is not. (At this size a piece is more outline than
+      // fill: the tints are what a test can read.)
+      const [, from = '', to = ''] = /1\. ([a-h][1-8])-([a-h][1-8])/.exec(records[0] ?? '') ?? [];
+      /** @param {string} square @returns {number} its colour: 0 dark, 1 light */
+      const shade = (square) => (square.charCodeAt(0) + Number(square.slice(1))) % 2;
+      /** @param {string} square @returns {string} where the board seen from Black shows it, named as seen from White */
+      const seenFromBlack = (square) => `${String.fromCharCode(201 - square.charCodeAt(0))}${9 - Number(square.slice(1))}`;
+      /** @param {string[]} squares @returns {Promise<string[]>} the colour near each one's corner */
+      const corners = async (squares) => (await pixels(page, squares.map((square) => /** @type {[string, number, number]} */ ([square, -0.4, -0.4])), '.games-item canvas.board-thumbnail')).map(String);
+      const marked = [from, to].map(seenFromBlack);
+      /** @param {string} square @returns {string} a middle square of its colour that the move left alone */
+      const plain = (square) => ['c4', 'd4', 'e4', 'f4', 'c5', 'd5'].find((other) => !marked.includes(other) && shade(other) === shade(square)) ?? '';
+      for (const square of marked) {
+        const [tinted, untouched] = await corners([square, plain(square)]);
+        assert.notEqual(tinted, untouched, `${square} marked as the last move's, seen from Black`);
+      }
+      const [fromSeenFromWhite, untouched] = await corners([from, plain(from)]);
+      assert.equal(fromSeenFromWhite, untouched, `${from} not marked where the board seen from White has it`);
+
       // Remove asks in the row; Escape answers no and keeps the dialog open; yes removes.
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');
@@ -256,6 +279,19 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
     // Two players: White resigns at once.
     await resign(page);
     assert.deepEqual((await openList(page)).rows, [{ result: 'decided', title: 'Two players on this device', detail: 'Black wins by resignation · 0 moves' }]);
+    assert.equal(await page.locator('.games-item canvas.board-thumbnail').count(), 1);
+    await closeList(page);
+
+    // A kept game whose record no longer reads (changed by hand): its row is there all the same,
+    // its picture an empty square that says why.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('ultima.games') ?? '');
+      stored.games[0].record += ' and more';
+      localStorage.setItem('ultima.games', JSON.stringify(stored));
+    });
+    assert.equal((await openList(page)).rows.length, 1);
+    assert.equal(await page.locator('.games-item canvas.board-thumbnail').count(), 0);
+    assert.match((await page.getAttribute('.games-item .board-thumbnail.unreadable', 'title')) ?? '', /^No picture: game record, .+/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

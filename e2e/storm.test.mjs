@@ -3,15 +3,15 @@
 // wrong move costs ten seconds and passes on; at the end the figures and the puzzles show, the
 // best is kept, and a puzzle of the storm opens in the trainer. The page's time is Playwright's
 // (`clock.install`, then `fastForward` to the end): no test waits for three minutes. axe audits
-// the storm at rest and at its end (axe-audit.mjs). The page's
-// Math.random is fixed, so that the storm's draw is known here (`newStorm` run in node).
+// the storm at rest and at its end (axe-audit.mjs); the end's puzzles each have a picture. The
+// page's Math.random is fixed, so that the storm's draw is known here (`newStorm` run in node).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { audit } from './axe-audit.mjs';
 import { launch } from './browser.mjs';
-import { ARTIFACTS, DEVICES, NO_GAME, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, NO_GAME, openGame, pixels, useDesktopAndPhone } from './game-page.mjs';
 import { playMove, pressSquare, solverOf } from './trainer-moves.mjs';
 import { newStorm } from '../www/storm.js';
 
@@ -138,6 +138,11 @@ for (const { device, context, touch } of devices) {
       assert.equal(figures[5], `Hardest solved: ${first.rating}`);
       const listed = await page.$$eval('.storm-puzzle', (buttons) => buttons.map((b) => `${b.dataset.puzzle} ${b.classList.contains('solved') ? 'solved' : 'missed'}`));
       assert.deepEqual(listed, [`${first.id} solved`, `${second.id} missed`]);
+      // Each with a picture of its position (thumbnail.js), drawn for the screen's density.
+      const density = device === 'phone' ? 2 : 1;
+      assert.deepEqual(await page.$$eval('.storm-puzzle canvas.board-thumbnail', (pictures) => pictures.map((p) => `${/** @type {HTMLCanvasElement} */ (p).width}×${/** @type {HTMLCanvasElement} */ (p).height}`)), Array(2).fill(`${96 * density}×${96 * density}`));
+      const corners = await pixels(page, [['a1', -0.45, 0.45], ['h8', 0.45, -0.45]], '.storm-puzzle canvas.board-thumbnail');
+      assert.ok(corners.every((colour) => colour[3] === 255), `painted: ${corners}`);
       // The high scores: today, the last 7 and 30 days, all time.
       assert.deepEqual(await page.$$eval('.storm-highs dd', (values) => values.map((v) => v.textContent)), ['1', '1', '1', '1']);
       const standing = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.puzzles') ?? 'null'));

@@ -23,17 +23,20 @@ const MARKS = /** @type {const} */ (['last', 'check', 'frozen']);
  *
  * @param {Snapshot} snapshot  the game seen at the position to draw (`Game.at` for an earlier one)
  * @param {Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look
- * @param {Shape[]} [shapes]  the arrows and circles drawn on that position
- * @param {number} [size]  the side in pixels
+ * @param {object} [options]
+ * @param {Shape[]} [options.shapes]  the arrows and circles drawn on that position
+ * @param {number} [options.size]  the side in pixels
+ * @param {boolean} [options.coordinates]  files and ranks on the edge: yes unless told (a
+ *   thumbnail leaves them out, too small to read)
  * @returns {HTMLCanvasElement}
  */
-export function drawBoardImage(snapshot, look, shapes = [], size = IMAGE_SIZE) {
+export function drawBoardImage(snapshot, look, { shapes = [], size = IMAGE_SIZE, coordinates = true } = {}) {
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this browser cannot draw the picture (no 2D canvas)');
-  const state = createState(snapshot, { ...look, coordinates: true, highlights: [...MARKS], animation: false });
+  const state = createState(snapshot, { ...look, coordinates, highlights: [...MARKS], animation: false });
   state.shapes = shapes;
   render(ctx, picture(state));
   return canvas;

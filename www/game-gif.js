@@ -68,7 +68,7 @@ async function gameGif(positions, look, progress = () => {}) {
   if (!ctx) throw new Error('this browser cannot draw the pictures (no 2D canvas)');
   /** @param {{ position: Snapshot, caption: string }} picture @returns {Uint8ClampedArray} its pixels */
   const draw = ({ position, caption }) => {
-    ctx.drawImage(drawBoardImage(position, look, [], GIF_SIZE), 0, 0);
+    ctx.drawImage(drawBoardImage(position, look, { size: GIF_SIZE }), 0, 0);
     ctx.fillStyle = CAPTION.background;
     ctx.fillRect(0, GIF_SIZE, width, captionHeight);
     ctx.fillStyle = CAPTION.ink;

@@ -1,9 +1,10 @@
 // "Your games" on the page: a dialog listing the games finished here (games.js keeps them),
-// the newest first, each in words with its actions: Analyse (the game on the analysis board),
-// Game GIF (the game animated, game-gif.js, seen from the player's side), Copy record, and
-// Remove (after a confirmation in its row); above them the score against the computer, below
-// them Download all (every record in one text file). The list is read again each time the
-// dialog opens, so a game another tab finished is there too.
+// the newest first, each with a picture of its final position (thumbnail.js), in words and with
+// its actions: Analyse (the game on the analysis board), Game GIF (the game animated,
+// game-gif.js, seen from the player's side), Copy record, and Remove (after a confirmation in
+// its row); above them the score against the computer, below them Download all (every record in
+// one text file). The list is read again each time the dialog opens, so a game another tab
+// finished is there too.
 //
 // `openGames()` opens it from anywhere; the page says how to analyse a game and how its boards
 // look with `configureGames({ analyse, look })`. The dialog is built the first time it opens.
@@ -11,6 +12,7 @@
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
+import { recordThumbnail } from './thumbnail.js';
 import { askInPlace, make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
@@ -29,7 +31,7 @@ import { askInPlace, make, pageStorage, saveFile } from './util.js';
 let config = { analyse: null, look: () => ({ pieceSet: 'chess', theme: 'green' }) };
 
 /**
- * Tells the list how to analyse a game and how its GIFs look.
+ * Tells the list how to analyse a game and how its pictures and GIFs look.
  *
  * @param {Partial<GamesConfig>} options
  */
@@ -117,7 +119,9 @@ function build() {
       actions.append(button);
     }
     const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
-    wireGameGif(gif, () => ({ record: game.record, look: { ...config.look(), orientation: playerOf(game) ?? 'white' } }), say);
+    // Seen from the player's side, as the row's picture is.
+    const look = () => ({ ...config.look(), orientation: playerOf(game) ?? 'white' });
+    wireGameGif(gif, () => ({ record: game.record, look: look() }), say);
     actions.append(gif);
     const copy = make('button', { type: 'button', class: 'games-copy' }, 'Copy record');
     copy.addEventListener('click', async () => {
@@ -138,7 +142,8 @@ function build() {
     const others = /** @type {HTMLElement[]} */ ([...actions.children].filter((node) => node !== confirm));
     askInPlace({ ask, box: confirm, yes, no, hide: others }, () => remove(game));
     for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
-    item.append(words, actions);
+    // The final position, from the player's side, as lichess's game lists show it.
+    item.append(recordThumbnail(game.record, look()), words, actions);
     return item;
   };
 

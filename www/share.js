@@ -96,7 +96,7 @@ export function wireSharing(parts) {
       /** @type {Snapshot} */
       const snapshot = withGame(embed.record(), (game) => game.at(ply));
       const name = imageName(ply);
-      const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look(), embed.shapes()), name);
+      const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look(), { shapes: embed.shapes() }), name);
       say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
     } catch (error) {
       say(`No image: ${errorText(error)}`, false);

@@ -11,6 +11,8 @@ import { loadStanding, saveStanding } from './puzzles.js';
 import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, solvedCount, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
+import { defaultLook } from './state.js';
+import { puzzleThumbnail } from './thumbnail.js';
 import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -216,10 +218,15 @@ function build() {
       ['Hardest solved', figuresNow.highest === null ? '–' : String(figuresNow.highest)],
     ];
     figures.replaceChildren(...rows.flatMap(([term, value]) => [make('dt', {}, term), make('dd', {}, value)]));
+    // The storm board's own colours and pieces for the puzzles' pictures.
+    const { pieceSet, theme } = board?.view() ?? { ...defaultLook(), pieceSet: config.pieceSet() };
+    const look = { pieceSet, theme };
     done.replaceChildren(
       ...storm.results.map(({ puzzle, solved }) => {
         const button = make('button', { type: 'button', class: `storm-puzzle ${solved ? 'solved' : 'missed'}`, 'data-puzzle': puzzle.id, title: 'Open this puzzle in the puzzle trainer' });
-        button.append(make('span', { class: 'storm-mark', 'aria-hidden': 'true' }, solved ? '✓' : '✗'), `${puzzle.rating}`, make('span', { class: 'visually-hidden' }, `, ${solved ? 'solved' : 'missed'}, puzzle ${puzzle.id}`));
+        const line = make('span', { class: 'storm-puzzle-line' });
+        line.append(make('span', { class: 'storm-mark', 'aria-hidden': 'true' }, solved ? '✓' : '✗'), `${puzzle.rating}`, make('span', { class: 'visually-hidden' }, `, ${solved ? 'solved' : 'missed'}, puzzle ${puzzle.id}`));
+        button.append(puzzleThumbnail(puzzle.position, look), line);
         button.addEventListener('click', () => {
           dialog.close();
           config.openPuzzle(puzzle.id);

@@ -166,8 +166,26 @@ export function bindings() {
  * @param {(game: import('../ultima-wasm.js').Game) => T} use
  * @returns {T}
  */
-export function withGame(record, use) {
-  const game = bindings().Game.fromRecord(record);
+export const withGame = (record, use) => freedAfter(bindings().Game.fromRecord(record), use);
+
+/**
+ * Runs `use` on a new wasm game from the position string `position`, then frees it (a puzzle's
+ * picture).
+ *
+ * @template T
+ * @param {string} position
+ * @param {(game: import('../ultima-wasm.js').Game) => T} use
+ * @returns {T}
+ */
+export const withPosition = (position, use) => freedAfter(new (bindings().Game)(position), use);
+
+/**
+ * @template T
+ * @param {import('../ultima-wasm.js').Game} game
+ * @param {(game: import('../ultima-wasm.js').Game) => T} use
+ * @returns {T}
+ */
+function freedAfter(game, use) {
   try {
     return use(game);
   } finally {
