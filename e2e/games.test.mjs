@@ -208,8 +208,10 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.result()?.kind), 'resignation');
       assert.equal((await openList(page)).rows.length, 1);
 
-      // Analyse: the game on the analysis board, the list closed.
-      await page.click('.games-analyse');
+      // Analyse: the game on the analysis board, the list closed. On the desktop by a click on
+      // the row's picture, which does the same as the button.
+      assert.equal(await page.getAttribute('.games-item .board-thumbnail', 'title'), 'Analyse this game');
+      await page.click(device === 'desktop' ? '.games-item .games-open' : '.games-analyse');
       await page.waitForSelector('.analysis-dialog[open]');
       assert.equal(await page.isVisible('#games'), false);
       // The kept game's one move (the computer's) is the analysis board's line.

@@ -110,12 +110,13 @@ function build() {
     words.append(make('strong', {}, title), make('span', {}, detail));
     const actions = make('div', { class: 'buttons games-actions' });
     const { analyse } = config;
+    const openAnalysis = () => {
+      dialog.close();
+      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white' });
+    };
     if (analyse) {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
-      button.addEventListener('click', () => {
-        dialog.close();
-        analyse({ record: game.record, orientation: playerOf(game) ?? 'white' });
-      });
+      button.addEventListener('click', openAnalysis);
       actions.append(button);
     }
     const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
@@ -143,7 +144,15 @@ function build() {
     askInPlace({ ask, box: confirm, yes, no, hide: others }, () => remove(game));
     for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
     // The final position, from the player's side, as lichess's game lists show it.
-    item.append(recordThumbnail(game.record, look()), words, actions);
+    // A click on the picture analyses the game too, as a click on a game in lichess's lists
+    // opens it (the Analyse button is the way for the keyboard and screen readers).
+    const picture = recordThumbnail(game.record, look());
+    if (analyse && picture instanceof HTMLCanvasElement) {
+      picture.classList.add('games-open');
+      picture.title = 'Analyse this game';
+      picture.addEventListener('click', openAnalysis);
+    }
+    item.append(picture, words, actions);
     return item;
   };
 
