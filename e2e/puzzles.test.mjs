@@ -1,7 +1,7 @@
 // The puzzle trainer (www/puzzles-ui.js) on the game page: a puzzle solved by clicks (taps on a
 // phone), the computer answering the defender's replies; a puzzle failed, its solution shown;
-// the rating and streak kept in localStorage, and damaged stored values survived; a puzzle's own
-// link.
+// the rating and streak kept in localStorage, the session's row of the puzzles played, and
+// damaged stored values survived; a puzzle's own link.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -70,6 +70,16 @@ const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ul
 const open = (page, id) => page.evaluate((id) => /** @type {any} */ (window).ultima.openPuzzles(id), id);
 
 
+/**
+ * The session's row: each puzzle's id, what it shows, its result and whether it is on the board.
+ *
+ * @param {Page} page
+ */
+const session = (page) =>
+  page.$$eval('.puzzles-session-puzzle', (buttons) =>
+    buttons.map((b) => ({ id: /** @type {HTMLElement} */ (b).dataset.puzzle, text: b.textContent, result: b.classList.contains('solved') ? 'solved' : 'missed', current: b.getAttribute('aria-current') === 'true' })),
+  );
+
 test('desktop: a puzzle with a reply solved by clicks; the rating and streak are kept', { timeout: 120_000 }, async () => {
   const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p));
   assert.ok(puzzle, 'a puzzle with a defender reply');
@@ -101,8 +111,11 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     // Solved, with how the winning move took its pieces in words when it took any.
     const winning = puzzle.moves.at(-1) ?? '';
     const words = winning.includes('x') ? `(White|Black)'s [A-Za-z ]+ ${winning.slice(0, 5)} took .+\\. ` : '';
-    assert.match((await page.textContent('.puzzles-feedback')) ?? '', new RegExp(`^Solved! ${words}Rating \\d+ \\(\\+\\d+\\)\\.$`));
+    const solvedWords = (await page.textContent('.puzzles-feedback')) ?? '';
+    assert.match(solvedWords, new RegExp(`^Solved! ${words}Rating \\d+ \\(\\+\\d+\\)\\.$`));
     assert.equal(await page.isVisible('.puzzles-next'), true);
+    // The session's row: this puzzle, solved, with the rating's gain.
+    assert.deepEqual(await session(page), [{ id: puzzle.id, text: /\((\+\d+)\)\.$/.exec(solvedWords)?.[1], result: 'solved', current: true }]);
     const standing = await stored(page);
     assert.equal(standing.tried[puzzle.id], 'solved');
     assert.equal(standing.streak, 1);
@@ -161,6 +174,10 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     // Its moves in figurines, the solver's only.
     assert.equal(await page.locator('.puzzles-feedback .figured-move').count(), Math.ceil(puzzle.moves.length / 2));
     assert.match(said, /Rating \d+ \(−\d+\)\.$/);
+    // The session: this puzzle, missed, with what it did to the rating, and on the board.
+    const missed = { id: puzzle.id, text: /\((−\d+)\)\.$/.exec(said)?.[1], result: 'missed', current: true };
+    assert.deepEqual(await session(page), [missed]);
+    assert.equal(await page.getAttribute('.puzzles-session-puzzle', 'aria-label'), `Puzzle ${puzzle.id}, missed, rating ${missed.text}`);
     // The solution's capture is said with how it took.
     assert.match(said, /(White|Black)'s [A-Za-z ]+ [a-h][1-8]-[a-h][1-8] took the .+\. Rating/, said);
     // The solution was played on the board: its piece stands where it went.
@@ -180,6 +197,8 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     await play(page, puzzle.moves[0] ?? '', solver, false);
     await at(page, puzzle.id, 'solved');
     assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved!( .+ took .+\.)?$/, 'no rating the second time');
+    // The session keeps the first try's result.
+    assert.deepEqual(await session(page), [missed]);
     const after = await stored(page);
     assert.deepEqual(after.rating, standing.rating);
     assert.deepEqual([after.redone, after.filter.missed], [{ [puzzle.id]: true }, true]);
@@ -189,6 +208,7 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     // Unticked: new puzzles again.
     await page.uncheck('.puzzles-missed input');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.deepEqual(await session(page), [{ ...missed, current: false }]);
     // The results by motif count the first try: each of the puzzle's motifs, 0 of 1 solved; its
     // Practise offers that motif's puzzles.
     const motif = puzzle.motifs[0] ?? '';
@@ -197,6 +217,11 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     await page.click(`.puzzles-results-list [data-motif="${motif}"] .puzzles-practise`);
     assert.equal(await page.inputValue('.puzzles-filters select[name="motif"]'), motif);
     assert.equal((await stored(page)).filter.motif, motif);
+    // A puzzle of the session comes back to the board by a click.
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    await page.click(`.puzzles-session-puzzle[data-puzzle="${puzzle.id}"]`);
+    await at(page, puzzle.id, 'try', 0);
+    assert.deepEqual(await session(page), [missed]);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Puzzle } from '../www/puzzles.js' */
 
@@ -201,4 +201,21 @@ test('the best climb and the best storm are kept, never lowered', () => {
   const stormed = keptBest(s, 'stormBest', 21);
   assert.deepEqual([stormed.climbBest, stormed.stormBest], [5, 21]);
   assert.equal(keptBest(stormed, 'stormBest', 21), stormed);
+});
+
+test('a session keeps each puzzle\'s first result here, the latest ones, and says them', () => {
+  let session = sessionWith([], { id: 'a', solved: true, change: 12 });
+  session = sessionWith(session, { id: 'b', solved: false, change: -8 });
+  // A later try of a puzzle changes nothing: its first try here is what the session shows.
+  const again = sessionWith(session, { id: 'a', solved: false, change: null });
+  assert.deepEqual(again, session);
+  assert.notEqual(again, session);
+  for (let i = 0; i < SESSION_LENGTH; i += 1) session = sessionWith(session, { id: `p${i}`, solved: i % 2 === 0, change: null });
+  assert.equal(session.length, SESSION_LENGTH);
+  assert.equal(session[0]?.id, 'p0');
+  assert.equal(session.at(-1)?.id, `p${SESSION_LENGTH - 1}`);
+  assert.deepEqual(sessionWords({ id: 'a', solved: true, change: 12 }), { text: '+12', words: 'Puzzle a, solved, rating +12' });
+  assert.deepEqual(sessionWords({ id: 'b', solved: false, change: -8 }), { text: '−8', words: 'Puzzle b, missed, rating −8' });
+  assert.deepEqual(sessionWords({ id: 'c', solved: true, change: 0 }), { text: '+0', words: 'Puzzle c, solved, rating +0' });
+  assert.deepEqual(sessionWords({ id: 'd', solved: false, change: null }), { text: '✗', words: 'Puzzle d, missed' });
 });

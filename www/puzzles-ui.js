@@ -16,14 +16,14 @@ import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, sessionWith, sessionWords, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
-/** @import { Filter, Puzzle, Standing } from './puzzles.js' */
+/** @import { Filter, Puzzle, SessionEntry, Standing } from './puzzles.js' */
 /** @import { PieceSet } from './pieces.js' */
 
 /**
@@ -151,8 +151,14 @@ function build() {
   const resultsList = make('ul', { class: 'puzzles-results-list' });
   results.append(make('summary', {}, 'Your results by motif'), resultsNone, resultsList);
 
+  // The puzzles played since the page loaded, as lichess's session row: each a button that
+  // brings it back.
+  const sessionList = make('ol', { class: 'puzzles-session-list', 'aria-labelledby': 'puzzles-session-title' });
+  const sessionBox = make('div', { class: 'puzzles-session' });
+  sessionBox.append(make('span', { class: 'puzzles-session-title', id: 'puzzles-session-title' }, 'This session'), sessionList);
+
   const side = make('div', { class: 'puzzles-side trainer-side' });
-  side.append(player, task, feedback, actions, shareAnswer, shareField, about, climbBox, stormBox, filters, results);
+  side.append(player, task, feedback, actions, shareAnswer, shareField, about, sessionBox, climbBox, stormBox, filters, results);
   const play = make('div', { class: 'puzzles-play trainer-play' });
   play.append(boardHost, side);
   dialog.append(head, play);
@@ -185,6 +191,8 @@ function build() {
    * @type {{ puzzles: Puzzle[], at: number, solved: number, skipped: boolean } | null}
    */
   let climb = null;
+  /** @type {SessionEntry[]} */
+  let session = [];
 
   const load = () =>
     (loading ??= fetchPuzzles().then(
@@ -256,6 +264,26 @@ function build() {
     stormBox.hidden = climb !== null;
     filters.hidden = climb !== null;
     results.hidden = climb !== null;
+    showSession();
+  };
+
+  /** The session's row: hidden while climbing (its puzzles are the rated ones) or empty. */
+  const showSession = () => {
+    sessionBox.hidden = climb !== null || session.length === 0;
+    sessionList.replaceChildren(
+      ...session.map((entry) => {
+        const { text, words } = sessionWords(entry);
+        const button = make('button', { type: 'button', class: `puzzles-session-puzzle ${entry.solved ? 'solved' : 'missed'}`, 'data-puzzle': entry.id, 'aria-label': words, title: `${words}: try it again` }, text);
+        if (entry.id === current?.puzzle.id) button.setAttribute('aria-current', 'true');
+        button.addEventListener('click', () => {
+          const puzzle = puzzles.find((p) => p.id === entry.id);
+          if (puzzle) show(puzzle);
+        });
+        const item = make('li', {});
+        item.append(button);
+        return item;
+      }),
+    );
   };
 
   /** Shows where the trainer is, for tests and styles. */
@@ -304,6 +332,7 @@ function build() {
     const climbing = climb !== null;
     rated &&= !climbing;
     current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing, rated };
+    showSession();
     task.textContent = '';
     showFeedback(feedback, '');
     about.textContent = `Puzzle ${puzzle.id}${unratedWords()}`;
@@ -370,6 +399,7 @@ function build() {
     const after = Math.round(standing.rating.rating);
     const change = after - before;
     const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
+    session = sessionWith(session, { id: current.puzzle.id, solved, change: first ? change : null });
     showStanding();
     // The missed puzzles' count changes with a first failure or a later solution.
     showFilter();

@@ -393,3 +393,44 @@ export function climbPuzzles(puzzles, length, random = Math.random) {
 export function keptBest(standing, which, solved) {
   return solved > standing[which] ? { ...standing, [which]: solved } : standing;
 }
+
+/**
+ * One puzzle played in the trainer since the page loaded, as lichess's puzzle session shows
+ * them: its result at its first try here, and what that try did to the rating.
+ *
+ * @typedef {object} SessionEntry
+ * @property {string} id  the puzzle's
+ * @property {boolean} solved  at its first try in this session
+ * @property {number | null} change  the rating's change (rounded), when that try was rated
+ *   (the puzzle's first try ever); null when it was not
+ */
+
+/** How many puzzles a session shows: the latest ones. */
+export const SESSION_LENGTH = 40;
+
+/**
+ * The session with a puzzle's result added last, unless the puzzle is in it already (a later
+ * try does not change what its first try did); the oldest dropped past `SESSION_LENGTH`.
+ *
+ * @param {readonly SessionEntry[]} session
+ * @param {SessionEntry} entry
+ * @returns {SessionEntry[]}
+ */
+export function sessionWith(session, entry) {
+  if (session.some((played) => played.id === entry.id)) return [...session];
+  return [...session, entry].slice(-SESSION_LENGTH);
+}
+
+/**
+ * What a session's entry shows and says: the rating's change ("+12", "−8") when its try was
+ * rated, a mark (✓, ✗) when not.
+ *
+ * @param {SessionEntry} entry
+ * @returns {{ text: string, words: string }}
+ */
+export function sessionWords({ id, solved, change }) {
+  const result = solved ? 'solved' : 'missed';
+  if (change === null) return { text: solved ? '✓' : '✗', words: `Puzzle ${id}, ${result}` };
+  const signed = `${change >= 0 ? '+' : '−'}${Math.abs(change)}`;
+  return { text: signed, words: `Puzzle ${id}, ${result}, rating ${signed}` };
+}
