@@ -61,12 +61,12 @@ test('a short game by clicks and by drag, with status and move list', { timeout:
   await page.screenshot({ path: `${ARTIFACTS}game-short.png` });
   // Choosing a move in the list shows its position without changing the game; input is off.
   await page.click('#moves li:first-child button');
-  assert.equal(await page.textContent('#status'), 'Viewing move 1 of 4');
+  assert.equal(await page.textContent('#status'), 'Viewing 1. Pb2-b5 (1 of 4)');
   assert.match((await page.getAttribute('.ultima-mirror [data-square="g7"]', 'aria-label')) ?? '', /black Pawn/);
   await click(page, 'e2');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
   await page.click('#view-next');
-  assert.equal(await page.textContent('#status'), 'Viewing move 2 of 4');
+  assert.equal(await page.textContent('#status'), 'Viewing 1… Pg7-g4 (2 of 4)');
   await page.click('#view-live');
   assert.equal(await page.textContent('#status'), 'White to move');
   assert.equal((await plies(page)).length, 4);

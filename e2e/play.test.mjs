@@ -145,11 +145,11 @@ test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z 
   const current = () => page.$eval('#moves [aria-current]', (b) => b.getAttribute('data-move')).catch(() => null);
   // A click on the board leaves the focus where it was: the keys are the page's.
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await status(), 'Viewing move 3 of 4');
+  assert.equal(await status(), 'Viewing 2. Pc2-c6 (3 of 4)');
   assert.equal(await current(), 'c2-c6');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await status(), 'Viewing move 1 of 4');
+  assert.equal(await status(), 'Viewing 1. Pb2-b5 (1 of 4)');
   await page.keyboard.press('Home');
   assert.equal(await status(), 'Viewing the start');
   assert.equal(await current(), null);
@@ -157,15 +157,15 @@ test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z 
   await page.keyboard.press('ArrowLeft');
   assert.equal(await status(), 'Viewing the start', 'nothing before the start');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await status(), 'Viewing move 1 of 4');
+  assert.equal(await status(), 'Viewing 1. Pb2-b5 (1 of 4)');
   await page.keyboard.press('End');
   assert.equal(await status(), 'White to move');
   assert.equal(await current(), 'f7-f5');
   // Clicking a move shows it; the arrows go on from there.
   await page.click('#moves li:nth-child(2) button');
-  assert.equal(await status(), 'Viewing move 2 of 4');
+  assert.equal(await status(), 'Viewing 1… Pg7-g4 (2 of 4)');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await status(), 'Viewing move 3 of 4');
+  assert.equal(await status(), 'Viewing 2. Pc2-c6 (3 of 4)');
   await page.keyboard.press('ArrowRight');
   assert.equal(await status(), 'White to move', 'the last move is the game itself');
   // Undo and redo.

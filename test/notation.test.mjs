@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, captureWords, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, resultWords, sideName, statusText } from '../www/notation.js';
+import { boardStatus, captureWords, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, sideName, statusText, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -103,7 +103,7 @@ test('the status line of a board against the computer', () => {
   assert.equal(boardStatus(leaper({ turn: 'black' }), how), 'Black to move (the computer)');
   assert.equal(boardStatus(leaper({ turn: 'black' }), { ...how, search: 'move' }), 'The computer is thinking…');
   assert.equal(boardStatus(leaper(), { ...how, search: 'hint' }), 'Looking for a hint…');
-  assert.equal(boardStatus(leaper({ plies: [DOUBLE_CAPTURE, DOUBLE_CAPTURE] }), { ...how, viewed: 0 }), 'Viewing move 1 of 2');
+  assert.equal(boardStatus(leaper({ plies: [DOUBLE_CAPTURE, DOUBLE_CAPTURE] }), { ...how, viewed: 0 }), 'Viewing 1. La1-a6 xa2 xa5 (1 of 2)');
   assert.equal(boardStatus(leaper(), { ...how, viewed: -1 }), 'Viewing the start');
   const over = leaper({ status: { kind: 'stalemate', winner: 'black', result: '0-1' } });
   assert.equal(boardStatus(over, { ...how, search: 'move' }), 'Black wins by stalemate (White has no legal move)');
@@ -136,4 +136,13 @@ test("a move's captures in words: each way, grouped where the way and its piece 
     captureWords(chameleon),
     "White's Chameleon c2-c6 took the black Withdrawer on c1 by moving directly away from it (as a Withdrawer would), the black Long Leaper on c3 and the black Long Leaper on c5 by leaping over them (as a Long Leaper would) and the black Coordinator on h6 at a corner of its rectangle with its King on h4 (as a Coordinator would).",
   );
+});
+
+test('an earlier position in the status line: the move that led to it, numbered as the move list numbers it', () => {
+  // A game set up at Black's 30th move: its first ply is "30…", whatever its index.
+  const plies = [ply('d7-d6', { side: 'black', number: 30 }), ply('h1-d5', { number: 31, display: 'Wh1-d5 xd1' }), ply('f7-f6', { side: 'black', number: 31 })];
+  assert.equal(viewingText(plies, 0), 'Viewing 30… d7-d6 (1 of 3)');
+  assert.equal(viewingText(plies, 1), 'Viewing 31. Wh1-d5 xd1 (2 of 3)');
+  assert.equal(viewingText(plies, -1), 'Viewing the start');
+  assert.equal(plyLabel(plies[2] ?? DOUBLE_CAPTURE), '31… f7-f6');
 });

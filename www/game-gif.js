@@ -6,8 +6,7 @@
 
 import { drawBoardImage } from './board-image.js';
 import { countColours, createGif, indexImage } from './gif.js';
-import { statusText } from './notation.js';
-import { numberLabel } from './variations.js';
+import { plyLabel, statusText } from './notation.js';
 import { saveFile } from './util.js';
 import { withGame } from './wasm.js';
 
@@ -36,7 +35,7 @@ const CAPTION = { background: '#2b2b28', ink: '#eeeee6' };
 function gifPictures(positions) {
   const pictures = positions.map((position, ply) => {
     const played = position.plies[ply - 1];
-    const caption = played ? `${numberLabel(played, true)} ${played.display}` : 'Start';
+    const caption = played ? plyLabel(played) : 'Start';
     return { position, caption, delay: ply === 0 ? DELAYS.start : DELAYS.move };
   });
   const last = positions.at(-1);

@@ -18,7 +18,7 @@ import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
-import { captureWords, otherSide, sideName, statusText } from './notation.js';
+import { captureWords, otherSide, sideName, statusText, viewingText } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker } from './offline.js';
@@ -234,7 +234,7 @@ async function main() {
       const offer = opponent === null ? drawOffer(snapshot) : null;
       status.textContent =
         shown !== null
-          ? `Viewing ${shown < 0 ? 'the start' : `move ${shown + 1} of ${plies.length}`}`
+          ? viewingText(plies, shown)
           : result
             ? statusText(result)
             : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity()}`;

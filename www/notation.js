@@ -4,6 +4,7 @@
 // result.
 
 import { ROLE_NAMES } from './pieces.js';
+import { numberLabel } from './variations.js';
 
 /** @import { CaptureWayInfo, MoveInfo, PlyInfo, Side, Status } from '../ultima-wasm.js' */
 
@@ -229,6 +230,28 @@ export function resultWords(status, player = null) {
 }
 
 /**
+ * A ply as the move list numbers it and the board writes it: "12. Lb1-b8 xb2", "12… d7-d6".
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export const plyLabel = (ply) => `${numberLabel(ply, true)} ${ply.display}`;
+
+/**
+ * The status line while an earlier position is shown: the move that led to it as the move list
+ * has it, and where it stands in the game ("Viewing 12… d7-d6 (24 of 40)"), or "Viewing the
+ * start".
+ *
+ * @param {readonly PlyInfo[]} plies  the game's
+ * @param {number} viewed  the ply shown (-1: the start)
+ * @returns {string}
+ */
+export function viewingText(plies, viewed) {
+  const ply = plies[viewed];
+  return ply ? `Viewing ${plyLabel(ply)} (${viewed + 1} of ${plies.length})` : 'Viewing the start';
+}
+
+/**
  * The status line of a board against the computer: the result, the search, an earlier position
  * shown, or whose turn it is.
  *
@@ -241,7 +264,7 @@ export function resultWords(status, player = null) {
  *   checkmate"
  */
 export function boardStatus(snapshot, { player, search, viewed }) {
-  if (viewed !== null) return `Viewing ${viewed < 0 ? 'the start' : `move ${viewed + 1} of ${snapshot.plies.length}`}`;
+  if (viewed !== null) return viewingText(snapshot.plies, viewed);
   if (snapshot.status.kind !== 'ongoing') return statusText(snapshot.status);
   if (search === 'move') return 'The computer is thinking…';
   if (search === 'hint') return 'Looking for a hint…';
