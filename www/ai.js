@@ -15,8 +15,9 @@ import { compiledWasm } from './wasm.js';
  * @property {(record: string, level: number, onProgress?: (progress: AiProgress) => void, timeMs?: number, seed?: number) => Promise<string>} think
  *   the move text the engine chooses in the game given by its record, at level 1–8; rejects
  *   when stopped (an `AbortError`), on a bad request, or when the worker fails. `seed` (a whole
- *   number from 0 to 2³²−1, one per game) chooses the noise in the judgement of levels 1–7, so
- *   that each game meets its own player; without it the same moves meet the same answers
+ *   number from 0 to 2³²−1, one per game) chooses the noise in the judgement of levels 1–7 and
+ *   of level 8's first moves, so that each game meets its own player; without it the same moves
+ *   meet the same answers
  * @property {(record: string, options: { multipv?: number, timeMs?: number, threat?: boolean }, onReport?: (report: Report) => void) => Promise<Report>} analyse
  *   analyses the position the game given by its record has reached: `onReport` hears each
  *   completed depth with the best `multipv` lines (1 by default), and the promise the last,

@@ -341,9 +341,9 @@ export function mount(element, options = {}) {
   /** @type {(() => number | undefined) | null} the computer's thinking time on its clock, if it has one */
   let moveTime = null;
   /**
-   * The game's seed for the computer's noise at levels 1–7 (`Ai.think`): drawn for each new
-   * game, so that each game meets its own player, kept through the game, so that a position
-   * taken back is answered as before.
+   * The game's seed for the computer's noise (`Ai.think`: levels 1–7, and level 8's first
+   * moves): drawn for each new game, so that each game meets its own player, kept through the
+   * game, so that a position taken back is answered as before.
    */
   let gameSeed = newSeed();
 

@@ -77,7 +77,8 @@ const USAGE: &str = "usage:
                 [--max-plies M] [--jobs J]   (training positions from self-play)
   ultima tune   --data F [--out F] [--iterations N] [--jobs J]   (fits the evaluation)
 <player>: random, greedy, minimax2, level:N (1-8), or level:N,<setting>=<value>,...
-          with settings time (ms), nodes, depth, noise (centipawns), hash (MB), and for
+          with settings time (ms), nodes, depth, noise (centipawns), vary (0/1: level 8's
+          noise in its first moves, 1 by default), hash (MB), and for
           testing changes nmp, lmr, rfp (from depth; 0 = off), asp (window), qdepth, fut (margin),
           checkext (0/1), lmp (late move pruning to depth; 0 = off), unfinished (0/1: play
           the better move of an iteration the clock stops), cm (0/1: counter moves),

@@ -27,7 +27,10 @@ pub enum Spec {
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
     name: String,
+    level: Level,
     limits: Limits,
+    /// Whether level 8 varies its first moves ([`Level::in_position`]; `vary=0` turns it off).
+    vary: bool,
     hash_mb: Option<usize>,
     /// Search settings (defaults unless changed, for testing a change by SPRT).
     search: SearchParams,
@@ -65,6 +68,7 @@ const SETTINGS: &[Setting] = &[
         e.own_limits = true;
     }),
     setting("noise", 0..=1000, |e, n| e.limits.noise = n as i32),
+    setting("vary", 0..=1, |e, n| e.vary = n == 1),
     setting("hash", 1..=4096, |e, n| e.hash_mb = Some(n as usize)),
     setting("nmp", 0..=100, |e, n| e.search.null_move_depth = n as i32),
     setting("lmr", 0..=100, |e, n| e.search.lmr_depth = n as i32),
@@ -140,7 +144,9 @@ impl Spec {
         };
         let mut engine = EngineSpec {
             name: text.to_string(),
+            level: base,
             limits: base.limits(),
+            vary: true,
             hash_mb: None,
             search: SearchParams::default(),
             mobility: None,
@@ -313,11 +319,16 @@ impl Player {
                 self.depth_sum += reply.depth;
                 Some(reply.mv)
             }
-            Spec::Engine(_) => {
+            Spec::Engine(spec) => {
                 let limits = self
                     .spec
                     .limits(global)
                     .expect("an engine player has limits");
+                let limits = if spec.vary {
+                    spec.level.in_position(limits, pos)
+                } else {
+                    limits
+                };
                 let history = game.history_hashes();
                 let engine = self.engine.as_mut().expect("engine players have an engine");
                 let mut handler = clock::deadline(limits.time_ms, clock::silent);
@@ -342,6 +353,12 @@ mod tests {
             panic!("level:8,time=200 parses");
         };
         assert_eq!(e.limits.time_ms, Some(200));
+        assert!(e.vary, "level 8 varies its first moves unless told");
+        let Ok(Spec::Engine(e)) = Spec::parse("level:8,vary=0") else {
+            panic!("level:8,vary=0 parses");
+        };
+        assert!(!e.vary);
+        assert!(Spec::parse("level:8,vary=2").is_err());
         assert!(Spec::parse("level:9").is_err());
         assert!(Spec::parse("level:3,speed=2").is_err());
         assert!(Spec::parse("greedy,time=2").is_err());

@@ -45,7 +45,8 @@ pub fn search(raw: &[String]) -> Result<(), String> {
     } else if let Some(n) = o.number("nodes", 1..=u64::MAX)? {
         limits.nodes = Some(n);
     } else if let Some(l) = o.number("level", 1..=8u8)? {
-        limits = Level::new(l).expect("checked range").limits();
+        let level = Level::new(l).expect("checked range");
+        limits = level.in_position(level.limits(), &pos);
     } else {
         limits.time_ms = Some(Level::DEFAULT_TIME_MS);
     }

@@ -1,6 +1,7 @@
 //! Playing levels 1–8. Levels 1–7 are fixed amounts of search, so their strength does not
 //! depend on the device, with evaluation noise at the low levels; level 8 thinks for the
-//! player's chosen time (2 s by default).
+//! player's chosen time (2 s by default), with a little noise in its first moves only to vary
+//! its games ([`Level::in_position`]).
 //!
 //! Levels 1 and 2 are weak the way a beginner is, not by playing at random: they search one
 //! and two plies and judge the position there as it stands, without the captures that follow
@@ -12,6 +13,7 @@
 
 use crate::search::Limits;
 use core::fmt;
+use ultima::Position;
 
 /// A playing level, `1..=8`.
 ///
@@ -77,6 +79,16 @@ impl Level {
     pub const MAX: u8 = 8;
     /// Level 8's thinking time unless the player chooses another.
     pub const DEFAULT_TIME_MS: u64 = 2000;
+    /// Level 8 varies its games in their first moves: up to this full-move number it judges
+    /// with [`Level::OPENING_NOISE`] (see [`Level::in_position`]).
+    pub const OPENING_MOVES: u32 = 5;
+    /// Level 8's noise in the opening, in centipawns: a twentieth of a pawn. Without it level
+    /// 8 answered the same moves the same way in every game (only the depth its time reached
+    /// could change a move), so a game won against it could be won again move for move. The
+    /// opening has many moves that close: at 1,500,000 nodes a move, ten seeds played nine
+    /// different first four plies from the start (±3 did as much, ±10 less). The README's
+    /// "Levels" has how that was measured and the match that measured its cost.
+    pub const OPENING_NOISE: i32 = 5;
 
     /// The level `n`, if `1 <= n <= 8`.
     pub fn new(n: u8) -> Option<Level> {
@@ -113,6 +125,34 @@ impl Level {
         let limits = self.limits_with_time(time_ms.map_or(Level::DEFAULT_TIME_MS, |t| t as u64));
         let deadline = time_ms.or(limits.time_ms.map(|t| t as f64));
         (limits, deadline)
+    }
+
+    /// This level's `limits` for a move in `pos`: level 8 takes [`Level::OPENING_NOISE`] (or
+    /// the limits' own noise, if more) while the full-move number is at most
+    /// [`Level::OPENING_MOVES`] (the noise is the seed's, so a game still replays exactly);
+    /// the other levels have their noise all game long, and are left as they are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ultima::{Position, Rules, StartSetup};
+    /// use ultima_engine::Level;
+    /// let start = Position::start(StartSetup::default(), Rules::default());
+    /// let level = |n| Level::new(n).unwrap();
+    /// assert_eq!(level(8).in_position(level(8).limits(), &start).noise, Level::OPENING_NOISE);
+    /// let later = Position::from_fen("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 6", Rules::default()).unwrap();
+    /// assert_eq!(level(8).in_position(level(8).limits(), &later).noise, 0);
+    /// assert_eq!(level(3).in_position(level(3).limits(), &start), level(3).limits());
+    /// ```
+    pub fn in_position(self, limits: Limits, pos: &Position) -> Limits {
+        if self.0 == Level::MAX && pos.fullmoves() <= Level::OPENING_MOVES {
+            Limits {
+                noise: limits.noise.max(Level::OPENING_NOISE),
+                ..limits
+            }
+        } else {
+            limits
+        }
     }
 
     /// The search limits, level 8 thinking for `time_ms` milliseconds.

@@ -203,6 +203,34 @@ fn level_7_varies_its_games_by_seed() {
     assert_eq!(run(4), run(4));
 }
 
+/// Level 8 varies its first moves by seed ([`Level::in_position`]: a twentieth of a pawn of
+/// noise up to move 5) and judges later positions without noise, whatever the seed. Searched
+/// to a node budget rather than level 8's time, so that the test replays exactly.
+#[test]
+fn level_8_varies_its_first_moves_by_seed() {
+    let level = Level::new(8).unwrap();
+    let budget = |pos: &Position| Limits {
+        nodes: Some(250_000),
+        time_ms: None,
+        ..level.in_position(level.limits(), pos)
+    };
+    let run = |pos: &Position, seed| {
+        seeded(seed)
+            .search(pos, &[], budget(pos), &mut NoHandler)
+            .best_move
+            .unwrap()
+            .to_string()
+    };
+    let start = Position::start(StartSetup::default(), Rules::default());
+    let chosen: std::collections::BTreeSet<String> = (1..=10).map(|s| run(&start, s)).collect();
+    assert!(chosen.len() >= 2, "ten seeds all chose {chosen:?}");
+    assert_eq!(run(&start, 4), run(&start, 4));
+    let later = pos("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 6");
+    assert_eq!(budget(&later).noise, 0);
+    let chosen: std::collections::BTreeSet<String> = (1..=3).map(|s| run(&later, s)).collect();
+    assert_eq!(chosen.len(), 1, "no noise after move 5: {chosen:?}");
+}
+
 /// Stops after a number of polls, counting the iterations it hears of.
 struct StopAfter {
     polls: u32,

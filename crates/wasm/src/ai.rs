@@ -146,7 +146,8 @@ impl Ai {
     /// `level` 1–8. `timeMs` is level 8's thinking time (2000 ms if absent) and, at any level, a
     /// deadline after which the search stops with its best move so far. `progress`, if given,
     /// hears each completed iteration. `seed` (a whole number from 0 to 2³²−1) chooses the
-    /// noise in the judgement of levels 1–7: one seed per game gives each game its own player,
+    /// noise in the judgement of levels 1–7 and of level 8's first moves
+    /// (`Level::in_position`): one seed per game gives each game its own player,
     /// which answers a position the same way all game long; without it the seed is 0, so the
     /// same moves always meet the same answers.
     ///
@@ -178,6 +179,7 @@ impl Ai {
         self.engine
             .set_seed(seed.map_or(Config::default().seed, u64::from));
         let (limits, deadline_ms) = level.limits_and_deadline(time_ms);
+        let limits = level.in_position(limits, game.position());
         let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
             if let Some(callback) = &progress {
                 report_progress(callback, info);
