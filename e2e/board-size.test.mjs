@@ -1,9 +1,11 @@
 // The board's size on wide screens (www/board-size.js): the grip at its corner dragged or moved by
 // the keys, the size kept and in force from the first paint of the next visit, stored nonsense
-// ignored, and no grip on a phone.
+// ignored, and no grip on a phone; on a tablet held upright, the panel under the board as wide as
+// the board.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { launch } from './browser.mjs';
 import { ARTIFACTS, DEVICES, launchDevice, openGame, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -103,6 +105,25 @@ test('a phone has no grip: its board takes the width', { timeout: 60_000 }, asyn
     const { page, problems } = await openGame(browser.context, served.url);
     assert.equal(await page.locator('.board-resize').isVisible(), false);
     assert.ok((await boardWidth(page)) >= DEVICES[1][1].width - 20);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a tablet held upright: the panel under the board, its edges the board\'s', { timeout: 60_000 }, async () => {
+  const browser = await launch({ viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  try {
+    const { page, problems } = await openGame(browser.context, served.url);
+    const [board, panel] = await page.evaluate(() =>
+      ['board-host', 'panel'].map((id) => {
+        const { left, right, top, bottom } = document.getElementById(id)?.getBoundingClientRect() ?? new DOMRect();
+        return { left, right, top, bottom };
+      }),
+    );
+    assert.ok(board && panel);
+    assert.ok(panel.top >= board.bottom, `the panel under the board: ${JSON.stringify({ board, panel })}`);
+    assert.ok(Math.abs(panel.left - board.left) < 1 && Math.abs(panel.right - board.right) < 1, `as wide as the board: ${JSON.stringify({ board, panel })}`);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
