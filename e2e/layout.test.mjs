@@ -1,0 +1,86 @@
+// Nothing sticks out: on the screens the other tests do not take (a small phone, a tablet held
+// upright, a phone held sideways), the game page and each of its dialogs keep every element
+// within the page's width and the dialog's edges. A fieldset widened by a select's longest
+// choice, say, shows as an element past the dialog's right edge, cut off or scrolled to.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { launch } from './browser.mjs';
+import { NO_GAME, openGame, useServedDist } from './game-page.mjs';
+
+/** @import { Page } from 'playwright-core' */
+
+const served = useServedDist();
+
+/** The screens, in CSS pixels. */
+const SCREENS = /** @type {const} */ ([
+  ['a small phone', { width: 320, height: 640 }],
+  ['a tablet held upright', { width: 820, height: 1180 }],
+  ['a phone held sideways', { width: 844, height: 390 }],
+]);
+
+/**
+ * The page's dialogs: the button that opens each, and when it is ready to be measured.
+ *
+ * @type {Array<[string, () => boolean]>}
+ */
+const DIALOGS = [
+  ['#new-game', () => document.querySelector('dialog[open]') !== null],
+  ['#analyse', () => document.querySelector('.analysis-dialog[open] .analysis-lines') !== null],
+  ['#open-lessons', () => document.querySelector('dialog[open]') !== null],
+  ['#open-puzzles', () => document.getElementById('puzzles')?.dataset.phase === 'try'],
+  ['#open-storm', () => document.getElementById('storm')?.dataset.phase === 'ready'],
+  ['#open-squares', () => document.querySelector('dialog[open]') !== null],
+  ['#open-games', () => document.querySelector('dialog[open]') !== null],
+  ['#open-editor', () => document.querySelector('dialog[open] canvas') !== null],
+];
+
+/**
+ * What sticks out: each element of an open dialog past the dialog's left or right edge, and
+ * the page if it scrolls sideways. Folded parts (details) are opened first, so that they count.
+ *
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+const stickingOut = (page) =>
+  page.evaluate(() => {
+    for (const details of document.querySelectorAll('details')) details.open = true;
+    const found = [];
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      const edge = dialog.getBoundingClientRect();
+      for (const element of dialog.querySelectorAll('*')) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        if (box.right > edge.right + 0.5 || box.left < edge.left - 0.5) found.push(`${dialog.id || dialog.className}: ${element.tagName.toLowerCase()}${[...element.classList].map((c) => `.${c}`).join('')} spans ${Math.round(box.left)}–${Math.round(box.right)}, the dialog ${Math.round(edge.left)}–${Math.round(edge.right)}`);
+      }
+    }
+    if (document.documentElement.scrollWidth > innerWidth + 0.5) found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${innerWidth}`);
+    return found;
+  });
+
+for (const [screen, viewport] of SCREENS) {
+  test(`${screen}: the welcome, the page and its dialogs keep within their edges`, { timeout: 120_000 }, async () => {
+    const browser = await launch({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    try {
+      // A first visit: the welcome.
+      const first = await browser.context.newPage();
+      await first.goto(served.url);
+      await first.waitForSelector('dialog#welcome[open]');
+      assert.deepEqual(await stickingOut(first), [], 'the welcome');
+      await first.close();
+
+      const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
+      assert.deepEqual(await stickingOut(page), [], 'the page');
+      for (const [button, ready] of DIALOGS) {
+        await page.click(button);
+        await page.waitForFunction(ready);
+        assert.deepEqual(await stickingOut(page), [], button);
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
