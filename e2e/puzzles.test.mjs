@@ -1,7 +1,7 @@
 // The puzzle trainer (www/puzzles-ui.js) on the game page: a puzzle solved by clicks (taps on a
 // phone), the computer answering the defender's replies; a puzzle failed, its solution shown;
-// the rating and streak kept in localStorage, the session's row of the puzzles played, and
-// damaged stored values survived; a puzzle's own link.
+// the rating and streak kept in localStorage, the session's row of the puzzles played, a chosen
+// difficulty, and damaged stored values survived; a puzzle's own link.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -248,6 +248,38 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     await page.screenshot({ path: `${ARTIFACTS}puzzles-phone.png` });
     await solve(page, puzzle, true);
     assert.equal((await stored(page)).filter.motif, 'chameleon');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('desktop: a chosen difficulty draws the next puzzles that far above the rating, and is kept', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    const first = await page.getAttribute('#puzzles', 'data-puzzle');
+    assert.equal(await page.inputValue('select[name="difficulty"]'), 'normal');
+    // Chosen during a puzzle: that puzzle stays, the next ones follow the choice.
+    await page.selectOption('select[name="difficulty"]', 'hardest');
+    assert.equal(await page.getAttribute('#puzzles', 'data-puzzle'), first);
+    assert.equal((await stored(page)).difficulty, 'hardest');
+    await page.click('.puzzles-solution');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'failed');
+    const rating = (await stored(page)).rating.rating;
+    await page.click('.puzzles-next');
+    await page.waitForFunction((id) => document.getElementById('puzzles')?.dataset.phase === 'try' && document.getElementById('puzzles')?.dataset.puzzle !== id, first);
+    const id = await page.getAttribute('#puzzles', 'data-puzzle');
+    const next = SET.puzzles.find((p) => p.id === id);
+    // Drawn near the rating + 600 (or the set's hardest, if that is past them): well above it.
+    assert.ok(next && next.rating >= Math.min(rating + 300, Math.max(...SET.puzzles.map((p) => p.rating)) - 300), `${next?.rating} for a rating of ${Math.round(rating)}`);
+    // Kept: the next visit's trainer shows it.
+    await reloadPage(page, problems);
+    await page.waitForSelector('body[data-ready]');
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.equal(await page.inputValue('select[name="difficulty"]'), 'hardest');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

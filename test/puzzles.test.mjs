@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
-/** @import { Puzzle } from '../www/puzzles.js' */
+/** @import { Difficulty, Puzzle } from '../www/puzzles.js' */
 
 const FILE = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.url), 'utf8'));
 
@@ -66,6 +66,24 @@ test('the next puzzle is an untried one of the filter near the player’s rating
   assert.notEqual(nextPuzzle(puzzles, all, 'p15', () => 0)?.id, 'p15');
   // A filter nothing passes.
   assert.equal(nextPuzzle(puzzles, { ...standing, filter: { ...ANY, motif: 'suicide' } }, null), null);
+});
+
+test('a chosen difficulty draws the next puzzle that far from the rating', () => {
+  const puzzles = Array.from({ length: 30 }, (_, i) => puzzle(`p${i}`, 600 + i * 60));
+  const standing = newStanding();
+  /** @param {Difficulty} difficulty */
+  const drawn = (difficulty) => Array.from({ length: 8 }, (_, i) => nextPuzzle(puzzles, { ...standing, difficulty }, null, () => i / 8)?.rating ?? 0);
+  assert.deepEqual(Object.values(DIFFICULTIES).map((d) => d.offset), [-600, -300, 0, 300, 600]);
+  // Near 1500 + 300: 1560 … 1980; near 1500 − 600: 660 … 1080.
+  assert.deepEqual(drawn('harder').sort((a, b) => a - b), [1560, 1620, 1680, 1740, 1800, 1860, 1920, 1980]);
+  assert.deepEqual(drawn('easiest').sort((a, b) => a - b), [660, 720, 780, 840, 900, 960, 1020, 1080]);
+  // Past the set's end: its hardest.
+  assert.equal(nextPuzzle(puzzles, { ...standing, rating: { ...standing.rating, rating: 2300 }, difficulty: 'hardest' }, null, () => 0)?.rating, 2340);
+  // Kept, and read back; anything else is normal.
+  assert.equal(readStanding(JSON.stringify({ ...standing, difficulty: 'harder' })).difficulty, 'harder');
+  for (const bad of ['insane', 2, null, 'constructor']) assert.equal(readStanding(JSON.stringify({ ...standing, difficulty: bad })).difficulty, 'normal', String(bad));
+  assert.equal(readStanding(JSON.stringify({ version: 1 })).difficulty, 'normal', 'a standing from before difficulties');
+  assert.ok(isDifficulty('easier') && !isDifficulty('toString'));
 });
 
 test('the first try of a puzzle rates the player and counts in the streak; later tries do not', () => {

@@ -16,7 +16,7 @@ import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, sessionWith, sessionWords, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, sessionWith, sessionWords, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
@@ -142,8 +142,13 @@ function build() {
   const missed = make('label', { class: 'puzzles-missed' });
   missed.append(missedBox, ' ', missedWords);
   const matching = make('p', { class: 'puzzles-matching' });
+  // How hard the next puzzles are against the player's rating, as lichess lets one choose.
+  const difficulty = make('select', { name: 'difficulty' });
+  difficulty.append(...Object.entries(DIFFICULTIES).map(([value, { words, offset }]) => make('option', { value }, offset === 0 ? words : `${words} (${offset > 0 ? '+' : '−'}${Math.abs(offset)})`)));
+  const difficultyWrap = make('label', { class: 'puzzles-filter puzzles-difficulty' }, 'Difficulty');
+  difficultyWrap.append(difficulty);
   const filters = make('fieldset', { class: 'puzzles-filters' });
-  filters.append(make('legend', {}, 'Themes'), piece.wrap, motif.wrap, mate.wrap, missed, matching);
+  filters.append(make('legend', {}, 'Which puzzles'), piece.wrap, motif.wrap, mate.wrap, difficultyWrap, missed, matching);
 
   // How the player did on each motif, the weakest first, each with a way to practise it.
   const results = make('details', { class: 'puzzles-results' });
@@ -263,6 +268,7 @@ function build() {
     climbBox.hidden = climb !== null;
     stormBox.hidden = climb !== null;
     filters.hidden = climb !== null;
+    difficulty.value = standing.difficulty;
     results.hidden = climb !== null;
     showSession();
   };
@@ -618,6 +624,13 @@ function build() {
   onFilter(motif.select, () => ({ motif: motif.select.value in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (motif.select.value) : null }));
   onFilter(mate.select, () => ({ mate: mate.select.value === '' ? null : Number(mate.select.value) }));
   onFilter(missedBox, () => ({ missed: missedBox.checked }));
+  difficulty.addEventListener('change', () => {
+    // Read again first: another tab may have played meanwhile.
+    standing = { ...loadStanding(pageStorage()), difficulty: isDifficulty(difficulty.value) ? difficulty.value : 'normal' };
+    saveStanding(pageStorage(), standing);
+    // From the next puzzle: one being solved stays.
+    if (current?.phase !== 'try') showNext();
+  });
   escapePutsDown(dialog, () => board);
 
   const configured = () => {

@@ -55,6 +55,23 @@ export const MOTIFS = /** @type {const} */ ({
 export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed: false });
 
 /**
+ * The difficulties a player may choose, as lichess offers them: how far from the player's
+ * rating the next puzzle is drawn, in rating points.
+ */
+export const DIFFICULTIES = /** @type {const} */ ({
+  easiest: { words: 'Easiest', offset: -600 },
+  easier: { words: 'Easier', offset: -300 },
+  normal: { words: 'Normal', offset: 0 },
+  harder: { words: 'Harder', offset: 300 },
+  hardest: { words: 'Hardest', offset: 600 },
+});
+
+/** @typedef {keyof typeof DIFFICULTIES} Difficulty */
+
+/** @param {unknown} value @returns {value is Difficulty} */
+export const isDifficulty = (value) => typeof value === 'string' && Object.hasOwn(DIFFICULTIES, value);
+
+/**
  * The player's standing: the rating, the current and best streak of puzzles solved at the first
  * try, each puzzle's first result (only the first try of a puzzle rates), the puzzles failed at
  * the first try and solved since, the filter, the best climb and the best storm.
@@ -67,6 +84,7 @@ export const ANY = Object.freeze({ piece: null, motif: null, mate: null, missed:
  * @property {{ [id: string]: 'solved' | 'failed' }} tried
  * @property {{ [id: string]: true }} redone  failed at the first try, solved on a later one
  * @property {Filter} filter
+ * @property {Difficulty} difficulty  how far from the rating the next puzzle is drawn
  * @property {number} climbBest  the most puzzles solved in one climb (`climbPuzzles`)
  * @property {number} stormBest  the most puzzles solved in one storm (storm.js)
  * @property {{ [day: string]: number }} stormDays  the best storm of each of the last days a
@@ -156,7 +174,7 @@ export function offered(puzzle, standing) {
 
 /**
  * The next puzzle: one of the puzzles offered (`offered`) not tried yet, among the nearest to the
- * player's rating, drawn by `random`; when every puzzle offered was tried (always so for the
+ * player's rating moved by the chosen difficulty (`DIFFICULTIES`), drawn by `random`; when every puzzle offered was tried (always so for the
  * missed ones), the tried ones again (never `current` twice in a row when there is another).
  * Null when none is offered.
  *
@@ -172,7 +190,7 @@ export function nextPuzzle(puzzles, standing, current, random = Math.random) {
   const others = passing.filter((p) => p.id !== current);
   const pool = fresh.length ? fresh : others.length ? others : passing;
   if (!pool.length) return null;
-  const target = standing.rating.rating;
+  const target = standing.rating.rating + DIFFICULTIES[standing.difficulty].offset;
   const nearest = [...pool].sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target) || a.rating - b.rating).slice(0, NEAREST);
   return nearest[Math.min(nearest.length - 1, Math.floor(random() * nearest.length))] ?? null;
 }
@@ -193,7 +211,7 @@ export function judge(puzzle, index, move) {
 
 /** @returns {Standing} */
 export function newStanding() {
-  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, climbBest: 0, stormBest: 0, stormDays: {} };
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, difficulty: 'normal', climbBest: 0, stormBest: 0, stormDays: {} };
 }
 
 /**
@@ -242,7 +260,10 @@ export function readStanding(text) {
     tried,
     redone,
     filter: readFilter(data.filter),
-    // Added within version 1: a standing stored before climbs has none.
+    // Added within version 1: a standing stored before difficulties has none, and draws near
+    // the rating itself.
+    difficulty: isDifficulty(data.difficulty) ? data.difficulty : 'normal',
+    // Also added within version 1: a standing stored before climbs has none.
     climbBest: isCount(data.climbBest) ? data.climbBest : 0,
     // And before storms.
     stormBest: isCount(data.stormBest) ? data.stormBest : 0,
