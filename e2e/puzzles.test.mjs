@@ -254,7 +254,7 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
   }
 });
 
-test('desktop: a chosen difficulty draws the next puzzles that far above the rating, and is kept', { timeout: 120_000 }, async () => {
+test('desktop: a chosen difficulty draws the next puzzles that far above the rating, and is kept; the session through a reload', { timeout: 120_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await page.click('#open-puzzles');
@@ -280,6 +280,8 @@ test('desktop: a chosen difficulty draws the next puzzles that far above the rat
     await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     assert.equal(await page.inputValue('select[name="difficulty"]'), 'hardest');
+    // The session row is the tab's: the puzzle given up is still in it after the reload.
+    assert.deepEqual((await session(page)).map((e) => [e.id, e.result]), [[first, 'missed']]);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

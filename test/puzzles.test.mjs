@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Difficulty, Puzzle } from '../www/puzzles.js' */
 
@@ -236,4 +236,20 @@ test('a session keeps each puzzle\'s first result here, the latest ones, and say
   assert.deepEqual(sessionWords({ id: 'b', solved: false, change: -8 }), { text: '−8', words: 'Puzzle b, missed, rating −8' });
   assert.deepEqual(sessionWords({ id: 'c', solved: true, change: 0 }), { text: '+0', words: 'Puzzle c, solved, rating +0' });
   assert.deepEqual(sessionWords({ id: 'd', solved: false, change: null }), { text: '✗', words: 'Puzzle d, missed' });
+});
+
+test('a stored session reads back what it can: well-formed entries, each puzzle once', () => {
+  const session = [
+    { id: 'a', solved: true, change: 12 },
+    { id: 'b', solved: false, change: null },
+  ];
+  assert.deepEqual(readSession(JSON.stringify(session)), session);
+  for (const text of [null, '', 'not json', '{"a":1}', '42', 'null']) assert.deepEqual(readSession(text), [], String(text));
+  const damaged = [{ id: 'a', solved: true, change: 12 }, { id: '', solved: true, change: 1 }, { id: 'c', solved: 'yes', change: null }, { id: 'd', solved: true, change: 1.5 }, { id: 'a', solved: false, change: -3 }, null, 'e', { id: 'f', solved: false, change: -8 }];
+  assert.deepEqual(readSession(JSON.stringify(damaged)), [
+    { id: 'a', solved: true, change: 12 },
+    { id: 'f', solved: false, change: -8 },
+  ]);
+  const long = Array.from({ length: SESSION_LENGTH + 5 }, (_, i) => ({ id: `p${i}`, solved: true, change: null }));
+  assert.deepEqual(readSession(JSON.stringify(long)).map((e) => e.id), long.slice(5).map((e) => e.id));
 });

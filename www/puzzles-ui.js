@@ -16,11 +16,11 @@ import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, saveStanding, scored, sessionWith, sessionWords, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
-import { errorText, make, pageStorage } from './util.js';
+import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, SessionEntry, Standing } from './puzzles.js' */
@@ -156,8 +156,8 @@ function build() {
   const resultsList = make('ul', { class: 'puzzles-results-list' });
   results.append(make('summary', {}, 'Your results by motif'), resultsNone, resultsList);
 
-  // The puzzles played since the page loaded, as lichess's session row: each a button that
-  // brings it back.
+  // The puzzles played in this tab (kept through a reload), as lichess's session row: each a
+  // button that brings it back.
   const sessionList = make('ol', { class: 'puzzles-session-list', 'aria-labelledby': 'puzzles-session-title' });
   const sessionBox = make('div', { class: 'puzzles-session' });
   sessionBox.append(make('span', { class: 'puzzles-session-title', id: 'puzzles-session-title' }, 'This session'), sessionList);
@@ -197,7 +197,7 @@ function build() {
    */
   let climb = null;
   /** @type {SessionEntry[]} */
-  let session = [];
+  let session = readSession(readStored(tabStorage(), SESSION_KEY));
 
   const load = () =>
     (loading ??= fetchPuzzles().then(
@@ -406,6 +406,7 @@ function build() {
     const change = after - before;
     const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
     session = sessionWith(session, { id: current.puzzle.id, solved, change: first ? change : null });
+    writeStored(tabStorage(), SESSION_KEY, JSON.stringify(session));
     showStanding();
     // The missed puzzles' count changes with a first failure or a later solution.
     showFilter();

@@ -416,8 +416,8 @@ export function keptBest(standing, which, solved) {
 }
 
 /**
- * One puzzle played in the trainer since the page loaded, as lichess's puzzle session shows
- * them: its result at its first try here, and what that try did to the rating.
+ * One puzzle played in the trainer in this tab, as lichess's puzzle session shows them: its
+ * result at its first try here, and what that try did to the rating.
  *
  * @typedef {object} SessionEntry
  * @property {string} id  the puzzle's
@@ -428,6 +428,35 @@ export function keptBest(standing, which, solved) {
 
 /** How many puzzles a session shows: the latest ones. */
 export const SESSION_LENGTH = 40;
+
+/** The sessionStorage key of the session: it lasts as long as the tab, through reloads. */
+export const SESSION_KEY = 'ultima.puzzles.session';
+
+/**
+ * A stored session read back: its well-formed entries, each puzzle once, the latest
+ * `SESSION_LENGTH`; none for anything that is not a list.
+ *
+ * @param {string | null} text
+ * @returns {SessionEntry[]}
+ */
+export function readSession(text) {
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text ?? 'null');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  /** @type {SessionEntry[]} */
+  let session = [];
+  for (const value of data) {
+    if (!isObject(value)) continue;
+    const { id, solved, change } = value;
+    if (isText(id) && typeof solved === 'boolean' && (change === null || Number.isInteger(change))) session = sessionWith(session, { id, solved, change: /** @type {number | null} */ (change) });
+  }
+  return session;
+}
 
 /**
  * The session with a puzzle's result added last, unless the puzzle is in it already (a later

@@ -152,6 +152,20 @@ export function pageStorage() {
 }
 
 /**
+ * The tab's sessionStorage, which lasts through reloads until the tab closes, or null where the
+ * browser refuses it.
+ *
+ * @returns {Storage | null}
+ */
+export function tabStorage() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
  * which holds the question and its `yes` and `no`, hides `hide` meanwhile, and puts the focus on
  * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
