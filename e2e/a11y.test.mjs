@@ -67,6 +67,11 @@ for (const { device, context } of devices) {
       await page.click('#open-puzzles');
       await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
       await audit(page, 'the puzzles');
+      // One given up: its solution said, and the session's row under it.
+      await page.click('.puzzles-solution');
+      await page.waitForSelector('.puzzles-session-puzzle');
+      await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'failed');
+      await audit(page, 'the puzzles after one, with the session row');
       await page.click('.puzzles-climb-start');
       await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.climb === '0' && document.getElementById('puzzles')?.dataset.phase === 'try');
       await audit(page, 'a climb');
