@@ -3,8 +3,8 @@
 // after a takeback it replaces itself, after a reload too; a rematch adds one; a record loaded
 // finished adds none; Remove asks first; Download all saves every record; Analyse opens the
 // game on the analysis board; the list survives a reload; and an unreadable stored list is set
-// aside, not lost or fatal. Each row shows its game's final position from the player's side, and
-// a record that no longer reads an empty square in its place.
+// aside, not lost or fatal. Each row shows its game's final position from the player's side,
+// drawn as it comes into view, and a record that no longer reads an empty square in its place.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -174,7 +174,9 @@ for (const { device, context } of devices) {
       /** @param {string} square @returns {string} where the board seen from Black shows it, named as seen from White */
       const seenFromBlack = (square) => `${String.fromCharCode(201 - square.charCodeAt(0))}${9 - Number(square.slice(1))}`;
       /** @param {string[]} squares @returns {Promise<string[]>} the colour near each one's corner */
-      const corners = async (squares) => (await pixels(page, squares.map((square) => /** @type {[string, number, number]} */ ([square, -0.4, -0.4])), '.games-item canvas.board-thumbnail')).map(String);
+      const corners = async (squares) => (await pixels(page, squares.map((square) => /** @type {[string, number, number]} */ ([square, -0.4, -0.4])), '.games-item .board-thumbnail')).map(String);
+      // Drawn as it comes into view (at once here, the list's first row).
+      await page.waitForSelector('.games-item:first-child .board-thumbnail[data-drawn]');
       const marked = [from, to].map(seenFromBlack);
       /** @param {string} square @returns {string} a middle square of its colour that the move left alone */
       const plain = (square) => ['c4', 'd4', 'e4', 'f4', 'c5', 'd5'].find((other) => !marked.includes(other) && shade(other) === shade(square)) ?? '';
@@ -281,7 +283,7 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
     // Two players: White resigns at once.
     await resign(page);
     assert.deepEqual((await openList(page)).rows, [{ result: 'decided', title: 'Two players on this device', detail: 'Black wins by resignation · 0 moves' }]);
-    assert.equal(await page.locator('.games-item canvas.board-thumbnail').count(), 1);
+    await page.waitForSelector('.games-item .board-thumbnail[data-drawn]');
     await closeList(page);
 
     // A kept game whose record no longer reads (changed by hand): its row is there all the same,
@@ -292,8 +294,29 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
       localStorage.setItem('ultima.games', JSON.stringify(stored));
     });
     assert.equal((await openList(page)).rows.length, 1);
-    assert.equal(await page.locator('.games-item canvas.board-thumbnail').count(), 0);
+    await page.waitForSelector('.games-item .board-thumbnail.unreadable');
+    assert.equal(await page.locator('.games-item .board-thumbnail[data-drawn]').count(), 0);
     assert.match((await page.getAttribute('.games-item .board-thumbnail.unreadable', 'title')) ?? '', /^No picture: game record, .+/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a long list draws its pictures as they come into view, not all when it opens', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate((record) => {
+      const games = Array.from({ length: 40 }, (_, i) => ({ id: `g${i}`, ended: Date.now() - i * 60_000, record, result: '1-0', kind: 'resignation', winner: 'white', opponent: null, plies: 1 }));
+      localStorage.setItem('ultima.games', JSON.stringify({ version: 1, games }));
+    }, RESIGNED);
+    await page.click('#open-games');
+    await page.waitForSelector('.games-item:first-child .board-thumbnail[data-drawn]');
+    assert.equal(await page.locator('.games-item').count(), 40);
+    const last = page.locator('.games-item:last-child .board-thumbnail');
+    assert.equal(await last.getAttribute('data-drawn'), null, 'the last row, far below, not drawn yet');
+    await last.scrollIntoViewIfNeeded();
+    await page.waitForSelector('.games-item:last-child .board-thumbnail[data-drawn]');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

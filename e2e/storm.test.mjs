@@ -140,6 +140,8 @@ for (const { device, context, touch } of devices) {
       assert.deepEqual(listed, [`${first.id} solved`, `${second.id} missed`]);
       // Each with a picture of its position (thumbnail.js), drawn for the screen's density.
       const density = device === 'phone' ? 2 : 1;
+      await page.locator('.storm-puzzle').last().scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelectorAll('.storm-puzzle .board-thumbnail[data-drawn]').length === 2);
       assert.deepEqual(await page.$$eval('.storm-puzzle canvas.board-thumbnail', (pictures) => pictures.map((p) => `${/** @type {HTMLCanvasElement} */ (p).width}×${/** @type {HTMLCanvasElement} */ (p).height}`)), Array(2).fill(`${96 * density}×${96 * density}`));
       const corners = await pixels(page, [['a1', -0.45, 0.45], ['h8', 0.45, -0.45]], '.storm-puzzle canvas.board-thumbnail');
       assert.ok(corners.every((colour) => colour[3] === 255), `painted: ${corners}`);

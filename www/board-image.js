@@ -19,7 +19,7 @@ export const IMAGE_SIZE = 960;
 const MARKS = /** @type {const} */ (['last', 'check', 'frozen']);
 
 /**
- * Draws the position `snapshot` describes on a new canvas, with the look of the board.
+ * Draws the position `snapshot` describes on a canvas, with the look of the board.
  *
  * @param {Snapshot} snapshot  the game seen at the position to draw (`Game.at` for an earlier one)
  * @param {Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look
@@ -28,10 +28,11 @@ const MARKS = /** @type {const} */ (['last', 'check', 'frozen']);
  * @param {number} [options.size]  the side in pixels
  * @param {boolean} [options.coordinates]  files and ranks on the edge: yes unless told (a
  *   thumbnail leaves them out, too small to read)
- * @returns {HTMLCanvasElement}
+ * @param {HTMLCanvasElement} [options.canvas]  the canvas to draw on (a thumbnail's, in its list
+ *   already): a new one unless given
+ * @returns {HTMLCanvasElement}  the canvas drawn on
  */
-export function drawBoardImage(snapshot, look, { shapes = [], size = IMAGE_SIZE, coordinates = true } = {}) {
-  const canvas = document.createElement('canvas');
+export function drawBoardImage(snapshot, look, { shapes = [], size = IMAGE_SIZE, coordinates = true, canvas = document.createElement('canvas') } = {}) {
   canvas.width = size;
   canvas.height = size;
   const ctx = canvas.getContext('2d');

@@ -147,7 +147,7 @@ function build() {
     // A click on the picture analyses the game too, as a click on a game in lichess's lists
     // opens it (the Analyse button is the way for the keyboard and screen readers).
     const picture = recordThumbnail(game.record, look());
-    if (analyse && picture instanceof HTMLCanvasElement) {
+    if (analyse) {
       picture.classList.add('games-open');
       picture.title = 'Analyse this game';
       picture.addEventListener('click', openAnalysis);

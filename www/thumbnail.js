@@ -1,13 +1,19 @@
 // Small boards in lists, as lichess shows a miniature beside each game and puzzle: the final
 // position of a finished game ("Your games", games-ui.js) and each puzzle of a storm
-// (storm-ui.js). Drawn once by the board's own renderer (board-image.js) at the screen's pixel
+// (storm-ui.js). Drawn by the board's own renderer (board-image.js) at the screen's pixel
 // density, without coordinates (unreadable at this size). A thumbnail is decorative, hidden from
-// screen readers: the words beside it say what it shows. A record or position the wasm refuses
-// (damaged stored data, a damaged puzzle set) gets an empty square of the same size instead, so
-// that the list stays aligned and its words still show.
+// screen readers: the words beside it say what it shows.
+//
+// A thumbnail is drawn when it first comes near the screen, not when its list is made: reading a
+// record replays its game and lists the legal moves, and with fifty long games that took 0.6 s
+// on a phone-speed CPU (4× slower than this machine's) before the list could open. The canvas is
+// there from the start, its size set by the style sheet, so the list does not move when it is
+// drawn; `data-drawn` marks it drawn. A record or position the wasm refuses (damaged stored data,
+// a damaged puzzle set) leaves it an empty square, marked `unreadable`, which says why when
+// pointed at; the list stays aligned and its words still show.
 
 import { drawBoardImage } from './board-image.js';
-import { errorText, make } from './util.js';
+import { errorText } from './util.js';
 import { withGame, withPosition } from './wasm.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
@@ -16,6 +22,9 @@ import { withGame, withPosition } from './wasm.js';
 /** The largest side a list shows a thumbnail at, in CSS pixels (style.css `.board-thumbnail`). */
 export const THUMBNAIL_PX = 96;
 
+/** How far beyond the screen a thumbnail is drawn ahead of being seen. */
+const AHEAD = '300px';
+
 /** @typedef {Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} ThumbnailLook */
 
 /**
@@ -23,7 +32,7 @@ export const THUMBNAIL_PX = 96;
  *
  * @param {string} record
  * @param {ThumbnailLook} look
- * @returns {HTMLElement}
+ * @returns {HTMLCanvasElement}
  */
 export const recordThumbnail = (record, look) => thumbnail(() => withGame(record, (game) => game.snapshot()), () => look);
 
@@ -33,27 +42,59 @@ export const recordThumbnail = (record, look) => thumbnail(() => withGame(record
  *
  * @param {string} position  the position string
  * @param {Omit<ThumbnailLook, 'orientation'>} look
- * @returns {HTMLElement}
+ * @returns {HTMLCanvasElement}
  */
 export const puzzleThumbnail = (position, look) => thumbnail(() => withPosition(position, (game) => game.snapshot()), (shown) => ({ ...look, orientation: shown.turn }));
+
+/** @type {WeakMap<Element, () => void>} how to draw each thumbnail not drawn yet */
+const pending = new WeakMap();
+
+/** Draws each thumbnail as it comes near the screen, once. */
+const observer =
+  typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const { target, isIntersecting } of entries) {
+            if (!isIntersecting) continue;
+            observer?.unobserve(target);
+            const draw = pending.get(target);
+            pending.delete(target);
+            draw?.();
+          }
+        },
+        { rootMargin: AHEAD },
+      )
+    : null;
 
 /**
  * @param {() => Snapshot} snapshot  reads the position (throws for one the wasm refuses)
  * @param {(shown: Snapshot) => ThumbnailLook} look
- * @returns {HTMLElement}
+ * @returns {HTMLCanvasElement}
  */
 function thumbnail(snapshot, look) {
-  // Sharp on a high-density screen, within reason: 3× is as sharp as a phone shows.
-  const density = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
-  /** @type {Snapshot} */
-  let shown;
-  try {
-    shown = snapshot();
-  } catch (error) {
-    return make('span', { class: 'board-thumbnail unreadable', 'aria-hidden': 'true', title: `No picture: ${errorText(error)}` });
-  }
-  const canvas = drawBoardImage(shown, look(shown), { size: Math.round(THUMBNAIL_PX * density), coordinates: false });
+  const canvas = document.createElement('canvas');
   canvas.className = 'board-thumbnail';
   canvas.setAttribute('aria-hidden', 'true');
+  const draw = () => {
+    /** @type {Snapshot} */
+    let shown;
+    try {
+      shown = snapshot();
+    } catch (error) {
+      canvas.classList.add('unreadable');
+      canvas.title = `No picture: ${errorText(error)}`;
+      return;
+    }
+    // Sharp on a high-density screen, within reason: 3× is as sharp as a phone shows.
+    const density = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+    drawBoardImage(shown, look(shown), { size: Math.round(THUMBNAIL_PX * density), coordinates: false, canvas });
+    canvas.dataset.drawn = '';
+  };
+  if (observer) {
+    pending.set(canvas, draw);
+    observer.observe(canvas);
+  } else {
+    draw();
+  }
   return canvas;
 }
