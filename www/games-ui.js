@@ -12,7 +12,7 @@
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
-import { recordThumbnail } from './thumbnail.js';
+import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
 import { askInPlace, make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
@@ -159,6 +159,7 @@ function build() {
   const render = () => {
     games = loadGames(pageStorage());
     list.replaceChildren(...games.map(row));
+    drawWhenSeen(list);
     empty.hidden = games.length > 0;
     list.hidden = games.length === 0;
     footer.hidden = games.length === 0;

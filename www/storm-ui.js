@@ -12,7 +12,7 @@ import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { defaultLook } from './state.js';
-import { puzzleThumbnail } from './thumbnail.js';
+import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
 import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -236,6 +236,7 @@ function build() {
         return item;
       }),
     );
+    drawWhenSeen(done);
     showStatus();
     mark();
     again.focus();

@@ -8,7 +8,8 @@
 // record replays its game and lists the legal moves, and with fifty long games that took 0.6 s
 // on a phone-speed CPU (4× slower than this machine's) before the list could open. The canvas is
 // there from the start, its size set by the style sheet, so the list does not move when it is
-// drawn; `data-drawn` marks it drawn. A record or position the wasm refuses (damaged stored data,
+// drawn; `data-drawn` marks it drawn. The list, once filled, hands itself to `drawWhenSeen`, whose
+// watch over it ends when it is filled again, so the pictures of a list made anew are let go. A record or position the wasm refuses (damaged stored data,
 // a damaged puzzle set) leaves it an empty square, marked `unreadable`, which says why when
 // pointed at; the list stays aligned and its words still show.
 
@@ -49,24 +50,46 @@ export const puzzleThumbnail = (position, look) => thumbnail(() => withPosition(
 /** @type {WeakMap<Element, () => void>} how to draw each thumbnail not drawn yet */
 const pending = new WeakMap();
 
-/** Draws each thumbnail as it comes near the screen, once. */
-const observer =
-  typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver(
-        (entries) => {
-          for (const { target, isIntersecting } of entries) {
-            if (!isIntersecting) continue;
-            observer?.unobserve(target);
-            const draw = pending.get(target);
-            pending.delete(target);
-            draw?.();
-          }
-        },
-        { rootMargin: AHEAD },
-      )
-    : null;
+/** @type {WeakMap<Element, IntersectionObserver>} the watch over each list's thumbnails */
+const watches = new WeakMap();
 
 /**
+ * Draws the thumbnails in `list` not drawn yet as each comes near the screen (all at once where
+ * the browser cannot tell). Called again after the list is filled anew, it ends the watch over
+ * the old thumbnails.
+ *
+ * @param {Element} list
+ */
+export function drawWhenSeen(list) {
+  watches.get(list)?.disconnect();
+  const waiting = [...list.querySelectorAll('canvas.board-thumbnail')].filter((canvas) => pending.has(canvas));
+  /** @param {Element} canvas */
+  const draw = (canvas) => {
+    pending.get(canvas)?.();
+    pending.delete(canvas);
+  };
+  if (typeof IntersectionObserver !== 'function') {
+    waiting.forEach(draw);
+    return;
+  }
+  const watch = new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        if (!isIntersecting) continue;
+        watch.unobserve(target);
+        draw(target);
+      }
+    },
+    { rootMargin: AHEAD },
+  );
+  for (const canvas of waiting) watch.observe(canvas);
+  watches.set(list, watch);
+}
+
+/**
+ * A thumbnail's canvas, drawn once its list hands itself to `drawWhenSeen` and it comes near
+ * the screen.
+ *
  * @param {() => Snapshot} snapshot  reads the position (throws for one the wasm refuses)
  * @param {(shown: Snapshot) => ThumbnailLook} look
  * @returns {HTMLCanvasElement}
@@ -90,11 +113,6 @@ function thumbnail(snapshot, look) {
     drawBoardImage(shown, look(shown), { size: Math.round(THUMBNAIL_PX * density), coordinates: false, canvas });
     canvas.dataset.drawn = '';
   };
-  if (observer) {
-    pending.set(canvas, draw);
-    observer.observe(canvas);
-  } else {
-    draw();
-  }
+  pending.set(canvas, draw);
   return canvas;
 }
