@@ -3,8 +3,9 @@
 // one move ahead and level 2 two, both judging the position there as it stands, blind to the
 // captures that follow (the way a beginner misses the answer to a move); levels 3–7 search a
 // fixed number of positions a move (1,000 … 250,000) with less and less noise in their
-// judgement (level 7's, ±10 centipawns, only varies its games); level 8 thinks 2 s a move, so it is the only one whose strength depends on the
-// device. Each level beats the one below in at least 7 games of 10, most in 9 or more.
+// judgement (level 7's, ±10 centipawns, only varies its games); level 8 thinks 2 s a move, so it
+// is the only one whose strength depends on the device (its ±5 centipawns up to move 5 only vary
+// its openings). Each level beats the one below in at least 7 games of 10, most in 9 or more.
 
 import { sideName } from './notation.js';
 

@@ -16,7 +16,7 @@ import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
@@ -144,7 +144,7 @@ function build() {
   const matching = make('p', { class: 'puzzles-matching' });
   // How hard the next puzzles are against the player's rating, as lichess lets one choose.
   const difficulty = make('select', { name: 'difficulty' });
-  difficulty.append(...Object.entries(DIFFICULTIES).map(([value, { words, offset }]) => make('option', { value }, offset === 0 ? words : `${words} (${offset > 0 ? '+' : '−'}${Math.abs(offset)})`)));
+  difficulty.append(...Object.entries(DIFFICULTIES).map(([value, { words, offset }]) => make('option', { value }, offset === 0 ? words : `${words} (${signedPoints(offset)})`)));
   const difficultyWrap = make('label', { class: 'puzzles-filter puzzles-difficulty' }, 'Difficulty');
   difficultyWrap.append(difficulty);
   const filters = make('fieldset', { class: 'puzzles-filters' });
@@ -234,6 +234,7 @@ function build() {
     motif.select.value = standing.filter.motif ?? '';
     mate.select.value = standing.filter.mate === null ? '' : String(standing.filter.mate);
     missedBox.checked = standing.filter.missed;
+    difficulty.value = standing.difficulty;
     const missedCount = puzzles.filter((p) => isMissed(standing, p.id)).length;
     missedWords.textContent = `Only the ones I missed (${missedCount})`;
     const n = puzzles.filter((p) => offered(p, standing)).length;
@@ -268,7 +269,6 @@ function build() {
     climbBox.hidden = climb !== null;
     stormBox.hidden = climb !== null;
     filters.hidden = climb !== null;
-    difficulty.value = standing.difficulty;
     results.hidden = climb !== null;
     showSession();
   };
@@ -404,7 +404,7 @@ function build() {
     saveStanding(pageStorage(), standing);
     const after = Math.round(standing.rating.rating);
     const change = after - before;
-    const rated = first ? ` Rating ${after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}).` : '';
+    const rated = first ? ` Rating ${after} (${signedPoints(change)}).` : '';
     session = sessionWith(session, { id: current.puzzle.id, solved, change: first ? change : null });
     writeStored(tabStorage(), SESSION_KEY, JSON.stringify(session));
     showStanding();
@@ -603,15 +603,18 @@ function build() {
     // Closing the trainer ends a climb (its best is kept as it goes).
     endClimb();
   });
+  /** @param {Partial<Filter>} change  a change of the filter, put in force by `changeChoice` */
+  const changeFilter = (change) => changeChoice({ filter: { ...standing.filter, ...change } });
   /**
-   * Puts a change of the filter in force: kept, shown, and another puzzle when the one on the
-   * board is over or no longer offered.
+   * Puts a change of what the trainer offers (the filter, the difficulty) in force: kept, shown,
+   * and another puzzle when the one on the board is over or no longer offered.
    *
-   * @param {Partial<Filter>} change
+   * @param {Partial<Pick<Standing, 'filter' | 'difficulty'>>} change
    */
-  function changeFilter(change) {
+  function changeChoice(change) {
     endClimb();
-    standing = { ...loadStanding(pageStorage()), filter: { ...standing.filter, ...change } };
+    // Read again first: another tab may have played meanwhile.
+    standing = { ...loadStanding(pageStorage()), ...change };
     saveStanding(pageStorage(), standing);
     showFilter();
     if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext();
@@ -625,13 +628,8 @@ function build() {
   onFilter(motif.select, () => ({ motif: motif.select.value in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (motif.select.value) : null }));
   onFilter(mate.select, () => ({ mate: mate.select.value === '' ? null : Number(mate.select.value) }));
   onFilter(missedBox, () => ({ missed: missedBox.checked }));
-  difficulty.addEventListener('change', () => {
-    // Read again first: another tab may have played meanwhile.
-    standing = { ...loadStanding(pageStorage()), difficulty: isDifficulty(difficulty.value) ? difficulty.value : 'normal' };
-    saveStanding(pageStorage(), standing);
-    // From the next puzzle: one being solved stays.
-    if (current?.phase !== 'try') showNext();
-  });
+  // From the next puzzle: one being solved stays (every puzzle is offered at any difficulty).
+  difficulty.addEventListener('change', () => changeChoice({ difficulty: isDifficulty(difficulty.value) ? difficulty.value : 'normal' }));
   escapePutsDown(dialog, () => board);
 
   const configured = () => {

@@ -174,8 +174,9 @@ export function offered(puzzle, standing) {
 
 /**
  * The next puzzle: one of the puzzles offered (`offered`) not tried yet, among the nearest to the
- * player's rating moved by the chosen difficulty (`DIFFICULTIES`), drawn by `random`; when every puzzle offered was tried (always so for the
- * missed ones), the tried ones again (never `current` twice in a row when there is another).
+ * player's rating moved by the chosen difficulty (`DIFFICULTIES`), drawn by `random`; when every
+ * puzzle offered was tried (always so for the missed ones), the tried ones again (never
+ * `current` twice in a row when there is another).
  * Null when none is offered.
  *
  * @param {Puzzle[]} puzzles
@@ -472,6 +473,14 @@ export function sessionWith(session, entry) {
 }
 
 /**
+ * Rating points with their sign, as the trainer writes a change or an offset: "+12", "−8", "+0".
+ *
+ * @param {number} points
+ * @returns {string}
+ */
+export const signedPoints = (points) => `${points >= 0 ? '+' : '−'}${Math.abs(points)}`;
+
+/**
  * What a session's entry shows and says: the rating's change ("+12", "−8") when its try was
  * rated, a mark (✓, ✗) when not.
  *
@@ -481,6 +490,6 @@ export function sessionWith(session, entry) {
 export function sessionWords({ id, solved, change }) {
   const result = solved ? 'solved' : 'missed';
   if (change === null) return { text: solved ? '✓' : '✗', words: `Puzzle ${id}, ${result}` };
-  const signed = `${change >= 0 ? '+' : '−'}${Math.abs(change)}`;
+  const signed = signedPoints(change);
   return { text: signed, words: `Puzzle ${id}, ${result}, rating ${signed}` };
 }
