@@ -185,6 +185,24 @@ fn same_seed_and_nodes_same_move() {
     }
 }
 
+/// The move an engine seeded with `seed` plays in `pos` under `limits`.
+fn seeded_move(pos: &Position, limits: Limits, seed: u64) -> String {
+    seeded(seed)
+        .search(pos, &[], limits, &mut NoHandler)
+        .best_move
+        .unwrap()
+        .to_string()
+}
+
+/// The moves engines seeded with `seeds` play in `pos` under `limits`, each once.
+fn seeded_moves(
+    pos: &Position,
+    limits: Limits,
+    seeds: std::ops::RangeInclusive<u64>,
+) -> std::collections::BTreeSet<String> {
+    seeds.map(|seed| seeded_move(pos, limits, seed)).collect()
+}
+
 /// Level 7's noise is small (±10 centipawns) and there to vary its games: with a seed per game
 /// (as the page and `ultima match` give), the start is answered in more than one way, and a
 /// seed always the same way.
@@ -192,15 +210,12 @@ fn same_seed_and_nodes_same_move() {
 fn level_7_varies_its_games_by_seed() {
     let start = Position::start(StartSetup::Rotated, Rules::default());
     let limits = Level::new(7).unwrap().limits();
-    let run = |seed| {
-        seeded(seed)
-            .search(&start, &[], limits, &mut NoHandler)
-            .best_move
-            .unwrap()
-    };
-    let chosen: std::collections::BTreeSet<String> = (1..=10).map(|s| run(s).to_string()).collect();
+    let chosen = seeded_moves(&start, limits, 1..=10);
     assert!(chosen.len() >= 2, "ten seeds all chose {chosen:?}");
-    assert_eq!(run(4), run(4));
+    assert_eq!(
+        seeded_move(&start, limits, 4),
+        seeded_move(&start, limits, 4)
+    );
 }
 
 /// Level 8 varies its first moves by seed ([`Level::in_position`]: a twentieth of a pawn of
@@ -214,20 +229,16 @@ fn level_8_varies_its_first_moves_by_seed() {
         time_ms: None,
         ..level.in_position(level.limits(), pos)
     };
-    let run = |pos: &Position, seed| {
-        seeded(seed)
-            .search(pos, &[], budget(pos), &mut NoHandler)
-            .best_move
-            .unwrap()
-            .to_string()
-    };
     let start = Position::start(StartSetup::default(), Rules::default());
-    let chosen: std::collections::BTreeSet<String> = (1..=10).map(|s| run(&start, s)).collect();
+    let chosen = seeded_moves(&start, budget(&start), 1..=10);
     assert!(chosen.len() >= 2, "ten seeds all chose {chosen:?}");
-    assert_eq!(run(&start, 4), run(&start, 4));
+    assert_eq!(
+        seeded_move(&start, budget(&start), 4),
+        seeded_move(&start, budget(&start), 4)
+    );
     let later = pos("clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 6");
     assert_eq!(budget(&later).noise, 0);
-    let chosen: std::collections::BTreeSet<String> = (1..=3).map(|s| run(&later, s)).collect();
+    let chosen = seeded_moves(&later, budget(&later), 1..=3);
     assert_eq!(chosen.len(), 1, "no noise after move 5: {chosen:?}");
 }
 
