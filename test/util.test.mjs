@@ -3,27 +3,33 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARROW_STEPS, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen } from '../www/util.js';
+import { ARROW_STEPS, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen, tabStorage } from '../www/util.js';
 
-test('pageStorage: the window\'s localStorage, or null where reading it throws or there is no window', () => {
-  const g = /** @type {any} */ (globalThis);
-  const before = g.window;
-  try {
-    delete g.window;
-    assert.equal(pageStorage(), null, 'no window');
-    const storage = { getItem: () => null };
-    g.window = { localStorage: storage };
-    assert.equal(pageStorage(), storage);
-    g.window = {
-      get localStorage() {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      },
-    };
-    assert.equal(pageStorage(), null, 'refused');
-  } finally {
-    g.window = before;
-  }
-});
+for (const [name, storage, property] of /** @type {const} */ ([
+  ['pageStorage', pageStorage, 'localStorage'],
+  ['tabStorage', tabStorage, 'sessionStorage'],
+])) {
+  test(`${name}: the window's ${property}, or null where reading it throws or there is no window`, () => {
+    const g = /** @type {any} */ (globalThis);
+    const before = g.window;
+    try {
+      delete g.window;
+      assert.equal(storage(), null, 'no window');
+      const local = { getItem: () => 'local' };
+      const session = { getItem: () => 'session' };
+      g.window = { localStorage: local, sessionStorage: session };
+      assert.equal(storage(), property === 'localStorage' ? local : session, 'its own storage');
+      g.window = {
+        get [property]() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      };
+      assert.equal(storage(), null, 'refused');
+    } finally {
+      g.window = before;
+    }
+  });
+}
 
 test('the square under a point: from the top left of the board\'s square part, per orientation, null off the board', () => {
   const box = { left: 100, top: 50, width: 400, height: 420 };

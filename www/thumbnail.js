@@ -9,9 +9,10 @@
 // on a phone-speed CPU (4× slower than this machine's) before the list could open. The canvas is
 // there from the start, its size set by the style sheet, so the list does not move when it is
 // drawn; `data-drawn` marks it drawn. The list, once filled, hands itself to `drawWhenSeen`, whose
-// watch over it ends when it is filled again, so the pictures of a list made anew are let go. A record or position the wasm refuses (damaged stored data,
-// a damaged puzzle set) leaves it an empty square, marked `unreadable`, which says why when
-// pointed at; the list stays aligned and its words still show.
+// watch over it ends when it is filled again, so the pictures of a list made anew are let go.
+// A record or position the wasm refuses (damaged stored data, a damaged puzzle set) leaves it an
+// empty square, marked `unreadable`, which says why when pointed at; the list stays aligned and
+// its words still show.
 
 import { drawBoardImage } from './board-image.js';
 import { errorText } from './util.js';

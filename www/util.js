@@ -138,18 +138,27 @@ export function linkStyleSheet(node, href) {
 }
 
 /**
- * The page's localStorage, or null where the browser refuses it (a sandboxed frame, storage
- * blocked): the puzzles and the lessons then keep their progress for the visit only.
+ * One of the window's storages, or null where the browser refuses it (a sandboxed frame,
+ * storage blocked): reading the property itself throws there.
  *
+ * @param {'localStorage' | 'sessionStorage'} name
  * @returns {Storage | null}
  */
-export function pageStorage() {
+function reachableStorage(name) {
   try {
-    return window.localStorage;
+    return window[name];
   } catch {
     return null;
   }
 }
+
+/**
+ * The page's localStorage, or null where the browser refuses it: the puzzles and the lessons
+ * then keep their progress for the visit only.
+ *
+ * @returns {Storage | null}
+ */
+export const pageStorage = () => reachableStorage('localStorage');
 
 /**
  * The tab's sessionStorage, which lasts through reloads until the tab closes, or null where the
@@ -157,13 +166,7 @@ export function pageStorage() {
  *
  * @returns {Storage | null}
  */
-export function tabStorage() {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+export const tabStorage = () => reachableStorage('sessionStorage');
 
 /**
  * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
