@@ -64,6 +64,12 @@ test('the next puzzle is an untried one of the filter near the player’s rating
   // Every one tried: the tried ones again, but not the one just played.
   const all = { ...standing, tried: Object.fromEntries(puzzles.map((p) => [p.id, /** @type {const} */ ('failed')])) };
   assert.notEqual(nextPuzzle(puzzles, all, 'p15', () => 0)?.id, 'p15');
+  // The one just played, when it was not recorded as tried (damaged, or seen in a storm): never
+  // drawn again straight away, whatever the draw.
+  const notAgain = Array.from({ length: 8 }, (_, i) => nextPuzzle(puzzles, standing, 'p15', () => i / 8)?.id);
+  assert.ok(notAgain.every((id) => id !== undefined && id !== 'p15'), String(notAgain));
+  // Unless it is the only one offered.
+  assert.equal(nextPuzzle([puzzle('only', 1500)], standing, 'only', () => 0)?.id, 'only');
   // A filter nothing passes.
   assert.equal(nextPuzzle(puzzles, { ...standing, filter: { ...ANY, motif: 'suicide' } }, null), null);
 });

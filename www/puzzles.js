@@ -175,8 +175,9 @@ export function offered(puzzle, standing) {
 /**
  * The next puzzle: one of the puzzles offered (`offered`) not tried yet, among the nearest to the
  * player's rating moved by the chosen difficulty (`DIFFICULTIES`), drawn by `random`; when every
- * puzzle offered was tried (always so for the missed ones), the tried ones again (never
- * `current` twice in a row when there is another).
+ * puzzle offered was tried (always so for the missed ones), the tried ones again. Never `current`
+ * twice in a row when there is another: a puzzle is not always recorded as tried (a damaged one,
+ * or one seen in a storm), and Next must not show it again.
  * Null when none is offered.
  *
  * @param {Puzzle[]} puzzles
@@ -187,8 +188,8 @@ export function offered(puzzle, standing) {
  */
 export function nextPuzzle(puzzles, standing, current, random = Math.random) {
   const passing = puzzles.filter((p) => offered(p, standing));
-  const fresh = passing.filter((p) => !Object.hasOwn(standing.tried, p.id));
   const others = passing.filter((p) => p.id !== current);
+  const fresh = others.filter((p) => !Object.hasOwn(standing.tried, p.id));
   const pool = fresh.length ? fresh : others.length ? others : passing;
   if (!pool.length) return null;
   const target = standing.rating.rating + DIFFICULTIES[standing.difficulty].offset;
