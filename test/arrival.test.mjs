@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
-import { opponentOptions } from '../www/newgame.js';
+import { opponentOptions, playerSide } from '../www/newgame.js';
 import { START_PIECES, stillPicture } from '../www/placeholder.js';
 
 test('eight levels, each with a name and a description; level 8 says it thinks 2 s a move', () => {
@@ -54,4 +54,6 @@ test('the new-game dialog draws the colour when the player asks for "random"', (
   const two = new FormData();
   two.set('mode', 'two');
   assert.equal(opponentOptions(two), null);
+  // The welcome's choice of colour is read the same way; anything unknown is White.
+  assert.deepEqual(['random', 'random', 'black', 'white', 'purple', null].map((side, i) => playerSide(side, () => (i === 1 ? 0.7 : 0.2))), ['white', 'black', 'black', 'white', 'white', 'white']);
 });

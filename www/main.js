@@ -13,7 +13,7 @@
 import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
 import { setUpHelp } from './help.js';
-import { DEFAULT_LEVEL, bindNewGameDialog } from './newgame.js';
+import { DEFAULT_LEVEL, bindNewGameDialog, playerSide } from './newgame.js';
 import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
@@ -632,9 +632,8 @@ async function main() {
      */
     const welcomed = (choice) => {
       if (choice.kind === 'computer') {
-        const player = choice.side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : choice.side;
         remember({ mode: 'ai', side: choice.side, level: choice.level });
-        startGame({}, { computer: otherSide(player), level: choice.level });
+        startGame({}, { computer: otherSide(playerSide(choice.side)), level: choice.level });
       } else if (choice.kind === 'friend') {
         remember({ mode: 'two' });
         persist();

@@ -12,6 +12,7 @@ import { PRESETS, controlLabel, parseControl } from './clock.js';
 /** @import { GameSpec } from './session.js' */
 /** @import { CustomChoice, NewGameChoices, Opponent, RuleChoice } from './storage.js' */
 /** @import { TimeControl } from './clock.js' */
+/** @import { Side } from '../ultima-wasm.js' */
 
 export { DEFAULT_LEVEL };
 
@@ -57,6 +58,19 @@ export function timeControlOf(data) {
 }
 
 /**
+ * The side the player takes for the colour chosen (the new-game form's, the welcome's):
+ * "random" is drawn, anything but "black" is White.
+ *
+ * @param {unknown} chosen  "white", "black" or "random"
+ * @param {() => number} [random] draws the side for "random" (below 0.5: White)
+ * @returns {Side}
+ */
+export function playerSide(chosen, random = Math.random) {
+  if (chosen === 'random') return random() < 0.5 ? 'white' : 'black';
+  return chosen === 'black' ? 'black' : 'white';
+}
+
+/**
  * The computer player the form asks for, or null for two players.
  *
  * @param {FormData} data
@@ -66,10 +80,8 @@ export function timeControlOf(data) {
 export function opponentOptions(data, random = Math.random) {
   if (data.get('mode') !== 'ai') return null;
   const level = Number(data.get('level') ?? DEFAULT_LEVEL);
-  const side = data.get('side');
-  const player = side === 'random' ? (random() < 0.5 ? 'white' : 'black') : side === 'black' ? 'black' : 'white';
   return {
-    computer: otherSide(player),
+    computer: otherSide(playerSide(data.get('side'), random)),
     level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : DEFAULT_LEVEL,
   };
 }
