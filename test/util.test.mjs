@@ -2,8 +2,9 @@
 // refuse it.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ARROW_STEPS, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen, tabStorage } from '../www/util.js';
+import { ARROW_STEPS, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen, tabStorage, VISUALLY_HIDDEN } from '../www/util.js';
 
 for (const [name, storage, property] of /** @type {const} */ ([
   ['pageStorage', pageStorage, 'localStorage'],
@@ -56,4 +57,18 @@ test('stored text read back as its versioned object, or null for anything else',
   assert.equal(isObject({}), true);
   assert.equal(isObject([]), false);
   assert.equal(isObject(null), false);
+});
+
+test('the styles a board sets inline on its screen-reader words are those of hidden.css', () => {
+  const sheet = readFileSync(new URL('../www/hidden.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const rule = /\.visually-hidden\s*\{([^}]*)\}/.exec(sheet)?.[1];
+  assert.ok(rule, 'hidden.css has its .visually-hidden rule');
+  const declared = Object.fromEntries(
+    rule
+      .split(';')
+      .map((declaration) => declaration.trim())
+      .filter(Boolean)
+      .map((declaration) => declaration.split(/:\s*/, 2)),
+  );
+  assert.deepEqual(declared, { ...VISUALLY_HIDDEN });
 });

@@ -37,7 +37,7 @@ import {
   setSnapshot,
   setViewed,
 } from './state.js';
-import { errorText, make, squareIndex, squareName, stepOnScreen } from './util.js';
+import { errorText, make, squareIndex, squareName, stepOnScreen, VISUALLY_HIDDEN } from './util.js';
 import { loadWasm } from './wasm.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
@@ -224,7 +224,7 @@ function styleBoard(/** @type {HTMLElement} */ root, /** @type {HTMLCanvasElemen
   style(canvas, { display: 'block', width: '100%', height: 'auto', 'aspect-ratio': '1', 'touch-action': 'none', 'user-select': 'none' });
   for (const hidden of root.querySelectorAll('.visually-hidden')) {
     if (hidden instanceof HTMLElement) {
-      style(hidden, { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: '0', overflow: 'hidden', clip: 'rect(0 0 0 0)', 'white-space': 'nowrap', border: '0' });
+      style(hidden, VISUALLY_HIDDEN);
     }
   }
 }

@@ -110,6 +110,23 @@ export function make(tag, attributes = {}, text) {
 }
 
 /**
+ * The declarations of hidden.css's `.visually-hidden` (words for a screen reader alone), for a
+ * board to set inline where that sheet may be absent: a host page's own sheets could otherwise
+ * show the words or hide them from the reader. test/util.test.mjs checks the two agree.
+ */
+export const VISUALLY_HIDDEN = Object.freeze({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: '0',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  'white-space': 'nowrap',
+  border: '0',
+});
+
+/**
  * Links a style sheet into the document or shadow root a node is in, once (a link with its URL
  * already there is used): a board embedded in a shadow root sees no style sheet of the page.
  *
