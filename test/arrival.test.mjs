@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
+import { DEFAULT_LEVEL, LEVELS, isLevel, levelText, levelTitle, opponentLine } from '../www/levels.js';
 import { opponentOptions, playerSide } from '../www/newgame.js';
 import { START_PIECES, stillPicture } from '../www/placeholder.js';
 
@@ -17,6 +17,8 @@ test('eight levels, each with a name and a description; level 8 says it thinks 2
   assert.match(levelText(8), /^8 — Strongest: thinks 2 s a move/);
   assert.ok(DEFAULT_LEVEL >= 1 && DEFAULT_LEVEL <= 8);
   assert.equal(new Set(LEVELS.map((l) => l.name)).size, 8, 'every level has its own name');
+  // What every reader of a level accepts: the eight, nothing else.
+  assert.deepEqual([0, 1, 8, 9, 2.5, '3', null, NaN].map(isLevel), [false, true, true, false, false, false, false, false]);
 });
 
 test("the line under the page's status names the player's side and the computer's level", () => {

@@ -31,6 +31,15 @@ export const LEVELS = Object.freeze([
   { level: 8, name: 'Strongest', description: 'thinks 2 s a move (stronger on a faster device)' },
 ]);
 
+/**
+ * Whether a value is one of the levels: what every reader of a level (a form, stored choices,
+ * a stored game's opponent, the welcome) accepts.
+ *
+ * @param {unknown} value
+ * @returns {value is number}
+ */
+export const isLevel = (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LEVELS.length;
+
 /** What the level list says about all of them. */
 export const LEVELS_NOTE = 'Each level beats the one below it in at least 7 games out of 10, most in 9 or more.';
 

@@ -3,8 +3,8 @@
 // (players, colour, level, clock, rules, setup) are handed back to be remembered, and filled in
 // again next time.
 
-import { DEFAULT_LEVEL, LEVELS, levelText, levelTitle } from './levels.js';
-import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices } from './storage.js';
+import { DEFAULT_LEVEL, LEVELS, isLevel, levelText, levelTitle } from './levels.js';
+import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices, isSideChoice } from './storage.js';
 import { otherSide } from './notation.js';
 import { errorText, make } from './util.js';
 import { PRESETS, controlLabel, parseControl } from './clock.js';
@@ -82,7 +82,7 @@ export function opponentOptions(data, random = Math.random) {
   const level = Number(data.get('level') ?? DEFAULT_LEVEL);
   return {
     computer: otherSide(playerSide(data.get('side'), random)),
-    level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : DEFAULT_LEVEL,
+    level: isLevel(level) ? level : DEFAULT_LEVEL,
   };
 }
 
@@ -103,9 +103,9 @@ export function choicesOf(form) {
   const ai = form.querySelector('input[name="mode"][value="ai"]');
   choices.mode = ai instanceof HTMLInputElement && ai.checked && !ai.disabled ? 'ai' : 'two';
   const side = value('side');
-  if (side === 'white' || side === 'black' || side === 'random') choices.side = side;
+  if (isSideChoice(side)) choices.side = side;
   const level = Number(value('level'));
-  if (Number.isInteger(level) && level >= 1 && level <= 8) choices.level = level;
+  if (isLevel(level)) choices.level = level;
   const setup = value('setup');
   if (setup === 'rotated' || setup === 'mirrored' || setup === 'custom') choices.setup = setup;
   for (const name of /** @type {RuleChoice[]} */ (Object.keys(RULE_DEFAULTS))) {

@@ -10,7 +10,7 @@
 // aside first (with a notice), and a tab hears another tab's saves (`onOtherTab`) so it can follow
 // the game there instead of playing on an old copy.
 
-import { DEFAULT_LEVEL } from './levels.js';
+import { DEFAULT_LEVEL, isLevel } from './levels.js';
 import { PRESETS, parseControl, readRunning } from './clock.js';
 import { readReview } from './review-model.js';
 import { THEME_NAMES } from './state.js';
@@ -60,6 +60,15 @@ export const SCHEMA_VERSION = 1;
  * @property {string} [finishedId]  the saved game's id in "Your games" (games.js), once it has
  *   ended there, so that ending again after a reload and a takeback replaces its entry
  */
+
+/**
+ * Whether a value is a colour a player can choose against the computer (the new-game dialog's,
+ * the welcome's): White, Black, or drawn at random (newgame.js's `playerSide`).
+ *
+ * @param {unknown} value
+ * @returns {value is Side | 'random'}
+ */
+export const isSideChoice = (value) => value === 'white' || value === 'black' || value === 'random';
 
 /**
  * The choices of the new-game dialog, remembered across visits.
@@ -364,7 +373,7 @@ export function readOpponent(value) {
   const computer = o.computer;
   const level = o.level;
   if (computer !== 'white' && computer !== 'black') return null;
-  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 8) return null;
+  if (!isLevel(level)) return null;
   return { computer, level };
 }
 
@@ -393,8 +402,8 @@ export function readChoices(value) {
   const v = /** @type {Record<string, unknown>} */ (value);
   const choices = defaultChoices();
   if (v.mode === 'two' || v.mode === 'ai') choices.mode = v.mode;
-  if (v.side === 'white' || v.side === 'black' || v.side === 'random') choices.side = v.side;
-  if (typeof v.level === 'number' && Number.isInteger(v.level) && v.level >= 1 && v.level <= 8) choices.level = v.level;
+  if (isSideChoice(v.side)) choices.side = v.side;
+  if (isLevel(v.level)) choices.level = v.level;
   if (v.setup === 'rotated' || v.setup === 'mirrored' || v.setup === 'custom') choices.setup = v.setup;
   const rules = typeof v.rules === 'object' && v.rules !== null ? /** @type {Record<string, unknown>} */ (v.rules) : {};
   for (const name of /** @type {RuleChoice[]} */ (Object.keys(RULE_DEFAULTS))) {

@@ -6,7 +6,8 @@
 // to its first control. It can open before the wasm is ready: the choice is handed back when the
 // dialog closes, and the page starts that game once the board is up.
 
-import { LEVELS, LEVELS_NOTE, levelTitle } from './levels.js';
+import { LEVELS, LEVELS_NOTE, isLevel, levelTitle } from './levels.js';
+import { isSideChoice } from './storage.js';
 import { make } from './util.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
@@ -96,8 +97,8 @@ export function openWelcome(dialog, preset) {
     const side = data.get('side');
     choose({
       kind: 'computer',
-      level: Number.isInteger(level) && level >= 1 && level <= 8 ? level : preset.level,
-      side: side === 'black' || side === 'random' ? side : 'white',
+      level: isLevel(level) ? level : preset.level,
+      side: isSideChoice(side) ? side : 'white',
     });
   });
 
