@@ -3,6 +3,15 @@
 // post-build hook) writes www/build.js with the build's id and every file; this worker caches
 // them all in a cache named after the build, serves from it, and drops the caches of older
 // builds once it takes over. The development server (`cargo xtask serve`) has no sw.js.
+//
+// A new release does not take over the pages open already: it installs its cache and waits,
+// while the release those pages run keeps serving them from its own cache. A page of one
+// release must never get another release's files: the modules it loads on first use would
+// import exports its loaded modules lack, and the computer player's worker, which instantiates
+// the page's compiled wasm module, would bring glue that does not fit it. The new release takes
+// over when no page of the old one is left open, or at once when a page asks for it
+// (`{ type: 'take-over' }`, www/offline.js: the game page's "Reload" on its notice of the new
+// version), and that page then reloads.
 
 importScripts('./www/build.js');
 
@@ -30,9 +39,12 @@ worker.addEventListener('install', (/** @type {any} */ event) => {
       // cache: 'no-cache' revalidates with the server: the files must be this build's, and a file
       // the page has just downloaded comes back as "not modified" from a server that says so.
       await cache.addAll(wanted.map((url) => new Request(url, { cache: 'no-cache' })));
-      await worker.skipWaiting();
     })(),
   );
+});
+
+worker.addEventListener('message', (/** @type {any} */ event) => {
+  if (event.data?.type === 'take-over') event.waitUntil(worker.skipWaiting());
 });
 
 worker.addEventListener('activate', (/** @type {any} */ event) => {

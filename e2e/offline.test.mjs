@@ -2,11 +2,12 @@
 // service worker, which caches every file of the build in a cache named after the build id; with
 // the network off (context.setOffline), the game page reloads, a move is played and the computer
 // answers; the iframe embed and the demo load offline too. Chromium finds the page installable,
-// and the manifest names icons that exist. A new build replaces the old build's cache.
+// and the manifest names icons that exist. A new release installs its own cache and waits until
+// a page lets it in, so that no page gets files of two releases.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { access, appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -109,7 +110,7 @@ test('the manifest names the start page and icons of the build', async () => {
   assert.match(link, /\bhref="?manifest\.webmanifest\b/);
 });
 
-test('a new build installs its own cache and drops the old one', { timeout: 120_000 }, async () => {
+test('a new release waits until the page lets it in: the page never gets files of two releases', { timeout: 180_000 }, async () => {
   // A copy of the build, changed and described again by the post-build hook, as a new release.
   const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
   const copy = await serveStatic({ root, base: '/app/' });
@@ -119,32 +120,54 @@ test('a new build installs its own cache and drops the old one', { timeout: 120_
     const page = await served.context.newPage();
     const problems = watchProblems(page);
     await page.goto(copy.url);
+    await ready(page);
     await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
-    const names = () => page.evaluate(async () => (await caches.keys()).filter((n) => n.includes('/app/')));
-    assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [first.id]);
+    const names = () => page.evaluate(async () => (await caches.keys()).filter((n) => n.includes('/app/')).map((n) => n.split(' ').at(-1)));
+    assert.deepEqual(await names(), [first.id]);
+    // A second tab of the same release.
+    const other = await served.context.newPage();
+    const otherProblems = watchProblems(other);
+    await other.goto(copy.url);
+    await ready(other);
 
-    await appendFile(join(root, 'www/demo.css'), '\n/* the next release */\n');
+    // The next release: a module the page loads on first use ("Your games") imports an export
+    // that the release's util.js gains; the page has the old util.js loaded already, so the new
+    // module must never reach it.
+    await appendFile(join(root, 'www/util.js'), '\n/** The next release. */\nexport const nextRelease = true;\n');
+    const gamesUi = join(root, 'www/games-ui.js');
+    await writeFile(gamesUi, `import { nextRelease } from './util.js';\nif (!nextRelease) throw new Error('not the next release');\n${await readFile(gamesUi, 'utf8')}`);
     await promisify(execFile)('cargo', ['xtask', 'build-info'], { env: { ...process.env, TRUNK_STAGING_DIR: root } });
     const second = await buildInfo(root);
     assert.notEqual(second.id, first.id);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    // The new worker installs its cache, takes over and deletes the old one.
-    // Waits in the page until the caches are in that state (checked each animation frame).
-    await page.evaluate(async (id) => {
-      for (;;) {
-        const names = (await caches.keys()).filter((n) => n.includes('/app/'));
-        if (names.length === 1 && names[0]?.endsWith(id)) return;
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-    }, second.id);
-    assert.deepEqual((await names()).map((n) => n.split(' ').at(-1)), [second.id]);
-    const cached = await page.evaluate(async () => {
-      const cache = await caches.open((await caches.keys()).find((n) => n.includes('/app/')) ?? '');
-      const css = await cache.match(new URL('www/demo.css', location.href).href);
-      return css ? css.text() : '';
-    });
-    assert.match(cached, /the next release/);
+
+    // It installs its cache beside the old one and waits; both tabs say it is there.
+    await page.waitForSelector('html[data-update="ready"]', { state: 'attached', timeout: 60_000 });
+    await other.waitForSelector('html[data-update="ready"]', { state: 'attached', timeout: 30_000 });
+    assert.deepEqual((await names()).sort(), [first.id, second.id].sort());
+    assert.equal(await page.textContent('#notice span'), 'A new version of Ultima is ready.');
+    // The page still runs on its own release's files.
+    await page.click('#open-games');
+    await page.waitForSelector('#games[open]');
+    await page.keyboard.press('Escape');
+
+    // Reload, on the notice: the new release takes over, the page reloads into it, the old
+    // cache goes.
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.click('#notice .notice-action')]);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    assert.deepEqual(await names(), [second.id]);
+    await page.click('#open-games');
+    await page.waitForSelector('#games[open]');
+    assert.equal(await page.evaluate(async () => (await import(new URL('www/util.js', location.href).href)).nextRelease), true);
+    // The other tab, taken over, says that it runs the release before.
+    await other.waitForSelector('html[data-update="elsewhere"]', { state: 'attached', timeout: 30_000 });
+    assert.equal(await other.textContent('#notice span'), 'Ultima was updated in another tab: reload this one to go on.');
+    await Promise.all([other.waitForEvent('load', { timeout: 30_000 }), other.click('#notice .notice-action')]);
+    await other.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    assert.equal(await other.getAttribute('html', 'data-update'), null);
     assert.deepEqual(problems, []);
+    assert.deepEqual(otherProblems, []);
+    await other.close();
     await page.close();
   } finally {
     await copy.close();

@@ -66,17 +66,24 @@ function element(id, type) {
 }
 
 /**
- * Shows `text` in the notice bar, with a button that dismisses it.
+ * Shows `text` in the notice bar, with a button that dismisses it, and the button of an action
+ * before that one if given.
  *
  * @param {HTMLElement} notice
  * @param {string} text
+ * @param {{ label: string, run: () => void }} [action]  e.g. "Reload"
  */
-function showNotice(notice, text) {
+function showNotice(notice, text, action) {
   const close = make('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss this notice' }, '×');
   close.addEventListener('click', () => {
     notice.hidden = true;
   });
-  notice.replaceChildren(make('span', {}, text), close);
+  const words = make('span', {}, text);
+  if (action) {
+    const act = make('button', { type: 'button', class: 'notice-action' }, action.label);
+    act.addEventListener('click', action.run, { once: true });
+    notice.replaceChildren(words, act, close);
+  } else notice.replaceChildren(words, close);
   notice.hidden = false;
 }
 
@@ -668,7 +675,13 @@ async function main() {
     document.body.dataset.ready = 'true';
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');
-    registerServiceWorker();
+    // A new release waits until it is asked in (sw.js): the page offers it, and says so when
+    // another tab took it in, since this page then runs the release before.
+    const reload = () => location.reload();
+    registerServiceWorker({
+      ready: (takeOver) => showNotice(notice, 'A new version of Ultima is ready.', { label: 'Reload', run: takeOver }),
+      elsewhere: () => showNotice(notice, 'Ultima was updated in another tab: reload this one to go on.', { label: 'Reload', run: reload }),
+    });
   } catch (error) {
     loaded(false);
     welcome?.close();

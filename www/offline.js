@@ -5,19 +5,37 @@
 // On a first visit the page has downloaded the wasm file already (the largest file by far) when
 // the worker installs: the page puts the response it got into the worker's cache first, and the
 // worker's install (sw.js) downloads only what is not there yet, so the file is downloaded once.
+//
+// A new release's worker installs and waits while pages of the release before are open (sw.js
+// says why). The page is told (`updates.ready`) and may let it take over: the page then reloads
+// into the new release. A page whose worker was replaced at another page's request is told too
+// (`updates.elsewhere`): it runs the old release's modules against the new release's files
+// from then on, and should be reloaded.
 
 import './build.js';
 import { takeWasmCopy } from './wasm.js';
 import { errorText } from './util.js';
 
 /**
+ * What a page does when a new release is there.
+ *
+ * @typedef {object} Updates
+ * @property {(takeOver: () => void) => void} [ready]  a new release has installed and waits;
+ *   `takeOver` lets it take over and reloads this page into it
+ * @property {() => void} [elsewhere]  another page let a new release take over: this page runs
+ *   the old one and should be reloaded
+ */
+
+/**
  * Registers sw.js when the build has one and the browser supports service workers; marks the
- * outcome on <html data-offline="…"> ("ready", "off" or "failed: <why>"), for tests and the
+ * outcome on <html data-offline="…"> ("ready", "off" or "failed: <why>"), and a new release on
+ * <html data-update="…"> ("ready", then "taking-over"; or "elsewhere"), for tests and the
  * curious. Offline use is an extra: the page works the same without it.
  *
+ * @param {Updates} [updates]
  * @returns {Promise<void>}
  */
-export async function registerServiceWorker() {
+export async function registerServiceWorker(updates = {}) {
   const root = document.documentElement;
   const build = /** @type {{ id?: string, serviceWorker?: boolean } | undefined} */ (/** @type {any} */ (globalThis).ultimaBuild);
   // Taken in any case, so that a copy nobody uses is let go.
@@ -28,7 +46,7 @@ export async function registerServiceWorker() {
   }
   try {
     if (copy && build.id && !navigator.serviceWorker.controller) await handOver(build.id, copy);
-    await navigator.serviceWorker.register(new URL('../sw.js', import.meta.url));
+    watchReleases(await navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)), updates);
     await navigator.serviceWorker.ready;
     root.dataset.offline = 'ready';
   } catch (error) {
@@ -55,4 +73,45 @@ async function handOver(id, { url, response }) {
   } catch {
     // No cache storage here (a private window may refuse it): the worker downloads the file.
   }
+}
+
+/**
+ * Tells the page of a new release's worker waiting to take over, found now or once it has
+ * installed, and of a worker that took over this page without its asking. On a first visit the
+ * first worker takes the page over too (sw.js's `clients.claim`): that is no new release.
+ *
+ * @param {ServiceWorkerRegistration} registration
+ * @param {Updates} updates
+ */
+function watchReleases(registration, updates) {
+  const root = document.documentElement;
+  const container = navigator.serviceWorker;
+  let controlled = container.controller !== null;
+  let asked = false;
+  const takeOver = () => {
+    asked = true;
+    root.dataset.update = 'taking-over';
+    // Taken over by then (by another page's asking): the reload alone brings the new release.
+    if (registration.waiting) registration.waiting.postMessage({ type: 'take-over' });
+    else location.reload();
+  };
+  /** @param {ServiceWorker} worker */
+  const offer = (worker) => {
+    if (!controlled || asked || worker.state !== 'installed') return;
+    root.dataset.update = 'ready';
+    updates.ready?.(takeOver);
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => offer(installing));
+  });
+  container.addEventListener('controllerchange', () => {
+    if (asked) location.reload();
+    else if (controlled) {
+      root.dataset.update = 'elsewhere';
+      updates.elsewhere?.();
+    }
+    controlled = true;
+  });
 }
