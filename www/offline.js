@@ -46,7 +46,11 @@ export async function registerServiceWorker(updates = {}) {
   }
   try {
     if (copy && build.id && !navigator.serviceWorker.controller) await handOver(build.id, copy);
-    watchReleases(await navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)), updates);
+    // sw.js is the same file in every release; www/build.js, which it imports, tells them apart.
+    // By default the browser's check for a new release may take that import from its HTTP
+    // cache (a server may let it keep the file for hours): 'none' asks the server every time.
+    const registration = await navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' });
+    watchReleases(registration, updates);
     await navigator.serviceWorker.ready;
     root.dataset.offline = 'ready';
   } catch (error) {
@@ -101,11 +105,12 @@ function watchReleases(registration, updates) {
     root.dataset.update = 'ready';
     updates.ready?.(takeOver);
   };
+  /** @param {ServiceWorker | null} worker */
+  const watch = (worker) => worker?.addEventListener('statechange', () => offer(worker));
   if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
-    installing?.addEventListener('statechange', () => offer(installing));
-  });
+  // The check the page's own load started may be under way already.
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
   container.addEventListener('controllerchange', () => {
     if (asked) location.reload();
     else if (controlled) {
