@@ -126,6 +126,8 @@ test('a new release waits until the page lets it in: the page never gets files o
     await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
     const names = () => page.evaluate(async () => (await caches.keys()).filter((n) => n.includes('/app/')).map((n) => n.split(' ').at(-1)));
     assert.deepEqual(await names(), [first.id]);
+    const boardBox = () => page.locator('canvas#board').boundingBox();
+    const boardBefore = await boardBox();
     // A second tab of the same release.
     const other = await served.context.newPage();
     const otherProblems = watchProblems(other);
@@ -149,7 +151,11 @@ test('a new release waits until the page lets it in: the page never gets files o
     await page.waitForSelector('html[data-update="ready"]', { state: 'attached', timeout: 60_000 });
     await other.waitForSelector('html[data-update="ready"]', { state: 'attached', timeout: 30_000 });
     assert.deepEqual((await names()).sort(), [first.id, second.id].sort());
-    assert.equal(await page.textContent('#notice span'), 'A new version of Ultima is ready.');
+    assert.equal(await page.textContent('#release .notice span'), 'A new version of Ultima is ready.');
+    // The offer lies over the page, beside the board: the board stays where it was, uncovered.
+    assert.deepEqual(await boardBox(), boardBefore);
+    const offer = await page.locator('#release .notice').boundingBox();
+    assert.ok(offer && boardBefore && (offer.y + offer.height <= boardBefore.y || offer.y >= boardBefore.y + boardBefore.height), 'the offer covers the board');
     // The page still runs on its own release's files.
     await page.click('#open-games');
     await page.waitForSelector('#games[open]');
@@ -157,7 +163,7 @@ test('a new release waits until the page lets it in: the page never gets files o
 
     // Reload, on the notice: the new release takes over, the page reloads into it, the old
     // cache goes.
-    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.click('#notice .notice-action')]);
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.click('#release .notice-action')]);
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     assert.deepEqual(await names(), [second.id]);
     await page.click('#open-games');
@@ -165,8 +171,8 @@ test('a new release waits until the page lets it in: the page never gets files o
     assert.equal(await page.evaluate(async () => (await import(new URL('www/util.js', location.href).href)).nextRelease), true);
     // The other tab, taken over, says that it runs the release before.
     await other.waitForSelector('html[data-update="elsewhere"]', { state: 'attached', timeout: 30_000 });
-    assert.equal(await other.textContent('#notice span'), 'Ultima was updated in another tab: reload this one to go on.');
-    await Promise.all([other.waitForEvent('load', { timeout: 30_000 }), other.click('#notice .notice-action')]);
+    assert.equal(await other.textContent('#release .notice span'), 'Ultima was updated in another tab: reload this one to go on.');
+    await Promise.all([other.waitForEvent('load', { timeout: 30_000 }), other.click('#release .notice-action')]);
     await other.waitForSelector('body[data-ready]', { timeout: 30_000 });
     assert.equal(await other.getAttribute('html', 'data-update'), null);
     assert.deepEqual(problems, []);

@@ -66,8 +66,8 @@ function element(id, type) {
 }
 
 /**
- * Shows `text` in the notice bar, with a button that dismisses it, and the button of an action
- * before that one if given.
+ * Shows `text` in a notice (the notice bar, or the box of a new release's offer), with a button
+ * that dismisses it, and the button of an action before that one if given.
  *
  * @param {HTMLElement} notice
  * @param {string} text
@@ -676,11 +676,20 @@ async function main() {
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');
     // A new release waits until it is asked in (sw.js): the page offers it, and says so when
-    // another tab took it in, since this page then runs the release before.
-    const reload = () => location.reload();
+    // another tab took it in, since this page then runs the release before. The offer comes
+    // seconds after the load, maybe under a finger about to tap a square: it lies over the
+    // page (style.css) instead of pushing the board down as the notice bar would, and it is said
+    // politely (a status, not an alert).
+    const release = element('release', HTMLElement);
+    /** @param {string} text @param {() => void} run */
+    const offerReload = (text, run) => {
+      const box = make('div', { class: 'notice' });
+      showNotice(box, text, { label: 'Reload', run });
+      release.replaceChildren(box);
+    };
     registerServiceWorker({
-      ready: (takeOver) => showNotice(notice, 'A new version of Ultima is ready.', { label: 'Reload', run: takeOver }),
-      elsewhere: () => showNotice(notice, 'Ultima was updated in another tab: reload this one to go on.', { label: 'Reload', run: reload }),
+      ready: (takeOver) => offerReload('A new version of Ultima is ready.', takeOver),
+      elsewhere: () => offerReload('Ultima was updated in another tab: reload this one to go on.', () => location.reload()),
     });
   } catch (error) {
     loaded(false);
