@@ -20,7 +20,6 @@ import { LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
 // Service workers are blocked in these two browsers: a worker would serve the files from its
 // cache, out of reach of the tests that hold the wasm back. (The worker's own behaviour is tested
 // below in fresh browsers, and in offline.test.mjs.)
-const BLOCKED = 'Service Worker registration blocked by Playwright';
 const desktop = useServedDist({ browser: { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' } });
 const phone = useServedDist({ browser: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' } });
 /** @type {Array<[string, Served]>} */
@@ -83,9 +82,6 @@ async function around(page, selector) {
   return { x, y, width: Math.min(view.width, box.x + box.width + 40) - x, height: Math.min(view.height, box.y + box.height + 40) - y };
 }
 
-/** @param {string[]} problems @returns {string[]} those that are not the blocked service worker */
-const real = (problems) => problems.filter((problem) => !problem.includes(BLOCKED));
-
 /** @param {Page} page @returns {Promise<boolean>} */
 const welcomeOpen = (page) => page.evaluate(() => document.querySelector('dialog#welcome')?.hasAttribute('open') ?? false);
 
@@ -145,7 +141,7 @@ for (const [name, served] of VIEWPORTS) {
     await ready(page, { keepWelcome: true });
     assert.equal(await welcomeOpen(page), false);
     assert.deepEqual(await plies(page), ['b2-b5']);
-    assert.deepEqual(real(problems), []);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 
@@ -221,7 +217,7 @@ for (const [name, served] of VIEWPORTS) {
     assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
     assert.equal(await opponentShown(), opponentLine('black', 3));
     assert.deepEqual(await dialogChoices(), expected, 'remembered across a reload');
-    assert.deepEqual(real(problems), []);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 
@@ -234,7 +230,7 @@ for (const [name, served] of VIEWPORTS) {
     assert.equal(await friend.page.evaluate(() => document.activeElement?.id), 'board', 'focus on the board');
     assert.equal((await storedData(friend.page))?.settings?.newGame?.mode, 'two');
     assert.equal(await friend.page.isVisible('#opponent'), false, 'no computer to name');
-    assert.deepEqual(real(friend.problems), []);
+    assert.deepEqual(friend.problems, []);
     await friend.page.close();
 
     const learn = await visit(served);
@@ -245,7 +241,7 @@ for (const [name, served] of VIEWPORTS) {
     await learn.page.waitForSelector('dialog#lessons[open]');
     assert.equal(await learn.page.evaluate(() => document.activeElement?.closest('dialog#lessons') !== null), true);
     assert.equal(await onBoard(learn.page, (board) => board.view().mode), 'play');
-    assert.deepEqual(real(learn.problems), []);
+    assert.deepEqual(learn.problems, []);
     await learn.page.close();
 
     const puzzles = await visit(served);
@@ -255,7 +251,7 @@ for (const [name, served] of VIEWPORTS) {
     // The trainer, at a puzzle to solve, over the two-player board.
     await puzzles.page.waitForSelector('dialog#puzzles[open][data-phase="try"]');
     assert.equal(await onBoard(puzzles.page, (board) => board.view().mode), 'play');
-    assert.deepEqual(real(puzzles.problems), []);
+    assert.deepEqual(puzzles.problems, []);
     await puzzles.page.close();
   });
 
@@ -293,9 +289,9 @@ for (const [name, served] of VIEWPORTS) {
     assert.equal(await again.page.getAttribute('.ultima-mirror', 'data-selected'), '');
     // Only the last move's marks are new.
     assert.deepEqual(await differingSquares(again.page, saved), ['g4', 'g7']);
-    assert.deepEqual(real(again.problems), []);
+    assert.deepEqual(again.problems, []);
     await again.page.close();
-    assert.deepEqual(real(problems), []);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 }
@@ -434,7 +430,7 @@ test('New game remembers every choice across reloads (players, colour, level, ru
   await page.reload();
   await ready(page);
   assert.equal((await form()).level, '6');
-  assert.deepEqual(real(problems), []);
+  assert.deepEqual(problems, []);
   await page.close();
 });
 
@@ -452,7 +448,7 @@ test('the random colour of the welcome is drawn: both sides come up', { timeout:
     assert.equal(await onBoard(page, (board) => board.view().side), player);
     if (player === 'black') await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1, undefined, { timeout: 30_000 });
     assert.equal((await storedData(page))?.settings?.newGame?.side, 'random', 'the choice remembered is "random", not the colour drawn');
-    assert.deepEqual(real(problems), []);
+    assert.deepEqual(problems, []);
     await page.close();
   }
 });

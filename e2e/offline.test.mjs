@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'node:test';
-import { watchProblems } from './browser.mjs';
+import { launch, watchProblems } from './browser.mjs';
 import { serveStatic } from './server.mjs';
 import { DIST, ready, useServedDist } from './game-page.mjs';
 
@@ -28,6 +28,20 @@ async function buildInfo(root = DIST) {
   const text = await readFile(join(root, 'www/build.js'), 'utf8');
   // Object.assign(self, { ultimaBuild: { …JSON… } });
   return JSON.parse(text.slice(text.indexOf('{', text.indexOf('ultimaBuild')), text.lastIndexOf('} })') + 1));
+}
+
+/**
+ * Turns the build copied into `root` into a next release, described again by the post-build
+ * hook: a module the page loads on first use ("Your games", www/games-ui.js) imports an export
+ * that the release's util.js gains. A page of the release before has its util.js loaded already.
+ *
+ * @param {string} root
+ */
+async function makeNextRelease(root) {
+  await appendFile(join(root, 'www/util.js'), '\n/** The next release. */\nexport const nextRelease = true;\n');
+  const gamesUi = join(root, 'www/games-ui.js');
+  await writeFile(gamesUi, `import { nextRelease } from './util.js';\nif (!nextRelease) throw new Error('not the next release');\n${await readFile(gamesUi, 'utf8')}`);
+  await promisify(execFile)('cargo', ['xtask', 'build-info'], { env: { ...process.env, TRUNK_STAGING_DIR: root } });
 }
 
 /** @param {Page} page @param {string} square */
@@ -134,13 +148,8 @@ test('a new release waits until the page lets it in: the page never gets files o
     await other.goto(copy.url);
     await ready(other);
 
-    // The next release: a module the page loads on first use ("Your games") imports an export
-    // that the release's util.js gains; the page has the old util.js loaded already, so the new
-    // module must never reach it.
-    await appendFile(join(root, 'www/util.js'), '\n/** The next release. */\nexport const nextRelease = true;\n');
-    const gamesUi = join(root, 'www/games-ui.js');
-    await writeFile(gamesUi, `import { nextRelease } from './util.js';\nif (!nextRelease) throw new Error('not the next release');\n${await readFile(gamesUi, 'utf8')}`);
-    await promisify(execFile)('cargo', ['xtask', 'build-info'], { env: { ...process.env, TRUNK_STAGING_DIR: root } });
+    // The page has the old util.js loaded already, so the new "Your games" must never reach it.
+    await makeNextRelease(root);
     const second = await buildInfo(root);
     assert.notEqual(second.id, first.id);
     // A returning visitor's reload: the old release serves the page, whose load finds the new one.
@@ -180,6 +189,37 @@ test('a new release waits until the page lets it in: the page never gets files o
     await other.close();
     await page.close();
   } finally {
+    await copy.close();
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('a page no service worker serves, open across a release, offers the reload when a part fails to open', { timeout: 120_000 }, async () => {
+  // A browser that refuses service workers gets the server's files as they are: a page open
+  // across a release loads the new release's "Your games", which cannot run against its modules.
+  const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
+  const copy = await serveStatic({ root, base: '/app/' });
+  const own = await launch({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  try {
+    await cp(DIST, root, { recursive: true });
+    const page = await own.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(copy.url);
+    await ready(page);
+    assert.equal(await page.evaluate(() => navigator.serviceWorker?.controller ?? null), null);
+    await makeNextRelease(root);
+    await page.click('#open-games');
+    await page.waitForSelector('#release .notice');
+    assert.equal(await page.textContent('#release .notice span'), 'Your games could not open: Ultima was updated since this page was loaded.');
+    assert.equal(await page.isVisible('#games'), false);
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.click('#release .notice-action')]);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    await page.click('#open-games');
+    await page.waitForSelector('#games[open]');
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await own.close();
     await copy.close();
     await rm(root, { recursive: true, force: true });
   }

@@ -21,7 +21,7 @@ import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, sav
 import { captureWords, otherSide, sideName, statusText, viewingText } from './notation.js';
 import { errorText, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
-import { registerServiceWorker } from './offline.js';
+import { registerServiceWorker, releasedSince } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
@@ -179,6 +179,31 @@ async function main() {
   };
   try {
     const notice = element('notice', HTMLElement);
+    // A new release's offer to reload (below, and `couldNotOpen`). It comes seconds after the
+    // load, maybe under a finger about to tap a square: it lies over the page (style.css)
+    // instead of pushing the board down as the notice bar would, and it is said politely (a
+    // status, not an alert).
+    const release = element('release', HTMLElement);
+    /** @param {string} text @param {() => void} run */
+    const offerReload = (text, run) => {
+      const box = make('div', { class: 'notice' });
+      showNotice(box, text, { label: 'Reload', run });
+      release.replaceChildren(box);
+    };
+    /**
+     * Says that a part of the page loaded on first use could not open, and why; when the
+     * server holds a newer release than this page runs, the likely cause, offers the reload
+     * that brings it instead (`releasedSince`).
+     *
+     * @param {string} what  e.g. "Your games"
+     * @returns {(error: unknown) => void}
+     */
+    const couldNotOpen = (what) => (error) => {
+      releasedSince().then((newer) => {
+        if (newer) offerReload(`${what} could not open: Ultima was updated since this page was loaded.`, () => location.reload());
+        else showNotice(notice, `${what} could not open: ${errorText(error)}`);
+      });
+    };
     const { embed, settings } = await restore(host, notice, saved);
     loaded(true);
     const canvas = embed.canvas();
@@ -328,7 +353,7 @@ async function main() {
     element('open-games', HTMLButtonElement).addEventListener('click', () => {
       gamesList()
         .then((module) => module.openGames())
-        .catch((error) => showNotice(notice, `Your games could not open: ${errorText(error)}`));
+        .catch(couldNotOpen('Your games'));
     });
 
     const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
@@ -393,7 +418,7 @@ async function main() {
     const openEditor = (from) => {
       editor()
         .then((module) => module.openEditor(from))
-        .catch((error) => showNotice(notice, `The board editor could not open: ${errorText(error)}`));
+        .catch(couldNotOpen('The board editor'));
     };
     element('open-editor', HTMLButtonElement).addEventListener('click', () => {
       const { pieces, turn } = embed.snapshot();
@@ -431,7 +456,7 @@ async function main() {
       persist,
       // Against the computer, the player's mistakes; for two players, both sides'.
       learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
-      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch((error) => showNotice(notice, `Learn from your mistakes could not open: ${errorText(error)}.`)),
+      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch(couldNotOpen('Learn from your mistakes')),
       judged: () => refresh(),
       pieceSet: () => settings.pieceSet,
     });
@@ -493,9 +518,9 @@ async function main() {
     const openPuzzles = (id) => puzzles().then((module) => module.openPuzzles(id));
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
-    element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles());
+    element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles().catch(couldNotOpen('The puzzles')));
     const openStorm = () => puzzles().then((module) => module.openPuzzleStorm());
-    const openStormNoticed = () => openStorm().catch((error) => showNotice(notice, `The puzzle storm could not open: ${errorText(error)}.`));
+    const openStormNoticed = () => openStorm().catch(couldNotOpen('The puzzle storm'));
     element('open-storm', HTMLButtonElement).addEventListener('click', openStormNoticed);
     // The squares drill, loaded on first use.
     const squares = onFirstUse(() =>
@@ -506,7 +531,7 @@ async function main() {
     );
     const openSquares = () => squares().then((module) => module.openSquares());
     const squaresDrill = () => {
-      openSquares().catch((error) => showNotice(notice, `The squares drill could not open: ${errorText(error)}.`));
+      openSquares().catch(couldNotOpen('The squares drill'));
     };
     element('open-squares', HTMLButtonElement).addEventListener('click', squaresDrill);
     // The lessons' menu offers it too, for a learner who does not know the squares yet.
@@ -646,7 +671,7 @@ async function main() {
         persist();
       } else persist();
       if (choice.kind === 'learn') learnTheRules();
-      else if (choice.kind === 'puzzles') openPuzzles().catch((error) => showNotice(notice, `The puzzles could not open: ${errorText(error)}.`));
+      else if (choice.kind === 'puzzles') openPuzzles().catch(couldNotOpen('The puzzles'));
       else if (choice.kind !== 'dismissed') canvas?.focus();
       // For tests and the curious: what the welcome led to, once it is in place.
       document.body.dataset.welcomed = choice.kind;
@@ -665,7 +690,7 @@ async function main() {
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {
       history.replaceState(history.state, '', withoutParam(location.href, PUZZLE_PARAM));
-      openPuzzles(askedPuzzle).catch((error) => showNotice(notice, `The puzzle could not open: ${errorText(error)}.`));
+      openPuzzles(askedPuzzle).catch(couldNotOpen('The puzzle'));
     }
     // And a storm's (`?storm`).
     if (askedStorm) {
@@ -676,17 +701,7 @@ async function main() {
     // The board takes moves from here on: the load figure the e2e suite measures.
     performance.mark('ultima:playable');
     // A new release waits until it is asked in (sw.js): the page offers it, and says so when
-    // another tab took it in, since this page then runs the release before. The offer comes
-    // seconds after the load, maybe under a finger about to tap a square: it lies over the
-    // page (style.css) instead of pushing the board down as the notice bar would, and it is said
-    // politely (a status, not an alert).
-    const release = element('release', HTMLElement);
-    /** @param {string} text @param {() => void} run */
-    const offerReload = (text, run) => {
-      const box = make('div', { class: 'notice' });
-      showNotice(box, text, { label: 'Reload', run });
-      release.replaceChildren(box);
-    };
+    // another tab took it in, since this page then runs the release before.
     registerServiceWorker({
       ready: (takeOver) => offerReload('A new version of Ultima is ready.', takeOver),
       elsewhere: () => offerReload('Ultima was updated in another tab: reload this one to go on.', () => location.reload()),

@@ -16,6 +16,32 @@ import './build.js';
 import { takeWasmCopy } from './wasm.js';
 import { errorText } from './util.js';
 
+/** @returns {string | undefined} the id of the release this page runs (www/build.js) */
+const runningRelease = () => /** @type {{ id?: string } | undefined} */ (/** @type {any} */ (globalThis).ultimaBuild)?.id;
+
+/**
+ * Whether the server holds another release than the one this page runs, asked after a module
+ * the page loads on first use failed: a page no service worker serves (the browser has none, a
+ * forced reload, the development server) gets the server's files as they are now, and a newer
+ * release's module imports what the page's loaded modules lack. Under a service worker this
+ * asks the page's own release (sw.js serves www/build.js from its cache): false, as it should
+ * be, since that worker serves no other release's files. False too when it cannot tell
+ * (offline, an unreadable answer).
+ *
+ * @returns {Promise<boolean>}
+ */
+export async function releasedSince() {
+  const running = runningRelease();
+  if (!running) return false;
+  try {
+    const response = await fetch(new URL('./build.js', import.meta.url), { cache: 'no-store' });
+    const served = response.ok ? /"id":\s*"([^"]+)"/.exec(await response.text())?.[1] : undefined;
+    return served !== undefined && served !== running;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What a page does when a new release is there.
  *
