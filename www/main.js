@@ -205,6 +205,14 @@ async function main() {
       });
     };
     const { embed, settings } = await restore(host, notice, saved);
+    // The computer's worker loads the server's files too: in a page no service worker serves,
+    // open across a release, they may not fit the page's wasm module. The board says what went
+    // wrong; the page offers the reload when that is the likely cause (see `couldNotOpen`).
+    embed.on('error', () => {
+      releasedSince().then((newer) => {
+        if (newer) offerReload('Ultima was updated since this page was loaded: reload it to go on.', () => location.reload());
+      });
+    });
     loaded(true);
     const canvas = embed.canvas();
     if (canvas) canvas.id = 'board';
