@@ -184,8 +184,8 @@ async function main() {
     // instead of pushing the board down as the notice bar would, and it is said politely (a
     // status, not an alert).
     const release = element('release', HTMLElement);
-    /** @param {string} text @param {() => void} run */
-    const offerReload = (text, run) => {
+    /** @param {string} text @param {() => void} [run]  what Reload does: reload the page, unless told */
+    const offerReload = (text, run = () => location.reload()) => {
       const box = make('div', { class: 'notice' });
       showNotice(box, text, { label: 'Reload', run });
       release.replaceChildren(box);
@@ -200,7 +200,7 @@ async function main() {
      */
     const couldNotOpen = (what) => (error) => {
       releasedSince().then((newer) => {
-        if (newer) offerReload(`${what} could not open: Ultima was updated since this page was loaded.`, () => location.reload());
+        if (newer) offerReload(`${what} could not open: Ultima was updated since this page was loaded.`);
         else showNotice(notice, `${what} could not open: ${errorText(error)}`);
       });
     };
@@ -210,7 +210,7 @@ async function main() {
     // wrong; the page offers the reload when that is the likely cause (see `couldNotOpen`).
     embed.on('error', () => {
       releasedSince().then((newer) => {
-        if (newer) offerReload('Ultima was updated since this page was loaded: reload it to go on.', () => location.reload());
+        if (newer) offerReload('Ultima was updated since this page was loaded: reload it to go on.');
       });
     });
     loaded(true);
@@ -712,7 +712,7 @@ async function main() {
     // another tab took it in, since this page then runs the release before.
     registerServiceWorker({
       ready: (takeOver) => offerReload('A new version of Ultima is ready.', takeOver),
-      elsewhere: () => offerReload('Ultima was updated in another tab: reload this one to go on.', () => location.reload()),
+      elsewhere: () => offerReload('Ultima was updated in another tab: reload this one to go on.'),
     });
   } catch (error) {
     loaded(false);
