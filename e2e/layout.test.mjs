@@ -26,7 +26,8 @@ const SCREENS = /** @type {const} */ ([
  */
 const DIALOGS = [
   ['#new-game', () => document.querySelector('dialog[open]') !== null],
-  ['#analyse', () => document.querySelector('.analysis-dialog[open] .analysis-lines') !== null],
+  // Measured once a line of the engine's is long (eight moves), so that its clipping counts.
+  ['#analyse', () => [...document.querySelectorAll('.analysis-dialog[open] .analysis-lines li')].some((li) => li.querySelectorAll('.analysis-move').length >= 8)],
   ['#open-lessons', () => document.querySelector('dialog[open]') !== null],
   ['#open-puzzles', () => document.getElementById('puzzles')?.dataset.phase === 'try'],
   ['#open-storm', () => document.getElementById('storm')?.dataset.phase === 'ready'],
@@ -38,6 +39,9 @@ const DIALOGS = [
 /**
  * What sticks out: each element of an open dialog past the dialog's left or right edge, and
  * the page if it scrolls sideways. Folded parts (details) are opened first, so that they count.
+ * What a part of the dialog cuts off by design (`overflow-x: hidden` or `clip`, as the engine's
+ * lines fade out at their right edge) is not sticking out: that part itself is measured. What
+ * a part lets scroll sideways still counts.
  *
  * @param {Page} page
  * @returns {Promise<string[]>}
@@ -48,9 +52,17 @@ const stickingOut = (page) =>
     const found = [];
     for (const dialog of document.querySelectorAll('dialog[open]')) {
       const edge = dialog.getBoundingClientRect();
+      /** @param {Element} element */
+      const cutOff = (element) => {
+        for (let up = element.parentElement; up && up !== dialog; up = up.parentElement) {
+          const overflow = getComputedStyle(up).overflowX;
+          if (overflow === 'hidden' || overflow === 'clip') return true;
+        }
+        return false;
+      };
       for (const element of dialog.querySelectorAll('*')) {
         const box = element.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0) continue;
+        if (box.width === 0 || box.height === 0 || cutOff(element)) continue;
         if (box.right > edge.right + 0.5 || box.left < edge.left - 0.5) found.push(`${dialog.id || dialog.className}: ${element.tagName.toLowerCase()}${[...element.classList].map((c) => `.${c}`).join('')} spans ${Math.round(box.left)}–${Math.round(box.right)}, the dialog ${Math.round(edge.left)}–${Math.round(edge.right)}`);
       }
     }
