@@ -191,28 +191,32 @@ async function main() {
       release.replaceChildren(box);
     };
     /**
-     * Says that a part of the page loaded on first use could not open, and why; when the
-     * server holds a newer release than this page runs, the likely cause, offers the reload
-     * that brings it instead (`releasedSince`).
+     * After something failed: when the server holds a newer release than this page runs, the
+     * likely cause (`releasedSince`), offers the reload that brings it, saying `text`.
+     *
+     * @param {string} text
+     * @returns {Promise<boolean>} whether it did
+     */
+    const offerNewerRelease = async (text) => {
+      const newer = await releasedSince();
+      if (newer) offerReload(text);
+      return newer;
+    };
+    /**
+     * Says that a part of the page loaded on first use could not open, and why, or offers the
+     * newer release instead.
      *
      * @param {string} what  e.g. "Your games"
-     * @returns {(error: unknown) => void}
+     * @returns {(error: unknown) => Promise<void>}
      */
-    const couldNotOpen = (what) => (error) => {
-      releasedSince().then((newer) => {
-        if (newer) offerReload(`${what} could not open: Ultima was updated since this page was loaded.`);
-        else showNotice(notice, `${what} could not open: ${errorText(error)}`);
-      });
+    const couldNotOpen = (what) => async (error) => {
+      if (!(await offerNewerRelease(`${what} could not open: Ultima was updated since this page was loaded.`))) showNotice(notice, `${what} could not open: ${errorText(error)}`);
     };
     const { embed, settings } = await restore(host, notice, saved);
     // The computer's worker loads the server's files too: in a page no service worker serves,
     // open across a release, they may not fit the page's wasm module. The board says what went
-    // wrong; the page offers the reload when that is the likely cause (see `couldNotOpen`).
-    embed.on('error', () => {
-      releasedSince().then((newer) => {
-        if (newer) offerReload('Ultima was updated since this page was loaded: reload it to go on.');
-      });
-    });
+    // wrong; the page offers the newer release beside it.
+    embed.on('error', () => offerNewerRelease('Ultima was updated since this page was loaded: reload it to go on.'));
     loaded(true);
     const canvas = embed.canvas();
     if (canvas) canvas.id = 'board';

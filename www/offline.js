@@ -16,8 +16,8 @@ import './build.js';
 import { takeWasmCopy } from './wasm.js';
 import { errorText } from './util.js';
 
-/** @returns {string | undefined} the id of the release this page runs (www/build.js) */
-const runningRelease = () => /** @type {{ id?: string } | undefined} */ (/** @type {any} */ (globalThis).ultimaBuild)?.id;
+/** @returns {{ id?: string, serviceWorker?: boolean } | undefined} what www/build.js says of the release this page runs */
+const runningBuild = () => /** @type {any} */ (globalThis).ultimaBuild;
 
 /**
  * Whether the server holds another release than the one this page runs, asked after a module
@@ -31,7 +31,7 @@ const runningRelease = () => /** @type {{ id?: string } | undefined} */ (/** @ty
  * @returns {Promise<boolean>}
  */
 export async function releasedSince() {
-  const running = runningRelease();
+  const running = runningBuild()?.id;
   if (!running) return false;
   try {
     const response = await fetch(new URL('./build.js', import.meta.url), { cache: 'no-store' });
@@ -63,7 +63,7 @@ export async function releasedSince() {
  */
 export async function registerServiceWorker(updates = {}) {
   const root = document.documentElement;
-  const build = /** @type {{ id?: string, serviceWorker?: boolean } | undefined} */ (/** @type {any} */ (globalThis).ultimaBuild);
+  const build = runningBuild();
   // Taken in any case, so that a copy nobody uses is let go.
   const copy = await takeWasmCopy();
   if (!build?.serviceWorker || !('serviceWorker' in navigator)) {
