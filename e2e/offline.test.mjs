@@ -31,6 +31,27 @@ async function buildInfo(root = DIST) {
 }
 
 /**
+ * A copy of the release build in a folder of its own, served under /app/ with `headers`, for a
+ * test to turn into the next release (`makeNextRelease`); `dispose` stops the server and deletes
+ * the folder.
+ *
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ root: string, url: string, dispose: () => Promise<void> }>}
+ */
+async function servedCopy(headers = {}) {
+  const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
+  const removeRoot = () => rm(root, { recursive: true, force: true });
+  try {
+    await cp(DIST, root, { recursive: true });
+    const server = await serveStatic({ root, base: '/app/', headers });
+    return { root, url: server.url, dispose: () => server.close().finally(removeRoot) };
+  } catch (error) {
+    await removeRoot();
+    throw error;
+  }
+}
+
+/**
  * Turns the build copied into `root` into a next release, described again by the post-build
  * hook. A page of the release before has its modules loaded and its wasm compiled already, and
  * neither fits the new files: a module the page loads on first use ("Your games",
@@ -140,13 +161,12 @@ test('the manifest names the start page and icons of the build', async () => {
 });
 
 test('a new release waits until the page lets it in: the page never gets files of two releases', { timeout: 180_000 }, async () => {
-  // A copy of the build, changed and described again by the post-build hook, as a new release.
-  const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
-  // Served as many hosts do, letting the browser keep each file for an hour: the check for a new
-  // release must still ask for www/build.js, the one file that differs.
-  const copy = await serveStatic({ root, base: '/app/', headers: { 'cache-control': 'max-age=3600' } });
+  // A copy of the build, to be changed into a new release. Served as many hosts do, letting the
+  // browser keep each file for an hour: the check for a new release must still ask for
+  // www/build.js, the one file that differs.
+  const copy = await servedCopy({ 'cache-control': 'max-age=3600' });
+  const { root } = copy;
   try {
-    await cp(DIST, root, { recursive: true });
     const first = await buildInfo(root);
     const page = await served.context.newPage();
     const problems = watchProblems(page);
@@ -207,25 +227,22 @@ test('a new release waits until the page lets it in: the page never gets files o
     await other.close();
     await page.close();
   } finally {
-    await copy.close();
-    await rm(root, { recursive: true, force: true });
+    await copy.dispose();
   }
 });
 
 test('a page no service worker serves, open across a release, offers the reload when a part fails to open', { timeout: 120_000 }, async () => {
   // A browser that refuses service workers gets the server's files as they are: a page open
   // across a release loads the new release's "Your games", which cannot run against its modules.
-  const root = await mkdtemp(join(tmpdir(), 'ultima-build-'));
-  const copy = await serveStatic({ root, base: '/app/' });
+  const copy = await servedCopy();
   const own = await launch({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
   try {
-    await cp(DIST, root, { recursive: true });
     const page = await own.context.newPage();
     const problems = watchProblems(page);
     await page.goto(copy.url);
     await ready(page);
     assert.equal(await page.evaluate(() => navigator.serviceWorker?.controller ?? null), null);
-    await makeNextRelease(root);
+    await makeNextRelease(copy.root);
     // A game against the computer, which plays White: its worker starts now, on the new files.
     await page.click('#new-game');
     await page.check('#new-game-form input[name="mode"][value="ai"]');
@@ -252,7 +269,6 @@ test('a page no service worker serves, open across a release, offers the reload 
     await page.close();
   } finally {
     await own.close();
-    await copy.close();
-    await rm(root, { recursive: true, force: true });
+    await copy.dispose();
   }
 });
