@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { availableParallelism, loadavg } from 'node:os';
 import { reloadPage, watchProblems } from './browser.mjs';
-import { ARTIFACTS, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, pixels, playByRule, ready, settled, useServedDist, warningOn } from './game-page.mjs';
+import { ARTIFACTS, closeAnalysisView, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, pixels, playByRule, ready, settled, useServedDist, warningOn } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 import { squareIndex } from '../www/util.js';
 
@@ -471,8 +471,7 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   await page.click('.analysis-dialog button:text("Make main line")');
   const promoted = [tried[1], tried[0]];
   assert.deepEqual(await lines(), promoted);
-  await page.click('.analysis-close');
-  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await closeAnalysisView(page);
   await openAnalysisOf(page, { record });
   assert.deepEqual(await lines(), promoted, 'back after closing');
   // The board shows the record's end, the game's own line (not the promoted one).
@@ -481,8 +480,7 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   // Another record has none of them.
   await openAnalysisOf(page, { record: '1. b2-b5 *' });
   assert.deepEqual(await lines(), [['b2-b5']]);
-  await page.click('.analysis-close');
-  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await closeAnalysisView(page);
   await reloadPage(page, problems);
   await ready(page);
   await openAnalysisOf(page, { record });
@@ -497,8 +495,7 @@ test('the lines tried are kept: closing and opening the same record again, or a 
     }
   });
   assert.deepEqual(await lines(), [['b2-b5', 'g7-g4']]);
-  await page.click('.analysis-close');
-  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await closeAnalysisView(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('ultima.analysis')), JSON.stringify({ version: 1, kept: [] }));
   // Kept text that is not lines is read as none, and the analysis opens as ever.
   await page.evaluate(() => localStorage.setItem('ultima.analysis', '{"version":1,"kept":[{"record":"x"'));

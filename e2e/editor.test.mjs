@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, closeAnalysisView, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -118,8 +118,7 @@ for (const { device, context } of devices) {
       await page.click('.editor-analyse');
       await page.waitForSelector('.analysis-dialog[open]');
       assert.equal(await page.isVisible('#editor'), false);
-      await page.click('.analysis-close');
-      await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+      await closeAnalysisView(page);
 
       // Play from here: the new-game dialog with the position, and the game starts from it.
       await page.click('#open-editor');

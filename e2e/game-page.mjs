@@ -150,6 +150,20 @@ export async function closeWelcome(page) {
 }
 
 /**
+ * Closes the analysis view by its close button and waits until it is closed: the dialog gone
+ * and the address without `?analysis`. The address changes a moment later (the view goes back
+ * in the history, which the browser does in a task of its own): a reload or a new view before
+ * then would find the view still asked for.
+ *
+ * @param {Page} page
+ */
+export async function closeAnalysisView(page) {
+  await page.click('.analysis-close');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('analysis'));
+}
+
+/**
  * Runs `fn` in the page on its board handle and AI (`window.ultima`).
  *
  * @template T

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { reloadPage } from './browser.mjs';
-import { ARTIFACTS, decodeGif, onBoard, openGame, pixels, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, closeAnalysisView, decodeGif, onBoard, openGame, pixels, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -220,8 +220,7 @@ for (const { device, context } of devices) {
       const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '').games[0].record);
       const first = /1\. (\S+)/.exec(kept)?.[1] ?? 'none';
       await page.waitForFunction((move) => document.querySelector('.analysis-dialog')?.textContent?.includes(move), first);
-      await page.click('.analysis-close');
-      await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+      await closeAnalysisView(page);
 
       // The list is stored: a reload finds it. (The analysis board's engine may still be loading
       // its worker's script, which the reload cuts off.)
