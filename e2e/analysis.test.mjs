@@ -440,7 +440,8 @@ test('Threats marks the pieces the other side could capture, shows its best move
   assert.deepEqual(await threat(), ['', '']);
   await page.uncheck('.analysis-threats-on');
   assert.equal(await onAnalysis(page, (board) => board.view().highlights.includes('threats')), false);
-  assert.equal(await page.isHidden('.analysis-threat'), true);
+  // The panel redraws in its next task (schedule), not within the change event.
+  await page.waitForSelector('.analysis-threat', { state: 'hidden' });
   assert.deepEqual(problems, []);
   await page.close();
 });
