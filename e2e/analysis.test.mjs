@@ -4,7 +4,8 @@
 // solution — for White and for Black; a side line is made, navigated by keys and clicks, copied
 // and left, and the game behind is unchanged; the page never runs a task over 50 ms while the
 // engine streams its reports; the analysis mode of the custom element and of the iframe; the
-// pictures for the README, on a desktop and a phone.
+// pictures for the README, on a desktop and a phone; Threats; the lines tried, kept; closing
+// the view with another opened or a reload right after it.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -503,5 +504,45 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   await openAnalysisOf(page, { record });
   assert.deepEqual(await lines(), [['b2-b5', 'g7-g4']]);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('closing the view steps the address back at once: a view opened or a reload right after it is not undone', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  const asked = () => new URL(page.url()).searchParams.has('analysis');
+  await openAnalysisOf(page, { record: '1. b2-b5 *' });
+  assert.equal(asked(), true);
+  // Closed, and another view opened in the close event's own task: before the history entry
+  // the first one pushed has been stepped back over.
+  await page.evaluate(async () => {
+    const w = /** @type {any} */ (window);
+    w.pops = 0;
+    addEventListener('popstate', () => w.pops++);
+    const dialog = document.querySelector('.analysis-dialog');
+    const opened = new Promise((resolve, reject) => dialog?.addEventListener('close', () => w.ultima.openAnalysis({ record: '1. b2-b5 g7-g4 *' }).then(resolve, reject), { once: true }));
+    /** @type {HTMLElement} */ (document.querySelector('.analysis-close')).click();
+    w.analysisBoard = await opened;
+  });
+  // Once the step back has come, the new view is open, with its own entry in the history.
+  await page.waitForFunction(() => /** @type {any} */ (window).pops >= 1);
+  assert.equal(await page.locator('.analysis-dialog').count(), 1);
+  assert.deepEqual(await onAnalysis(page, (board) => board.history().map((ply) => ply.text)), ['b2-b5', 'g7-g4']);
+  assert.equal(asked(), true);
+  await page.goBack();
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  assert.equal(asked(), false);
+  // Closed, and the page reloaded in the same task: it comes back without the view.
+  await openAnalysisOf(page, { record: '1. b2-b5 *' });
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.evaluate(() => {
+      document.querySelector('.analysis-dialog')?.addEventListener('close', () => location.reload(), { once: true });
+      /** @type {HTMLElement} */ (document.querySelector('.analysis-close')).click();
+    }),
+  ]);
+  await ready(page);
+  assert.equal(asked(), false);
+  assert.equal(await page.locator('.analysis-dialog').count(), 0);
+  assert.deepEqual(problems.filter((problem) => !problem.endsWith('(net::ERR_ABORTED)')), []);
   await page.close();
 });

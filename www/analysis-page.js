@@ -63,6 +63,17 @@ const KEEP_DELAY_MS = 400;
 /** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void } | null} */
 let shown = null;
 
+/**
+ * Settles once the step back over the history entry a closed view pushed has come (its
+ * `popstate`; `history.back` is asynchronous). A view opened meanwhile waits for it before it
+ * pushes its own entry: pushed first, it would be the entry stepped back from, and the step
+ * would close it. Settled when no step is pending. It has no time limit: a same-document step
+ * back always comes, unless the page unloads first.
+ */
+let steppedBack = Promise.resolve();
+/** @type {(() => void) | null} settles `steppedBack` (null: no step pending) */
+let stepDone = null;
+
 /** @returns {boolean} whether the address asks for the analysis view */
 export const analysisAsked = () => new URLSearchParams(location.search).has(ANALYSIS_PARAM);
 
@@ -169,6 +180,7 @@ export async function openAnalysis(request = {}) {
   // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
   const keep = keepTried(board);
+  await steppedBack;
   const pushed = replaced ? replaced.pushed : !analysisAsked();
   if (!analysisAsked()) history.pushState({ ultimaAnalysis: true }, '', addressWith());
   // Keys with the focus outside the board's own box, which handles its own: on the dialog's
@@ -223,8 +235,14 @@ export function closeAnalysis(keepAddress = false) {
   if (open.dialog.open) open.dialog.close();
   open.dialog.remove();
   if (keepAddress || !analysisAsked()) return;
-  if (open.pushed && history.state?.ultimaAnalysis) history.back();
-  else history.replaceState(history.state, '', addressWithout());
+  // The address loses `?analysis` at once, so that a reload from now on shows the game; then
+  // the entry the view pushed, if it is the one shown, is stepped back over, leaving the
+  // history as it was before the view opened.
+  const stepBack = open.pushed && history.state?.ultimaAnalysis === true;
+  history.replaceState(stepBack ? null : history.state, '', addressWithout());
+  if (!stepBack) return;
+  steppedBack = new Promise((resolve) => (stepDone = resolve));
+  history.back();
 }
 
 /**
@@ -262,7 +280,10 @@ function keepTried(board) {
   };
 }
 
-// The browser's Back closes the view.
+// The browser's Back closes the view; the step back closing asked for has come.
 window.addEventListener('popstate', () => {
-  if (shown && !analysisAsked()) closeAnalysis();
+  if (stepDone) {
+    stepDone();
+    stepDone = null;
+  } else if (shown && !analysisAsked()) closeAnalysis();
 });
