@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_LEVEL, LEVELS, isLevel, levelText, levelTitle, opponentLine } from '../www/levels.js';
+import { LEVEL_COUNT } from '../www/options.js';
 import { opponentOptions, playerSide } from '../www/newgame.js';
 import { START_PIECES, stillPicture } from '../www/placeholder.js';
 
@@ -12,6 +13,7 @@ test('eight levels, each with a name and a description; level 8 says it thinks 2
     LEVELS.map((l) => l.level),
     [1, 2, 3, 4, 5, 6, 7, 8],
   );
+  assert.equal(LEVELS.length, LEVEL_COUNT, 'the embed\'s level option accepts as many');
   for (const { name, description } of LEVELS) assert.ok(name.length > 2 && description.length > 10, name);
   assert.equal(levelTitle(1), '1 — Beginner');
   assert.match(levelText(8), /^8 — Strongest: thinks 2 s a move/);

@@ -48,6 +48,13 @@ import { errorText } from './util.js';
  *   by default the folder above the module's own
  */
 
+/**
+ * How many levels the computer has (crates/engine/src/level.rs): the `level` option's top. Here,
+ * not in levels.js, so that the embed checks it without the levels' descriptions; levels.js
+ * describes as many (its unit test checks).
+ */
+export const LEVEL_COUNT = 8;
+
 /** The option names, camelCase, in the order the documentation lists them. */
 export const OPTION_NAMES = /** @type {const} */ ([
   'position',
@@ -274,7 +281,7 @@ export function checkOption(name, value) {
       checked = shapes(value);
       break;
     case 'level':
-      checked = integer(name, value, 1, 8);
+      checked = integer(name, value, 1, LEVEL_COUNT);
       break;
     case 'size':
       checked = value === 'fill' ? 'fill' : integer(name, value, 120, 2000);
