@@ -478,7 +478,9 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   assert.deepEqual(await lines(), promoted, 'back after closing');
   // The board shows the record's end, the game's own line (not the promoted one).
   assert.deepEqual(await onAnalysis(page, (board) => board.history().map((ply) => ply.text)), ['b2-b5', 'g7-g4']);
-  assert.match((await page.textContent('.analysis-moves')) ?? '', /h7-h5.*g7-g4/s, 'the promoted line first in the list');
+  // The promoted line first in the list (redrawn in a task of its own once the kept lines are
+  // in the tree).
+  await page.waitForFunction(() => /h7-h5.*g7-g4/s.test(document.querySelector('.analysis-moves')?.textContent ?? ''));
   // Another record has none of them.
   await openAnalysisOf(page, { record: '1. b2-b5 *' });
   assert.deepEqual(await lines(), [['b2-b5']]);
