@@ -77,7 +77,7 @@ for (const { device, context } of devices) {
       await audit(page, 'a climb');
       await page.keyboard.press('Escape');
 
-      await auditDialog(page, '#open-squares', 'dialog#squares[open]', 'the squares drill');
+      await auditDialog(page, '#open-squares', 'dialog#squares[open] .squares-board canvas[data-paints]', 'the squares drill');
       await auditDialog(page, '#open-editor', 'dialog.editor[open]', 'the board editor');
 
       const record = await onBoard(page, (board) => board.record());

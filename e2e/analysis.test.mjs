@@ -312,7 +312,8 @@ test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, 
   const elementProblems = watchProblems(element);
   await element.goto(`${served.url}host-element.html?options=${encodeURIComponent(JSON.stringify([options]))}`);
   await element.waitForSelector(`ultima-board .analysis-panel[data-best="${WHITE_MATES.solution}"]`, { timeout: 30_000 });
-  assert.equal(await element.getAttribute('ultima-board .analysis-bar', 'data-share'), '1.000');
+  // A shallow search may find the move before it sees the mate: the bar is all White's once it does.
+  await element.waitForSelector('ultima-board .analysis-bar[data-share="1.000"]', { timeout: 30_000 });
   // Its style sheet is linked into the shadow root: the bar stands beside the board.
   const [bar, board] = await Promise.all([element.locator('ultima-board .analysis-bar').boundingBox(), element.locator('ultima-board canvas').boundingBox()]);
   assert.ok(bar && board && bar.x + bar.width <= board.x && bar.height > board.height * 0.9);
@@ -335,7 +336,7 @@ test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, 
   await frame.goto(`${served.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{ ...options, 'piece-set': 'chess' }]))}`);
   const inside = frame.frameLocator('iframe');
   await inside.locator(`.analysis-panel[data-best="${WHITE_MATES.solution}"]`).waitFor({ timeout: 30_000 });
-  assert.match((await inside.locator('.analysis-eval').textContent()) ?? '', /Mate in 2 for White/);
+  await inside.locator('.analysis-eval', { hasText: 'Mate in 2 for White' }).waitFor({ timeout: 30_000 });
   assert.deepEqual(frameProblems, []);
   await frame.close();
 });
@@ -378,7 +379,9 @@ test('Threats marks the pieces the other side could capture, shows its best move
   await openAnalysisOf(page, { record: '[Setup "3lk3/8/3P4/8/3P4/8/8/4K3 w 0 1"]\n\n1. d4-d5 *' });
   const threatened = () => page.getAttribute('.analysis-dialog .ultima-mirror', 'data-threatened');
   /** The threat's move as the panel has it, and its arrow as the board's mirror names it. */
-  const threat = async () => [(await page.getAttribute('.analysis-panel', 'data-threat')) ?? '', (await page.getAttribute('.analysis-dialog .ultima-mirror', 'data-threat')) ?? ''];
+  const threat = () =>
+    // Read together: a later report may change both between two reads.
+    page.evaluate(() => [document.querySelector('.analysis-panel')?.getAttribute('data-threat') ?? '', document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-threat') ?? '']);
   /** @param {number[]} rgba */
   const red = ([r = 0, g = 0, b = 0]) => r > g + 40 && r > b + 40;
   /** @param {string} square */

@@ -28,10 +28,12 @@ const DIALOGS = [
   ['#new-game', () => document.querySelector('dialog[open]') !== null],
   // Measured once a line of the engine's is long (eight moves), so that its clipping counts.
   ['#analyse', () => [...document.querySelectorAll('.analysis-dialog[open] .analysis-lines li')].some((li) => li.querySelectorAll('.analysis-move').length >= 8)],
-  ['#open-lessons', () => document.querySelector('dialog[open]') !== null],
+  // Once the lessons are loaded and listed.
+  ['#open-lessons', () => document.getElementById('lessons')?.dataset.phase === 'menu' && document.querySelector('#lessons .lesson-list button') !== null],
   ['#open-puzzles', () => document.getElementById('puzzles')?.dataset.phase === 'try'],
   ['#open-storm', () => document.getElementById('storm')?.dataset.phase === 'ready'],
-  ['#open-squares', () => document.querySelector('dialog[open]') !== null],
+  // Once its board is mounted and painted.
+  ['#open-squares', () => document.querySelector('dialog#squares[open] .squares-board canvas[data-paints]') !== null],
   ['#open-games', () => document.querySelector('dialog[open]') !== null],
   ['#open-editor', () => document.querySelector('dialog[open] canvas') !== null],
 ];

@@ -308,6 +308,9 @@ test('the link dialog on a phone', { timeout: 60_000 }, async () => {
  */
 async function boardImage(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#board-image')]);
+  // The answer comes once the clipboard has taken the picture too, after the download starts
+  // (the click cleared the previous one).
+  await page.waitForFunction(() => document.getElementById('share-answer')?.textContent?.startsWith('Board image saved'));
   const bytes = await readFile(/** @type {string} */ (await download.path()));
   assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG file');
   // For people to look at: the last picture of each name.

@@ -128,15 +128,27 @@ test('a trap in the computer player\'s worker: a fresh worker answers the same r
   await corrupt(/** @type {Worker} */ (workers[0]), served.url, 0x00);
   const second = await onBoard(page, (board, _, ai) => ai.think(board.record(), 1));
   assert.match(second, /^[a-h][1-8]-/);
-  // The trapped worker closed itself; its replacement is the only one.
-  const now = page.workers();
-  assert.equal(now.length, 1);
-  assert.notEqual(now[0], workers[0], 'the answer came from the worker that trapped');
+  /**
+   * The worker that took a trapped one's place, once Playwright has heard that the trapped one
+   * closed and the new one started (a little after the page has).
+   *
+   * @param {Worker} trapped
+   */
+  const replacement = async (trapped) => {
+    if (page.workers().includes(trapped)) await new Promise((resolve) => trapped.once('close', resolve));
+    if (page.workers().length === 0) await page.waitForEvent('worker');
+    const now = page.workers();
+    assert.equal(now.length, 1, 'the replacement is the only worker');
+    return /** @type {Worker} */ (now[0]);
+  };
+  let worker = await replacement(/** @type {Worker} */ (workers[0]));
+  assert.notEqual(worker, workers[0], 'the answer came from the worker that trapped');
   // Its memory went with it: more traps cost nothing lasting (figures for the README).
   const before = await rendererMemory(page);
   for (let i = 0; i < 3; i++) {
-    await corrupt(/** @type {Worker} */ (page.workers()[0]), served.url, 0x00);
+    await corrupt(worker, served.url, 0x00);
     assert.match(await onBoard(page, (board, _, ai) => ai.think(board.record(), 1)), /^[a-h][1-8]-/);
+    worker = await replacement(worker);
   }
   assert.equal(page.workers().length, 1);
   console.log(`renderer memory around 3 more worker traps: ${mb(before)} -> ${mb(await rendererMemory(page))}`);

@@ -124,8 +124,9 @@ test(`${ROUNDS} rounds of mounting and destroying three boards leave nothing beh
       }
     }, n);
   await rounds(1);
-  // The page's own board and its (not yet started) computer player are all that stay.
-  await page.waitForFunction(() => true);
+  // The page's own board and its (not yet started) computer player are all that stay: the
+  // round's computer player's worker goes away asynchronously.
+  await workersDown(page, 0);
   const start = await measure(page, cdp);
   const started = Date.now();
   await rounds(ROUNDS);
