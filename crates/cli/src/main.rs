@@ -20,7 +20,8 @@
 //!
 //! `<position>` is a position string (RULES §6.1) or `start`; `<rules>` is the rules text of
 //! [`ultima::Rules`] (`default`, `king_capture`, `distance_1968`, …). Bad arguments print a
-//! message on stderr and exit with code 2.
+//! message on stderr and exit with code 2; `--help` (anywhere), `-h` or `help` print the usage on
+//! stdout.
 
 /// `println!` that ends the program quietly once standard output is closed, as when the
 /// output is piped into `head`: the reader has all it wanted, and `println!` would panic.
@@ -110,6 +111,8 @@ struct Args {
 fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut rules = Rules::default();
     let mut positional = Vec::new();
+    // Reported after the command is known: `ultima play --level 9` is a wrong command first.
+    let mut unknown = None;
     let mut it = raw.iter();
     while let Some(arg) = it.next() {
         if arg == "--rules" {
@@ -118,7 +121,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
         } else if let Some(value) = arg.strip_prefix("--rules=") {
             rules = value.parse().map_err(|e| format!("{e}"))?;
         } else if arg.starts_with("--") {
-            return Err(format!("unknown option {arg}"));
+            unknown.get_or_insert(arg);
         } else {
             positional.push(arg.as_str());
         }
@@ -129,6 +132,9 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
         "perft" | "divide" => true,
         other => return Err(format!("unknown command '{other}'")),
     };
+    if let Some(arg) = unknown {
+        return Err(format!("unknown option {arg}"));
+    }
     let expected = if wants_depth { 2 } else { 1 };
     if rest.len() != expected {
         return Err(format!(
@@ -181,8 +187,19 @@ fn engine_command(raw: &[String]) -> Option<Result<bool, String>> {
     })
 }
 
+/// Whether the command line asks for help: `--help` anywhere (so that `ultima search --help`
+/// is help too), or `-h` or `help` as the command.
+fn asks_for_help(raw: &[String]) -> bool {
+    raw.iter().any(|arg| arg == "--help")
+        || matches!(raw.first().map(String::as_str), Some("-h" | "help"))
+}
+
 fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
+    if asks_for_help(&raw) {
+        say!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     if let Some(done) = engine_command(&raw) {
         return match done {
             Ok(true) => ExitCode::SUCCESS,
