@@ -18,7 +18,7 @@ import { attachAnalysis } from './analysis.js';
 import { createBoard } from './board.js';
 import { boardStatus, describeMove, describeSelection, otherSide, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
-import { openSession, RESTARTING } from './session.js';
+import { openSession, recordSideLines, RESTARTING } from './session.js';
 import { toggleShape } from './shapes.js';
 import {
   clearSelection,
@@ -809,8 +809,33 @@ export function mount(element, options = {}) {
     };
   })();
 
-  /** Applies the mode: who may move, the replay controls, the position shown. */
-  const applyMode = () => {
+  /**
+   * Adds a record's variations to the analysis as side lines (the game is its main line).
+   *
+   * @param {Analysis} analysis
+   * @param {string} record
+   */
+  const addRecordLines = (analysis, record) => {
+    let lines;
+    try {
+      lines = recordSideLines(record);
+    } catch (error) {
+      // Too many to take (the game itself was read): the main line alone.
+      console.info(`analysis: the record's variations were left out: ${errorText(error)}`);
+      return;
+    }
+    // The main line first: the lines given order the tree's branches.
+    const refused = analysis.addLines([handle.history().map((ply) => ply.text), ...lines]);
+    if (refused > 0) console.info(`analysis: ${refused} moves of the record's variations are not legal there and were left out`);
+  };
+
+  /**
+   * Applies the mode: who may move, the replay controls, the position shown. In `analysis` mode,
+   * a record's variations become side lines when the analysis starts or the game is new.
+   *
+   * @param {boolean} [newGame]  the game was just (re)opened from the options
+   */
+  const applyMode = (newGame = false) => {
     const { state } = up();
     const mode = current.mode;
     setLook(state, { movable: mode === 'play' || mode === 'analysis' ? 'both' : mode === 'ai' ? current.side : 'none' });
@@ -820,8 +845,11 @@ export function mount(element, options = {}) {
     stopThinking();
     showPly(mode === 'replay' ? -1 : null);
     draw();
-    if (mode === 'analysis') analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi });
-    else {
+    if (mode === 'analysis') {
+      const attached = analysis === null;
+      analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi });
+      if ((attached || newGame) && current.record?.trim()) addRecordLines(analysis, current.record);
+    } else {
       analysis?.detach();
       analysis = null;
     }
@@ -844,7 +872,7 @@ export function mount(element, options = {}) {
     live = board;
     styleBoard(board.view.root, board.view.canvas);
     applySize();
-    applyMode();
+    applyMode(true);
     if (current.shapes) {
       state.shapes = current.shapes.map((shape) => ({ ...shape }));
       draw();
@@ -910,7 +938,7 @@ export function mount(element, options = {}) {
     setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
     errorBox.hidden = true;
-    if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode();
+    if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode(restart);
     if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');
     draw();
     think();

@@ -22,7 +22,8 @@ import { errorText } from './util.js';
 /**
  * @typedef {object} EmbedOptions
  * @property {string} [position]  a position string, e.g. "4k3/8/8/p7/8/8/p7/L3K3 w"
- * @property {string} [record]  a game record to replay or continue, e.g. "1. b2-b5 g7-g4"
+ * @property {string} [record]  a game record to replay or continue, e.g. "1. b2-b5 g7-g4"; in
+ *   `analysis` mode its variations in parentheses become side lines
  * @property {string} [setup]  "rotated", "mirrored" or "custom:da/eh"
  * @property {string} [rules]  rule options, e.g. "king_capture,distance_1968"
  * @property {Side} [orientation]  the side at the bottom; in `ai` mode the player's side

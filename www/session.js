@@ -75,6 +75,16 @@ function create(spec) {
 }
 
 /**
+ * The variations of a game record (PGN's parentheses), each as the move texts of its line from
+ * the start, as they open (`Game.recordSideLines`); the moves are not checked. The wasm must be
+ * loaded; throws on a record whose parentheses do not pair (which no game opens from either).
+ *
+ * @param {string} record
+ * @returns {string[][]}
+ */
+export const recordSideLines = (record) => bindings().Game.recordSideLines(record);
+
+/**
  * Opens a game. The wasm must be loaded (`loadWasm`).
  *
  * @param {GameSpec} spec

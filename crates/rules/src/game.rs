@@ -3,8 +3,10 @@
 //!
 //! Record import accepts, besides this module's own output: move numbers with or without a
 //! space (`1.b2-b5`), `1...` before a Black move, Game Courier's move forms (`L b1-b8`,
-//! `@-e4`, see [`crate::MoveText`]), capture lists written with spaces, `{comments}` and
-//! `;` comments to the end of the line. The `Setup` header holds a position string or a
+//! `@-e4`, see [`crate::MoveText`]), capture lists written with spaces, `{comments}`, `;`
+//! comments to the end of the line, PGN's numeric glyphs (`$1`) and its variations in
+//! parentheses, nested or not: the game is the main line, and [`Game::record_side_lines`]
+//! reads the variations (for the analysis board). The `Setup` header holds a position string or a
 //! named start (`rotated`, `mirrored`, `custom:da/eh`); without it the game starts from the
 //! default array. A decisive `Result` on an unfinished game records a resignation of the
 //! loser, and `1/2-1/2` a draw by agreement; with `[Termination "time forfeit"]` (or
@@ -424,25 +426,8 @@ impl Game {
     /// rules value, an unreadable or illegal move (with its move number), moves after the end
     /// of the game, or a `Result` that contradicts the moves.
     pub fn from_record(text: &str) -> Result<Game, RecordError> {
-        let mut headers = Vec::new();
-        let mut body = Vec::new();
-        let mut in_headers = true;
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if in_headers && line.starts_with('[') {
-                let (k, v) = parse_header(line).ok_or_else(|| RecordError {
-                    line: i + 1,
-                    message: format!("malformed header '{}'", clip(line)),
-                    partial: None,
-                })?;
-                headers.push((i + 1, k, v));
-            } else {
-                if !line.is_empty() {
-                    in_headers = false;
-                }
-                body.push((i + 1, raw));
-            }
-        }
+        let (headers, body) = record_parts(text)?;
+        let movetext = split_variations(movetext_tokens(&body), false)?;
         let find = |name: &str| headers.iter().find(|(_, k, _)| k == name);
         let rules = match find("Rules") {
             Some((line, _, v)) => v.parse::<Rules>().map_err(|e| RecordError {
@@ -475,7 +460,7 @@ impl Game {
             })?;
         }
         let mut result = None;
-        for (line, token) in movetext_tokens(&body) {
+        for (line, token) in movetext.main {
             let fail = |game: &Game, message: String| RecordError {
                 line,
                 message,
@@ -487,7 +472,7 @@ impl Game {
                     format!("text after the result: '{}'", clip(&token)),
                 ));
             }
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str()) {
+            if RESULTS.contains(&token.as_str()) {
                 result = Some(token);
                 continue;
             }
@@ -509,6 +494,21 @@ impl Game {
             partial: Some(Box::new(game.clone())),
         })?;
         Ok(game)
+    }
+
+    /// The variations of a record's movetext (PGN's parentheses, see the module docs), each as
+    /// the move texts of its line from the start: the moves before the one it replaces, then
+    /// its own. In the order the variations open (an outer one before those nested in it); a
+    /// variation without moves gives none. The moves are as written, not checked: the caller
+    /// plays them (the analysis board stops a line at its first move that is not legal).
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] with the line: a malformed header, parentheses that do not pair, or
+    /// lines of more than 50,000 moves in all (each counted from the start).
+    pub fn record_side_lines(text: &str) -> Result<Vec<Vec<String>>, RecordError> {
+        let (_, body) = record_parts(text)?;
+        Ok(split_variations(movetext_tokens(&body), true)?.side_lines)
     }
 
     /// Reconciles the recorded result with the moves: a finished game must agree with it,
@@ -617,8 +617,184 @@ fn parse_header(line: &str) -> Option<(String, String)> {
     Some((key.to_string(), value))
 }
 
-/// The moves and result of the movetext, each with its line, with move numbers and comments
-/// removed, a lone piece letter joined to the move after it and spaced capture items joined
+/// A record's header lines (line, name, value) and the lines after them (line, text).
+type RecordParts<'a> = (Vec<(usize, String, String)>, Vec<(usize, &'a str)>);
+
+/// Splits a record into its headers and its movetext.
+fn record_parts(text: &str) -> Result<RecordParts<'_>, RecordError> {
+    let mut headers = Vec::new();
+    let mut body = Vec::new();
+    let mut in_headers = true;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if in_headers && line.starts_with('[') {
+            let (k, v) = parse_header(line).ok_or_else(|| RecordError {
+                line: i + 1,
+                message: format!("malformed header '{}'", clip(line)),
+                partial: None,
+            })?;
+            headers.push((i + 1, k, v));
+        } else {
+            if !line.is_empty() {
+                in_headers = false;
+            }
+            body.push((i + 1, raw));
+        }
+    }
+    Ok((headers, body))
+}
+
+/// How many moves the side lines [`Game::record_side_lines`] returns may hold in all, counting
+/// each line's moves from the start: each line repeats the moves before its variation, so a
+/// record of many variations on a long game would make millions.
+const SIDE_LINE_MOVES: usize = 50_000;
+
+/// A movetext's main line (its moves and result, each with its line) and, when asked for, its
+/// variations' lines from the start (see [`Game::record_side_lines`]).
+struct Movetext {
+    main: Vec<(usize, String)>,
+    side_lines: Vec<Vec<String>>,
+}
+
+/// A move of a variation, in the tree the variations make: its text, the move before it in
+/// its line (none: the first move of the game) and how many moves its line has up to it.
+struct Node {
+    text: String,
+    before: Option<usize>,
+    depth: usize,
+}
+
+/// A variation being read: the last move of the line it branched from, the move its own moves
+/// follow (none: the start), and the line of its `(`.
+struct Open {
+    outer: Option<usize>,
+    branch: Option<usize>,
+    line: usize,
+}
+
+/// Sorts the movetext's tokens (from [`movetext_tokens`]) into the main line and, with
+/// `side_lines`, the variations' lines. A variation replaces the move before it: its line is
+/// the line read so far without that move, then its own moves. A result inside a variation is
+/// skipped. The moves read make a tree (each knows the one before it), so that the work is
+/// linear in the text; only the lines asked for are written out, at most [`SIDE_LINE_MOVES`]
+/// moves in all.
+fn split_variations(
+    tokens: Vec<(usize, String)>,
+    side_lines: bool,
+) -> Result<Movetext, RecordError> {
+    let fail = |line, message: String| RecordError {
+        line,
+        message,
+        partial: None,
+    };
+    let mut main = Vec::new();
+    let mut nodes: Vec<Node> = Vec::new();
+    // The last move of the line being read (none: at the start).
+    let mut current: Option<usize> = None;
+    let mut open: Vec<Open> = Vec::new();
+    // Each variation with moves of its own: its last move, in the order the variations open.
+    let mut ends: Vec<Option<usize>> = Vec::new();
+    // Where each open variation's end goes in `ends`.
+    let mut slots: Vec<usize> = Vec::new();
+    for (line, token) in tokens {
+        match token.as_str() {
+            "(" => {
+                let Some(replaced) = current else {
+                    return Err(fail(
+                        line,
+                        "'(' opens a variation before any move it could replace".into(),
+                    ));
+                };
+                let branch = nodes[replaced].before;
+                open.push(Open {
+                    outer: current,
+                    branch,
+                    line,
+                });
+                slots.push(ends.len());
+                ends.push(None);
+                current = branch;
+            }
+            ")" => {
+                let (Some(variation), Some(slot)) = (open.pop(), slots.pop()) else {
+                    return Err(fail(line, "')' closes no variation".into()));
+                };
+                if current != variation.branch {
+                    ends[slot] = current;
+                }
+                current = variation.outer;
+            }
+            _ if open.is_empty() || !RESULTS.contains(&token.as_str()) => {
+                let is_result = RESULTS.contains(&token.as_str());
+                if !is_result {
+                    nodes.push(Node {
+                        depth: current.map_or(1, |c| nodes[c].depth + 1),
+                        before: current,
+                        // The main line's moves are read from `main`; only a variation's
+                        // are written out from here.
+                        text: if open.is_empty() {
+                            String::new()
+                        } else {
+                            token.clone()
+                        },
+                    });
+                    current = Some(nodes.len() - 1);
+                }
+                if open.is_empty() {
+                    main.push((line, token));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(variation) = open.first() {
+        return Err(fail(variation.line, "a variation '(' is not closed".into()));
+    }
+    if !side_lines {
+        return Ok(Movetext {
+            main,
+            side_lines: Vec::new(),
+        });
+    }
+    let ends: Vec<usize> = ends.into_iter().flatten().collect();
+    let moves: usize = ends.iter().map(|&end| nodes[end].depth).sum();
+    if moves > SIDE_LINE_MOVES {
+        return Err(fail(
+            main.last().map_or(1, |(line, _)| *line),
+            format!("the variations hold {moves} moves counted from the start, more than {SIDE_LINE_MOVES}"),
+        ));
+    }
+    // The main line's moves, to fill in the start of the lines that branch from it.
+    let main_moves: Vec<&str> = main
+        .iter()
+        .map(|(_, token)| token.as_str())
+        .filter(|token| !RESULTS.contains(token))
+        .collect();
+    let side_lines = ends
+        .iter()
+        .map(|&end| {
+            let mut line = vec![String::new(); nodes[end].depth];
+            let mut at = Some(end);
+            while let Some(i) = at {
+                let node = &nodes[i];
+                line[node.depth - 1] = if node.text.is_empty() {
+                    main_moves[node.depth - 1].to_string()
+                } else {
+                    node.text.clone()
+                };
+                at = node.before;
+            }
+            line
+        })
+        .collect();
+    Ok(Movetext { main, side_lines })
+}
+
+/// The results a movetext may end with.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// The moves and result of the movetext, each with its line, with move numbers, comments and
+/// numeric glyphs removed, parentheses as tokens of their own, a lone piece letter joined to the move after it and spaced capture items joined
 /// to the move before.
 fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
     let mut tokens: Vec<(usize, String)> = Vec::new();
@@ -632,6 +808,11 @@ fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
                 '}' if in_brace => in_brace = false,
                 ';' if !in_brace => break,
                 _ if in_brace => {}
+                '(' | ')' => {
+                    text.push(' ');
+                    text.push(c);
+                    text.push(' ');
+                }
                 _ => text.push(c),
             }
             if c == '}' {
@@ -647,7 +828,18 @@ fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
             } else {
                 word
             };
-            if word.is_empty() {
+            let is_glyph = word.len() > 1
+                && word.starts_with('$')
+                && word[1..].bytes().all(|b| b.is_ascii_digit());
+            if word.is_empty() || is_glyph {
+                continue;
+            }
+            if word == "(" || word == ")" {
+                // A piece letter alone before a parenthesis is a move of its own (refused).
+                if let Some(l) = pending_letter.take() {
+                    tokens.push((line, l));
+                }
+                tokens.push((line, word.to_string()));
                 continue;
             }
             let is_letter = word.len() == 1
@@ -657,7 +849,10 @@ fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
                 && word[1..].parse::<crate::Square>().is_ok();
             if is_letter {
                 pending_letter = Some(word.to_string());
-            } else if is_capture_item && pending_letter.is_none() && !tokens.is_empty() {
+            } else if is_capture_item
+                && pending_letter.is_none()
+                && tokens.last().is_some_and(|(_, t)| t != "(" && t != ")")
+            {
                 if let Some(last) = tokens.last_mut() {
                     last.1.push_str(word);
                 }

@@ -257,6 +257,71 @@ d8-c8 *
 }
 
 #[test]
+fn records_read_their_main_line_past_variations_and_numeric_glyphs() {
+    // PGN's variations in parentheses, nested, with their own move numbers, glyphs (`$1`) and
+    // comments (a parenthesis in a comment is not a variation).
+    let record = "[Event \"Study\"]\n\n1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4) 2. a4-a5) $1 g7-g4\n(1... g7-g3 $2 {or (g7-g2)}) 2. c2-c4 () *\n";
+    let game = Game::from_record(record).unwrap();
+    let played: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+    assert_eq!(played, ["b2-b5", "g7-g4", "c2-c4"]);
+    assert_eq!(game.header("Event"), Some("Study"));
+    // Each side line from the start, in the order its variation opens; the empty one is none.
+    assert_eq!(
+        Game::record_side_lines(record).unwrap(),
+        [
+            vec!["a2-a4", "g7-g5", "a4-a5"],
+            vec!["a2-a4", "h7-h4"],
+            vec!["b2-b5", "g7-g3"],
+        ]
+    );
+    // A record without variations has none; the side lines' moves are not checked here (the
+    // analysis board plays them and stops a line at its first illegal move).
+    assert!(Game::record_side_lines("1. b2-b5 g7-g4 *")
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        Game::record_side_lines("1. b2-b5 (1. b2-b9) *").unwrap(),
+        [vec!["b2-b9"]]
+    );
+    // Lines of more than 50,000 moves in all, each counted from the start, are refused: a long
+    // game with a variation after every move would make millions. Read in linear time (a
+    // million tokens here), so that no text makes either call hang.
+    let many = format!("{}{}*", "b2-b5 ".repeat(300), "(a2-a4) ".repeat(200));
+    let err = Game::record_side_lines(&many).unwrap_err().to_string();
+    assert!(
+        err.contains("the variations hold 60000 moves counted from the start, more than 50000"),
+        "{err}"
+    );
+    let huge = format!(
+        "{}{}*",
+        "b2-b5 ".repeat(500_000),
+        "(a2-a4) ".repeat(500_000)
+    );
+    assert!(Game::record_side_lines(&huge).is_err());
+    assert!(
+        Game::from_record(&huge).is_err(),
+        "b2-b5 is not legal twice"
+    );
+    // Parentheses that do not pair are refused by both, with the line.
+    for (bad, wanted) in [
+        (
+            "1. b2-b5 (1. a2-a4 *",
+            "line 1: a variation '(' is not closed",
+        ),
+        ("1. b2-b5\n1... g7-g4) *", "line 2: ')' closes no variation"),
+        (
+            "(1. a2-a4) 1. b2-b5 *",
+            "line 1: '(' opens a variation before any move",
+        ),
+    ] {
+        let err = Game::from_record(bad).unwrap_err().to_string();
+        assert!(err.contains(wanted), "{bad:?}: {err}");
+        let err = Game::record_side_lines(bad).unwrap_err().to_string();
+        assert!(err.contains(wanted), "{bad:?}: {err}");
+    }
+}
+
+#[test]
 fn records_keep_the_moves_before_a_bad_one() {
     let record = "1. b2-b5 g7-g4 2. b5-b9 *";
     let err = Game::from_record(record).unwrap_err();

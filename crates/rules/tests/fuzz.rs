@@ -27,7 +27,7 @@ use ultima::{
 };
 
 /// Text from the alphabet of the formats, so that inputs reach deep into the parsers.
-const FORMAT_ALPHABET: &str = "[KWCILXPkwcilxp1-9/ wb0-9a-hx@\\-\\[\\]\"\\.+#{};\n\t*]{0,160}";
+const FORMAT_ALPHABET: &str = "[KWCILXPkwcilxp1-9/ wb0-9a-hx@\\-\\[\\]\"\\.+#{};()$\n\t*]{0,160}";
 
 /// A game of random moves: a rule set, a start setup and up to 160 plies (fewer if it ends).
 fn reached() -> impl Strategy<Value = Game> + Clone {
@@ -225,6 +225,15 @@ fn fuzz_move_text() {
 fn check_record(bytes: &[u8]) -> Result<Game, ultima::RecordError> {
     let text = String::from_utf8_lossy(bytes);
     let read = Game::from_record(&text);
+    // The side lines come from the same reading of the movetext: a record whose game is read
+    // has readable side lines, and a refusal names a line of the record.
+    match Game::record_side_lines(&text) {
+        Ok(lines) => assert!(lines.iter().all(|line| !line.is_empty())),
+        Err(e) => {
+            assert!(read.is_err(), "the game was read, its side lines not: {e}");
+            assert!((1..=text.lines().count().max(1)).contains(&e.line), "{e}");
+        }
+    }
     match &read {
         Ok(game) => {
             invariants::check_game(game);
@@ -344,7 +353,7 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
         2 => shaped.prop_map(plain),
         3 => (game.clone(), edits()).prop_map(move |(g, e)| plain(mutate(g.to_record().into_bytes(), &e))),
         2 => (prop::sample::select(seeds), edits()).prop_map(move |(s, e)| plain(mutate(s, &e))),
-        1 => huge(&["b2-b5 ", "1. ", "{", "[A \"b\"]\n", "\n", "x", ";\n", "L "]).prop_map(plain),
+        1 => huge(&["b2-b5 ", "1. ", "{", "[A \"b\"]\n", "\n", "x", ";\n", "L ", "(", ")", "$1 "]).prop_map(plain),
         3 => (game, any::<usize>(), bad_word).prop_map(|(g, ply, word)| {
             let plies = g.moves().len();
             if plies == 0 {

@@ -10,6 +10,10 @@ extern "C" {
     /// `Snapshot` in TypeScript.
     #[wasm_bindgen(typescript_type = "Snapshot")]
     pub type SnapshotValue;
+
+    /// Lines of move texts in TypeScript.
+    #[wasm_bindgen(typescript_type = "string[][]")]
+    pub type LinesValue;
 }
 
 /// A game of Ultima: a position, the moves played, and the moves undone (for redo). Each action
@@ -59,6 +63,20 @@ impl Game {
     ) -> Result<Game, JsError> {
         let game = ultima::Game::from_record(&args::text("the game record", text)?)?;
         Ok(Game::from(game))
+    }
+
+    /// The variations of a game record (PGN's parentheses), each as the move texts of its line
+    /// from the start, in the order they open: what the analysis board adds to the record's
+    /// main line. The moves are as written, not checked (the analysis board plays them).
+    ///
+    /// # Errors
+    /// A malformed header, or parentheses that do not pair, with the rules crate's message.
+    #[wasm_bindgen(js_name = recordSideLines)]
+    pub fn record_side_lines(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<LinesValue, JsError> {
+        let lines = ultima::Game::record_side_lines(&args::text("the game record", text)?)?;
+        crate::to_js(&lines)
     }
 
     /// A game read from link text made by `link()` (what follows `#game=` in a game link),

@@ -831,6 +831,26 @@ fn status_results_of_each_ending() -> TestResult {
 }
 
 #[wasm_bindgen_test]
+fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
+    let record = "1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4)) g7-g4 *";
+    let lines: Vec<Vec<String>> =
+        serde_wasm_bindgen::from_value(Game::record_side_lines(&js(record))?.into())?;
+    assert_eq!(lines, [vec!["a2-a4", "g7-g5"], vec!["a2-a4", "h7-h4"]]);
+    // The game is the main line.
+    let s = snapshot(&Game::from_record(&js(record))?)?;
+    assert_eq!(s.plies.len(), 2);
+    // Refused: parentheses that do not pair, and what is not text.
+    let message = error_message(Game::record_side_lines(&js("1. b2-b5 (1. a2-a4 *")))?;
+    assert!(
+        message.contains("line 1: a variation '(' is not closed"),
+        "{message}"
+    );
+    let message = error_message(Game::record_side_lines(&num(3)))?;
+    assert!(message.contains("the game record"), "{message}");
+    Ok(())
+}
+
+#[wasm_bindgen_test]
 fn headers_are_set_kept_in_the_record_and_read_back() -> TestResult {
     let mut game = new_game(None, None)?;
     read(game.play(&js("b2-b5"))?)?;
