@@ -568,6 +568,15 @@ test('a record\'s variations open as side lines of its main line; the game page 
   // The board shows the main line's end; the move list sets the variations apart.
   assert.deepEqual(await onAnalysis(page, (board) => board.history().map((ply) => ply.text)), ['b2-b5', 'g7-g4', 'c2-c4']);
   await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-variation').length === 3);
+  // "Copy all lines" writes them back as variations: opened again, the same tree.
+  await page.click('.analysis-dialog button:text("Copy all lines")');
+  await page.waitForFunction(() => /^Copied the main line and 3 side lines as a record\.$/.test(document.querySelector('.analysis-dialog .analysis-note')?.textContent ?? ''));
+  const copied = await page.evaluate(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('.analysis-dialog .analysis-copy')).value);
+  assert.equal(copied.split('\n\n')[1]?.replace(/\s+/g, ' '), '1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4) 2. a4-a5) 1... g7-g4 (1... g7-g3) 2. c2-c4 * ');
+  assert.equal(await onAnalysis(page, (board) => board.analysis()?.treeRecord()), copied);
+  const tree = await onAnalysis(page, (board) => board.analysis()?.lines());
+  await openAnalysisOf(page, { record: copied });
+  assert.deepEqual(await onAnalysis(page, (board) => board.analysis()?.lines()), tree);
   // Not tried here, so not kept as tried: the record brings them back itself.
   await closeAnalysisView(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('ultima.analysis')), JSON.stringify({ version: 1, kept: [] }));

@@ -84,6 +84,9 @@ const RENDER_MS = 250;
  * @property {() => Report | null} report  the latest report for the position shown
  * @property {() => string} lineRecord  the record of the line through the node shown, from the
  *   start to the end of its main continuation
+ * @property {() => string} treeRecord  the record of the whole tree: the main line, with every
+ *   side line written in as a variation in parentheses (as PGN writes them; opening it again
+ *   brings them back)
  * @property {() => string[][]} lines  every line of the tree as move texts, from the start to
  *   the end of each branch, the main line first (what the game page keeps of an analysis)
  * @property {(lines: readonly (readonly string[])[]) => number} addLines  grows the tree along
@@ -163,10 +166,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   );
   const flip = make('button', { type: 'button' }, 'Flip');
   const copy = make('button', { type: 'button', title: 'Copy the line shown, from the start to its end, as a game record' }, 'Copy line');
+  const copyAll = make('button', { type: 'button', title: 'Copy the main line with every side line, as one game record with the side lines in parentheses (as PGN writes them)' }, 'Copy all lines');
   const promote = make('button', { type: 'button', title: 'Make the line shown the main line' }, 'Make main line');
   const remove = make('button', { type: 'button', title: 'Delete the move shown and everything after it' }, 'Delete from here');
   const tools = make('div', { class: 'analysis-tools' });
-  tools.append(flip, copy, promote, remove);
+  tools.append(flip, copy, copyAll, promote, remove);
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
@@ -611,6 +615,14 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     return scratch.record();
   };
 
+  /** The record of the whole tree: the main line, the side lines as variations. */
+  const treeRecord = () => {
+    const [main = [], ...side] = branchLines(tree);
+    scratch.open({ record: startRecord });
+    for (const text of main) scratch.play(text);
+    return scratch.recordWithSideLines(side);
+  };
+
   /**
    * One analysis after a burst of changes, once the task that made them ends: a walk through the
    * tree (many plies taken back and played), or a board opened and then taken to an earlier ply.
@@ -651,6 +663,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     const ok = await copyText(text, copyField);
     copyField.hidden = ok;
     note.textContent = ok ? `Copied the line (${moves} ${moves === 1 ? 'move' : 'moves'}) as a record.` : COPY_REFUSED;
+  });
+  copyAll.addEventListener('click', async () => {
+    const sideLines = branchLines(tree).length - 1;
+    const ok = await copyText(treeRecord(), copyField);
+    copyField.hidden = ok;
+    note.textContent = ok ? `Copied the main line and ${sideLines} side ${sideLines === 1 ? 'line' : 'lines'} as a record.` : COPY_REFUSED;
   });
   promote.addEventListener('click', () => {
     makeMainLine(tree, current);
@@ -698,6 +716,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     },
     report: () => report,
     lineRecord,
+    treeRecord,
     lines: () => branchLines(tree),
     addLines,
     detach() {

@@ -35,6 +35,8 @@ import { errorText } from './util.js';
  * @typedef {object} Session
  * @property {() => Snapshot} snapshot  the last snapshot (no call into the wasm)
  * @property {() => string} record  the game's record, kept as text: it answers after a trap too
+ * @property {(lines: string[][]) => string} recordWithSideLines  the record with side lines (each
+ *   a line of move texts from the start) written in as variations; throws for a move not legal
  * @property {(text: string) => Snapshot} play  plays move text; throws with the rules' message
  * @property {(text: string) => Snapshot} playListed  plays a move taken from the snapshot's legal
  *   moves: if the wasm refuses it, its state disagrees with its own last snapshot — memory
@@ -181,6 +183,7 @@ export function openSession(spec, onRestart) {
   return {
     snapshot: () => snapshot,
     record: () => snapshot.record,
+    recordWithSideLines: (lines) => guarded((g) => g.recordWithSideLines(lines)),
     play: (text) => keep(guarded((g) => g.play(text))),
     playListed: (text) => keep(guarded((g) => g.play(text), true)),
     undo: () => keep(guarded((g) => g.undo())),

@@ -68,3 +68,31 @@ fn threatened(bencher: Bencher, fen: &str) {
     let n = p.threatened().count();
     bencher.bench(|| assert_eq!(black_box(&p).threatened().count(), n));
 }
+
+/// A game of up to 300 plies, each move picked from the legal ones by a fixed sequence.
+fn long_game() -> ultima::Game {
+    let mut game = ultima::Game::new(pos(START));
+    let mut seed: u64 = 7;
+    while game.moves().len() < 300 {
+        let moves = game.position().legal_moves();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let Some(&m) = moves.get((seed >> 33) as usize % moves.len().max(1)) else {
+            break;
+        };
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// The game record: every snapshot of the page carries it.
+#[divan::bench]
+fn record_of_a_long_game(bencher: Bencher) {
+    let game = long_game();
+    let plies = game.moves().len();
+    bencher.bench(|| {
+        let record = black_box(&game).to_record();
+        assert!(record.len() > plies * 5);
+    });
+}

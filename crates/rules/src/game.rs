@@ -65,6 +65,106 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// A side line [`Game::record_with_side_lines`] could not write: which line (1-based, in the
+/// order given), which of its moves, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideLineError {
+    pub line: usize,
+    pub ply: usize,
+    /// The move's text (cut to 40 characters).
+    pub text: String,
+    pub error: GameError,
+}
+
+impl fmt::Display for SideLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "side line {}, move {} '{}': {}",
+            self.line, self.ply, self.text, self.error
+        )
+    }
+}
+
+impl std::error::Error for SideLineError {}
+
+/// Lines of moves from a start, merged where they share their beginnings: what a record with
+/// variations writes. Each node is a move and the position after it.
+#[derive(Default)]
+struct MoveTree {
+    nodes: Vec<(Move, Position, Vec<usize>)>,
+    /// The first moves, the main line's first.
+    root: Vec<usize>,
+}
+
+impl MoveTree {
+    /// Adds a line from the start, following the moves already there.
+    fn place(&mut self, line: impl IntoIterator<Item = (Move, Position)>) {
+        let mut at: Option<usize> = None;
+        for (m, after) in line {
+            let children = match at {
+                None => &self.root,
+                Some(i) => &self.nodes[i].2,
+            };
+            let found = children.iter().copied().find(|&c| self.nodes[c].0 == m);
+            let next = found.unwrap_or_else(|| {
+                self.nodes.push((m, after, Vec::new()));
+                let new = self.nodes.len() - 1;
+                match at {
+                    None => self.root.push(new),
+                    Some(i) => self.nodes[i].2.push(new),
+                }
+                new
+            });
+            at = Some(next);
+        }
+    }
+
+    /// Writes the moves from `before` on, the first of `children` and its line, each move's
+    /// alternatives in parentheses after it. `numbered`: the first move takes its number even
+    /// as Black's (`12...`), as after a variation or at the start. Variations nest by
+    /// recursion, lines run on by the loop.
+    fn write(
+        &self,
+        children: &[usize],
+        before: &Position,
+        numbered: bool,
+        items: &mut Vec<String>,
+    ) {
+        let mut children = children;
+        let mut before = before;
+        let mut numbered = numbered;
+        while let Some((&main, alternatives)) = children.split_first() {
+            items.push(numbered_move(&self.nodes[main].0, before, numbered));
+            for &alternative in alternatives {
+                let first = items.len();
+                items.push(numbered_move(&self.nodes[alternative].0, before, true));
+                let (_, after, next) = &self.nodes[alternative];
+                self.write(next, after, false, items);
+                items[first].insert(0, '(');
+                if let Some(last) = items.last_mut() {
+                    last.push(')');
+                }
+            }
+            let (_, after, next) = &self.nodes[main];
+            before = after;
+            children = next;
+            numbered = !alternatives.is_empty();
+        }
+    }
+}
+
+/// A move as a record writes it, played from `before`: `12. b2-b5`, `12... g7-g4` (Black's
+/// move `numbered`: the first of the game or of a variation, or after one), or the move alone.
+fn numbered_move(m: &Move, before: &Position, numbered: bool) -> String {
+    let number = before.fullmoves();
+    match before.turn() {
+        Color::White => format!("{number}. {m}"),
+        Color::Black if numbered => format!("{number}... {m}"),
+        Color::Black => m.to_string(),
+    }
+}
+
 /// What [`Game::undo`] took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undone {
@@ -374,6 +474,52 @@ impl Game {
 
     /// The game record: headers, then the numbered moves in canonical form and the result.
     pub fn to_record(&self) -> String {
+        let moves = self.moves().iter().enumerate();
+        self.write_record(moves.map(|(i, m)| numbered_move(m, &self.positions[i], i == 0)))
+    }
+
+    /// The game record (as [`Game::to_record`]) with side lines written in as PGN variations,
+    /// which [`Game::record_side_lines`] reads back. Each side line is the move texts of a line
+    /// from the start (any form [`crate::MoveText`] accepts); the game's own moves are the main
+    /// line. A side line's moves go where it leaves the lines before it (a move already there
+    /// is not written again), and a move's alternatives come in the order first given.
+    ///
+    /// # Errors
+    ///
+    /// [`SideLineError`]: a move of a side line that does not parse or is not legal there.
+    pub fn record_with_side_lines(
+        &self,
+        side_lines: &[Vec<String>],
+    ) -> Result<String, SideLineError> {
+        let mut tree = MoveTree::default();
+        tree.place(
+            self.moves()
+                .iter()
+                .copied()
+                .zip(self.positions[1..].iter().copied()),
+        );
+        for (i, line) in side_lines.iter().enumerate() {
+            let mut game = Game::new(*self.start());
+            let mut played = Vec::with_capacity(line.len());
+            for (ply, text) in line.iter().enumerate() {
+                let m = game.play_text(text).map_err(|error| SideLineError {
+                    line: i + 1,
+                    ply: ply + 1,
+                    text: clip(text),
+                    error,
+                })?;
+                played.push((m, *game.position()));
+            }
+            tree.place(played);
+        }
+        let mut items = Vec::new();
+        tree.write(&tree.root, self.start(), true, &mut items);
+        Ok(self.write_record(items))
+    }
+
+    /// A record of the game's headers, the movetext's items (moves with their numbers and
+    /// parentheses) and the game's result, in lines of at most 79 characters.
+    fn write_record(&self, items: impl IntoIterator<Item = String>) -> String {
         let mut out = String::new();
         let outcome = self.outcome();
         let mut headers = self.headers.clone();
@@ -390,8 +536,9 @@ impl Game {
             out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
         }
         out.push('\n');
+        let result = outcome.map_or("*", |o| o.result_text()).to_string();
         let mut line = String::new();
-        let mut push = |item: String, out: &mut String| {
+        for item in items.into_iter().chain([result]) {
             if !line.is_empty() && line.len() + 1 + item.len() > 79 {
                 out.push_str(&line);
                 out.push('\n');
@@ -401,18 +548,7 @@ impl Game {
                 line.push(' ');
             }
             line.push_str(&item);
-        };
-        for (i, m) in self.moves().iter().enumerate() {
-            let before = &self.positions[i];
-            let number = before.fullmoves();
-            let text = match before.turn() {
-                Color::White => format!("{number}. {m}"),
-                Color::Black if i == 0 => format!("{number}... {m}"),
-                Color::Black => m.to_string(),
-            };
-            push(text, &mut out);
         }
-        push(outcome.map_or("*", |o| o.result_text()).into(), &mut out);
         out.push_str(&line);
         out.push('\n');
         out

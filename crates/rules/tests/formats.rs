@@ -322,6 +322,46 @@ fn records_read_their_main_line_past_variations_and_numeric_glyphs() {
 }
 
 #[test]
+fn side_lines_are_written_as_variations_and_read_back() {
+    let game = Game::from_record("[White \"A\"]\n\n1. b2-b5 g7-g4 2. c2-c4 *").unwrap();
+    // Lines from the start, as the analysis board keeps them: where they leave the main line
+    // (or each other), in any form of move text.
+    let side = [
+        vec!["a2-a4", "g7-g5", "a4-a5"],
+        vec!["a2-a4", "h7-h4"],
+        vec!["b2-b5", "g7-g3"],
+        vec!["Pb2-b5", "g7-g4", "d2-d4"],
+        vec!["b2-b5", "g7-g3", "e2-e4"],
+    ]
+    .map(|line| line.into_iter().map(String::from).collect::<Vec<_>>());
+    let record = game.record_with_side_lines(&side).unwrap();
+    assert!(record.starts_with("[White \"A\"]\n"), "{record}");
+    assert!(
+        record.ends_with("\n\n1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4) 2. a4-a5) 1... g7-g4 (1... g7-g3\n2. e2-e4) 2. c2-c4 (2. d2-d4) *\n"),
+        "{record}"
+    );
+    // Read back: the same game and the same lines, in canonical text.
+    assert_eq!(
+        Game::from_record(&record).unwrap().to_record(),
+        game.to_record()
+    );
+    assert_eq!(
+        Game::record_side_lines(&record).unwrap(),
+        [
+            vec!["a2-a4", "g7-g5", "a4-a5"],
+            vec!["a2-a4", "h7-h4"],
+            vec!["b2-b5", "g7-g3", "e2-e4"],
+            vec!["b2-b5", "g7-g4", "d2-d4"],
+        ]
+    );
+    // No side lines: the record as ever; a line with a move that is not legal: which and why.
+    assert_eq!(game.record_with_side_lines(&[]).unwrap(), game.to_record());
+    let bad = [vec!["b2-b5".to_string(), "g7-g4".into(), "b5-b9".into()]];
+    let err = game.record_with_side_lines(&bad).unwrap_err().to_string();
+    assert!(err.starts_with("side line 1, move 3 'b5-b9': "), "{err}");
+}
+
+#[test]
 fn records_keep_the_moves_before_a_bad_one() {
     let record = "1. b2-b5 g7-g4 2. b5-b9 *";
     let err = Game::from_record(record).unwrap_err();

@@ -228,7 +228,20 @@ fn check_record(bytes: &[u8]) -> Result<Game, ultima::RecordError> {
     // The side lines come from the same reading of the movetext: a record whose game is read
     // has readable side lines, and a refusal names a line of the record.
     match Game::record_side_lines(&text) {
-        Ok(lines) => assert!(lines.iter().all(|line| !line.is_empty())),
+        Ok(lines) => {
+            assert!(lines.iter().all(|line| !line.is_empty()));
+            // Written with its side lines (when they are legal), the game reads back the same,
+            // and so do the lines: writing them again changes nothing.
+            if let Ok(game) = &read {
+                if let Ok(written) = game.record_with_side_lines(&lines) {
+                    let back = Game::from_record(&written).map(|g| g.to_record());
+                    assert_eq!(back.ok(), Some(game.to_record()), "{written}");
+                    let again = Game::record_side_lines(&written).expect("the lines read back");
+                    let rewritten = game.record_with_side_lines(&again);
+                    assert_eq!(rewritten.ok(), Some(written));
+                }
+            }
+        }
         Err(e) => {
             assert!(read.is_err(), "the game was read, its side lines not: {e}");
             assert!((1..=text.lines().count().max(1)).contains(&e.line), "{e}");
@@ -354,6 +367,35 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
         3 => (game.clone(), edits()).prop_map(move |(g, e)| plain(mutate(g.to_record().into_bytes(), &e))),
         2 => (prop::sample::select(seeds), edits()).prop_map(move |(s, e)| plain(mutate(s, &e))),
         1 => huge(&["b2-b5 ", "1. ", "{", "[A \"b\"]\n", "\n", "x", ";\n", "L ", "(", ")", "$1 "]).prop_map(plain),
+        // A game written with side lines that leave it at random plies (by a random legal move,
+        // maybe the one played: then no variation), so that the writer and reader of variations
+        // meet nested and numbered lines.
+        2 => (game.clone(), prop::collection::vec((any::<usize>(), any::<usize>(), 0..3usize), 0..6)).prop_map(move |(g, leaves)| {
+            let plies = g.moves().len();
+            let lines: Vec<Vec<String>> = leaves
+                .iter()
+                .filter(|_| plies > 0)
+                .map(|&(at, pick, more)| {
+                    let at = at % plies;
+                    let mut line: Vec<String> = g.moves()[..at].iter().map(ToString::to_string).collect();
+                    let mut branch = g.clone();
+                    while branch.moves().len() > at {
+                        branch.undo();
+                    }
+                    for step in 0..=more {
+                        let legal = branch.position().legal_moves();
+                        let Some(&m) = legal.get(pick.wrapping_add(step) % legal.len().max(1)) else { break };
+                        if branch.play(m).is_err() {
+                            break; // the game is over there
+                        }
+                        line.push(m.to_string());
+                    }
+                    line
+                })
+                .collect();
+            let text = g.record_with_side_lines(&lines).unwrap_or_else(|e| panic!("{e}"));
+            plain(text.into_bytes())
+        }),
         3 => (game, any::<usize>(), bad_word).prop_map(|(g, ply, word)| {
             let plies = g.moves().len();
             if plies == 0 {

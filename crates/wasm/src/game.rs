@@ -79,6 +79,23 @@ impl Game {
         crate::to_js(&lines)
     }
 
+    /// The game's record with side lines written in as PGN variations (what `recordSideLines`
+    /// reads back): `lines`, each the move texts of a line from the start; the game's own moves
+    /// are the main line, and a line's moves go where it leaves the lines before it.
+    ///
+    /// # Errors
+    /// `lines` that is not a list of lists of strings, or a move of a side line that is not
+    /// legal there ("side line 2, move 3 'b5-b9': …").
+    #[wasm_bindgen(js_name = recordWithSideLines)]
+    pub fn record_with_side_lines(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[][]")] lines: &JsValue,
+    ) -> Result<String, JsError> {
+        let lines: Vec<Vec<String>> = serde_wasm_bindgen::from_value(lines.clone())
+            .map_err(|_| JsError::new("the side lines must be a list of lists of move texts"))?;
+        Ok(self.game.record_with_side_lines(&lines)?)
+    }
+
     /// A game read from link text made by `link()` (what follows `#game=` in a game link),
     /// positioned after its last move.
     ///

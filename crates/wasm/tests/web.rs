@@ -847,6 +847,25 @@ fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
     );
     let message = error_message(Game::record_side_lines(&num(3)))?;
     assert!(message.contains("the game record"), "{message}");
+    // Written back with the game: the same record, variations and all.
+    let game = Game::from_record(&js(record))?;
+    let lines = serde_wasm_bindgen::to_value(&lines)?;
+    let written = game.record_with_side_lines(&lines)?;
+    assert!(
+        written.ends_with("1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4)) 1... g7-g4 *\n"),
+        "{written}"
+    );
+    let message = error_message(game.record_with_side_lines(&js("b2-b5")))?;
+    assert!(
+        message.contains("a list of lists of move texts"),
+        "{message}"
+    );
+    let bad = serde_wasm_bindgen::to_value(&[["b2-b9"]])?;
+    let message = error_message(game.record_with_side_lines(&bad))?;
+    assert!(
+        message.starts_with("side line 1, move 1 'b2-b9': "),
+        "{message}"
+    );
     Ok(())
 }
 
