@@ -893,7 +893,10 @@ fn split_variations(
         });
     }
     let ends: Vec<usize> = ends.into_iter().flatten().collect();
-    let moves: usize = ends.iter().map(|&end| nodes[end].depth).sum();
+    // Saturating: on wasm32 a usize holds only 4 G, which a 1 MB text can pass.
+    let moves = ends
+        .iter()
+        .fold(0usize, |sum, &end| sum.saturating_add(nodes[end].depth));
     if moves > SIDE_LINE_MOVES {
         return Err(fail(
             main.last().map_or(1, |(line, _)| *line),

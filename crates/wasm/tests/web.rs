@@ -847,6 +847,10 @@ fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
     );
     let message = error_message(Game::record_side_lines(&num(3)))?;
     assert!(message.contains("the game record"), "{message}");
+    // 65,536 variations of 65,536 moves each: 2^32 moves in all, which a wasm32 usize wraps to 0.
+    let many = format!("{}{}*", "b2-b5 ".repeat(65_536), "(a2-a4) ".repeat(65_536));
+    let message = error_message(Game::record_side_lines(&js(&many)))?;
+    assert!(message.contains("more than 50000"), "{message}");
     // Written back with the game: the same record, variations and all.
     let game = Game::from_record(&js(record))?;
     let lines = serde_wasm_bindgen::to_value(&lines)?;
