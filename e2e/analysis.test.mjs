@@ -585,7 +585,7 @@ test('a record\'s variations open as side lines of its main line; the game page 
   await page.fill('#record-text', record);
   await page.click('#load-record');
   await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 3);
-  assert.equal(await page.textContent('#record-error'), 'Loaded.');
+  assert.equal(await page.textContent('#record-error'), 'Loaded its main line. Analyse, beside Load record, opens the record with its 3 variations.');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -12,6 +12,7 @@
 
 import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
+import { recordSideLines } from './session.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog, playerSide } from './newgame.js';
 import { wirePageTheme } from './page-theme.js';
@@ -587,10 +588,21 @@ async function main() {
       field: recordText,
       answer,
     });
+    /** How many variations a pasted record holds (its side lines); 0 when it holds none or too many. */
+    const variations = (/** @type {GameSpec} */ spec) => {
+      try {
+        return spec.record ? recordSideLines(spec.record).length : 0;
+      } catch {
+        return 0;
+      }
+    };
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
       try {
-        replaceGame(() => embed.newGame(pasted()));
-        answer('Loaded.', true);
+        const spec = pasted();
+        replaceGame(() => embed.newGame(spec));
+        // The game is the main line: the variations are not lost, the analysis board has them.
+        const count = variations(spec);
+        answer(count ? `Loaded its main line. Analyse, beside Load record, opens the record with its ${count} ${count === 1 ? 'variation' : 'variations'}.` : 'Loaded.', true);
       } catch (error) {
         answer(errorText(error), false);
       }
