@@ -583,26 +583,9 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     if (!Array.isArray(given) || !given.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'))) {
       throw new TypeError('addLines needs a list of lines, each a list of move texts');
     }
-    /** @type {PlyInfo[][]} */
-    const grown = [];
-    let refused = 0;
-    // Lines share their beginnings (the main line's, above all): from one line to the next, the
-    // scratch game takes back only to where they part, so each move is played once.
-    let snapshot = scratch.open({ record: startRecord });
-    for (const line of given) {
-      let common = 0;
-      while (common < snapshot.plies.length && snapshot.plies[common]?.text === line[common]) common++;
-      while (snapshot.plies.length > common) snapshot = scratch.undo();
-      for (const [i, text] of line.slice(common).entries()) {
-        try {
-          snapshot = scratch.play(text);
-        } catch {
-          refused += line.length - common - i;
-          break;
-        }
-      }
-      grown.push(snapshot.plies);
-    }
+    // Played out in the wasm in one call: move by move, each move would build a whole snapshot.
+    scratch.open({ record: startRecord });
+    const { lines: grown, refused } = scratch.linePlies(given.map((line) => [...line]));
     growLines(tree, grown);
     treeChanged = true;
     schedule(true);

@@ -12,7 +12,7 @@
 import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
 import { errorText } from './util.js';
 
-/** @import { Game, Side, Snapshot } from '../ultima-wasm.js' */
+/** @import { Game, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
 
 /**
  * Which game to open. `record` wins over `position`, which wins over `setup`.
@@ -37,6 +37,9 @@ import { errorText } from './util.js';
  * @property {() => string} record  the game's record, kept as text: it answers after a trap too
  * @property {(lines: string[][]) => string} recordWithSideLines  the record with side lines (each
  *   a line of move texts from the start) written in as variations; throws for a move not legal
+ * @property {(lines: string[][]) => { lines: PlyInfo[][], refused: number }} linePlies  lines of
+ *   move texts from the start played out in one call, each up to its first move not legal, and
+ *   how many moves were left out; the game does not change
  * @property {(text: string) => Snapshot} play  plays move text; throws with the rules' message
  * @property {(text: string) => Snapshot} playListed  plays a move taken from the snapshot's legal
  *   moves: if the wasm refuses it, its state disagrees with its own last snapshot — memory
@@ -184,6 +187,7 @@ export function openSession(spec, onRestart) {
     snapshot: () => snapshot,
     record: () => snapshot.record,
     recordWithSideLines: (lines) => guarded((g) => g.recordWithSideLines(lines)),
+    linePlies: (lines) => guarded((g) => g.linePlies(lines)),
     play: (text) => keep(guarded((g) => g.play(text))),
     playListed: (text) => keep(guarded((g) => g.play(text), true)),
     undo: () => keep(guarded((g) => g.undo())),

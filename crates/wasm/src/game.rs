@@ -1,7 +1,7 @@
 //! The `Game` class: a game whose every action answers with one [`Snapshot`].
 
 use crate::args;
-use crate::snapshot::{Plies, Snapshot};
+use crate::snapshot::{Plies, PlyInfo, Snapshot};
 use ultima::{Color, Position, Rules, StartSetup};
 use wasm_bindgen::prelude::*;
 
@@ -14,6 +14,10 @@ extern "C" {
     /// Lines of move texts in TypeScript.
     #[wasm_bindgen(typescript_type = "string[][]")]
     pub type LinesValue;
+
+    /// What `linePlies` answers, in TypeScript.
+    #[wasm_bindgen(typescript_type = "{ lines: PlyInfo[][], refused: number }")]
+    pub type LinePliesValue;
 }
 
 /// A game of Ultima: a position, the moves played, and the moves undone (for redo). Each action
@@ -94,6 +98,46 @@ impl Game {
         let lines: Vec<Vec<String>> = serde_wasm_bindgen::from_value(lines.clone())
             .map_err(|_| JsError::new("the side lines must be a list of lists of move texts"))?;
         Ok(self.game.record_with_side_lines(&lines)?)
+    }
+
+    /// Lines of move texts (each from the game's start) played out, in one call: for each line
+    /// its plies, up to its first move that does not parse or is not legal there, and how many
+    /// moves were left out in all. What the analysis board grows its tree from: playing the
+    /// lines move by move would build a whole snapshot (every ply of the game so far) for each.
+    /// The game itself does not change.
+    ///
+    /// # Errors
+    /// `lines` that is not a list of lists of strings.
+    #[wasm_bindgen(js_name = linePlies)]
+    pub fn line_plies(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[][]")] lines: &JsValue,
+    ) -> Result<LinePliesValue, JsError> {
+        let lines: Vec<Vec<String>> = serde_wasm_bindgen::from_value(lines.clone())
+            .map_err(|_| JsError::new("the lines must be a list of lists of move texts"))?;
+        #[derive(serde::Serialize)]
+        struct Grown {
+            lines: Vec<Vec<PlyInfo>>,
+            refused: usize,
+        }
+        let mut grown = Grown {
+            lines: Vec::with_capacity(lines.len()),
+            refused: 0,
+        };
+        for line in &lines {
+            let mut game = ultima::Game::new(*self.game.start());
+            let mut plies = Vec::with_capacity(line.len());
+            for text in line {
+                let before = *game.position();
+                match game.play_text(text) {
+                    Ok(m) => plies.push(PlyInfo::new(&before, m)),
+                    Err(_) => break,
+                }
+            }
+            grown.refused += line.len() - plies.len();
+            grown.lines.push(plies);
+        }
+        crate::to_js(&grown)
     }
 
     /// A game read from link text made by `link()` (what follows `#game=` in a game link),

@@ -874,6 +874,41 @@ fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
 }
 
 #[wasm_bindgen_test]
+fn lines_are_played_out_in_one_call_up_to_their_first_illegal_move() -> TestResult {
+    #[derive(Deserialize)]
+    struct Grown {
+        lines: Vec<Vec<PlyInfo>>,
+        refused: usize,
+    }
+    let mut game = new_game(None, None)?;
+    play(&mut game, "b2-b5")?;
+    let lines = serde_wasm_bindgen::to_value(&[
+        vec!["b2-b5", "g7-g4"],
+        vec!["Pa2-a4", "b2-b9", "h7-h5"],
+        vec![],
+    ])?;
+    let grown: Grown = serde_wasm_bindgen::from_value(game.line_plies(&lines)?.into())?;
+    let texts: Vec<Vec<&str>> = grown
+        .lines
+        .iter()
+        .map(|line| line.iter().map(|ply| ply.text.as_str()).collect())
+        .collect();
+    // From the start, whatever the game has played; the canonical text; a line stops at its
+    // first illegal move, and what follows counts as refused too.
+    assert_eq!(texts, [vec!["b2-b5", "g7-g4"], vec!["a2-a4"], vec![]]);
+    assert_eq!(grown.refused, 2);
+    assert_eq!(grown.lines[0][1].side, "black");
+    // The game did not change.
+    assert_eq!(snapshot(&game)?.plies.len(), 1);
+    let message = error_message(game.line_plies(&js("b2-b5")))?;
+    assert!(
+        message.contains("a list of lists of move texts"),
+        "{message}"
+    );
+    Ok(())
+}
+
+#[wasm_bindgen_test]
 fn headers_are_set_kept_in_the_record_and_read_back() -> TestResult {
     let mut game = new_game(None, None)?;
     read(game.play(&js("b2-b5"))?)?;
