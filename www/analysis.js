@@ -649,7 +649,15 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   });
   copyAll.addEventListener('click', async () => {
     const sideLines = branchLines(tree).length - 1;
-    const ok = await copyText(treeRecord(), copyField);
+    let text;
+    try {
+      text = treeRecord();
+    } catch (error) {
+      // The scratch game may be restarting after an internal error: say so, and copy nothing.
+      note.textContent = errorText(error);
+      return;
+    }
+    const ok = await copyText(text, copyField);
     copyField.hidden = ok;
     note.textContent = ok ? `Copied the main line and ${sideLines} side ${sideLines === 1 ? 'line' : 'lines'} as a record.` : COPY_REFUSED;
   });
