@@ -592,19 +592,19 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     return refused;
   };
 
-  const lineRecord = () => {
+  /**
+   * The record of lines from the start, written in the wasm in one call (played move by move,
+   * each move would build a whole snapshot): the first, then the others as variations.
+   *
+   * @param {string[][]} lines
+   */
+  const recordOf = (lines) => {
     scratch.open({ record: startRecord });
-    for (const ply of lineThrough(tree, current)) scratch.play(ply.text);
-    return scratch.record();
+    return scratch.recordOfLines(lines);
   };
-
+  const lineRecord = () => recordOf([lineThrough(tree, current).map((ply) => ply.text)]);
   /** The record of the whole tree: the main line, the side lines as variations. */
-  const treeRecord = () => {
-    const [main = [], ...side] = branchLines(tree);
-    scratch.open({ record: startRecord });
-    for (const text of main) scratch.play(text);
-    return scratch.recordWithSideLines(side);
-  };
+  const treeRecord = () => recordOf(branchLines(tree));
 
   /**
    * One analysis after a burst of changes, once the task that made them ends: a walk through the

@@ -35,8 +35,9 @@ import { errorText } from './util.js';
  * @typedef {object} Session
  * @property {() => Snapshot} snapshot  the last snapshot (no call into the wasm)
  * @property {() => string} record  the game's record, kept as text: it answers after a trap too
- * @property {(lines: string[][]) => string} recordWithSideLines  the record with side lines (each
- *   a line of move texts from the start) written in as variations; throws for a move not legal
+ * @property {(lines: string[][]) => string} recordOfLines  the record of lines of move texts: the
+ *   first played on from the game's position, the others (each from the start) written in as
+ *   variations; throws for a move not legal
  * @property {(lines: string[][]) => { lines: PlyInfo[][], refused: number }} linePlies  lines of
  *   move texts from the start played out in one call, each up to its first move not legal, and
  *   how many moves were left out; the game does not change
@@ -186,7 +187,7 @@ export function openSession(spec, onRestart) {
   return {
     snapshot: () => snapshot,
     record: () => snapshot.record,
-    recordWithSideLines: (lines) => guarded((g) => g.recordWithSideLines(lines)),
+    recordOfLines: (lines) => guarded((g) => g.recordOfLines(lines)),
     linePlies: (lines) => guarded((g) => g.linePlies(lines)),
     play: (text) => keep(guarded((g) => g.play(text))),
     playListed: (text) => keep(guarded((g) => g.play(text), true)),

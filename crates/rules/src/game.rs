@@ -124,16 +124,13 @@ impl MoveTree {
     /// alternatives in parentheses after it. `numbered`: the first move takes its number even
     /// as Black's (`12...`), as after a variation or at the start. Variations nest by
     /// recursion, lines run on by the loop.
-    fn write(
-        &self,
-        children: &[usize],
-        before: &Position,
-        numbered: bool,
+    fn write<'a>(
+        &'a self,
+        mut children: &'a [usize],
+        mut before: &'a Position,
+        mut numbered: bool,
         items: &mut Vec<String>,
     ) {
-        let mut children = children;
-        let mut before = before;
-        let mut numbered = numbered;
         while let Some((&main, alternatives)) = children.split_first() {
             items.push(numbered_move(&self.nodes[main].0, before, numbered));
             for &alternative in alternatives {

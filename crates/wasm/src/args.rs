@@ -97,3 +97,12 @@ pub fn optional_whole(
     }
     whole(name, value, low, high).map(Some)
 }
+
+/// Lines of move texts: a list of lists of strings, e.g. `[["b2-b5", "g7-g4"], ["a2-a4"]]`.
+///
+/// # Errors
+/// Anything else: "the lines must be a list of lists of move texts".
+pub fn lines(name: &str, value: &JsValue) -> Result<Vec<Vec<String>>, JsError> {
+    serde_wasm_bindgen::from_value(value.clone())
+        .map_err(|_| JsError::new(&format!("{name} must be a list of lists of move texts")))
+}

@@ -83,21 +83,32 @@ impl Game {
         crate::to_js(&lines)
     }
 
-    /// The game's record with side lines written in as PGN variations (what `recordSideLines`
-    /// reads back): `lines`, each the move texts of a line from the start; the game's own moves
-    /// are the main line, and a line's moves go where it leaves the lines before it.
+    /// The record of lines of move texts from the game's position: the first, the main line, is
+    /// played on (the record's result is the one at its end), and the others, each from the
+    /// game's start, are written in as PGN variations where they leave the lines before them
+    /// (what `recordSideLines` reads back). With one line, the record of that line: the
+    /// analysis board's "Copy line" and "Copy all lines", neither of which plays its lines
+    /// move by move (a whole snapshot each).
     ///
     /// # Errors
-    /// `lines` that is not a list of lists of strings, or a move of a side line that is not
-    /// legal there ("side line 2, move 3 'b5-b9': …").
-    #[wasm_bindgen(js_name = recordWithSideLines)]
-    pub fn record_with_side_lines(
+    /// `lines` that is not a list of lists of strings, or a move that is not legal where it
+    /// stands ("the main line, move 3 'b5-b9': …", "side line 2, move 3 'b5-b9': …").
+    #[wasm_bindgen(js_name = recordOfLines)]
+    pub fn record_of_lines(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string[][]")] lines: &JsValue,
     ) -> Result<String, JsError> {
-        let lines: Vec<Vec<String>> = serde_wasm_bindgen::from_value(lines.clone())
-            .map_err(|_| JsError::new("the side lines must be a list of lists of move texts"))?;
-        Ok(self.game.record_with_side_lines(&lines)?)
+        let lines = args::lines("the lines", lines)?;
+        let Some((main, side)) = lines.split_first() else {
+            return Ok(self.game.to_record());
+        };
+        let mut game = self.game.clone();
+        for (ply, text) in main.iter().enumerate() {
+            game.play_text(text).map_err(|e| {
+                JsError::new(&format!("the main line, move {} '{text}': {e}", ply + 1))
+            })?;
+        }
+        Ok(game.record_with_side_lines(side)?)
     }
 
     /// Lines of move texts (each from the game's start) played out, in one call: for each line
@@ -113,8 +124,7 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string[][]")] lines: &JsValue,
     ) -> Result<LinePliesValue, JsError> {
-        let lines: Vec<Vec<String>> = serde_wasm_bindgen::from_value(lines.clone())
-            .map_err(|_| JsError::new("the lines must be a list of lists of move texts"))?;
+        let lines = args::lines("the lines", lines)?;
         #[derive(serde::Serialize)]
         struct Grown {
             lines: Vec<Vec<PlyInfo>>,
@@ -124,10 +134,21 @@ impl Game {
             lines: Vec::with_capacity(lines.len()),
             refused: 0,
         };
+        // Lines share their beginnings (the main line's, above all): from one line to the next
+        // the game takes back only to where they part, so each move is played once.
+        let mut game = ultima::Game::new(*self.game.start());
+        let mut plies: Vec<PlyInfo> = Vec::new();
         for line in &lines {
-            let mut game = ultima::Game::new(*self.game.start());
-            let mut plies = Vec::with_capacity(line.len());
-            for text in line {
+            let common = plies
+                .iter()
+                .zip(line)
+                .take_while(|(ply, text)| ply.text() == text.as_str())
+                .count();
+            plies.truncate(common);
+            while game.moves().len() > common {
+                game.undo();
+            }
+            for text in &line[common..] {
                 let before = *game.position();
                 match game.play_text(text) {
                     Ok(m) => plies.push(PlyInfo::new(&before, m)),
@@ -135,7 +156,7 @@ impl Game {
                 }
             }
             grown.refused += line.len() - plies.len();
-            grown.lines.push(plies);
+            grown.lines.push(plies.clone());
         }
         crate::to_js(&grown)
     }

@@ -199,6 +199,11 @@ pub struct PlyInfo {
 }
 
 impl PlyInfo {
+    /// The move's canonical text.
+    pub(crate) fn text(&self) -> &str {
+        &self.info.text
+    }
+
     /// `m` played from `before`.
     pub(crate) fn new(before: &Position, m: Move) -> PlyInfo {
         let letter = |sq: Square| before.piece_at(sq).map(|p| p.char().to_string());

@@ -851,23 +851,35 @@ fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
     let many = format!("{}{}*", "b2-b5 ".repeat(65_536), "(a2-a4) ".repeat(65_536));
     let message = error_message(Game::record_side_lines(&js(&many)))?;
     assert!(message.contains("more than 50000"), "{message}");
-    // Written back with the game: the same record, variations and all.
+    // Written back with the game (its own moves the main line, no more played on): the same
+    // record, variations and all; and from the start, with the main line given first.
     let game = Game::from_record(&js(record))?;
-    let lines = serde_wasm_bindgen::to_value(&lines)?;
-    let written = game.record_with_side_lines(&lines)?;
+    let mut all = vec![vec![]];
+    all.extend(lines.iter().cloned());
+    let written = game.record_of_lines(&serde_wasm_bindgen::to_value(&all)?)?;
     assert!(
         written.ends_with("1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4)) 1... g7-g4 *\n"),
         "{written}"
     );
-    let message = error_message(game.record_with_side_lines(&js("b2-b5")))?;
+    all[0] = vec!["b2-b5".into(), "g7-g4".into()];
+    let fresh = new_game(None, None)?;
+    let from_start = fresh.record_of_lines(&serde_wasm_bindgen::to_value(&all)?)?;
+    assert_eq!(from_start, written);
+    let message = error_message(game.record_of_lines(&js("b2-b5")))?;
     assert!(
         message.contains("a list of lists of move texts"),
         "{message}"
     );
-    let bad = serde_wasm_bindgen::to_value(&[["b2-b9"]])?;
-    let message = error_message(game.record_with_side_lines(&bad))?;
+    let bad = serde_wasm_bindgen::to_value(&[vec![], vec!["b2-b9"]])?;
+    let message = error_message(game.record_of_lines(&bad))?;
     assert!(
         message.starts_with("side line 1, move 1 'b2-b9': "),
+        "{message}"
+    );
+    let bad = serde_wasm_bindgen::to_value(&[["a2-a4", "b2-b9"]])?;
+    let message = error_message(game.record_of_lines(&bad))?;
+    assert!(
+        message.starts_with("the main line, move 2 'b2-b9': "),
         "{message}"
     );
     Ok(())
@@ -900,6 +912,20 @@ fn lines_are_played_out_in_one_call_up_to_their_first_illegal_move() -> TestResu
     assert_eq!(grown.lines[0][1].side, "black");
     // The game did not change.
     assert_eq!(snapshot(&game)?.plies.len(), 1);
+    // Lines that share their beginnings, after one that stopped early: each complete.
+    let lines = serde_wasm_bindgen::to_value(&[
+        vec!["b2-b5", "g7-g4", "b5-b9"],
+        vec!["b2-b5", "g7-g4", "a2-a4"],
+        vec!["b2-b5", "h7-h5"],
+    ])?;
+    let grown: Grown = serde_wasm_bindgen::from_value(game.line_plies(&lines)?.into())?;
+    let last: Vec<(&str, &str)> = grown.lines[2]
+        .iter()
+        .map(|ply| (ply.text.as_str(), ply.side.as_str()))
+        .collect();
+    assert_eq!(last, [("b2-b5", "white"), ("h7-h5", "black")]);
+    assert_eq!(grown.lines[1].len(), 3);
+    assert_eq!(grown.refused, 1);
     let message = error_message(game.line_plies(&js("b2-b5")))?;
     assert!(
         message.contains("a list of lists of move texts"),
