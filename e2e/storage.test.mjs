@@ -125,12 +125,15 @@ test('two tabs on the saved game follow each other instead of overwriting each o
   await second.goto(served.url);
   await ready(second);
   assert.deepEqual(await plies(second), ['b2-b5']);
-  // A move in the second tab reaches the first, which says so.
+  // A move in the second tab reaches the first, which says so, in its panel: the board, maybe
+  // under a finger, stays where it was.
+  const board = await first.locator('canvas#board').boundingBox();
   await click(second, 'g7');
   await click(second, 'g4');
   await first.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2);
   assert.deepEqual(await plies(first), ['b2-b5', 'g7-g4']);
   assert.match(await notice(first), /continued in another tab/);
+  assert.deepEqual(await first.locator('canvas#board').boundingBox(), board, 'the notice moved the board');
   // And back: the first tab plays on from there, the second follows.
   await click(first, 'c2');
   await click(first, 'c6');

@@ -67,7 +67,7 @@ function element(id, type) {
 }
 
 /**
- * Shows `text` in a notice (the notice bar, or the box of a new release's offer), with a button
+ * Shows `text` in a notice (the panel's, or the box of a new release's offer), with a button
  * that dismisses it, and the button of an action before that one if given.
  *
  * @param {HTMLElement} notice
@@ -181,9 +181,9 @@ async function main() {
   try {
     const notice = element('notice', HTMLElement);
     // A new release's offer to reload (below, and `couldNotOpen`). It comes seconds after the
-    // load, maybe under a finger about to tap a square: it lies over the page (style.css)
-    // instead of pushing the board down as the notice bar would, and it is said politely (a
-    // status, not an alert).
+    // load, maybe under a finger about to tap a button: it lies over the page (style.css)
+    // instead of pushing the panel's controls down as the panel's notice does, and it is said
+    // politely (a status, not an alert).
     const release = element('release', HTMLElement);
     /** @param {string} text @param {() => void} [run]  what Reload does: reload the page, unless told */
     const offerReload = (text, run = () => location.reload()) => {
