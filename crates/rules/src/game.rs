@@ -27,6 +27,9 @@ pub enum GameError {
         name: String,
         reason: &'static str,
     },
+    /// A side line that follows the game's moves to their end and runs on: a record could only
+    /// write it as the game's own continuation, another game.
+    PastTheEnd,
 }
 
 impl fmt::Display for GameError {
@@ -35,6 +38,10 @@ impl fmt::Display for GameError {
             GameError::GameOver(o) => write!(f, "the game is over ({o})"),
             GameError::Move(e) => e.fmt(f),
             GameError::Header { name, reason } => write!(f, "header '{}': {reason}", clip(name)),
+            GameError::PastTheEnd => write!(
+                f,
+                "the line follows the game to its last move and goes on: a continuation of the game, not a side line"
+            ),
         }
     }
 }
@@ -88,6 +95,78 @@ impl fmt::Display for SideLineError {
 
 impl std::error::Error for SideLineError {}
 
+/// A move's assessment as a record writes it after the move: PGN's move suffix annotations
+/// (its numeric glyphs `$1` to `$6`). [`Game::from_record`] reads them past, as it does `$n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyph {
+    /// `!`
+    Good,
+    /// `?`
+    Mistake,
+    /// `!!`
+    Brilliant,
+    /// `??`
+    Blunder,
+    /// `!?`
+    Interesting,
+    /// `?!`
+    Dubious,
+}
+
+impl Glyph {
+    /// Every glyph, in the order of PGN's `$1` to `$6`.
+    pub const ALL: [Glyph; 6] = [
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ];
+
+    /// How a record writes it, e.g. `?!`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+}
+
+/// What a record says of a move of its main line ([`Game::annotated_record`]): a glyph after
+/// the move and a comment after that, in braces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    pub glyph: Option<Glyph>,
+    /// Words; empty for none. A `}` would end the comment early and is written as `)`.
+    pub comment: String,
+}
+
+impl MoveNote {
+    /// Writes the note's glyph onto the move item (`d7-d6??`) and its comment as items of one
+    /// word each (so that the record's lines break between words); whether it wrote a comment.
+    fn write(&self, items: &mut Vec<String>) -> bool {
+        if let (Some(glyph), Some(item)) = (self.glyph, items.last_mut()) {
+            item.push_str(glyph.as_str());
+        }
+        let comment = self.comment.replace('}', ")");
+        let first = items.len();
+        items.extend(comment.split_whitespace().map(str::to_string));
+        if items.len() == first {
+            return false;
+        }
+        items[first].insert(0, '{');
+        if let Some(last) = items.last_mut() {
+            last.push('}');
+        }
+        true
+    }
+}
+
 /// Lines of moves from a start, merged where they share their beginnings: what a record with
 /// variations writes. Each node is a move and the position after it.
 #[derive(Default)]
@@ -121,23 +200,29 @@ impl MoveTree {
     }
 
     /// Writes the moves from `before` on, the first of `children` and its line, each move's
-    /// alternatives in parentheses after it. `numbered`: the first move takes its number even
-    /// as Black's (`12...`), as after a variation or at the start. Variations nest by
-    /// recursion, lines run on by the loop.
+    /// note (`notes[i]` for node `i`) and then its alternatives in parentheses after it.
+    /// `numbered`: the first move takes its number even as Black's (`12...`), as after a
+    /// comment or a variation or at the start. Variations nest by recursion, lines run on by
+    /// the loop.
     fn write<'a>(
         &'a self,
         mut children: &'a [usize],
         mut before: &'a Position,
         mut numbered: bool,
+        notes: &[Option<MoveNote>],
         items: &mut Vec<String>,
     ) {
         while let Some((&main, alternatives)) = children.split_first() {
             items.push(numbered_move(&self.nodes[main].0, before, numbered));
+            let commented = notes
+                .get(main)
+                .and_then(Option::as_ref)
+                .is_some_and(|note| note.write(items));
             for &alternative in alternatives {
                 let first = items.len();
                 items.push(numbered_move(&self.nodes[alternative].0, before, true));
                 let (_, after, next) = &self.nodes[alternative];
-                self.write(next, after, false, items);
+                self.write(next, after, false, notes, items);
                 items[first].insert(0, '(');
                 if let Some(last) = items.last_mut() {
                     last.push(')');
@@ -146,7 +231,7 @@ impl MoveTree {
             let (_, after, next) = &self.nodes[main];
             before = after;
             children = next;
-            numbered = !alternatives.is_empty();
+            numbered = commented || !alternatives.is_empty();
         }
     }
 }
@@ -483,9 +568,28 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// [`SideLineError`]: a move of a side line that does not parse or is not legal there.
+    /// [`SideLineError`]: a move of a side line that does not parse or is not legal there, or
+    /// the first move of one that runs on past the game's end ([`GameError::PastTheEnd`]).
     pub fn record_with_side_lines(
         &self,
+        side_lines: &[Vec<String>],
+    ) -> Result<String, SideLineError> {
+        self.annotated_record(&[], side_lines)
+    }
+
+    /// [`Game::record_with_side_lines`] with notes on the main line's moves: `notes[i]`, when
+    /// given, on the game's move `i` (0 its first), its glyph after the move and its comment
+    /// after that, before the move's side lines (`12... d7-d6?? {words} (12... e6-e2)`), as a
+    /// review's annotated record writes them. Notes past the game's moves are left out. The
+    /// record reads back as the same game and side lines, the notes read past.
+    ///
+    /// # Errors
+    ///
+    /// [`SideLineError`]: a move of a side line that does not parse or is not legal there, or
+    /// the first move of one that runs on past the game's end ([`GameError::PastTheEnd`]).
+    pub fn annotated_record(
+        &self,
+        notes: &[Option<MoveNote>],
         side_lines: &[Vec<String>],
     ) -> Result<String, SideLineError> {
         let mut tree = MoveTree::default();
@@ -507,10 +611,26 @@ impl Game {
                 })?;
                 played.push((m, *game.position()));
             }
+            let main = self.moves().len();
+            if played.len() > main
+                && played[..main]
+                    .iter()
+                    .map(|p| p.0)
+                    .eq(self.moves().iter().copied())
+            {
+                return Err(SideLineError {
+                    line: i + 1,
+                    ply: main + 1,
+                    text: clip(&line[main]),
+                    error: GameError::PastTheEnd,
+                });
+            }
             tree.place(played);
         }
+        // The main line was placed first, so its moves are the tree's first nodes, in order.
+        let notes = &notes[..notes.len().min(self.moves().len())];
         let mut items = Vec::new();
-        tree.write(&tree.root, self.start(), true, &mut items);
+        tree.write(&tree.root, self.start(), true, notes, &mut items);
         Ok(self.write_record(items))
     }
 
@@ -929,8 +1049,8 @@ fn split_variations(
 /// The results a movetext may end with.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// The moves and result of the movetext, each with its line, with move numbers, comments and
-/// numeric glyphs removed, parentheses as tokens of their own, a lone piece letter joined to the move after it and spaced capture items joined
+/// The moves and result of the movetext, each with its line, with move numbers, comments,
+/// numeric glyphs and assessments (`!`, `?!`, …) removed, parentheses as tokens of their own, a lone piece letter joined to the move after it and spaced capture items joined
 /// to the move before.
 fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
     let mut tokens: Vec<(usize, String)> = Vec::new();
@@ -964,6 +1084,8 @@ fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
             } else {
                 word
             };
+            // A move's assessment (`d7-d6??`, or standing apart) is read past, as `$n` is.
+            let word = word.trim_end_matches(['!', '?']);
             let is_glyph = word.len() > 1
                 && word.starts_with('$')
                 && word[1..].bytes().all(|b| b.is_ascii_digit());

@@ -2,7 +2,8 @@
 //! expected (RULES §6).
 
 use ultima::{
-    Color, Game, MoveMark, MoveText, Position, PositionOutcome, Reason, Rules, StartSetup, Undone,
+    Color, Game, Glyph, MoveMark, MoveNote, MoveText, Position, PositionOutcome, Reason, Rules,
+    StartSetup, Undone,
 };
 
 #[test]
@@ -359,6 +360,70 @@ fn side_lines_are_written_as_variations_and_read_back() {
     let bad = [vec!["b2-b5".to_string(), "g7-g4".into(), "b5-b9".into()]];
     let err = game.record_with_side_lines(&bad).unwrap_err().to_string();
     assert!(err.starts_with("side line 1, move 3 'b5-b9': "), "{err}");
+    // A line that runs on past the game's end would make the record another game.
+    let longer = [["b2-b5", "g7-g4", "c2-c4", "d7-d5"]
+        .map(String::from)
+        .to_vec()];
+    let err = game
+        .record_with_side_lines(&longer)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("side line 1, move 4 'd7-d5': the line follows the game to its last move"),
+        "{err}"
+    );
+    let err = Game::default()
+        .record_with_side_lines(&[vec!["b2-b5".into()]])
+        .unwrap_err();
+    assert_eq!((err.line, err.ply), (1, 1), "{err}");
+}
+
+#[test]
+fn notes_are_written_after_their_moves_and_read_past() {
+    let game = Game::from_record("1. b2-b5 g7-g4 2. c2-c4 d7-d5 *").unwrap();
+    let note = |glyph, comment: &str| {
+        Some(MoveNote {
+            glyph,
+            comment: comment.into(),
+        })
+    };
+    let notes = [
+        None,
+        // A comment: Black's next move is numbered again, as after a variation.
+        note(Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
+        note(Some(Glyph::Dubious), "  "),
+        // A brace would end the comment early.
+        note(None, "a {nested} brace"),
+        // Past the game's moves: left out.
+        note(Some(Glyph::Good), "never written"),
+    ];
+    let side = [vec!["b2-b5".to_string(), "g7-g3".into()]];
+    let record = game.annotated_record(&notes, &side).unwrap();
+    assert!(
+        record.ends_with("\n\n1. b2-b5 g7-g4?? {Blunder (-60%); better g7-g3.} (1... g7-g3) 2. c2-c4?! d7-d5\n{a {nested) brace} *\n"),
+        "{record}"
+    );
+    // Read back: the game and its side line, the notes read past.
+    assert_eq!(
+        Game::from_record(&record).unwrap().to_record(),
+        game.to_record()
+    );
+    assert_eq!(Game::record_side_lines(&record).unwrap(), side);
+    // Every glyph reads past; no notes is the record with side lines.
+    for glyph in Glyph::ALL {
+        let written = game
+            .annotated_record(&[note(Some(glyph), ""), note(Some(glyph), "x")], &[])
+            .unwrap();
+        assert_eq!(
+            Game::from_record(&written).unwrap().to_record(),
+            game.to_record(),
+            "{written}"
+        );
+    }
+    assert_eq!(
+        game.annotated_record(&[], &side).unwrap(),
+        game.record_with_side_lines(&side).unwrap()
+    );
 }
 
 #[test]

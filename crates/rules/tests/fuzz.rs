@@ -23,7 +23,8 @@ mod perft_data;
 use fuzzing::{corpus, edits, fuzz, huge, mutate, show_bytes};
 use proptest::prelude::*;
 use ultima::{
-    Bitboard, Color, Game, Move, MoveText, Position, Role, Rules, Setup, Square, StartSetup, Undone,
+    Bitboard, Color, Game, Glyph, Move, MoveNote, MoveText, Position, Role, Rules, Setup, Square,
+    StartSetup, Undone,
 };
 
 /// Text from the alphabet of the formats, so that inputs reach deep into the parsers.
@@ -279,10 +280,23 @@ struct RecordInput {
     /// `(ply, the game up to that ply)`: the record must be refused at that move, keeping
     /// the moves before it.
     broken_at: Option<(usize, Game)>,
+    /// A record this crate wrote with notes and side lines: it must read back as this game's
+    /// record and these side lines.
+    written: Option<(String, Vec<Vec<String>>)>,
 }
 
 fn check_record_input(input: &RecordInput) {
     let read = check_record(&input.text);
+    if let Some((record, lines)) = &input.written {
+        let text = String::from_utf8_lossy(&input.text);
+        let back = read.as_ref().map(Game::to_record);
+        assert_eq!(back.as_ref().ok(), Some(record), "{text}");
+        assert_eq!(
+            Game::record_side_lines(&text).as_ref().ok(),
+            Some(lines),
+            "{text}"
+        );
+    }
     let Some((ply, before)) = &input.broken_at else {
         return;
     };
@@ -329,6 +343,17 @@ fn replace_move(record: &str, ply: usize, word: &str) -> Option<String> {
     done.then(|| format!("{headers}\n\n{body}"))
 }
 
+/// Notes for a game's first moves: any glyph or none, and a comment of up to a dozen printable
+/// characters (braces, parentheses and `;` among them).
+fn notes() -> impl Strategy<Value = Vec<Option<MoveNote>>> {
+    let note = (
+        prop::option::of(prop::sample::select(&Glyph::ALL[..])),
+        "[ -~]{0,12}",
+    )
+        .prop_map(|(glyph, comment)| MoveNote { glyph, comment });
+    prop::collection::vec(prop::option::of(note), 0..12)
+}
+
 fn record_inputs() -> impl Strategy<Value = RecordInput> {
     let game = (reached(), 0..4u8).prop_map(|(mut game, end)| {
         if game.outcome().is_none() {
@@ -359,6 +384,7 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
     let plain = |text| RecordInput {
         text,
         broken_at: None,
+        written: None,
     };
     prop_oneof![
         2 => prop::collection::vec(any::<u8>(), 0..400).prop_map(plain),
@@ -370,7 +396,9 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
         // A game written with side lines that leave it at random plies (by a random legal move,
         // maybe the one played: then no variation), so that the writer and reader of variations
         // meet nested and numbered lines.
-        2 => (game.clone(), prop::collection::vec((any::<usize>(), any::<usize>(), 0..3usize), 0..6)).prop_map(move |(g, leaves)| {
+        // With random notes (glyphs and comments of printable characters, braces among them)
+        // on the main line's moves, as a review writes them.
+        2 => (game.clone(), prop::collection::vec((any::<usize>(), any::<usize>(), 0..3usize), 0..6), notes()).prop_map(move |(g, leaves, notes)| {
             let plies = g.moves().len();
             let lines: Vec<Vec<String>> = leaves
                 .iter()
@@ -392,14 +420,19 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
                     }
                     line
                 })
+                // A line that follows the game to its end and on is no side line (refused).
+                .filter(|line| !(line.len() > plies && line[..plies].iter().eq(g.moves().iter().map(ToString::to_string).collect::<Vec<_>>().iter())))
                 .collect();
-            let text = g.record_with_side_lines(&lines).unwrap_or_else(|e| panic!("{e}"));
-            plain(text.into_bytes())
+            let text = g.annotated_record(&notes, &lines).unwrap_or_else(|e| panic!("{e}"));
+            // The notes are read past: the game and the side lines of the record without them.
+            let bare = g.record_with_side_lines(&lines).unwrap_or_else(|e| panic!("{e}"));
+            let side_lines = Game::record_side_lines(&bare).unwrap_or_else(|e| panic!("{e}"));
+            RecordInput { text: text.into_bytes(), broken_at: None, written: Some((g.to_record(), side_lines)) }
         }),
         3 => (game, any::<usize>(), bad_word).prop_map(|(g, ply, word)| {
             let plies = g.moves().len();
             if plies == 0 {
-                return RecordInput { text: g.to_record().into_bytes(), broken_at: None };
+                return RecordInput { text: g.to_record().into_bytes(), broken_at: None, written: None };
             }
             let ply = ply % plies;
             let mut before = g.clone();
@@ -409,7 +442,7 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
             let text = replace_move(&g.to_record(), ply, &word).unwrap_or_else(|| g.to_record());
             // A replacement that happens to be a legal move makes no bad record.
             let bad = before.position().parse_move(&word).is_err();
-            RecordInput { text: text.into_bytes(), broken_at: bad.then_some((ply, before)) }
+            RecordInput { text: text.into_bytes(), broken_at: bad.then_some((ply, before)), written: None }
         }),
     ]
 }
