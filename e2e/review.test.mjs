@@ -1,7 +1,8 @@
 // The game review in headless Chromium against the release build, on a desktop and a phone: a
 // short game with a planted blunder reviewed from the result banner (progress, then the graph
 // with one point per ply, the blunder marked with the better move, each player's figures, a
-// click on the graph showing that position), "Learn from your mistakes" on that blunder, a review
+// click on the graph showing that position, the annotated record copied and opened on the
+// analysis board), "Learn from your mistakes" on that blunder, a review
 // stopped half way, kept over a reload and resumed, and stored review data that does not fit the
 // game, which never breaks the page.
 
@@ -94,10 +95,26 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
       await page.locator('#review').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${ARTIFACTS}review-${device}.png`, fullPage: device === 'phone' });
+      // The record with the review written in: the blunder's mark, what it lost and the better
+      // move, which also stands as a side line; the resignation kept.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+      await page.click('#review-copy');
+      await page.waitForSelector('.review-copy-note:text-is("Copied the record with the review: 1 move marked, 1 better move as a side line.")');
+      const annotated = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(annotated, /^\[Annotator "Ultima's game review"\]\n/);
+      assert.match(annotated, /\[Termination "resignation"\]/);
+      assert.match(annotated, /\n\n30\.\.\. d7-d6\?\? \{Blunder \(-\d+%\); better We6-e2\+\.\} \(30\.\.\. e6-e2\) 31\. h1-d5xd1\sf7-f6/);
+      assert.match(annotated, / 1-0\n$/);
       // The game changed (the resignation taken back): its review, and the marks, go.
       await page.click('#view-live');
       await page.click('#undo');
       await page.waitForFunction(() => document.querySelector('#moves button[data-judgement]') === null);
+      assert.equal(await page.isVisible('#review-copy'), false);
+      // The annotated record opens on the analysis board with the better move as a side line.
+      await page.evaluate((record) => /** @type {any} */ (window).ultima.openAnalysis({ record, ply: 0 }), annotated);
+      await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+      await page.waitForFunction(() => document.querySelectorAll('.analysis-variation').length === 1);
+      assert.match((await page.textContent('.analysis-variation')) ?? '', /e6-e2/);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

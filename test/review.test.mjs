@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MARKS, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview } from '../www/review-model.js';
+import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview } from '../www/review-model.js';
 import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
@@ -72,4 +72,13 @@ test('a judged move\'s accessible name: its line as shown (label in name), then 
   assert.equal(judgedLabel(move({ judgement: 'inaccuracy', loss: 0.06 })), '1. Pb2-b5 inaccuracy (−6%) (white Pawn b2 to b5)');
   assert.equal(judgementWords(move({})), '');
   assert.equal(judgedLabel(move({})), '1. Pb2-b5 (white Pawn b2 to b5)');
+});
+
+test('what Copy annotated record copied, in words: the moves marked and the better moves as side lines', () => {
+  const judged = (/** @type {'inaccuracy' | 'mistake' | 'blunder' | null} */ judgement, /** @type {string | null} */ best) => ({ judgement, best });
+  assert.equal(annotatedWords([]), 'no move to mark');
+  assert.equal(annotatedWords([judged(null, 'e6-e2'), judged(null, null)]), 'no move to mark');
+  assert.equal(annotatedWords([judged('blunder', 'We6-e2+'), judged(null, 'a1-a2')]), '1 move marked, 1 better move as a side line');
+  assert.equal(annotatedWords([judged('inaccuracy', 'a1-a2'), judged('mistake', 'b1-b2'), judged('blunder', null)]), '3 moves marked, 2 better moves as side lines');
+  assert.equal(annotatedWords([judged('mistake', null)]), '1 move marked');
 });

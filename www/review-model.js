@@ -121,6 +121,21 @@ export function playerWords(player) {
 export const moveNumber = (move) => `${move.number}.${move.side === 'black' ? ' …' : ''}`;
 
 /**
+ * What "Copy annotated record" copied, in words: the moves it marks and the better moves it
+ * writes as side lines (a judged move whose better move the engine named).
+ *
+ * @param {Pick<ReviewedMove, 'judgement' | 'best'>[]} moves  the review's moves
+ * @returns {string} e.g. "2 moves marked, 1 better move as a side line"
+ */
+export function annotatedWords(moves) {
+  const marked = moves.filter((move) => move.judgement).length;
+  if (marked === 0) return 'no move to mark';
+  const better = moves.filter((move) => move.judgement && move.best).length;
+  const lines = better === 0 ? '' : `, ${better} better ${better === 1 ? 'move as a side line' : 'moves as side lines'}`;
+  return `${marked} ${marked === 1 ? 'move' : 'moves'} marked${lines}`;
+}
+
+/**
  * The judgement of a move and what it cost, e.g. "blunder (−32%)"; empty for a move not judged.
  *
  * @param {Pick<ReviewedMove, 'judgement' | 'loss'>} move

@@ -6,11 +6,13 @@
 // module draws the evaluation graph (SVG, one point per ply, from White's view: up is good for
 // White; a click shows the position), each player's figures, and the judged moves (each a button
 // that shows its position), with "Learn from your mistakes" (mistakes-ui.js) when the learner
-// made a mistake or a blunder. The review is kept with the saved game (`stored`), whole or half
-// done, and a change of the game drops it.
+// made a mistake or a blunder, and "Copy annotated record" (the wasm `annotatedRecord`: the
+// record with the marks, comments and better moves written in). The review is kept with the
+// saved game (`stored`), whole or half done, and a change of the game drops it.
 
 import { createAi } from './ai.js';
-import { evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords } from './review-model.js';
+import { COPY_REFUSED, copyText } from './clipboard.js';
+import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords } from './review-model.js';
 import { figuredMove } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
@@ -85,9 +87,20 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   const players = make('dl', { class: 'review-players' });
   const list = make('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Inaccuracies, mistakes and blunders: choose one to view its position' });
   const learnButton = make('button', { type: 'button', id: 'review-learn', class: 'review-learn' });
+  // The record with the review written in, to share or to open on the analysis board.
+  const copyButton = make(
+    'button',
+    { type: 'button', id: 'review-copy', title: 'Copy the game record with the review written in: each inaccuracy, mistake and blunder marked (?!, ?, ??) with what it lost, and its better move as a side line, which the analysis board opens' },
+    'Copy annotated record',
+  );
+  const tools = make('div', { class: 'buttons review-tools' });
+  tools.append(copyButton);
+  const copyField = make('textarea', { class: 'review-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The annotated record' });
+  copyField.hidden = true;
+  const copyNote = make('p', { class: 'review-copy-note', role: 'status' });
   const explain = make('p', { class: 'review-explain' }, 'Each position searched at the same fixed budget. A move that loses 5% of its side\'s expected score is an inaccuracy, 10% a mistake, 15% a blunder.');
   box.setAttribute('aria-labelledby', 'review-title');
-  box.replaceChildren(title, bar, failure, graph, players, learnButton, list, explain);
+  box.replaceChildren(title, bar, failure, graph, players, learnButton, list, tools, copyField, copyNote, explain);
 
   /** @type {StoredReview | null} */
   let review = saved && saved.record === embed.record() ? saved : null;
@@ -124,6 +137,12 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     if (summary) graph.removeAttribute('display');
     else graph.setAttribute('display', 'none');
     explain.hidden = summary === null;
+    tools.hidden = summary === null;
+    if (!summary) {
+      // What was copied was of a review now gone.
+      copyField.hidden = true;
+      copyNote.textContent = '';
+    }
     const mistakes = summary ? mistakesToLearn(summary.moves, learner()) : [];
     learnButton.hidden = mistakes.length === 0;
     learnButton.textContent = `Learn from your mistakes (${mistakes.length})`;
@@ -252,6 +271,19 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   learnButton.addEventListener('click', () => {
     if (!review || !summary) return;
     learn({ record: review.record, evaluations: /** @type {Evaluation[]} */ (review.evaluations), mistakes: mistakesToLearn(summary.moves, learner()) });
+  });
+  copyButton.addEventListener('click', async () => {
+    if (!review || !summary) return;
+    let text;
+    try {
+      text = bindings().annotatedRecord(review.record, /** @type {Evaluation[]} */ (review.evaluations));
+    } catch (error) {
+      copyNote.textContent = `The annotated record could not be written: ${errorText(error)}`;
+      return;
+    }
+    const ok = await copyText(text, copyField);
+    copyField.hidden = ok;
+    copyNote.textContent = ok ? `Copied the record with the review: ${annotatedWords(summary.moves)}.` : COPY_REFUSED;
   });
   stopButton.addEventListener('click', () => api.stop());
   resume.addEventListener('click', () => api.start());

@@ -1,12 +1,15 @@
-//! `ultima review <record file | -> [--nodes N] [--json]`: the game review the browser makes
+//! `ultima review <record file | -> [--nodes N] [--json | --annotate]`: the game review the browser makes
 //! (`ultima_engine::summarize`), so the two can be compared: every position evaluated at the same
 //! fixed budget from a cleared engine, then each move's loss of expected score, judgement and
-//! better move, and each player's counts and accuracy.
+//! better move, and each player's counts and accuracy; `--annotate` writes the game's record
+//! with them instead (`ultima_engine::annotated_record`).
 
 use crate::options::Options;
 use std::io::Read;
 use ultima::Game;
-use ultima_engine::{evaluate, replayed, review_engine, summarize, Judgement, REVIEW_NODES};
+use ultima_engine::{
+    annotated_record, evaluate, replayed, review_engine, summarize, Judgement, REVIEW_NODES,
+};
 
 /// Reads the record from a file, or from standard input for `-`.
 fn read_record(path: &str) -> Result<String, String> {
@@ -21,22 +24,29 @@ fn read_record(path: &str) -> Result<String, String> {
 }
 
 pub fn run(raw: &[String]) -> Result<(), String> {
-    let o = Options::parse_with_flags(raw, &["nodes"], &["json"])?;
+    let o = Options::parse_with_flags(raw, &["nodes"], &["json", "annotate"])?;
     let [path] = o.positional.as_slice() else {
         return Err(format!(
             "'review' takes 1 argument (a record file, or - for standard input), got {}",
             o.positional.len()
         ));
     };
+    if o.has("json") && o.has("annotate") {
+        return Err("'review' writes --json or --annotate, not both".into());
+    }
     let nodes = o
         .number("nodes", 1_000..=100_000_000)?
         .unwrap_or(REVIEW_NODES);
-    let game = Game::from_record(&read_record(path)?).map_err(|e| e.to_string())?;
-    let game = replayed(&game);
+    let recorded = Game::from_record(&read_record(path)?).map_err(|e| e.to_string())?;
+    let game = replayed(&recorded);
     let mut engine = review_engine();
     let evaluations = (0..game.positions().len())
         .map(|ply| evaluate(&mut engine, &game, ply, nodes))
         .collect::<Result<Vec<_>, _>>()?;
+    if o.has("annotate") {
+        say!("{}", annotated_record(&recorded, &evaluations)?.trim_end());
+        return Ok(());
+    }
     let summary = summarize(&game, &evaluations)?;
     if o.has("json") {
         let json = serde_json::json!({ "evaluations": evaluations, "summary": summary });

@@ -1,5 +1,5 @@
-//! `ultima review`: each move judged as the browser's review judges it, for people and as JSON,
-//! and its errors.
+//! `ultima review`: each move judged as the browser's review judges it, for people, as JSON and
+//! as an annotated record, and its errors.
 
 mod common;
 
@@ -25,7 +25,26 @@ fn review_judges_each_move_and_names_the_better_one() {
         "30000",
         "--json",
     ]);
+    let annotated = ultima(&[
+        "review",
+        path.to_str().expect("a UTF-8 path"),
+        "--nodes",
+        "30000",
+        "--annotate",
+    ]);
     std::fs::remove_file(&path).ok();
+    // The record with the review written in: the blunder marked, the mate it missed as a
+    // variation.
+    let record = String::from_utf8_lossy(&annotated.stdout);
+    assert!(
+        record.starts_with("[Annotator \"Ultima's game review\"]\n"),
+        "{record}"
+    );
+    assert!(record.contains("30... d7-d6?? {Blunder (-"), "{record}");
+    assert!(
+        record.contains("; better We6-e2+.} (30... e6-e2)"),
+        "{record}"
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -48,6 +67,7 @@ fn review_refuses_what_it_cannot_read() {
         vec!["review"],
         vec!["review", "/no/such/file"],
         vec!["review", "-", "--nodes", "5"],
+        vec!["review", "-", "--json", "--annotate"],
     ] {
         let out = ultima(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -53,9 +53,9 @@ pub use deadline::{Clock, Deadline};
 pub use level::Level;
 pub use params::{EvalParams, SearchParams, SquareWeights, Weight};
 pub use review::{
-    evaluate, expected_score, judge, move_accuracy, replayed, review_engine, summarize, Evaluation,
-    Judgement, PlayerSummary, ReviewedMove, Summary, BLUNDER, INACCURACY, MISTAKE, REVIEW_HASH_MB,
-    REVIEW_NODES,
+    annotated_record, evaluate, expected_score, judge, move_accuracy, replayed, review_engine,
+    summarize, Evaluation, Judgement, PlayerSummary, ReviewedMove, Summary, BLUNDER, INACCURACY,
+    MISTAKE, REVIEW_HASH_MB, REVIEW_NODES,
 };
 pub use rng::Rng;
 pub use score::{Eval, EvalKind, MAX_PLY};

@@ -21,7 +21,7 @@
 
 use crate::analysis::Score;
 use crate::search::{Config, Engine, Limits, NoHandler};
-use ultima::{Color, Game, Move, Position};
+use ultima::{Color, Game, Glyph, Move, MoveNote, Position};
 
 /// The nodes searched in each position of a review: about depth 7 in a middlegame, a fraction
 /// of a second per position natively and in the browser.
@@ -360,6 +360,54 @@ pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
     Ok(summary)
 }
 
+/// The game's record annotated with its review, as lichess writes an analysed game: each
+/// judged move with its glyph (`?!`, `?`, `??`) and a comment with its loss of expected score
+/// and the better move, which also stands as a side line (the game to the move, then the
+/// better one, so that the analysis board opens it as a variation), under an `Annotator`
+/// header. `game` as recorded (its headers and result are kept); `evals` as for
+/// [`summarize`]. It reads back as the same game.
+///
+/// # Errors
+/// Evaluations that do not fit the game, as [`summarize`] says.
+pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, String> {
+    let summary = summarize(&replayed(game), evals)?;
+    let mut notes = Vec::with_capacity(summary.moves.len());
+    let mut better_lines = Vec::new();
+    for m in &summary.moves {
+        let Some(judgement) = m.judgement else {
+            notes.push(None);
+            continue;
+        };
+        let (glyph, word) = match judgement {
+            Judgement::Inaccuracy => (Glyph::Dubious, "Inaccuracy"),
+            Judgement::Mistake => (Glyph::Mistake, "Mistake"),
+            Judgement::Blunder => (Glyph::Blunder, "Blunder"),
+        };
+        let loss = (m.loss * 100.0).round();
+        let comment = match &m.best {
+            Some(best) => format!("{word} (-{loss}%); better {best}."),
+            None => format!("{word} (-{loss}%)."),
+        };
+        notes.push(Some(MoveNote {
+            glyph: Some(glyph),
+            comment,
+        }));
+        // The evaluation's own text of the best move (canonical, as a record writes moves).
+        if let (Some(_), Some(best)) = (&m.best, &evals[m.ply].best) {
+            let mut line: Vec<String> = game.moves()[..m.ply].iter().map(Move::to_string).collect();
+            line.push(best.clone());
+            better_lines.push(line);
+        }
+    }
+    let mut annotated = game.clone();
+    annotated
+        .set_header("Annotator", "Ultima's game review")
+        .map_err(|e| e.to_string())?;
+    annotated
+        .annotated_record(&notes, &better_lines)
+        .map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,6 +519,38 @@ mod tests {
         assert_eq!(summary.white.moves, 1);
         assert!(summary.black.accuracy.expect("a move") < 30.0);
         assert_eq!(summary.moves.len(), 2);
+    }
+
+    #[test]
+    fn the_annotated_record_marks_the_blunder_and_opens_the_better_move_as_a_side_line() {
+        let record = "[Setup \"5x2/3p1k1p/c3w1pp/xpp4L/6P1/8/PPP4P/IL1iKW1C b 1 30\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\n30... d7-d6 31. b2-b3 0-1";
+        let game = Game::from_record(record).expect("a valid record");
+        let evals = evaluate_all(&replayed(&game), 60_000);
+        let annotated = annotated_record(&game, &evals).expect("the evaluations fit");
+        assert!(
+            annotated.contains("[Annotator \"Ultima's game review\"]\n"),
+            "{annotated}"
+        );
+        // The blunder, its loss and the mate missed, as the review's list says it.
+        let summary = summarize(&replayed(&game), &evals).expect("the evaluations fit");
+        let loss = (summary.moves[0].loss * 100.0).round();
+        assert!(
+            annotated.contains(&format!(
+                "\n\n30... d7-d6?? {{Blunder (-{loss}%); better We6-e2+.}} (30... e6-e2) 31. b2-b3"
+            )),
+            "{annotated}"
+        );
+        assert!(annotated.ends_with(" 0-1\n"), "{annotated}");
+        // It reads back as the game (its resignation too), with the better move as a side line.
+        let back = Game::from_record(&annotated).expect("it reads back");
+        assert_eq!(back.moves(), game.moves());
+        assert_eq!(back.outcome(), game.outcome());
+        let lines = Game::record_side_lines(&annotated).expect("its side lines");
+        assert_eq!(lines[0], ["e6-e2"]);
+        let judged = summary.moves.iter().filter(|m| m.judgement.is_some());
+        assert_eq!(lines.len(), judged.count());
+        // Evaluations of another game: refused, as the summary refuses them.
+        assert!(annotated_record(&game, &evals[1..]).is_err());
     }
 
     #[test]

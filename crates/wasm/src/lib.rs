@@ -22,7 +22,7 @@ mod snapshot;
 
 pub use ai::{Ai, AiMoveValue, ReportValue};
 pub use game::Game;
-pub use review::{review_summary, EvaluationValue, ReviewSummaryValue, Reviewer};
+pub use review::{annotated_record, review_summary, EvaluationValue, ReviewSummaryValue, Reviewer};
 
 use serde::Serialize;
 use ultima::{Board, Piece, Position, Rules, Setup, Square};

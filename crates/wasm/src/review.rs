@@ -1,7 +1,7 @@
 //! Game review in the browser: the engine crate's review (`ultima_engine::summarize`), so the
 //! page and `ultima review` agree number for number. A `Reviewer` evaluates one position of a
-//! game at a time (in a Web Worker: it blocks), and `reviewSummary` judges the moves from the
-//! evaluations (quick: the page calls it).
+//! game at a time (in a Web Worker: it blocks), `reviewSummary` judges the moves from the
+//! evaluations (quick: the page calls it), and `annotatedRecord` writes them into the record.
 
 use crate::snapshot::PlyInfo;
 use crate::{args, to_js};
@@ -147,10 +147,33 @@ pub fn review_summary(
     #[wasm_bindgen(unchecked_param_type = "Evaluation[]")] evaluations: JsValue,
 ) -> Result<ReviewSummaryValue, JsError> {
     let game = reviewed_game(record)?;
-    let evaluations: Vec<Evaluation> = serde_wasm_bindgen::from_value(evaluations)
-        .map_err(|e| JsError::new(&format!("the evaluations are not readable: {e}")))?;
+    let evaluations = read_evaluations(evaluations)?;
     let summary = ultima_engine::summarize(&game, &evaluations).map_err(|e| JsError::new(&e))?;
     to_js(&PageSummary::new(&summary, &game, &evaluations))
+}
+
+/// The game `record` with its review written in (`ultima_engine::annotated_record`), from the
+/// same evaluations as `reviewSummary`: each judged move's glyph (`?!`, `?`, `??`) and a
+/// comment with its loss and the better move, the better move as a side line, and an
+/// `Annotator` header. It reads back as the same game.
+///
+/// # Errors
+/// As `reviewSummary`.
+#[wasm_bindgen(js_name = annotatedRecord)]
+pub fn annotated_record(
+    #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Evaluation[]")] evaluations: JsValue,
+) -> Result<String, JsError> {
+    let record = args::text("the game record", record)?;
+    let game = ultima::Game::from_record(&record)?;
+    let evaluations = read_evaluations(evaluations)?;
+    ultima_engine::annotated_record(&game, &evaluations).map_err(|e| JsError::new(&e))
+}
+
+/// The evaluations given from JavaScript.
+fn read_evaluations(evaluations: JsValue) -> Result<Vec<Evaluation>, JsError> {
+    serde_wasm_bindgen::from_value(evaluations)
+        .map_err(|e| JsError::new(&format!("the evaluations are not readable: {e}")))
 }
 
 /// The engine's summary as the page reads it: each move with its plies beside its display

@@ -1706,6 +1706,16 @@ fn a_review_evaluates_each_position_and_judges_the_planted_blunder() -> TestResu
     assert_eq!(first.white.and_then(|w| w.get("mate").copied()), Some(-2));
     assert_eq!(first.result, None);
     assert!(first.nodes <= 20_000.0);
+    // The record with the review written in: the blunder's glyph, comment and better move.
+    let annotated = ultima_wasm::annotated_record(&js(BLUNDERED), evaluations.clone().into())?;
+    assert!(
+        annotated.contains("30... d7-d6?? {Blunder (-"),
+        "{annotated}"
+    );
+    assert!(
+        annotated.contains("; better We6-e2+.} (30... e6-e2)"),
+        "{annotated}"
+    );
     let summary: ReviewSummary = serde_wasm_bindgen::from_value(
         ultima_wasm::review_summary(&js(BLUNDERED), evaluations.into())?.into(),
     )?;
@@ -1751,8 +1761,15 @@ fn a_review_refuses_bad_arguments_and_evaluations_that_do_not_fit() -> TestResul
             .evaluate(&js(BLUNDERED), &num(0), &num(1_000))?
             .into(),
     );
-    let message = error_message(ultima_wasm::review_summary(&js(BLUNDERED), one.into()))?;
+    let message = error_message(ultima_wasm::review_summary(
+        &js(BLUNDERED),
+        one.clone().into(),
+    ))?;
     assert!(message.contains("3 evaluations"), "{message}");
+    let message = error_message(ultima_wasm::annotated_record(&js(BLUNDERED), one.into()))?;
+    assert!(message.contains("3 evaluations"), "{message}");
+    let message = error_message(ultima_wasm::annotated_record(&js("1. a1-a9 *"), js("x")))?;
+    assert!(!message.is_empty());
     let junk: JsValue = js_sys::JSON::parse(
         r#"[{"white":{"cp":1},"best":"z9-z9","depth":1,"nodes":1},null,null]"#,
     )?;
