@@ -554,8 +554,8 @@ test('closing the view steps the address back at once: a view opened or a reload
 
 test('a record\'s variations open as side lines of its main line; the game page plays its main line', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
-  // PGN's variations, one nested, with glyphs and a comment; the last one's second move is not
-  // legal, so that line stops before it.
+  // PGN's variations, one nested, with glyphs and a comment (kept as notes on their moves); the
+  // last one's second move is not legal, so that line stops before it.
   const record = '1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4) 2. a4-a5) $1 g7-g4\n(1... g7-g3 $2 {or (g7-g2)} 2. a2-a9) 2. c2-c4 *';
   await openAnalysisOf(page, { record });
   // Walked as the move list shows them: each main line before its alternatives.
@@ -568,11 +568,17 @@ test('a record\'s variations open as side lines of its main line; the game page 
   // The board shows the main line's end; the move list sets the variations apart.
   assert.deepEqual(await onAnalysis(page, (board) => board.history().map((ply) => ply.text)), ['b2-b5', 'g7-g4', 'c2-c4']);
   await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-variation').length === 3);
-  // "Copy all lines" writes them back as variations: opened again, the same tree.
+  // Its notes on their moves: the glyphs after them (said in words), the comment after that.
+  assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-moves .analysis-comment', (spans) => spans.map((span) => span.textContent)), ['or (g7-g2)']);
+  assert.deepEqual(
+    await page.$$eval('.analysis-dialog .analysis-moves .analysis-move:has(.analysis-glyph)', (buttons) => buttons.map((button) => `${button.querySelector('.analysis-glyph')?.textContent} ${button.getAttribute('aria-label')}`)),
+    ['! Pb2-b5: 1. white Pawn b2 to b5, good move', '? Pg7-g3: 1… black Pawn g7 to g3, mistake'],
+  );
+  // "Copy all lines" writes them back as variations, and the notes: opened again, the same tree.
   await page.click('.analysis-dialog button:text("Copy all lines")');
   await page.waitForFunction(() => /^Copied the main line and 3 side lines as a record\.$/.test(document.querySelector('.analysis-dialog .analysis-note')?.textContent ?? ''));
   const copied = await page.evaluate(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('.analysis-dialog .analysis-copy')).value);
-  assert.equal(copied.split('\n\n')[1]?.replace(/\s+/g, ' '), '1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4) 2. a4-a5) 1... g7-g4 (1... g7-g3) 2. c2-c4 * ');
+  assert.equal(copied.split('\n\n')[1]?.replace(/\s+/g, ' '), '1. b2-b5! (1. a2-a4 g7-g5 (1... h7-h4) 2. a4-a5) 1... g7-g4 (1... g7-g3? {or (g7-g2)}) 2. c2-c4 * ');
   assert.equal(await onAnalysis(page, (board) => board.analysis()?.treeRecord()), copied);
   const tree = await onAnalysis(page, (board) => board.analysis()?.lines());
   await openAnalysisOf(page, { record: copied });
@@ -585,7 +591,7 @@ test('a record\'s variations open as side lines of its main line; the game page 
   await page.fill('#record-text', record);
   await page.click('#load-record');
   await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 3);
-  assert.equal(await page.textContent('#record-error'), 'Loaded its main line. Analyse, beside Load record, opens the record with its 3 variations.');
+  assert.equal(await page.textContent('#record-error'), 'Loaded its main line. Analyse, beside Load record, opens the record with its 3 variations and notes on 2 moves.');
   assert.deepEqual(problems, []);
   await page.close();
 });

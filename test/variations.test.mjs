@@ -3,16 +3,21 @@ import { test } from 'node:test';
 import {
   ROOT,
   addMove,
+  attachNotes,
+  isRecordNote,
+  branchNodes,
   branchLines,
   continuation,
   createTree,
   followLine,
   growLines,
   keyStep,
+  lineNodes,
   lineThrough,
   listItems,
   makeMainLine,
   nodeOf,
+  notesOnLines,
   numberLabel,
   onMainLine,
   pathTo,
@@ -178,3 +183,49 @@ test('the lines of a tree, main line first, grow the same tree again, in the sam
   growLines(third, promoted.map(asPlies));
   assert.deepEqual(branchLines(third), promoted);
 });
+
+test('a record\'s notes go on the moves they follow, and come out once each, on the first line that reaches them', () => {
+  const { tree, b5, g4, a4, c4, f5, h5 } = sample();
+  const main = [p('b2-b5', 'white', 1), p('g7-g4', 'black', 1), p('a2-a4', 'white', 2)];
+  const side = [p('b2-b5', 'white', 1), p('g7-g4', 'black', 1), p('c2-c4', 'white', 2), p('f7-f5', 'black', 2)];
+  attachNotes(tree, [main, side], [
+    { line: 0, ply: 1, glyph: '?!', comment: 'slow' },
+    { line: 1, ply: 3, glyph: null, comment: 'the pinch' },
+    // The same move through the side line: added to its note, its first glyph kept.
+    { line: 1, ply: 1, glyph: '??', comment: 'really' },
+    // Past its line's end, and a line not given: left out.
+    { line: 0, ply: 3, glyph: '!', comment: 'never' },
+    { line: 2, ply: 0, glyph: '!', comment: 'never' },
+  ]);
+  assert.deepEqual(nodeOf(tree, g4).note, { glyph: '?!', comment: 'slow really' });
+  assert.deepEqual(nodeOf(tree, f5).note, { glyph: null, comment: 'the pinch' });
+  assert.equal(nodeOf(tree, a4).note, undefined);
+  assert.deepEqual(branchNodes(tree), [
+    [b5, g4, a4],
+    [b5, g4, c4, f5],
+    [b5, h5],
+  ]);
+  assert.deepEqual(lineNodes(tree, c4), [b5, g4, c4, f5]);
+  assert.deepEqual(notesOnLines(tree, branchNodes(tree)), [
+    { line: 0, ply: 1, glyph: '?!', comment: 'slow really' },
+    { line: 1, ply: 3, glyph: null, comment: 'the pinch' },
+  ]);
+  assert.deepEqual(notesOnLines(tree, [lineNodes(tree, f5)]), [
+    { line: 0, ply: 1, glyph: '?!', comment: 'slow really' },
+    { line: 0, ply: 3, glyph: null, comment: 'the pinch' },
+  ]);
+  // After a comment, Black's move is numbered again, as a record writes it.
+  const labels = () => listItems(tree).flatMap((item) => (item.kind === 'move' ? [item.label] : []));
+  assert.deepEqual(labels(), ['1.', '', '2.']);
+  attachNotes(tree, [main], [{ line: 0, ply: 0, glyph: null, comment: 'the usual' }]);
+  assert.deepEqual(labels(), ['1.', '1…', '2.']);
+});
+
+test('a note is a record\'s note only with a line, a ply, a known glyph or none, and a comment', () => {
+  assert.equal(isRecordNote({ line: 0, ply: 3, glyph: '??', comment: '' }), true);
+  assert.equal(isRecordNote({ line: 2, ply: 0, glyph: null, comment: 'words' }), true);
+  for (const bad of [null, 'x', [], { line: -1, ply: 0, glyph: null, comment: '' }, { line: 0, ply: 1.5, glyph: null, comment: '' }, { line: 0, ply: 0, glyph: '!!!', comment: '' }, { line: 0, ply: 0, glyph: null }, { line: '0', ply: 0, glyph: null, comment: '' }]) {
+    assert.equal(isRecordNote(bad), false, JSON.stringify(bad));
+  }
+});
+

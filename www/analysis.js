@@ -35,16 +35,22 @@ import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
 import { errorText, linkStyleSheet, make } from './util.js';
 import {
+  GLYPH_WORDS,
   ROOT,
+  attachNotes,
   branchLines,
+  branchNodes,
   createTree,
   followLine,
   growLines,
+  isRecordNote,
   keyStep,
+  lineNodes,
   lineThrough,
   listItems,
   makeMainLine,
   nodeOf,
+  notesOnLines,
   numberLabel,
   onMainLine,
   removeNode,
@@ -52,7 +58,7 @@ import {
   steps,
 } from './variations.js';
 
-/** @import { PlyInfo, Report, Snapshot } from '../ultima-wasm.js' */
+/** @import { PlyInfo, RecordNote, Report, Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Ai } from './ai.js' */
 /** @import { Shape } from './shapes.js' */
@@ -83,16 +89,17 @@ const RENDER_MS = 250;
  * @property {(on?: boolean) => boolean} engine  turns the engine on or off; answers whether it is on
  * @property {() => Report | null} report  the latest report for the position shown
  * @property {() => string} lineRecord  the record of the line through the node shown, from the
- *   start to the end of its main continuation
+ *   start to the end of its main continuation, with its moves' notes
  * @property {() => string} treeRecord  the record of the whole tree: the main line, with every
  *   side line written in as a variation in parentheses (as PGN writes them; opening it again
- *   brings them back)
+ *   brings them back), and the moves' notes
  * @property {() => string[][]} lines  every line of the tree as move texts, from the start to
  *   the end of each branch, the main line first (what the game page keeps of an analysis)
- * @property {(lines: readonly (readonly string[])[]) => number} addLines  grows the tree along
- *   lines of move texts from the start, ordered as given (`lines()` of an earlier analysis of
- *   the same game brings it back); a line stops at its first move that is not legal. The
- *   position shown stays. Returns how many plies were not legal
+ * @property {(lines: readonly (readonly string[])[], notes?: readonly RecordNote[]) => number} addLines
+ *   grows the tree along lines of move texts from the start, ordered as given (`lines()` of an
+ *   earlier analysis of the same game brings it back); a line stops at its first move that is
+ *   not legal. `notes` (a record's, `Game.recordNotes`) go on the moves they follow, counted in
+ *   these lines. The position shown stays. Returns how many plies were not legal
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
  */
 
@@ -374,11 +381,14 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    *
    * @param {PlyInfo} ply
    * @param {string} label  the move number written before it, or ""
+   * @param {string | null} [glyph]  a record's assessment of the move, e.g. "??"
    * @returns {HTMLButtonElement}
    */
-  const moveButton = (ply, label) => {
-    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, `${label} ${moveWords(ply)}`.trim()) });
+  const moveButton = (ply, label, glyph = null) => {
+    const assessed = glyph ? `, ${GLYPH_WORDS[glyph] ?? glyph}` : '';
+    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, `${label} ${moveWords(ply)}${assessed}`.trim()) });
     button.append(...moveContent(ply, handle.view().pieceSet));
+    if (glyph) button.append(make('span', { class: 'analysis-glyph', 'data-glyph': glyph, 'aria-hidden': 'true' }, glyph));
     return button;
   };
 
@@ -459,21 +469,23 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   /** @param {ListItem[]} items @returns {HTMLElement[]} */
   const listNodes = (items) =>
-    items.map((item) => {
+    items.flatMap((item) => {
       if (item.kind === 'variation') {
         const box = make('div', { class: 'analysis-variation' });
         box.append(...listNodes(item.items));
-        return box;
+        return [box];
       }
-      const ply = /** @type {PlyInfo} */ (nodeOf(tree, item.id).ply);
-      const button = moveButton(ply, item.label);
+      const { ply, note } = nodeOf(tree, item.id);
+      const button = moveButton(/** @type {PlyInfo} */ (ply), item.label, note?.glyph ?? null);
       button.dataset.node = String(item.id);
       if (item.id === current) button.setAttribute('aria-current', 'step');
       button.addEventListener('click', () => goTo(item.id));
-      if (!item.label) return button;
+      // A record's comment on the move, after it, as a record writes it.
+      const comment = note?.comment ? [make('span', { class: 'analysis-comment' }, note.comment)] : [];
+      if (!item.label) return [button, ...comment];
       const span = make('span', { class: 'analysis-numbered' });
       span.append(make('span', { class: 'analysis-number' }, item.label), button);
-      return span;
+      return [span, ...comment];
     });
 
   /** @param {boolean} refocus  a move of the list or of the engine's lines had the focus: it
@@ -578,15 +590,23 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     step(to);
   };
 
-  /** @param {readonly (readonly string[])[]} given @returns {number} the plies left out */
-  const addLines = (given) => {
+  /**
+   * @param {readonly (readonly string[])[]} given
+   * @param {readonly RecordNote[]} [notes]
+   * @returns {number} the plies left out
+   */
+  const addLines = (given, notes = []) => {
     if (!Array.isArray(given) || !given.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'))) {
       throw new TypeError('addLines needs a list of lines, each a list of move texts');
+    }
+    if (!Array.isArray(notes) || !notes.every(isRecordNote)) {
+      throw new TypeError('addLines needs notes as a list of { line, ply, glyph, comment } (Game.recordNotes)');
     }
     // Played out in the wasm in one call: move by move, each move would build a whole snapshot.
     scratch.open({ record: startRecord });
     const { lines: grown, refused } = scratch.linePlies(given.map((line) => [...line]));
     growLines(tree, grown);
+    attachNotes(tree, grown, notes);
     treeChanged = true;
     schedule(true);
     return refused;
@@ -596,15 +616,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * The record of lines from the start, written in the wasm in one call (played move by move,
    * each move would build a whole snapshot): the first, then the others as variations.
    *
-   * @param {string[][]} lines
+   * @param {number[][]} lines  the lines' nodes
    */
   const recordOf = (lines) => {
     scratch.open({ record: startRecord });
-    return scratch.recordOfLines(lines);
+    const texts = lines.map((ids) => ids.map((id) => /** @type {PlyInfo} */ (nodeOf(tree, id).ply).text));
+    return scratch.recordOfLines(texts, notesOnLines(tree, lines));
   };
-  const lineRecord = () => recordOf([lineThrough(tree, current).map((ply) => ply.text)]);
+  const lineRecord = () => recordOf([lineNodes(tree, current)]);
   /** The record of the whole tree: the main line, the side lines as variations. */
-  const treeRecord = () => recordOf(branchLines(tree));
+  const treeRecord = () => recordOf(branchNodes(tree));
 
   /**
    * One analysis after a burst of changes, once the task that made them ends: a walk through the

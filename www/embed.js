@@ -18,7 +18,7 @@ import { attachAnalysis } from './analysis.js';
 import { createBoard } from './board.js';
 import { boardStatus, describeMove, describeSelection, otherSide, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
-import { openSession, recordSideLines, RESTARTING } from './session.js';
+import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { toggleShape } from './shapes.js';
 import {
   clearSelection,
@@ -810,22 +810,26 @@ export function mount(element, options = {}) {
   })();
 
   /**
-   * Adds a record's variations to the analysis as side lines (the game is its main line).
+   * Adds a record's variations to the analysis as side lines (the game is its main line), and
+   * its notes (comments and assessments) to their moves.
    *
    * @param {Analysis} analysis
    * @param {string} record
    */
   const addRecordLines = (analysis, record) => {
     let lines;
+    let notes;
     try {
       lines = recordSideLines(record);
+      notes = recordNotes(record);
     } catch (error) {
       // Too many to take (the game itself was read): the main line alone.
       console.info(`analysis: the record's variations were left out: ${errorText(error)}`);
       return;
     }
-    // The main line first: the lines given order the tree's branches.
-    const refused = analysis.addLines([handle.history().map((ply) => ply.text), ...lines]);
+    // The main line first: the lines given order the tree's branches, and the notes count in
+    // them so.
+    const refused = analysis.addLines([handle.history().map((ply) => ply.text), ...lines], notes);
     if (refused > 0) console.info(`analysis: ${refused} moves of the record's variations are not legal there and were left out`);
   };
 

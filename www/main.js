@@ -12,7 +12,7 @@
 
 import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
-import { recordSideLines } from './session.js';
+import { recordNotes, recordSideLines } from './session.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog, playerSide } from './newgame.js';
 import { wirePageTheme } from './page-theme.js';
@@ -588,21 +588,34 @@ async function main() {
       field: recordText,
       answer,
     });
-    /** How many variations a pasted record holds (its side lines); 0 when it holds none or too many. */
-    const variations = (/** @type {GameSpec} */ spec) => {
+    /**
+     * What the game leaves out of a pasted record and the analysis board shows: how many
+     * variations it holds (its side lines) and how many moves have notes (comments, marks);
+     * none when it holds too many.
+     *
+     * @param {GameSpec} spec
+     * @returns {{ variations: number, notes: number }}
+     */
+    const leftToAnalysis = (spec) => {
       try {
-        return spec.record ? recordSideLines(spec.record).length : 0;
+        return spec.record ? { variations: recordSideLines(spec.record).length, notes: recordNotes(spec.record).length } : { variations: 0, notes: 0 };
       } catch {
-        return 0;
+        return { variations: 0, notes: 0 };
       }
     };
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
       try {
         const spec = pasted();
         replaceGame(() => embed.newGame(spec));
-        // The game is the main line: the variations are not lost, the analysis board has them.
-        const count = variations(spec);
-        answer(count ? `Loaded its main line. Analyse, beside Load record, opens the record with its ${count} ${count === 1 ? 'variation' : 'variations'}.` : 'Loaded.', true);
+        // The game is the main line: the variations and notes are not lost, the analysis board
+        // has them.
+        const { variations, notes } = leftToAnalysis(spec);
+        const what = [
+          ...(variations ? [`its ${variations} ${variations === 1 ? 'variation' : 'variations'}`] : []),
+          ...(notes ? [`notes on ${notes} ${notes === 1 ? 'move' : 'moves'}`] : []),
+        ].join(' and ');
+        const loaded = variations ? 'Loaded its main line.' : 'Loaded.';
+        answer(what ? `${loaded} Analyse, beside Load record, opens the record with ${what}.` : loaded, true);
       } catch (error) {
         answer(errorText(error), false);
       }

@@ -12,7 +12,7 @@
 import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
 import { errorText } from './util.js';
 
-/** @import { Game, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
+/** @import { Game, PlyInfo, RecordNote, Side, Snapshot } from '../ultima-wasm.js' */
 
 /**
  * Which game to open. `record` wins over `position`, which wins over `setup`.
@@ -35,9 +35,10 @@ import { errorText } from './util.js';
  * @typedef {object} Session
  * @property {() => Snapshot} snapshot  the last snapshot (no call into the wasm)
  * @property {() => string} record  the game's record, kept as text: it answers after a trap too
- * @property {(lines: string[][]) => string} recordOfLines  the record of lines of move texts: the
- *   first played on from the game's position, the others (each from the start) written in as
- *   variations; throws for a move not legal
+ * @property {(lines: string[][], notes?: RecordNote[]) => string} recordOfLines  the record of
+ *   lines of move texts: the first played on from the game's position, the others (each from
+ *   the start) written in as variations, the notes after their moves; throws for a move not
+ *   legal
  * @property {(lines: string[][]) => { lines: PlyInfo[][], refused: number }} linePlies  lines of
  *   move texts from the start played out in one call, each up to its first move not legal, and
  *   how many moves were left out; the game does not change
@@ -89,6 +90,16 @@ function create(spec) {
  * @returns {string[][]}
  */
 export const recordSideLines = (record) => bindings().Game.recordSideLines(record);
+
+/**
+ * The notes of a game record (comments and assessments), each on the move it follows, by line
+ * (0 the main line, k the k-th of `recordSideLines`) and ply (`Game.recordNotes`). The wasm
+ * must be loaded; throws as `recordSideLines` does.
+ *
+ * @param {string} record
+ * @returns {RecordNote[]}
+ */
+export const recordNotes = (record) => bindings().Game.recordNotes(record);
 
 /**
  * Opens a game. The wasm must be loaded (`loadWasm`).
@@ -187,7 +198,7 @@ export function openSession(spec, onRestart) {
   return {
     snapshot: () => snapshot,
     record: () => snapshot.record,
-    recordOfLines: (lines) => guarded((g) => g.recordOfLines(lines)),
+    recordOfLines: (lines, notes) => guarded((g) => g.recordOfLines(lines, notes)),
     linePlies: (lines) => guarded((g) => g.linePlies(lines)),
     play: (text) => keep(guarded((g) => g.play(text))),
     playListed: (text) => keep(guarded((g) => g.play(text), true)),

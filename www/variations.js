@@ -6,7 +6,7 @@
 // the node shown); moving about the tree is taking plies back and playing them, which `steps`
 // plans and the controller (analysis.js) carries out through the wasm.
 
-/** @import { PlyInfo } from '../ultima-wasm.js' */
+/** @import { PlyInfo, RecordNote } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} VariationNode
@@ -14,6 +14,15 @@
  * @property {number | null} parent  null for the root (the start position)
  * @property {number[]} children  the continuations tried, the main one first
  * @property {PlyInfo | null} ply  the move that led here, as the snapshot gave it; null for the root
+ * @property {MoveNote} [note]  what a record said of the move: its assessment and comment
+ */
+
+/**
+ * What a record says of a move (`Game.recordNotes`, without its place).
+ *
+ * @typedef {object} MoveNote
+ * @property {string | null} glyph  e.g. "??"
+ * @property {string} comment  its words, or ""
  */
 
 /**
@@ -109,7 +118,18 @@ export function continuation(tree, id) {
  * @returns {PlyInfo[]}
  */
 export function lineThrough(tree, id) {
-  return [...pathTo(tree, id), ...continuation(tree, id)].map((n) => /** @type {PlyInfo} */ (nodeOf(tree, n).ply));
+  return lineNodes(tree, id).map((n) => /** @type {PlyInfo} */ (nodeOf(tree, n).ply));
+}
+
+/**
+ * The nodes of the whole line through a node, from the start's first move.
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {number[]}
+ */
+export function lineNodes(tree, id) {
+  return [...pathTo(tree, id), ...continuation(tree, id)];
 }
 
 /**
@@ -205,16 +225,26 @@ export function removeNode(tree, id) {
  * @returns {string[][]}
  */
 export function branchLines(tree) {
-  /** @type {string[][]} */
+  return branchNodes(tree).map((ids) => ids.map((id) => /** @type {PlyInfo} */ (nodeOf(tree, id).ply).text));
+}
+
+/**
+ * `branchLines` as the nodes of each line, from the start's first move.
+ *
+ * @param {Tree} tree
+ * @returns {number[][]}
+ */
+export function branchNodes(tree) {
+  /** @type {number[][]} */
   const lines = [];
-  /** @type {Array<[number, string[]]>} the nodes still to walk, each with its line so far */
+  /** @type {Array<[number, number[]]>} the nodes still to walk, each with its line so far */
   const todo = [[ROOT, []]];
   while (todo.length) {
-    const [id, line] = /** @type {[number, string[]]} */ (todo.pop());
+    const [id, line] = /** @type {[number, number[]]} */ (todo.pop());
     const { children } = nodeOf(tree, id);
     if (children.length === 0 && line.length) lines.push(line);
     // Pushed last first, so that the first continuation is walked first.
-    for (const child of [...children].reverse()) todo.push([child, [...line, /** @type {PlyInfo} */ (nodeOf(tree, child).ply).text]]);
+    for (const child of [...children].reverse()) todo.push([child, [...line, child]]);
   }
   return lines;
 }
@@ -240,6 +270,80 @@ export function growLines(tree, lines) {
   }
   const at = (/** @type {number} */ id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
   for (const node of tree.nodes.values()) node.children.sort((a, b) => at(a) - at(b));
+}
+
+/** A record's assessments of moves in words, for a screen reader (PGN's `$1` to `$6`). */
+export const GLYPH_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
+  '!': 'good move',
+  '?': 'mistake',
+  '!!': 'brilliant move',
+  '??': 'blunder',
+  '!?': 'interesting move',
+  '?!': 'dubious move',
+});
+
+/**
+ * Whether `value` is a record's note as `Game.recordNotes` gives it (what `attachNotes` takes
+ * from a caller).
+ *
+ * @param {unknown} value
+ * @returns {value is RecordNote}
+ */
+export function isRecordNote(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  const { line, ply, glyph, comment } = /** @type {Record<string, unknown>} */ (value);
+  return Number.isSafeInteger(line) && Number(line) >= 0 && Number.isSafeInteger(ply) && Number(ply) >= 0 && (glyph === null || (typeof glyph === 'string' && glyph in GLYPH_WORDS)) && typeof comment === 'string';
+}
+
+/**
+ * Puts a record's notes on the moves they follow: `lines` as grown (index by index the lines
+ * the notes count in: 0 the main line, then the side lines), each note on the `ply`-th move of
+ * its line. A note past what its line grew to (a move left out as not legal) is left out, and
+ * a note on a move that has one already adds to it.
+ *
+ * @param {Tree} tree
+ * @param {readonly (readonly PlyInfo[])[]} lines
+ * @param {readonly RecordNote[]} notes
+ */
+export function attachNotes(tree, lines, notes) {
+  for (const { line, ply, glyph, comment } of notes) {
+    const plies = lines[line];
+    if (!plies || ply >= plies.length) continue;
+    let id = ROOT;
+    for (const played of plies.slice(0, ply + 1)) {
+      const next = nodeOf(tree, id).children.find((child) => nodeOf(tree, child).ply?.text === played.text);
+      if (next === undefined) break;
+      id = next;
+    }
+    if (id === ROOT) continue;
+    const node = nodeOf(tree, id);
+    const had = node.note;
+    node.note = { glyph: had?.glyph ?? glyph, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') };
+  }
+}
+
+/**
+ * The notes on the tree's moves as a record's notes on `lines` (each a line of node ids from
+ * the start, e.g. the tree's branches): each note once, on the first line that reaches its
+ * move, for `recordOfLines`.
+ *
+ * @param {Tree} tree
+ * @param {readonly (readonly number[])[]} lines
+ * @returns {RecordNote[]}
+ */
+export function notesOnLines(tree, lines) {
+  /** @type {RecordNote[]} */
+  const notes = [];
+  const seen = new Set();
+  lines.forEach((ids, line) =>
+    ids.forEach((id, ply) => {
+      const { note } = nodeOf(tree, id);
+      if (!note || seen.has(id)) return;
+      seen.add(id);
+      notes.push({ line, ply, glyph: note.glyph, comment: note.comment });
+    }),
+  );
+  return notes;
 }
 
 /**
@@ -283,13 +387,14 @@ function lineItems(tree, first) {
   for (let id = /** @type {number | undefined} */ (first); id !== undefined; ) {
     const node = nodeOf(tree, id);
     items.push({ kind: 'move', id, label: numberLabel(/** @type {PlyInfo} */ (node.ply), numbered) });
-    numbered = false;
+    // After a comment, Black's move is numbered again, as a record writes it.
+    numbered = Boolean(node.note?.comment);
     const siblings = nodeOf(tree, /** @type {number} */ (node.parent)).children;
     // The alternatives to a main continuation come after it (a side line's own alternatives are
     // listed by the line it branches from).
     if (siblings[0] === id) {
       for (const other of siblings.slice(1)) items.push({ kind: 'variation', items: lineItems(tree, other) });
-      numbered = siblings.length > 1;
+      numbered ||= siblings.length > 1;
     }
     id = node.children[0];
   }

@@ -21,7 +21,7 @@
 
 use crate::analysis::Score;
 use crate::search::{Config, Engine, Limits, NoHandler};
-use ultima::{Color, Game, Glyph, Move, MoveNote, Position};
+use ultima::{Color, Game, Glyph, LineNote, Move, MoveNote, Position};
 
 /// The nodes searched in each position of a review: about depth 7 in a middlegame, a fraction
 /// of a second per position natively and in the browser.
@@ -371,11 +371,10 @@ pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
 /// Evaluations that do not fit the game, as [`summarize`] says.
 pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, String> {
     let summary = summarize(&replayed(game), evals)?;
-    let mut notes = Vec::with_capacity(summary.moves.len());
+    let mut notes = Vec::new();
     let mut better_lines = Vec::new();
     for m in &summary.moves {
         let Some(judgement) = m.judgement else {
-            notes.push(None);
             continue;
         };
         let (glyph, word) = match judgement {
@@ -388,10 +387,14 @@ pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, Str
             Some(best) => format!("{word} (-{loss}%); better {best}."),
             None => format!("{word} (-{loss}%)."),
         };
-        notes.push(Some(MoveNote {
-            glyph: Some(glyph),
-            comment,
-        }));
+        notes.push(LineNote {
+            line: 0,
+            ply: m.ply,
+            note: MoveNote {
+                glyph: Some(glyph),
+                comment,
+            },
+        });
         // The evaluation's own text of the best move (canonical, as a record writes moves).
         if let (Some(_), Some(best)) = (&m.best, &evals[m.ply].best) {
             let mut line: Vec<String> = game.moves()[..m.ply].iter().map(Move::to_string).collect();

@@ -124,6 +124,11 @@ impl Glyph {
         Glyph::Dubious,
     ];
 
+    /// The glyph a record writes as `text` (`"?!"`), if it is one.
+    pub fn from_text(text: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.as_str() == text)
+    }
+
     /// How a record writes it, e.g. `?!`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -146,7 +151,28 @@ pub struct MoveNote {
     pub comment: String,
 }
 
+/// A note on a move of a record's lines: `line` 0 the main line, `k` the `k`-th side line of
+/// [`Game::record_side_lines`] (or given to [`Game::annotated_record`]), `ply` 0 the line's
+/// first move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineNote {
+    pub line: usize,
+    pub ply: usize,
+    pub note: MoveNote,
+}
+
 impl MoveNote {
+    /// Adds `text` to the comment, after a space when it has words already.
+    fn add_comment(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if !self.comment.is_empty() {
+            self.comment.push(' ');
+        }
+        self.comment.push_str(text);
+    }
+
     /// Writes the note's glyph onto the move item (`d7-d6??`) and its comment as items of one
     /// word each (so that the record's lines break between words); whether it wrote a comment.
     fn write(&self, items: &mut Vec<String>) -> bool {
@@ -177,9 +203,10 @@ struct MoveTree {
 }
 
 impl MoveTree {
-    /// Adds a line from the start, following the moves already there.
-    fn place(&mut self, line: impl IntoIterator<Item = (Move, Position)>) {
+    /// Adds a line from the start, following the moves already there; its moves' nodes.
+    fn place(&mut self, line: impl IntoIterator<Item = (Move, Position)>) -> Vec<usize> {
         let mut at: Option<usize> = None;
+        let mut nodes = Vec::new();
         for (m, after) in line {
             let children = match at {
                 None => &self.root,
@@ -196,7 +223,9 @@ impl MoveTree {
                 new
             });
             at = Some(next);
+            nodes.push(next);
         }
+        nodes
     }
 
     /// Writes the moves from `before` on, the first of `children` and its line, each move's
@@ -212,17 +241,22 @@ impl MoveTree {
         notes: &[Option<MoveNote>],
         items: &mut Vec<String>,
     ) {
+        // Writes node `i`'s note after it; whether it wrote a comment.
+        let note_of = |i: usize, items: &mut Vec<String>| {
+            notes
+                .get(i)
+                .and_then(Option::as_ref)
+                .is_some_and(|note| note.write(items))
+        };
         while let Some((&main, alternatives)) = children.split_first() {
             items.push(numbered_move(&self.nodes[main].0, before, numbered));
-            let commented = notes
-                .get(main)
-                .and_then(Option::as_ref)
-                .is_some_and(|note| note.write(items));
+            let commented = note_of(main, items);
             for &alternative in alternatives {
                 let first = items.len();
                 items.push(numbered_move(&self.nodes[alternative].0, before, true));
+                let alternative_commented = note_of(alternative, items);
                 let (_, after, next) = &self.nodes[alternative];
-                self.write(next, after, false, notes, items);
+                self.write(next, after, alternative_commented, notes, items);
                 items[first].insert(0, '(');
                 if let Some(last) = items.last_mut() {
                     last.push(')');
@@ -577,11 +611,14 @@ impl Game {
         self.annotated_record(&[], side_lines)
     }
 
-    /// [`Game::record_with_side_lines`] with notes on the main line's moves: `notes[i]`, when
-    /// given, on the game's move `i` (0 its first), its glyph after the move and its comment
-    /// after that, before the move's side lines (`12... d7-d6?? {words} (12... e6-e2)`), as a
-    /// review's annotated record writes them. Notes past the game's moves are left out. The
-    /// record reads back as the same game and side lines, the notes read past.
+    /// [`Game::record_with_side_lines`] with notes on moves of its lines ([`LineNote`]: line 0
+    /// the game's moves, `k` the `k`-th of `side_lines`), each written after its move, the
+    /// glyph glued to it and the comment after that, before the move's side lines
+    /// (`12... d7-d6?? {words} (12... e6-e2)`), as a review's annotated record writes them. A
+    /// note on a move another line shares is on that one move (the first glyph given is kept,
+    /// and the comments are joined); a note past its line's end is left out. The record reads
+    /// back as the same game and side lines ([`Game::from_record`] reads the notes past,
+    /// [`Game::record_notes`] reads them).
     ///
     /// # Errors
     ///
@@ -589,16 +626,17 @@ impl Game {
     /// the first move of one that runs on past the game's end ([`GameError::PastTheEnd`]).
     pub fn annotated_record(
         &self,
-        notes: &[Option<MoveNote>],
+        notes: &[LineNote],
         side_lines: &[Vec<String>],
     ) -> Result<String, SideLineError> {
         let mut tree = MoveTree::default();
-        tree.place(
+        // Each line's moves as the tree's nodes, the game's first.
+        let mut placed = vec![tree.place(
             self.moves()
                 .iter()
                 .copied()
                 .zip(self.positions[1..].iter().copied()),
-        );
+        )];
         for (i, line) in side_lines.iter().enumerate() {
             let mut game = Game::new(*self.start());
             let mut played = Vec::with_capacity(line.len());
@@ -625,12 +663,19 @@ impl Game {
                     error: GameError::PastTheEnd,
                 });
             }
-            tree.place(played);
+            placed.push(tree.place(played));
         }
-        // The main line was placed first, so its moves are the tree's first nodes, in order.
-        let notes = &notes[..notes.len().min(self.moves().len())];
+        let mut on_nodes: Vec<Option<MoveNote>> = vec![None; tree.nodes.len()];
+        for LineNote { line, ply, note } in notes {
+            let Some(&node) = placed.get(*line).and_then(|ids| ids.get(*ply)) else {
+                continue;
+            };
+            let on = on_nodes[node].get_or_insert_default();
+            on.glyph = on.glyph.or(note.glyph);
+            on.add_comment(&note.comment);
+        }
         let mut items = Vec::new();
-        tree.write(&tree.root, self.start(), true, notes, &mut items);
+        tree.write(&tree.root, self.start(), true, &on_nodes, &mut items);
         Ok(self.write_record(items))
     }
 
@@ -762,6 +807,22 @@ impl Game {
     pub fn record_side_lines(text: &str) -> Result<Vec<Vec<String>>, RecordError> {
         let (_, body) = record_parts(text)?;
         Ok(split_variations(movetext_tokens(&body), true)?.side_lines)
+    }
+
+    /// The notes of a record's movetext, each on the move it follows: its comments (`{…}`, `;`
+    /// to the end of the line, joined by a space where a move has several) and its first
+    /// assessment (`??` glued to the move or standing apart, or `$1` to `$6`), by line and ply
+    /// as [`LineNote`] says (the lines of [`Game::record_side_lines`]), in the order of the
+    /// text's moves. A note before any move of its line (the game's or a variation's) is on no
+    /// move and is left out. What [`Game::annotated_record`] writes reads back as the notes it
+    /// was given.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::record_side_lines`].
+    pub fn record_notes(text: &str) -> Result<Vec<LineNote>, RecordError> {
+        let (_, body) = record_parts(text)?;
+        Ok(split_variations(movetext_tokens(&body), false)?.notes)
     }
 
     /// Reconciles the recorded result with the moves: a finished game must agree with it,
@@ -907,14 +968,19 @@ const SIDE_LINE_MOVES: usize = 50_000;
 struct Movetext {
     main: Vec<(usize, String)>,
     side_lines: Vec<Vec<String>>,
+    notes: Vec<LineNote>,
 }
 
 /// A move of a variation, in the tree the variations make: its text, the move before it in
-/// its line (none: the first move of the game) and how many moves its line has up to it.
+/// its line (none: the first move of the game), how many moves its line has up to it, the
+/// variation it was read in (its place among the variations as they open; none: the main
+/// line) and the notes after it.
 struct Node {
     text: String,
     before: Option<usize>,
     depth: usize,
+    variation: Option<usize>,
+    note: Option<MoveNote>,
 }
 
 /// A variation being read: the last move of the line it branched from, the move its own moves
@@ -931,10 +997,7 @@ struct Open {
 /// skipped. The moves read make a tree (each knows the one before it), so that the work is
 /// linear in the text; only the lines asked for are written out, at most [`SIDE_LINE_MOVES`]
 /// moves in all.
-fn split_variations(
-    tokens: Vec<(usize, String)>,
-    side_lines: bool,
-) -> Result<Movetext, RecordError> {
+fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Movetext, RecordError> {
     let fail = |line, message: String| RecordError {
         line,
         message,
@@ -949,7 +1012,30 @@ fn split_variations(
     let mut ends: Vec<Option<usize>> = Vec::new();
     // Where each open variation's end goes in `ends`.
     let mut slots: Vec<usize> = Vec::new();
-    for (line, token) in tokens {
+    // Right after a '(', before the variation's first move: a note there is on no move read.
+    let mut fresh = false;
+    for (line, item) in tokens {
+        let token = match item {
+            Item::Word(word) => word,
+            Item::Comment(_) | Item::Glyph(_) if fresh => continue,
+            Item::Comment(text) => {
+                if let Some(c) = current {
+                    nodes[c].note.get_or_insert_default().add_comment(&text);
+                }
+                continue;
+            }
+            Item::Glyph(glyph) => {
+                if let Some(c) = current {
+                    nodes[c]
+                        .note
+                        .get_or_insert_default()
+                        .glyph
+                        .get_or_insert(glyph);
+                }
+                continue;
+            }
+        };
+        fresh = token == "(";
         match token.as_str() {
             "(" => {
                 let Some(replaced) = current else {
@@ -983,6 +1069,8 @@ fn split_variations(
                     nodes.push(Node {
                         depth: current.map_or(1, |c| nodes[c].depth + 1),
                         before: current,
+                        variation: slots.last().copied(),
+                        note: None,
                         // The main line's moves are read from `main`; only a variation's
                         // are written out from here.
                         text: if open.is_empty() {
@@ -1003,10 +1091,30 @@ fn split_variations(
     if let Some(variation) = open.first() {
         return Err(fail(variation.line, "a variation '(' is not closed".into()));
     }
+    // Each variation's place among those with moves (the side lines), for the notes read in it.
+    let mut with_moves = 0;
+    let side_line_of: Vec<usize> = ends
+        .iter()
+        .map(|end| {
+            with_moves += usize::from(end.is_some());
+            with_moves
+        })
+        .collect();
+    let notes = nodes
+        .iter_mut()
+        .filter_map(|node| {
+            Some(LineNote {
+                line: node.variation.map_or(0, |v| side_line_of[v]),
+                ply: node.depth - 1,
+                note: node.note.take()?,
+            })
+        })
+        .collect();
     if !side_lines {
         return Ok(Movetext {
             main,
             side_lines: Vec::new(),
+            notes,
         });
     }
     let ends: Vec<usize> = ends.into_iter().flatten().collect();
@@ -1043,38 +1151,92 @@ fn split_variations(
             line
         })
         .collect();
-    Ok(Movetext { main, side_lines })
+    Ok(Movetext {
+        main,
+        side_lines,
+        notes,
+    })
 }
 
 /// The results a movetext may end with.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// The moves and result of the movetext, each with its line, with move numbers, comments,
-/// numeric glyphs and assessments (`!`, `?!`, …) removed, parentheses as tokens of their own, a lone piece letter joined to the move after it and spaced capture items joined
-/// to the move before.
-fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
-    let mut tokens: Vec<(usize, String)> = Vec::new();
-    let mut in_brace = false;
-    let mut pending_letter: Option<String> = None;
+/// A piece of the movetext: a word (a move, a result or a parenthesis) or a note on the move
+/// before it.
+enum Item {
+    Word(String),
+    Comment(String),
+    Glyph(Glyph),
+}
+
+/// The movetext's items, each with its line: its words with move numbers removed, parentheses
+/// as words of their own, a lone piece letter joined to the move after it and spaced capture
+/// items joined to the move before; and its notes, in their places: comments (`{…}`, and `;`
+/// to the end of the line), assessments glued to a move or standing apart (`d7-d6??`, `!?`)
+/// and the numeric glyphs `$1` to `$6` (other `$n` are read past).
+fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, Item)> {
+    let mut items: Vec<(usize, Item)> = Vec::new();
+    let mut words = Words::default();
+    // A comment being read (they may run over lines), with the line it started on.
+    let mut comment: Option<(usize, String)> = None;
     for &(line, raw) in body {
         let mut text = String::new();
-        for c in raw.chars() {
+        for (at, c) in raw.char_indices() {
+            if let Some((_, words_of_comment)) = &mut comment {
+                if c == '}' {
+                    if let Some((start, read)) = comment.take() {
+                        items.push((start, Item::Comment(read.trim().to_string())));
+                    }
+                } else {
+                    words_of_comment.push(c);
+                }
+                continue;
+            }
             match c {
-                '{' => in_brace = true,
-                '}' if in_brace => in_brace = false,
-                ';' if !in_brace => break,
-                _ if in_brace => {}
+                '{' => {
+                    words.read(line, &text, &mut items);
+                    text.clear();
+                    comment = Some((line, String::new()));
+                }
+                ';' => {
+                    words.read(line, &text, &mut items);
+                    text.clear();
+                    let rest = raw[at + 1..].trim();
+                    items.push((line, Item::Comment(rest.to_string())));
+                    break;
+                }
                 '(' | ')' => {
                     text.push(' ');
                     text.push(c);
                     text.push(' ');
                 }
+                // A brace that closes nothing stands apart (and is no move).
+                '}' => text.push_str("} "),
                 _ => text.push(c),
             }
-            if c == '}' {
-                text.push(' ');
-            }
         }
+        words.read(line, &text, &mut items);
+        if let Some((_, read)) = &mut comment {
+            read.push(' ');
+        }
+    }
+    if let Some((start, read)) = comment {
+        items.push((start, Item::Comment(read.trim().to_string())));
+    }
+    words.finish(body.last().map_or(1, |b| b.0), &mut items);
+    items
+}
+
+/// The movetext's words as they are read ([`movetext_tokens`]), with a piece letter waiting for
+/// the move after it.
+#[derive(Default)]
+struct Words {
+    pending_letter: Option<String>,
+}
+
+impl Words {
+    /// Reads the words of `text` (movetext without comments) into `items`.
+    fn read(&mut self, line: usize, text: &str, items: &mut Vec<(usize, Item)>) {
         for word in text.split_whitespace() {
             // Strip a move number: `12.`, `12...`, or glued as `12.b2-b5`.
             let digits = word.chars().take_while(char::is_ascii_digit).count();
@@ -1084,47 +1246,68 @@ fn movetext_tokens(body: &[(usize, &str)]) -> Vec<(usize, String)> {
             } else {
                 word
             };
-            // A move's assessment (`d7-d6??`, or standing apart) is read past, as `$n` is.
-            let word = word.trim_end_matches(['!', '?']);
-            let is_glyph = word.len() > 1
+            // A move's assessment, glued to it or standing apart, is a note of its own.
+            let assessed = word.trim_end_matches(['!', '?']);
+            let glyph = Glyph::from_text(&word[assessed.len()..]);
+            let word = assessed;
+            let numeric = (word.len() > 1
                 && word.starts_with('$')
-                && word[1..].bytes().all(|b| b.is_ascii_digit());
-            if word.is_empty() || is_glyph {
+                && word[1..].bytes().all(|b| b.is_ascii_digit()))
+            .then(|| word[1..].parse::<usize>().ok());
+            if let Some(n) = numeric {
+                let glyph = n.and_then(|n| Glyph::ALL.get(n.checked_sub(1)?).copied());
+                if let Some(glyph) = glyph {
+                    items.push((line, Item::Glyph(glyph)));
+                }
                 continue;
             }
-            if word == "(" || word == ")" {
-                // A piece letter alone before a parenthesis is a move of its own (refused).
-                if let Some(l) = pending_letter.take() {
-                    tokens.push((line, l));
-                }
-                tokens.push((line, word.to_string()));
-                continue;
+            if !word.is_empty() {
+                self.word(line, word, items);
             }
-            let is_letter = word.len() == 1
-                && crate::Role::from_char(word.chars().next().unwrap_or(' ')).is_some();
-            let is_capture_item = word.len() == 3
-                && word.starts_with('x')
-                && word[1..].parse::<crate::Square>().is_ok();
-            if is_letter {
-                pending_letter = Some(word.to_string());
-            } else if is_capture_item
-                && pending_letter.is_none()
-                && tokens.last().is_some_and(|(_, t)| t != "(" && t != ")")
-            {
-                if let Some(last) = tokens.last_mut() {
-                    last.1.push_str(word);
-                }
-            } else {
-                let joined = match pending_letter.take() {
-                    Some(l) => format!("{l} {word}"),
-                    None => word.to_string(),
-                };
-                tokens.push((line, joined));
+            if let Some(glyph) = glyph {
+                items.push((line, Item::Glyph(glyph)));
             }
         }
     }
-    if let Some(l) = pending_letter {
-        tokens.push((body.last().map_or(1, |b| b.0), l));
+
+    fn word(&mut self, line: usize, word: &str, items: &mut Vec<(usize, Item)>) {
+        if word == "(" || word == ")" {
+            // A piece letter alone before a parenthesis is a move of its own (refused).
+            if let Some(l) = self.pending_letter.take() {
+                items.push((line, Item::Word(l)));
+            }
+            items.push((line, Item::Word(word.to_string())));
+            return;
+        }
+        let is_letter =
+            word.len() == 1 && crate::Role::from_char(word.chars().next().unwrap_or(' ')).is_some();
+        let is_capture_item =
+            word.len() == 3 && word.starts_with('x') && word[1..].parse::<crate::Square>().is_ok();
+        // The last word read, past any notes after it: spaced capture items belong to it.
+        let last_move = items.iter_mut().rev().find_map(|(_, item)| match item {
+            Item::Word(w) => Some(w),
+            _ => None,
+        });
+        if is_letter {
+            self.pending_letter = Some(word.to_string());
+        } else if is_capture_item && self.pending_letter.is_none() {
+            match last_move {
+                Some(last) if last != "(" && last != ")" => last.push_str(word),
+                _ => items.push((line, Item::Word(word.to_string()))),
+            }
+        } else {
+            let joined = match self.pending_letter.take() {
+                Some(l) => format!("{l} {word}"),
+                None => word.to_string(),
+            };
+            items.push((line, Item::Word(joined)));
+        }
     }
-    tokens
+
+    /// A piece letter left at the end is a move of its own (refused).
+    fn finish(&mut self, line: usize, items: &mut Vec<(usize, Item)>) {
+        if let Some(l) = self.pending_letter.take() {
+            items.push((line, Item::Word(l)));
+        }
+    }
 }

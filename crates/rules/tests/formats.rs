@@ -2,8 +2,8 @@
 //! expected (RULES §6).
 
 use ultima::{
-    Color, Game, Glyph, MoveMark, MoveNote, MoveText, Position, PositionOutcome, Reason, Rules,
-    StartSetup, Undone,
+    Color, Game, Glyph, LineNote, MoveMark, MoveNote, MoveText, Position, PositionOutcome, Reason,
+    Rules, StartSetup, Undone,
 };
 
 #[test]
@@ -381,38 +381,57 @@ fn side_lines_are_written_as_variations_and_read_back() {
 #[test]
 fn notes_are_written_after_their_moves_and_read_past() {
     let game = Game::from_record("1. b2-b5 g7-g4 2. c2-c4 d7-d5 *").unwrap();
-    let note = |glyph, comment: &str| {
-        Some(MoveNote {
+    let note = |line, ply, glyph, comment: &str| LineNote {
+        line,
+        ply,
+        note: MoveNote {
             glyph,
             comment: comment.into(),
-        })
+        },
     };
     let notes = [
-        None,
         // A comment: Black's next move is numbered again, as after a variation.
-        note(Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
-        note(Some(Glyph::Dubious), "  "),
+        note(0, 1, Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
+        note(0, 2, Some(Glyph::Dubious), "  "),
         // A brace would end the comment early.
-        note(None, "a {nested} brace"),
-        // Past the game's moves: left out.
-        note(Some(Glyph::Good), "never written"),
+        note(0, 3, None, "a {nested} brace"),
+        // Past the game's moves, or a line not given: left out.
+        note(0, 4, Some(Glyph::Good), "never written"),
+        note(2, 0, Some(Glyph::Good), "never written"),
+        // On the side line's own move.
+        note(1, 1, Some(Glyph::Interesting), "the mate"),
+        // On a move the side line shares with the game: on that move, the first glyph kept.
+        note(1, 0, Some(Glyph::Good), "well"),
     ];
     let side = [vec!["b2-b5".to_string(), "g7-g3".into()]];
     let record = game.annotated_record(&notes, &side).unwrap();
     assert!(
-        record.ends_with("\n\n1. b2-b5 g7-g4?? {Blunder (-60%); better g7-g3.} (1... g7-g3) 2. c2-c4?! d7-d5\n{a {nested) brace} *\n"),
+        record.ends_with("\n\n1. b2-b5! {well} 1... g7-g4?? {Blunder (-60%); better g7-g3.} (1... g7-g3!?\n{the mate}) 2. c2-c4?! d7-d5 {a {nested) brace} *\n"),
         "{record}"
     );
-    // Read back: the game and its side line, the notes read past.
+    // Read back: the game and its side line, the notes past them, and the notes on their own.
     assert_eq!(
         Game::from_record(&record).unwrap().to_record(),
         game.to_record()
     );
     assert_eq!(Game::record_side_lines(&record).unwrap(), side);
+    assert_eq!(
+        Game::record_notes(&record).unwrap(),
+        [
+            note(0, 0, Some(Glyph::Good), "well"),
+            note(0, 1, Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
+            note(1, 1, Some(Glyph::Interesting), "the mate"),
+            note(0, 2, Some(Glyph::Dubious), ""),
+            note(0, 3, None, "a {nested) brace"),
+        ]
+    );
     // Every glyph reads past; no notes is the record with side lines.
     for glyph in Glyph::ALL {
         let written = game
-            .annotated_record(&[note(Some(glyph), ""), note(Some(glyph), "x")], &[])
+            .annotated_record(
+                &[note(0, 0, Some(glyph), ""), note(0, 1, Some(glyph), "x")],
+                &[],
+            )
             .unwrap();
         assert_eq!(
             Game::from_record(&written).unwrap().to_record(),

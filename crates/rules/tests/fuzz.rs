@@ -23,8 +23,8 @@ mod perft_data;
 use fuzzing::{corpus, edits, fuzz, huge, mutate, show_bytes};
 use proptest::prelude::*;
 use ultima::{
-    Bitboard, Color, Game, Glyph, Move, MoveNote, MoveText, Position, Role, Rules, Setup, Square,
-    StartSetup, Undone,
+    Bitboard, Color, Game, Glyph, LineNote, Move, MoveNote, MoveText, Position, Role, Rules, Setup,
+    Square, StartSetup, Undone,
 };
 
 /// Text from the alphabet of the formats, so that inputs reach deep into the parsers.
@@ -231,14 +231,17 @@ fn check_record(bytes: &[u8]) -> Result<Game, ultima::RecordError> {
     match Game::record_side_lines(&text) {
         Ok(lines) => {
             assert!(lines.iter().all(|line| !line.is_empty()));
-            // Written with its side lines (when they are legal), the game reads back the same,
-            // and so do the lines: writing them again changes nothing.
+            // Written with its side lines (when they are legal) and its notes, the game reads
+            // back the same, and so do the lines and the notes: writing them again changes
+            // nothing.
+            let notes = Game::record_notes(&text).expect("notes come with the side lines");
             if let Ok(game) = &read {
-                if let Ok(written) = game.record_with_side_lines(&lines) {
+                if let Ok(written) = game.annotated_record(&notes, &lines) {
                     let back = Game::from_record(&written).map(|g| g.to_record());
                     assert_eq!(back.ok(), Some(game.to_record()), "{written}");
                     let again = Game::record_side_lines(&written).expect("the lines read back");
-                    let rewritten = game.record_with_side_lines(&again);
+                    let notes = Game::record_notes(&written).expect("the notes read back");
+                    let rewritten = game.annotated_record(&notes, &again);
                     assert_eq!(rewritten.ok(), Some(written));
                 }
             }
@@ -281,19 +284,24 @@ struct RecordInput {
     /// the moves before it.
     broken_at: Option<(usize, Game)>,
     /// A record this crate wrote with notes and side lines: it must read back as this game's
-    /// record and these side lines.
-    written: Option<(String, Vec<Vec<String>>)>,
+    /// record, these side lines and these notes.
+    written: Option<(String, Vec<Vec<String>>, Vec<LineNote>)>,
 }
 
 fn check_record_input(input: &RecordInput) {
     let read = check_record(&input.text);
-    if let Some((record, lines)) = &input.written {
+    if let Some((record, lines, notes)) = &input.written {
         let text = String::from_utf8_lossy(&input.text);
         let back = read.as_ref().map(Game::to_record);
         assert_eq!(back.as_ref().ok(), Some(record), "{text}");
         assert_eq!(
             Game::record_side_lines(&text).as_ref().ok(),
             Some(lines),
+            "{text}"
+        );
+        assert_eq!(
+            Game::record_notes(&text).as_ref().ok(),
+            Some(notes),
             "{text}"
         );
     }
@@ -343,8 +351,8 @@ fn replace_move(record: &str, ply: usize, word: &str) -> Option<String> {
     done.then(|| format!("{headers}\n\n{body}"))
 }
 
-/// Notes for a game's first moves: any glyph or none, and a comment of up to a dozen printable
-/// characters (braces, parentheses and `;` among them).
+/// Notes for a game's first moves (`Some` at ply `i` for its move `i`): any glyph or none, and
+/// a comment of up to a dozen printable characters (braces, parentheses and `;` among them).
 fn notes() -> impl Strategy<Value = Vec<Option<MoveNote>>> {
     let note = (
         prop::option::of(prop::sample::select(&Glyph::ALL[..])),
@@ -352,6 +360,27 @@ fn notes() -> impl Strategy<Value = Vec<Option<MoveNote>>> {
     )
         .prop_map(|(glyph, comment)| MoveNote { glyph, comment });
     prop::collection::vec(prop::option::of(note), 0..12)
+}
+
+/// The notes on a game of `plies` moves as a record reads them back: a comment's words joined
+/// by one space, a `}` as `)`, a note of nothing left out, a note past the game too.
+fn notes_read_back(notes: &[Option<MoveNote>], plies: usize) -> Vec<LineNote> {
+    let notes = notes.iter().take(plies).enumerate();
+    notes
+        .filter_map(|(ply, note)| {
+            let note = note.as_ref()?;
+            let comment = note.comment.replace('}', ")");
+            let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+            (note.glyph.is_some() || !comment.is_empty()).then_some(LineNote {
+                line: 0,
+                ply,
+                note: MoveNote {
+                    glyph: note.glyph,
+                    comment,
+                },
+            })
+        })
+        .collect()
 }
 
 fn record_inputs() -> impl Strategy<Value = RecordInput> {
@@ -423,11 +452,17 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
                 // A line that follows the game to its end and on is no side line (refused).
                 .filter(|line| !(line.len() > plies && line[..plies].iter().eq(g.moves().iter().map(ToString::to_string).collect::<Vec<_>>().iter())))
                 .collect();
-            let text = g.annotated_record(&notes, &lines).unwrap_or_else(|e| panic!("{e}"));
-            // The notes are read past: the game and the side lines of the record without them.
+            let given: Vec<LineNote> = notes
+                .iter()
+                .enumerate()
+                .filter_map(|(ply, note)| Some(LineNote { line: 0, ply, note: note.clone()? }))
+                .collect();
+            let text = g.annotated_record(&given, &lines).unwrap_or_else(|e| panic!("{e}"));
+            // The notes are read apart: the game and the side lines of the record without them.
             let bare = g.record_with_side_lines(&lines).unwrap_or_else(|e| panic!("{e}"));
             let side_lines = Game::record_side_lines(&bare).unwrap_or_else(|e| panic!("{e}"));
-            RecordInput { text: text.into_bytes(), broken_at: None, written: Some((g.to_record(), side_lines)) }
+            let read_back = notes_read_back(&notes, plies);
+            RecordInput { text: text.into_bytes(), broken_at: None, written: Some((g.to_record(), side_lines, read_back)) }
         }),
         3 => (game, any::<usize>(), bad_word).prop_map(|(g, ply, word)| {
             let plies = g.moves().len();

@@ -5,6 +5,21 @@ use crate::snapshot::{Plies, PlyInfo, Snapshot};
 use ultima::{Color, Position, Rules, StartSetup};
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TYPESCRIPT_TYPES: &str = r##"
+/** A note on a move of a record's lines (`Game.recordNotes`, `Game.recordOfLines`). */
+export interface RecordNote {
+  /** 0 the main line, k the k-th side line. */
+  line: number;
+  /** 0 the line's first move. */
+  ply: number;
+  /** The move's assessment as a record writes it ("!", "?", "!!", "??", "!?", "?!"), or null. */
+  glyph: string | null;
+  /** Its comment's words, or "" for none. */
+  comment: string;
+}
+"##;
+
 #[wasm_bindgen]
 extern "C" {
     /// `Snapshot` in TypeScript.
@@ -14,6 +29,10 @@ extern "C" {
     /// Lines of move texts in TypeScript.
     #[wasm_bindgen(typescript_type = "string[][]")]
     pub type LinesValue;
+
+    /// Notes on moves of lines, in TypeScript.
+    #[wasm_bindgen(typescript_type = "RecordNote[]")]
+    pub type NotesValue;
 
     /// What `linePlies` answers, in TypeScript.
     #[wasm_bindgen(typescript_type = "{ lines: PlyInfo[][], refused: number }")]
@@ -83,24 +102,44 @@ impl Game {
         crate::to_js(&lines)
     }
 
+    /// The notes of a game record's movetext, each on the move it follows: its comment (`{…}`,
+    /// several joined by a space) and its first assessment (`??`, `!?`, … or `$1` to `$6`), by
+    /// line (0 the main line, `k` the `k`-th line of `recordSideLines`) and ply (0 the line's
+    /// first move). A note before any move of its line is left out.
+    ///
+    /// # Errors
+    /// As `recordSideLines`.
+    #[wasm_bindgen(js_name = recordNotes)]
+    pub fn record_notes(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<NotesValue, JsError> {
+        let notes = ultima::Game::record_notes(&args::text("the game record", text)?)?;
+        crate::to_js(&notes.iter().map(RecordNote::from).collect::<Vec<_>>())
+    }
+
     /// The record of lines of move texts from the game's position: the first, the main line, is
     /// played on (the record's result is the one at its end), and the others, each from the
     /// game's start, are written in as PGN variations where they leave the lines before them
     /// (what `recordSideLines` reads back). With one line, the record of that line: the
     /// analysis board's "Copy line" and "Copy all lines", neither of which plays its lines
-    /// move by move (a whole snapshot each).
+    /// move by move (a whole snapshot each). `notes` (optional) are written after their moves,
+    /// by line and ply as `recordNotes` reads them (line 0's plies counted from the game's
+    /// start).
     ///
     /// # Errors
-    /// `lines` that is not a list of lists of strings, or a move that is not legal where it
-    /// stands ("the main line, move 3 'b5-b9': …", "side line 2, move 3 'b5-b9': …").
+    /// `lines` that is not a list of lists of strings, `notes` that are not notes, or a move
+    /// that is not legal where it stands ("the main line, move 3 'b5-b9': …", "side line 2,
+    /// move 3 'b5-b9': …").
     #[wasm_bindgen(js_name = recordOfLines)]
     pub fn record_of_lines(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string[][]")] lines: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordNote[] | null")] notes: &JsValue,
     ) -> Result<String, JsError> {
         let lines = args::lines("the lines", lines)?;
+        let notes = read_notes(notes)?;
         let Some((main, side)) = lines.split_first() else {
-            return Ok(self.game.to_record());
+            return Ok(self.game.annotated_record(&notes, &[])?);
         };
         let mut game = self.game.clone();
         for (ply, text) in main.iter().enumerate() {
@@ -108,7 +147,7 @@ impl Game {
                 JsError::new(&format!("the main line, move {} '{text}': {e}", ply + 1))
             })?;
         }
-        Ok(game.record_with_side_lines(side)?)
+        Ok(game.annotated_record(&notes, side)?)
     }
 
     /// Lines of move texts (each from the game's start) played out, in one call: for each line
@@ -388,4 +427,57 @@ pub fn parse_rules(value: &JsValue) -> Result<Rules, JsError> {
         Some(text) => Ok(text.parse::<Rules>()?),
         None => Ok(Rules::default()),
     }
+}
+
+/// A note on a move of a record's lines, as JavaScript sees it (`ultima::LineNote`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RecordNote {
+    line: usize,
+    ply: usize,
+    /// The assessment as a record writes it (`"??"`), or none.
+    glyph: Option<String>,
+    /// Words, or "" for none.
+    comment: String,
+}
+
+impl From<&ultima::LineNote> for RecordNote {
+    fn from(n: &ultima::LineNote) -> RecordNote {
+        RecordNote {
+            line: n.line,
+            ply: n.ply,
+            glyph: n.note.glyph.map(|g| g.as_str().to_string()),
+            comment: n.note.comment.clone(),
+        }
+    }
+}
+
+/// Notes given from JavaScript (none when absent).
+fn read_notes(notes: &JsValue) -> Result<Vec<ultima::LineNote>, JsError> {
+    if notes.is_undefined() || notes.is_null() {
+        return Ok(Vec::new());
+    }
+    let given: Vec<RecordNote> = serde_wasm_bindgen::from_value(notes.clone())
+        .map_err(|e| JsError::new(&format!("the notes are not readable: {e}")))?;
+    given
+        .into_iter()
+        .map(|n| {
+            let glyph = match n.glyph.as_deref() {
+                None => None,
+                Some(text) => Some(ultima::Glyph::from_text(text).ok_or_else(|| {
+                    JsError::new(&format!(
+                        "a note's glyph '{}' is none of ! ? !! ?? !? ?!",
+                        text.chars().take(10).collect::<String>()
+                    ))
+                })?),
+            };
+            Ok(ultima::LineNote {
+                line: n.line,
+                ply: n.ply,
+                note: ultima::MoveNote {
+                    glyph,
+                    comment: n.comment,
+                },
+            })
+        })
+        .collect()
 }

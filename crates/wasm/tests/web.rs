@@ -856,32 +856,75 @@ fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
     let game = Game::from_record(&js(record))?;
     let mut all = vec![vec![]];
     all.extend(lines.iter().cloned());
-    let written = game.record_of_lines(&serde_wasm_bindgen::to_value(&all)?)?;
+    let written = game.record_of_lines(&serde_wasm_bindgen::to_value(&all)?, &NONE)?;
     assert!(
         written.ends_with("1. b2-b5 (1. a2-a4 g7-g5 (1... h7-h4)) 1... g7-g4 *\n"),
         "{written}"
     );
     all[0] = vec!["b2-b5".into(), "g7-g4".into()];
     let fresh = new_game(None, None)?;
-    let from_start = fresh.record_of_lines(&serde_wasm_bindgen::to_value(&all)?)?;
+    let from_start = fresh.record_of_lines(&serde_wasm_bindgen::to_value(&all)?, &NONE)?;
     assert_eq!(from_start, written);
-    let message = error_message(game.record_of_lines(&js("b2-b5")))?;
+    let message = error_message(game.record_of_lines(&js("b2-b5"), &NONE))?;
     assert!(
         message.contains("a list of lists of move texts"),
         "{message}"
     );
     let bad = serde_wasm_bindgen::to_value(&[vec![], vec!["b2-b9"]])?;
-    let message = error_message(game.record_of_lines(&bad))?;
+    let message = error_message(game.record_of_lines(&bad, &NONE))?;
     assert!(
         message.starts_with("side line 1, move 1 'b2-b9': "),
         "{message}"
     );
     let bad = serde_wasm_bindgen::to_value(&[["a2-a4", "b2-b9"]])?;
-    let message = error_message(game.record_of_lines(&bad))?;
+    let message = error_message(game.record_of_lines(&bad, &NONE))?;
     assert!(
         message.starts_with("the main line, move 2 'b2-b9': "),
         "{message}"
     );
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn a_records_notes_are_read_by_line_and_ply_and_written_back() -> TestResult {
+    let record = "1. b2-b5?! {slow} (1. a2-a4 {the flank} g7-g5 $4) 1... g7-g4 *";
+    let notes = Game::record_notes(&js(record))?;
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Note {
+        line: usize,
+        ply: usize,
+        glyph: Option<String>,
+        comment: String,
+    }
+    let note = |line, ply, glyph: Option<&str>, comment: &str| Note {
+        line,
+        ply,
+        glyph: glyph.map(String::from),
+        comment: comment.into(),
+    };
+    let read: Vec<Note> = serde_wasm_bindgen::from_value(notes.clone())?;
+    assert_eq!(
+        read,
+        [
+            note(0, 0, Some("?!"), "slow"),
+            note(1, 0, None, "the flank"),
+            note(1, 1, Some("??"), ""),
+        ]
+    );
+    // Written back with the lines: the same notes in their places.
+    let lines = serde_wasm_bindgen::to_value(&[vec!["b2-b5", "g7-g4"], vec!["a2-a4", "g7-g5"]])?;
+    let fresh = new_game(None, None)?;
+    let written = fresh.record_of_lines(&lines, &notes.into())?;
+    assert!(
+        written.ends_with("1. b2-b5?! {slow} (1. a2-a4 {the flank} 1... g7-g5??) 1... g7-g4 *\n"),
+        "{written}"
+    );
+    // Notes that are not notes, or a glyph that is none: refused, saying which.
+    let message = error_message(fresh.record_of_lines(&lines, &js("x")))?;
+    assert!(message.contains("the notes are not readable"), "{message}");
+    let odd = js_sys::JSON::parse(r#"[{"line":0,"ply":0,"glyph":"?!?","comment":""}]"#)?;
+    let message = error_message(fresh.record_of_lines(&lines, &odd))?;
+    assert!(message.contains("glyph '?!?' is none of"), "{message}");
     Ok(())
 }
 
