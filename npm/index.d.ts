@@ -17,5 +17,5 @@ export type { Look, PieceSet, Theme, Highlight, Movable, Threat } from './www/st
 export type { Shape, Brush } from './www/shapes.js';
 export type { Ai } from './www/ai.js';
 export type { Analysis } from './www/analysis.js';
-export type { Tree, NavStep, VariationNode } from './www/variations.js';
-export type { Side, Snapshot, Status, MoveInfo, PlyInfo, CaptureWayInfo, AiProgress, Report, ReportLine, Score, Evaluation } from './ultima-wasm.js';
+export type { Tree, NavStep, VariationNode, MoveNote } from './www/variations.js';
+export type { Side, Snapshot, Status, MoveInfo, PlyInfo, CaptureWayInfo, AiProgress, Report, ReportLine, Score, Evaluation, RecordNote } from './ultima-wasm.js';
