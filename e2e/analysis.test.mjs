@@ -512,6 +512,47 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   await page.close();
 });
 
+test('the move shown is annotated by hand: its mark and comment in the list and the copies, kept over closing and a reload, and the record\'s own notes replaced', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  // A record with a note of its own on its first move.
+  const record = '1. b2-b5 {the usual} g7-g4 *';
+  await openAnalysisOf(page, { record });
+  const notes = () => onAnalysis(page, (board) => board.analysis()?.notes());
+  assert.deepEqual(await notes(), [{ line: 0, ply: 0, glyph: null, comment: 'the usual' }]);
+  // At the start there is no move to annotate.
+  await onAnalysis(page, (board) => board.analysis()?.goToPly(0));
+  await page.waitForSelector('.analysis-dialog .analysis-annotate', { state: 'hidden' });
+  // Black's move: marked a mistake, then a blunder (one mark at a time), and commented.
+  await onAnalysis(page, (board) => board.analysis()?.goToPly(2));
+  await page.click('.analysis-dialog .analysis-glyph-choice[data-glyph="?"]');
+  await page.click('.analysis-dialog .analysis-glyph-choice[data-glyph="??"]');
+  // The panel is redrawn in a task of its own.
+  await page.waitForSelector('.analysis-dialog .analysis-glyph-choice[data-glyph="??"][aria-pressed="true"]');
+  assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-glyph-choice[aria-pressed="true"]', (buttons) => buttons.map((b) => b.textContent)), ['??']);
+  await page.fill('.analysis-dialog .analysis-comment-field', 'The Pawn walks into the pinch.');
+  await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-comment').length === 2);
+  assert.match((await page.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
+  // The record's own note taken away: its comment emptied.
+  await onAnalysis(page, (board) => board.analysis()?.goToPly(1));
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('.analysis-dialog .analysis-comment-field'))?.value === 'the usual');
+  await page.fill('.analysis-dialog .analysis-comment-field', '');
+  const written = [{ line: 0, ply: 1, glyph: '??', comment: 'The Pawn walks into the pinch.' }];
+  assert.deepEqual(await notes(), written);
+  assert.match(await onAnalysis(page, (board) => board.analysis()?.lineRecord()) ?? '', /1\. b2-b5 g7-g4\?\? \{The Pawn walks into the pinch\.\} \*/);
+  // Kept: after closing, and after a reload, the player's notes, not the record's.
+  await closeAnalysisView(page);
+  await openAnalysisOf(page, { record });
+  assert.deepEqual(await notes(), written, 'back after closing');
+  await closeAnalysisView(page);
+  await reloadPage(page, problems);
+  await ready(page);
+  await openAnalysisOf(page, { record });
+  assert.deepEqual(await notes(), written, 'back after a reload');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-moves .analysis-comment')?.textContent === 'The Pawn walks into the pinch.');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('closing the view steps the address back at once: a view opened or a reload right after it is not undone', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   const asked = () => new URL(page.url()).searchParams.has('analysis');

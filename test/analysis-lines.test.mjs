@@ -1,20 +1,26 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, keepLines, linesOf, loadKept, readKept, saveKept } from '../www/analysis-lines.js';
+import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, keepLines, linesOf, loadKept, notesOf, readKept, saveKept } from '../www/analysis-lines.js';
+import { MAX_COMMENT } from '../www/variations.js';
 
 const RECORD = '1. b2-b5 g7-g4 *';
-const OPENED = [['b2-b5', 'g7-g4']];
-const TRIED = [['b2-b5', 'g7-g4', 'a2-a4'], ['b2-b5', 'h7-h5']];
+const OPENED_LINES = [['b2-b5', 'g7-g4']];
+const TRIED_LINES = [['b2-b5', 'g7-g4', 'a2-a4'], ['b2-b5', 'h7-h5']];
+/** What the analysis of RECORD opened with, and what it came to hold. */
+const OPENED = { lines: OPENED_LINES, notes: [] };
+const TRIED = { lines: TRIED_LINES, notes: [] };
+/** @param {string[][]} lines */
+const only = (lines) => ({ lines, notes: [] });
 
 test('the lines tried are kept under their record, the newest first, and found again', () => {
   const kept = keepLines([], RECORD, TRIED, OPENED, 1000);
-  assert.deepEqual(kept, [{ record: RECORD, lines: TRIED, at: 1000 }]);
-  assert.deepEqual(linesOf(kept, RECORD), TRIED);
+  assert.deepEqual(kept, [{ record: RECORD, lines: TRIED_LINES, notes: [], at: 1000 }]);
+  assert.deepEqual(linesOf(kept, RECORD), TRIED_LINES);
   assert.deepEqual(linesOf(kept, '1. c2-c4 *'), []);
-  const two = keepLines(kept, '1. c2-c4 *', [['c2-c4', 'h7-h5']], [['c2-c4']], 2000);
+  const two = keepLines(kept, '1. c2-c4 *', only([['c2-c4', 'h7-h5']]), only([['c2-c4']]), 2000);
   assert.deepEqual(two.map((entry) => entry.record), ['1. c2-c4 *', RECORD]);
   // Changed again: first again, replacing its old entry.
-  const again = keepLines(two, RECORD, [TRIED[0] ?? []], OPENED, 3000);
+  const again = keepLines(two, RECORD, only([TRIED_LINES[0] ?? []]), OPENED, 3000);
   assert.deepEqual(again.map((entry) => [entry.record, entry.at]), [[RECORD, 3000], ['1. c2-c4 *', 2000]]);
 });
 
@@ -30,8 +36,11 @@ test('at most MAX_KEPT analyses and MAX_PLIES plies each', () => {
   assert.equal(kept.length, MAX_KEPT);
   assert.equal(kept[0]?.record, `record ${MAX_KEPT + 4}`);
   const long = Array.from({ length: 30 }, () => Array.from({ length: 100 }, () => 'b2-b5'));
-  const [entry] = keepLines([], RECORD, long, OPENED, 0);
+  const notes = [{ line: 0, ply: 3, glyph: '!', comment: 'x'.repeat(MAX_COMMENT + 10) }, { line: 25, ply: 0, glyph: '?', comment: '' }];
+  const [entry] = keepLines([], RECORD, { lines: long, notes }, OPENED, 0);
   assert.equal(entry?.lines.length, MAX_PLIES / 100);
+  // The notes on the lines kept, each comment cut to MAX_COMMENT characters.
+  assert.deepEqual(entry?.notes, [{ line: 0, ply: 3, glyph: '!', comment: 'x'.repeat(MAX_COMMENT) }]);
 });
 
 test('stored text: written and read back; anything unreadable is none, a bad entry left out', () => {
@@ -47,11 +56,29 @@ test('stored text: written and read back; anything unreadable is none, a bad ent
   }
   const mixed = JSON.stringify({
     version: 1,
-    kept: [{ record: RECORD, lines: TRIED, at: 1 }, { record: 5, lines: [], at: 1 }, { record: 'x', lines: [[3]], at: 1 }, { record: 'y', lines: [], at: Infinity }, null],
+    kept: [{ record: RECORD, lines: TRIED_LINES, at: 1 }, { record: 5, lines: [], at: 1 }, { record: 'x', lines: [[3]], at: 1 }, { record: 'y', lines: [], at: Infinity }, null],
   });
-  assert.deepEqual(readKept(mixed), [{ record: RECORD, lines: TRIED, at: 1 }]);
+  assert.deepEqual(readKept(mixed), [{ record: RECORD, lines: TRIED_LINES, at: 1 }]);
+  // Notes that are not notes: the entry keeps its lines, without them.
+  for (const notes of ['x', [{ line: 0 }], [{ line: 0, ply: 0, glyph: '!!!', comment: '' }], [{ line: 0, ply: 0, glyph: null, comment: 'x'.repeat(MAX_COMMENT + 1) }]]) {
+    const text = JSON.stringify({ version: 1, kept: [{ record: RECORD, lines: TRIED_LINES, notes, at: 1 }] });
+    assert.deepEqual(readKept(text), [{ record: RECORD, lines: TRIED_LINES, at: 1 }], JSON.stringify(notes));
+  }
   // A browser that refuses: false, nothing thrown.
   const refusing = { setItem: () => { throw new Error('full'); } };
   assert.equal(saveKept(refusing, kept), false);
   assert.equal(saveKept(null, kept), false);
+});
+
+test('notes are kept with the lines: a note changed is something tried, and kept notes replace the record\'s', () => {
+  const noted = { lines: OPENED_LINES, notes: [{ line: 0, ply: 1, glyph: '??', comment: 'the pinch' }] };
+  // Only the notes changed: kept, with the lines it opened with.
+  const kept = keepLines([], RECORD, noted, OPENED, 1000);
+  assert.deepEqual(kept, [{ record: RECORD, lines: OPENED_LINES, notes: noted.notes, at: 1000 }]);
+  assert.deepEqual(notesOf(kept, RECORD), noted.notes);
+  // None kept for a record, or an entry from before notes: null, the record's own stay.
+  assert.equal(notesOf(kept, '1. c2-c4 *'), null);
+  assert.equal(notesOf([{ record: RECORD, lines: OPENED_LINES, at: 1 }], RECORD), null);
+  // Back to what it opened with: forgotten.
+  assert.deepEqual(keepLines(kept, RECORD, OPENED, OPENED, 2000), []);
 });

@@ -6,6 +6,7 @@ import {
   attachNotes,
   isRecordNote,
   branchNodes,
+  clearNotes,
   branchLines,
   continuation,
   createTree,
@@ -22,6 +23,7 @@ import {
   onMainLine,
   pathTo,
   removeNode,
+  setNote,
   stepFrom,
   steps,
 } from '../www/variations.js';
@@ -186,16 +188,17 @@ test('the lines of a tree, main line first, grow the same tree again, in the sam
 
 test('a record\'s notes go on the moves they follow, and come out once each, on the first line that reaches them', () => {
   const { tree, b5, g4, a4, c4, f5, h5 } = sample();
-  const main = [p('b2-b5', 'white', 1), p('g7-g4', 'black', 1), p('a2-a4', 'white', 2)];
-  const side = [p('b2-b5', 'white', 1), p('g7-g4', 'black', 1), p('c2-c4', 'white', 2), p('f7-f5', 'black', 2)];
-  attachNotes(tree, [main, side], [
+  const main = ['b2-b5', 'g7-g4', 'a2-a4'];
+  const side = ['b2-b5', 'g7-g4', 'c2-c4', 'f7-f5'];
+  attachNotes(tree, [main, side, [], ['b2-b5', 'a7-a5']], [
     { line: 0, ply: 1, glyph: '?!', comment: 'slow' },
     { line: 1, ply: 3, glyph: null, comment: 'the pinch' },
     // The same move through the side line: added to its note, its first glyph kept.
     { line: 1, ply: 1, glyph: '??', comment: 'really' },
-    // Past its line's end, and a line not given: left out.
+    // Past its line's end, a line not given, and a move the tree does not hold: left out.
     { line: 0, ply: 3, glyph: '!', comment: 'never' },
     { line: 2, ply: 0, glyph: '!', comment: 'never' },
+    { line: 3, ply: 1, glyph: '!', comment: 'never' },
   ]);
   assert.deepEqual(nodeOf(tree, g4).note, { glyph: '?!', comment: 'slow really' });
   assert.deepEqual(nodeOf(tree, f5).note, { glyph: null, comment: 'the pinch' });
@@ -219,6 +222,13 @@ test('a record\'s notes go on the moves they follow, and come out once each, on 
   assert.deepEqual(labels(), ['1.', '', '2.']);
   attachNotes(tree, [main], [{ line: 0, ply: 0, glyph: null, comment: 'the usual' }]);
   assert.deepEqual(labels(), ['1.', '1…', '2.']);
+  // A note set, a note that says nothing taken away, and all of them cleared.
+  setNote(tree, a4, { glyph: '!', comment: '' });
+  assert.deepEqual(nodeOf(tree, a4).note, { glyph: '!', comment: '' });
+  setNote(tree, a4, { glyph: null, comment: '  ' });
+  assert.equal(nodeOf(tree, a4).note, undefined);
+  clearNotes(tree);
+  assert.deepEqual(notesOnLines(tree, branchNodes(tree)), []);
 });
 
 test('a note is a record\'s note only with a line, a ply, a known glyph or none, and a comment', () => {

@@ -4,11 +4,17 @@
 // order they were, after a reload too. Pure data and functions; analysis-page.js reads and
 // writes them.
 //
-// Storage: key `ultima.analysis`, `{ version: 1, kept: [{ record, lines, at }] }`, the most
-// recently changed first, at most MAX_KEPT analyses; `lines` the tree's lines as move texts
-// (variations.js `branchLines`), at most MAX_PLIES plies in all for one analysis.
+// Storage: key `ultima.analysis`, `{ version: 1, kept: [{ record, lines, notes?, at }] }`, the
+// most recently changed first, at most MAX_KEPT analyses; `lines` the tree's lines as move texts
+// (variations.js `branchLines`), at most MAX_PLIES plies in all for one analysis; `notes` the
+// notes on their moves (assessments and comments, the record's and the player's), counted in
+// those lines, each comment at most MAX_COMMENT characters. An entry without `notes` (kept
+// before there were any) leaves the record's own.
 
 import { isObject, readStored, readVersioned, writeStored } from './util.js';
+import { MAX_COMMENT, isRecordNote } from './variations.js';
+
+/** @import { RecordNote } from '../ultima-wasm.js' */
 
 /** The localStorage key. */
 export const ANALYSIS_KEY = 'ultima.analysis';
@@ -16,6 +22,7 @@ export const ANALYSIS_KEY = 'ultima.analysis';
 export const MAX_KEPT = 20;
 /** The most plies kept for one analysis (the lines after the limit are left out). */
 export const MAX_PLIES = 2_000;
+
 const VERSION = 1;
 
 /**
@@ -24,7 +31,16 @@ const VERSION = 1;
  * @typedef {object} KeptAnalysis
  * @property {string} record  the record the analysis opened on: what finds it again
  * @property {string[][]} lines  every line tried, from the start, as move texts
+ * @property {RecordNote[]} [notes]  the notes on their moves, counted in `lines`
  * @property {number} at  when it last changed, in milliseconds since 1970
+ */
+
+/**
+ * What an analysis holds: its lines and the notes on their moves.
+ *
+ * @typedef {object} Tried
+ * @property {string[][]} lines
+ * @property {RecordNote[]} notes
  */
 
 /**
@@ -36,7 +52,19 @@ const VERSION = 1;
  */
 export function readKept(text) {
   const kept = readVersioned(text, VERSION)?.kept;
-  return Array.isArray(kept) ? kept.filter(isKept).slice(0, MAX_KEPT) : [];
+  return Array.isArray(kept) ? kept.filter(isKept).map(withReadableNotes).slice(0, MAX_KEPT) : [];
+}
+
+/**
+ * An entry whose notes are not notes keeps its lines, without them.
+ *
+ * @param {KeptAnalysis} entry
+ * @returns {KeptAnalysis}
+ */
+function withReadableNotes(entry) {
+  const { notes, ...rest } = entry;
+  const readable = Array.isArray(notes) && notes.every((note) => isRecordNote(note) && note.comment.length <= MAX_COMMENT);
+  return readable ? entry : rest;
 }
 
 /**
@@ -67,29 +95,41 @@ export function linesOf(kept, record) {
 }
 
 /**
- * The analyses kept after the analysis of `record` has come to hold `lines`: its entry first,
- * with the lines up to MAX_PLIES plies; none when the lines are only those it opened with
- * (`opened`), nothing tried.
+ * The notes kept for the analysis of `record`, or null when none were (the record's own stay).
  *
  * @param {KeptAnalysis[]} kept
  * @param {string} record
- * @param {string[][]} lines
- * @param {string[][]} opened  the lines the analysis had when it opened: the record's own
+ * @returns {RecordNote[] | null}
+ */
+export function notesOf(kept, record) {
+  return kept.find((entry) => entry.record === record)?.notes ?? null;
+}
+
+/**
+ * The analyses kept after the analysis of `record` has come to hold `tried`: its entry first,
+ * with the lines up to MAX_PLIES plies and the notes on them; none when it holds only what it
+ * opened with (`opened`: the record's own lines and notes), nothing tried.
+ *
+ * @param {KeptAnalysis[]} kept
+ * @param {string} record
+ * @param {Tried} tried
+ * @param {Tried} opened
  * @param {number} now
  * @returns {KeptAnalysis[]}
  */
-export function keepLines(kept, record, lines, opened, now) {
+export function keepLines(kept, record, tried, opened, now) {
   const others = kept.filter((entry) => entry.record !== record);
-  if (JSON.stringify(lines) === JSON.stringify(opened)) return others;
+  if (JSON.stringify(tried) === JSON.stringify(opened)) return others;
   /** @type {string[][]} */
   const within = [];
   let plies = 0;
-  for (const line of lines) {
+  for (const line of tried.lines) {
     if (plies + line.length > MAX_PLIES) break;
     within.push(line);
     plies += line.length;
   }
-  return [{ record, lines: within, at: now }, ...others].slice(0, MAX_KEPT);
+  const notes = tried.notes.filter((note) => note.line < within.length).map((note) => ({ ...note, comment: note.comment.slice(0, MAX_COMMENT) }));
+  return [{ record, lines: within, notes, at: now }, ...others].slice(0, MAX_KEPT);
 }
 
 /**

@@ -12,7 +12,7 @@ import { linkStyles } from './analysis.js';
 import { keyStep } from './variations.js';
 import { isTyping } from './keys.js';
 import { make, pageStorage } from './util.js';
-import { keepLines, linesOf, loadKept, saveKept } from './analysis-lines.js';
+import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -246,8 +246,9 @@ export function closeAnalysis(keepAddress = false) {
 }
 
 /**
- * Brings back the lines kept for the analysis of the board's record, and keeps them as they
- * change: soon after each change, and at once when the page is hidden (a reload, a closed tab).
+ * Brings back the lines and notes kept for the analysis of the board's record, and keeps them as
+ * they change: soon after each move, and at once when the view closes or the page is hidden (a
+ * reload, a closed tab).
  *
  * @param {EmbedHandle} board  an analysis board, ready
  * @returns {() => void}  keeps the lines now (the view is closing)
@@ -256,16 +257,21 @@ function keepTried(board) {
   const analysis = board.analysis();
   if (!analysis) return () => undefined;
   const record = board.record();
-  const opened = analysis.lines();
-  const refused = analysis.addLines(linesOf(loadKept(pageStorage()), record));
+  const opened = { lines: analysis.lines(), notes: analysis.notes() };
+  const kept = loadKept(pageStorage());
+  const keptLines = linesOf(kept, record);
+  const refused = analysis.addLines(keptLines);
   if (refused > 0) console.info(`analysis: ${refused} kept moves are not legal here and were left out`);
+  // Notes kept with the lines replace the record's own (the player may have changed them).
+  const keptNotes = notesOf(kept, record);
+  if (keptNotes) analysis.setNotes(keptLines, keptNotes);
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
   const keep = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     const storage = pageStorage();
-    saveKept(storage, keepLines(loadKept(storage), record, analysis.lines(), opened, Date.now()));
+    saveKept(storage, keepLines(loadKept(storage), record, { lines: analysis.lines(), notes: analysis.notes() }, opened, Date.now()));
   };
   board.on('change', () => {
     if (timer === null) timer = setTimeout(keep, KEEP_DELAY_MS);

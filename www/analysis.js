@@ -36,10 +36,12 @@ import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
 import { errorText, linkStyleSheet, make } from './util.js';
 import {
   GLYPH_WORDS,
+  MAX_COMMENT,
   ROOT,
   attachNotes,
   branchLines,
   branchNodes,
+  clearNotes,
   createTree,
   followLine,
   growLines,
@@ -54,6 +56,7 @@ import {
   numberLabel,
   onMainLine,
   removeNode,
+  setNote,
   stepFrom,
   steps,
 } from './variations.js';
@@ -62,7 +65,7 @@ import {
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Ai } from './ai.js' */
 /** @import { Shape } from './shapes.js' */
-/** @import { NavStep, ListItem, Tree } from './variations.js' */
+/** @import { MoveNote, NavStep, ListItem, Tree } from './variations.js' */
 
 /** The engine's lines shown (multi-PV). */
 export const ANALYSIS_LINES = 3;
@@ -100,6 +103,11 @@ const RENDER_MS = 250;
  *   earlier analysis of the same game brings it back); a line stops at its first move that is
  *   not legal. `notes` (a record's, `Game.recordNotes`) go on the moves they follow, counted in
  *   these lines. The position shown stays. Returns how many plies were not legal
+ * @property {() => RecordNote[]} notes  the notes on the tree's moves (a record's, and those the
+ *   player wrote), counted in `lines()`
+ * @property {(lines: readonly (readonly string[])[], notes: readonly RecordNote[]) => void} setNotes
+ *   replaces every note of the tree by `notes`, counted in `lines` (as `lines()` and `notes()`
+ *   gave them: how the page brings back an analysis's notes)
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
  */
 
@@ -178,10 +186,22 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const remove = make('button', { type: 'button', title: 'Delete the move shown and everything after it' }, 'Delete from here');
   const tools = make('div', { class: 'analysis-tools' });
   tools.append(flip, copy, copyAll, promote, remove);
+  // The move shown annotated as a record writes it: an assessment and a comment, which the
+  // copies write and the page keeps with the lines.
+  const annotate = make('div', { class: 'analysis-annotate', role: 'group', 'aria-label': 'Annotate the move shown' });
+  const glyphButtons = Object.entries(GLYPH_WORDS).map(([glyph, words]) => {
+    const button = make('button', { type: 'button', class: 'analysis-glyph-choice', 'data-glyph': glyph, 'aria-pressed': 'false', title: `Mark the move shown as a ${words} (again: unmark it)`, 'aria-label': words }, glyph);
+    // Pressed again, the mark goes (read from the tree: the button is redrawn a task later).
+    button.addEventListener('click', () => annotateShown({ glyph: current !== ROOT && nodeOf(tree, current).note?.glyph === glyph ? null : glyph }));
+    return button;
+  });
+  const commentField = make('textarea', { class: 'analysis-comment-field', rows: '2', maxlength: String(MAX_COMMENT), spellcheck: 'true', placeholder: 'A comment on the move shown', 'aria-label': 'Comment on the move shown' });
+  commentField.addEventListener('input', () => annotateShown({ comment: commentField.value }));
+  annotate.append(...glyphButtons, commentField);
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
-  panel.append(head, threatLine, material, lines, moves, nav, tools, copyField, note);
+  panel.append(head, threatLine, material, lines, moves, nav, annotate, tools, copyField, note);
   outer.append(panel);
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
@@ -555,6 +575,33 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     renderThreat();
     renderLines();
     if (treeChanged || tree.nodes.size !== nodesDrawn) renderTree(refocus);
+    renderAnnotate();
+  };
+
+  /** The move whose comment the comment field holds. */
+  let commentOf = ROOT;
+  /** The annotation of the move shown (none at the start): its mark pressed, its comment. */
+  const renderAnnotate = () => {
+    annotate.hidden = current === ROOT;
+    const shown = current === ROOT ? undefined : nodeOf(tree, current).note;
+    for (const button of glyphButtons) button.setAttribute('aria-pressed', String(button.dataset.glyph === shown?.glyph));
+    // Another move's, or not being typed in: the field shows the comment (while the player
+    // types in it, it is the comment).
+    if (commentOf !== current || !commentField.matches(':focus')) commentField.value = shown?.comment ?? '';
+    commentOf = current;
+  };
+
+  /**
+   * Changes the note of the move shown: its mark, its comment, or both.
+   *
+   * @param {Partial<MoveNote>} change
+   */
+  const annotateShown = (change) => {
+    if (current === ROOT) return;
+    const had = nodeOf(tree, current).note;
+    setNote(tree, current, { glyph: had?.glyph ?? null, comment: had?.comment ?? '', ...change });
+    treeChanged = true;
+    schedule(true);
   };
 
   /** @param {number} id */
@@ -606,7 +653,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     scratch.open({ record: startRecord });
     const { lines: grown, refused } = scratch.linePlies(given.map((line) => [...line]));
     growLines(tree, grown);
-    attachNotes(tree, grown, notes);
+    attachNotes(
+      tree,
+      grown.map((line) => line.map((ply) => ply.text)),
+      notes,
+    );
     treeChanged = true;
     schedule(true);
     return refused;
@@ -731,6 +782,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     treeRecord,
     lines: () => branchLines(tree),
     addLines,
+    notes: () => notesOnLines(tree, branchNodes(tree)),
+    setNotes(lines, notes) {
+      if (!Array.isArray(notes) || !notes.every(isRecordNote) || !Array.isArray(lines)) {
+        throw new TypeError('setNotes needs lines of move texts and notes as { line, ply, glyph, comment } (Game.recordNotes)');
+      }
+      clearNotes(tree);
+      attachNotes(tree, lines, notes);
+      treeChanged = true;
+      schedule(true);
+    },
     detach() {
       runs++;
       if (analyseTimer !== null) clearTimeout(analyseTimer);

@@ -272,6 +272,9 @@ export function growLines(tree, lines) {
   for (const node of tree.nodes.values()) node.children.sort((a, b) => at(a) - at(b));
 }
 
+/** The longest comment the analysis board takes and keeps on a move, in characters. */
+export const MAX_COMMENT = 500;
+
 /** A record's assessments of moves in words, for a screen reader (PGN's `$1` to `$6`). */
 export const GLYPH_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
   '!': 'good move',
@@ -296,30 +299,54 @@ export function isRecordNote(value) {
 }
 
 /**
- * Puts a record's notes on the moves they follow: `lines` as grown (index by index the lines
- * the notes count in: 0 the main line, then the side lines), each note on the `ply`-th move of
- * its line. A note past what its line grew to (a move left out as not legal) is left out, and
- * a note on a move that has one already adds to it.
+ * Puts a record's notes on the moves they follow: `lines` the move texts of the lines the
+ * notes count in (0 the main line, then the side lines), each note on the `ply`-th move of its
+ * line. A note whose move the tree does not hold (left out as not legal) is left out, and a
+ * note on a move that has one already adds to it.
  *
  * @param {Tree} tree
- * @param {readonly (readonly PlyInfo[])[]} lines
+ * @param {readonly (readonly string[])[]} lines
  * @param {readonly RecordNote[]} notes
  */
 export function attachNotes(tree, lines, notes) {
   for (const { line, ply, glyph, comment } of notes) {
-    const plies = lines[line];
-    if (!plies || ply >= plies.length) continue;
+    const texts = lines[line];
+    if (!texts || ply >= texts.length) continue;
     let id = ROOT;
-    for (const played of plies.slice(0, ply + 1)) {
-      const next = nodeOf(tree, id).children.find((child) => nodeOf(tree, child).ply?.text === played.text);
-      if (next === undefined) break;
+    for (const text of texts.slice(0, ply + 1)) {
+      const next = nodeOf(tree, id).children.find((child) => nodeOf(tree, child).ply?.text === text);
+      if (next === undefined) {
+        id = ROOT;
+        break;
+      }
       id = next;
     }
     if (id === ROOT) continue;
-    const node = nodeOf(tree, id);
-    const had = node.note;
-    node.note = { glyph: had?.glyph ?? glyph, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') };
+    const had = nodeOf(tree, id).note;
+    setNote(tree, id, { glyph: had?.glyph ?? glyph, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') });
   }
+}
+
+/**
+ * Sets the note of a move, or takes it away when it says nothing (no glyph, no words).
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ * @param {MoveNote} note
+ */
+export function setNote(tree, id, note) {
+  const node = nodeOf(tree, id);
+  if (note.glyph || note.comment.trim()) node.note = note;
+  else delete node.note;
+}
+
+/**
+ * Takes every note off the tree (before notes kept for it are put back).
+ *
+ * @param {Tree} tree
+ */
+export function clearNotes(tree) {
+  for (const node of tree.nodes.values()) delete node.note;
 }
 
 /**
