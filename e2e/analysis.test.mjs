@@ -549,6 +549,19 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   await openAnalysisOf(page, { record });
   assert.deepEqual(await notes(), written, 'back after a reload');
   await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-moves .analysis-comment')?.textContent === 'The Pawn walks into the pinch.');
+  // A caller's lines or notes that are not: a TypeError that says what is wanted, nothing changed.
+  const refusals = await onAnalysis(page, (board) =>
+    [() => board.analysis()?.setNotes(/** @type {any} */ ('x'), []), () => board.analysis()?.setNotes([], /** @type {any} */ ([{ line: 0 }])), () => board.analysis()?.addLines(/** @type {any} */ ([[1]]))].map((call) => {
+      try {
+        call();
+        return 'no error';
+      } catch (error) {
+        return error instanceof TypeError ? error.message : String(error);
+      }
+    }),
+  );
+  assert.deepEqual(refusals.map((message) => message.split(',')[0]), ['setNotes needs a list of lines', 'setNotes needs a list of lines', 'addLines needs a list of lines']);
+  assert.deepEqual(await notes(), written);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -112,6 +112,14 @@ const RENDER_MS = 250;
  */
 
 /**
+ * Whether a caller's `value` is lines of move texts (what `addLines` and `setNotes` take).
+ *
+ * @param {unknown} value
+ * @returns {value is string[][]}
+ */
+const isLines = (value) => Array.isArray(value) && value.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'));
+
+/**
  * Links analysis.css, material.css for its material line and hidden.css for the words read to a
  * screen reader alone, into the document or shadow root a node is in (once): embedded boards
  * have no page style sheet of ours, and the game page loads analysis.css only when the analysis
@@ -190,7 +198,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   // copies write and the page keeps with the lines.
   const annotate = make('div', { class: 'analysis-annotate', role: 'group', 'aria-label': 'Annotate the move shown' });
   const glyphButtons = Object.entries(GLYPH_WORDS).map(([glyph, words]) => {
-    const button = make('button', { type: 'button', class: 'analysis-glyph-choice', 'data-glyph': glyph, 'aria-pressed': 'false', title: `Mark the move shown as a ${words} (again: unmark it)`, 'aria-label': words }, glyph);
+    const button = make('button', { type: 'button', class: 'analysis-glyph-choice', 'data-glyph': glyph, 'aria-pressed': 'false', title: `Mark the move shown: ${words} (again: no mark)`, 'aria-label': words }, glyph);
     // Pressed again, the mark goes (read from the tree: the button is redrawn a task later).
     button.addEventListener('click', () => annotateShown({ glyph: current !== ROOT && nodeOf(tree, current).note?.glyph === glyph ? null : glyph }));
     return button;
@@ -643,9 +651,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * @returns {number} the plies left out
    */
   const addLines = (given, notes = []) => {
-    if (!Array.isArray(given) || !given.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'))) {
-      throw new TypeError('addLines needs a list of lines, each a list of move texts');
-    }
+    if (!isLines(given)) throw new TypeError('addLines needs a list of lines, each a list of move texts');
     if (!Array.isArray(notes) || !notes.every(isRecordNote)) {
       throw new TypeError('addLines needs notes as a list of { line, ply, glyph, comment } (Game.recordNotes)');
     }
@@ -784,8 +790,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     addLines,
     notes: () => notesOnLines(tree, branchNodes(tree)),
     setNotes(lines, notes) {
-      if (!Array.isArray(notes) || !notes.every(isRecordNote) || !Array.isArray(lines)) {
-        throw new TypeError('setNotes needs lines of move texts and notes as { line, ply, glyph, comment } (Game.recordNotes)');
+      if (!isLines(lines) || !Array.isArray(notes) || !notes.every(isRecordNote)) {
+        throw new TypeError('setNotes needs a list of lines, each a list of move texts, and notes as { line, ply, glyph, comment } (Game.recordNotes)');
       }
       clearNotes(tree);
       attachNotes(tree, lines, notes);
