@@ -65,12 +65,24 @@ export function nodeOf(tree, id) {
  */
 export function addMove(tree, parent, ply) {
   const node = nodeOf(tree, parent);
-  const known = node.children.find((child) => nodeOf(tree, child).ply?.text === ply.text);
+  const known = childByText(tree, parent, ply.text);
   if (known !== undefined) return known;
   const id = tree.nextId++;
   tree.nodes.set(id, { id, parent, children: [], ply });
   node.children.push(id);
   return id;
+}
+
+/**
+ * The child of `parent` reached by the move `text`, if the tree holds it.
+ *
+ * @param {Tree} tree
+ * @param {number} parent
+ * @param {string} text
+ * @returns {number | undefined}
+ */
+function childByText(tree, parent, text) {
+  return nodeOf(tree, parent).children.find((child) => nodeOf(tree, child).ply?.text === text);
 }
 
 /**
@@ -312,16 +324,13 @@ export function attachNotes(tree, lines, notes) {
   for (const { line, ply, glyph, comment } of notes) {
     const texts = lines[line];
     if (!texts || ply >= texts.length) continue;
+    /** @type {number | undefined} */
     let id = ROOT;
     for (const text of texts.slice(0, ply + 1)) {
-      const next = nodeOf(tree, id).children.find((child) => nodeOf(tree, child).ply?.text === text);
-      if (next === undefined) {
-        id = ROOT;
-        break;
-      }
-      id = next;
+      id = childByText(tree, id, text);
+      if (id === undefined) break;
     }
-    if (id === ROOT) continue;
+    if (id === undefined) continue;
     const had = nodeOf(tree, id).note;
     setNote(tree, id, { glyph: had?.glyph ?? glyph, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') });
   }

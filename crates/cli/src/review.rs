@@ -7,9 +7,7 @@
 use crate::options::Options;
 use std::io::Read;
 use ultima::Game;
-use ultima_engine::{
-    annotated_record, evaluate, replayed, review_engine, summarize, Judgement, REVIEW_NODES,
-};
+use ultima_engine::{annotated_record, evaluate, replayed, review_engine, summarize, REVIEW_NODES};
 
 /// Reads the record from a file, or from standard input for `-`.
 fn read_record(path: &str) -> Result<String, String> {
@@ -59,12 +57,9 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             ultima::Color::White => ".",
             ultima::Color::Black => "...",
         };
-        let judged = match m.judgement {
-            Some(Judgement::Inaccuracy) => "?! inaccuracy",
-            Some(Judgement::Mistake) => "? mistake",
-            Some(Judgement::Blunder) => "?? blunder",
-            None => "",
-        };
+        let judged = m.judgement.map_or(String::new(), |j| {
+            format!("{} {}", j.glyph().as_str(), j.name())
+        });
         let better = match (&m.best, m.judgement) {
             (Some(best), Some(_)) => format!(", better {best}"),
             _ => String::new(),

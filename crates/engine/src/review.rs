@@ -70,6 +70,26 @@ pub enum Judgement {
     Blunder,
 }
 
+impl Judgement {
+    /// Its mark, as chess annotation writes it: `?!`, `?` or `??`.
+    pub fn glyph(self) -> Glyph {
+        match self {
+            Judgement::Inaccuracy => Glyph::Dubious,
+            Judgement::Mistake => Glyph::Mistake,
+            Judgement::Blunder => Glyph::Blunder,
+        }
+    }
+
+    /// Its name: "inaccuracy", "mistake" or "blunder".
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+}
+
 /// One move of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -377,11 +397,9 @@ pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, Str
         let Some(judgement) = m.judgement else {
             continue;
         };
-        let (glyph, word) = match judgement {
-            Judgement::Inaccuracy => (Glyph::Dubious, "Inaccuracy"),
-            Judgement::Mistake => (Glyph::Mistake, "Mistake"),
-            Judgement::Blunder => (Glyph::Blunder, "Blunder"),
-        };
+        // "Blunder (-98%); better We6-e2+."
+        let name = judgement.name();
+        let word = name[..1].to_uppercase() + &name[1..];
         let loss = (m.loss * 100.0).round();
         let comment = match &m.best {
             Some(best) => format!("{word} (-{loss}%); better {best}."),
@@ -391,7 +409,7 @@ pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, Str
             line: 0,
             ply: m.ply,
             note: MoveNote {
-                glyph: Some(glyph),
+                glyph: Some(judgement.glyph()),
                 comment,
             },
         });

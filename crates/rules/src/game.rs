@@ -96,7 +96,8 @@ impl fmt::Display for SideLineError {
 impl std::error::Error for SideLineError {}
 
 /// A move's assessment as a record writes it after the move: PGN's move suffix annotations
-/// (its numeric glyphs `$1` to `$6`). [`Game::from_record`] reads them past, as it does `$n`.
+/// (its numeric glyphs `$1` to `$6`). [`Game::from_record`] reads them past, and
+/// [`Game::record_notes`] reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Glyph {
     /// `!`
@@ -142,8 +143,8 @@ impl Glyph {
     }
 }
 
-/// What a record says of a move of its main line ([`Game::annotated_record`]): a glyph after
-/// the move and a comment after that, in braces.
+/// What a record says of a move ([`Game::record_notes`], [`Game::annotated_record`]): a glyph
+/// after the move and a comment after that, in braces.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveNote {
     pub glyph: Option<Glyph>,
@@ -1250,13 +1251,13 @@ impl Words {
             let assessed = word.trim_end_matches(['!', '?']);
             let glyph = Glyph::from_text(&word[assessed.len()..]);
             let word = assessed;
-            let numeric = (word.len() > 1
-                && word.starts_with('$')
-                && word[1..].bytes().all(|b| b.is_ascii_digit()))
-            .then(|| word[1..].parse::<usize>().ok());
+            // `$1` to `$6` are the glyphs; any other `$n` is read past.
+            let numeric = word
+                .strip_prefix('$')
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
             if let Some(n) = numeric {
-                let glyph = n.and_then(|n| Glyph::ALL.get(n.checked_sub(1)?).copied());
-                if let Some(glyph) = glyph {
+                let nag = n.parse::<usize>().ok().and_then(|n| n.checked_sub(1));
+                if let Some(&glyph) = nag.and_then(|i| Glyph::ALL.get(i)) {
                     items.push((line, Item::Glyph(glyph)));
                 }
                 continue;
@@ -1283,14 +1284,14 @@ impl Words {
             word.len() == 1 && crate::Role::from_char(word.chars().next().unwrap_or(' ')).is_some();
         let is_capture_item =
             word.len() == 3 && word.starts_with('x') && word[1..].parse::<crate::Square>().is_ok();
-        // The last word read, past any notes after it: spaced capture items belong to it.
-        let last_move = items.iter_mut().rev().find_map(|(_, item)| match item {
-            Item::Word(w) => Some(w),
-            _ => None,
-        });
         if is_letter {
             self.pending_letter = Some(word.to_string());
         } else if is_capture_item && self.pending_letter.is_none() {
+            // The last word read, past any notes after it: spaced capture items belong to it.
+            let last_move = items.iter_mut().rev().find_map(|(_, item)| match item {
+                Item::Word(w) => Some(w),
+                _ => None,
+            });
             match last_move {
                 Some(last) if last != "(" && last != ")" => last.push_str(word),
                 _ => items.push((line, Item::Word(word.to_string()))),

@@ -461,15 +461,18 @@ fn read_notes(notes: &JsValue) -> Result<Vec<ultima::LineNote>, JsError> {
     given
         .into_iter()
         .map(|n| {
-            let glyph = match n.glyph.as_deref() {
-                None => None,
-                Some(text) => Some(ultima::Glyph::from_text(text).ok_or_else(|| {
-                    JsError::new(&format!(
-                        "a note's glyph '{}' is none of ! ? !! ?? !? ?!",
-                        text.chars().take(10).collect::<String>()
-                    ))
-                })?),
-            };
+            let glyph = n
+                .glyph
+                .as_deref()
+                .map(|text| {
+                    ultima::Glyph::from_text(text).ok_or_else(|| {
+                        JsError::new(&format!(
+                            "a note's glyph '{}' is none of ! ? !! ?? !? ?!",
+                            text.chars().take(10).collect::<String>()
+                        ))
+                    })
+                })
+                .transpose()?;
             Ok(ultima::LineNote {
                 line: n.line,
                 ply: n.ply,
