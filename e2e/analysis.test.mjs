@@ -512,7 +512,7 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   await page.close();
 });
 
-test('the move shown is annotated by hand: its mark and comment in the list and the copies, kept over closing and a reload, and the record\'s own notes replaced', { timeout: 90_000 }, async () => {
+test('the move shown is annotated by hand: its mark and comment in the list and the copies, kept as written, over closing and over a reload, and the record\'s own notes replaced', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   // A record with a note of its own on its first move.
   const record = '1. b2-b5 {the usual} g7-g4 *';
@@ -539,6 +539,11 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   const written = [{ line: 0, ply: 1, glyph: '??', comment: 'The Pawn walks into the pinch.' }];
   assert.deepEqual(await notes(), written);
   assert.match(await onAnalysis(page, (board) => board.analysis()?.lineRecord()) ?? '', /1\. b2-b5 g7-g4\?\? \{The Pawn walks into the pinch\.\} \*/);
+  // Kept soon after the edits, the view still open (a browser that dies now loses nothing).
+  await page.waitForFunction((expected) => {
+    const kept = JSON.parse(localStorage.getItem('ultima.analysis') ?? '{}').kept ?? [];
+    return JSON.stringify(kept[0]?.notes) === expected;
+  }, JSON.stringify(written));
   // Kept: after closing, and after a reload, the player's notes, not the record's.
   await closeAnalysisView(page);
   await openAnalysisOf(page, { record });

@@ -56,8 +56,8 @@ export function configureAnalysis(given) {
   look = given;
 }
 
-/** How long after a change the lines are written, in milliseconds: a walk through the moves
- * (a change per ply) writes once. */
+/** How long after an edit the lines are written, in milliseconds: a comment typed (an edit per
+ * key) writes once or twice a second. */
 const KEEP_DELAY_MS = 400;
 
 /** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void } | null} */
@@ -247,8 +247,8 @@ export function closeAnalysis(keepAddress = false) {
 
 /**
  * Brings back the lines and notes kept for the analysis of the board's record, and keeps them as
- * they change: soon after each move, and at once when the view closes or the page is hidden (a
- * reload, a closed tab).
+ * they change: soon after each edit (a move added, a line promoted or removed, a mark, a comment
+ * typed), and at once when the view closes or the page is hidden (a reload, a closed tab).
  *
  * @param {EmbedHandle} board  an analysis board, ready
  * @returns {() => void}  keeps the lines now (the view is closing)
@@ -273,7 +273,7 @@ function keepTried(board) {
     const storage = pageStorage();
     saveKept(storage, keepLines(loadKept(storage), record, { lines: analysis.lines(), notes: analysis.notes() }, opened, Date.now()));
   };
-  board.on('change', () => {
+  const stopEdits = analysis.onEdit(() => {
     if (timer === null) timer = setTimeout(keep, KEEP_DELAY_MS);
   });
   const hidden = () => {
@@ -281,6 +281,7 @@ function keepTried(board) {
   };
   document.addEventListener('visibilitychange', hidden);
   return () => {
+    stopEdits();
     document.removeEventListener('visibilitychange', hidden);
     keep();
   };

@@ -108,6 +108,10 @@ const RENDER_MS = 250;
  * @property {(lines: readonly (readonly string[])[], notes: readonly RecordNote[]) => void} setNotes
  *   replaces every note of the tree by `notes`, counted in `lines` (as `lines()` and `notes()`
  *   gave them: how the page brings back an analysis's notes)
+ * @property {(listener: () => void) => () => void} onEdit  calls `listener` whenever the tree's
+ *   lines or notes change (a move added, a line promoted or removed, a mark or a comment written,
+ *   `addLines`, `setNotes`), not when the board only moves through the tree; returns the call
+ *   that stops it (how the page keeps an analysis as it is written)
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
  */
 
@@ -258,6 +262,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   let linesDrawn = new Map();
   /** @type {Map<number, Shape[]>} the shapes drawn on each node, by its id */
   const drawn = new Map();
+  /** @type {Set<() => void>} who wants to know of the tree's edits (`onEdit`) */
+  const editListeners = new Set();
+  /** The tree's lines or notes changed. */
+  const edited = () => {
+    for (const listener of [...editListeners]) listener();
+  };
 
   /** A new tree from the board's game (a new game, or at the start). */
   const reset = () => {
@@ -274,11 +284,15 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   /** @param {Snapshot} snapshot */
   const follow = (snapshot) => {
-    if (snapshot.start !== tree.start || snapshot.rules !== rules) reset();
-    else {
+    const size = tree.nodes.size;
+    if (snapshot.start !== tree.start || snapshot.rules !== rules) {
+      reset();
+      edited();
+    } else {
       const at = followLine(tree, snapshot.plies);
       treeChanged ||= at !== current || tree.nodes.size !== nodesDrawn;
       current = at;
+      if (tree.nodes.size !== size) edited();
     }
     const shapes = drawn.get(current);
     if (shapes) handle.set({ shapes });
@@ -610,6 +624,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     setNote(tree, current, { glyph: had?.glyph ?? null, comment: had?.comment ?? '', ...change });
     treeChanged = true;
     schedule(true);
+    edited();
   };
 
   /** @param {number} id */
@@ -666,6 +681,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     );
     treeChanged = true;
     schedule(true);
+    edited();
     return refused;
   };
 
@@ -743,6 +759,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     makeMainLine(tree, current);
     treeChanged = true;
     schedule(true);
+    edited();
   });
   remove.addEventListener('click', () => {
     const gone = current;
@@ -752,6 +769,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     removeNode(tree, gone);
     treeChanged = true;
     schedule(true);
+    edited();
   });
   outer.addEventListener('keydown', onKey);
   const offChange = handle.on('change', ({ snapshot }) => follow(snapshot));
@@ -797,9 +815,15 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       attachNotes(tree, lines, notes);
       treeChanged = true;
       schedule(true);
+      edited();
+    },
+    onEdit(listener) {
+      editListeners.add(listener);
+      return () => editListeners.delete(listener);
     },
     detach() {
       runs++;
+      editListeners.clear();
       if (analyseTimer !== null) clearTimeout(analyseTimer);
       offChange();
       offShapes();
