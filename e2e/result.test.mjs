@@ -1,8 +1,9 @@
 // The result banner (www/result.js) on the game page, on a desktop and a phone viewport: each
 // kind of ending reached from a position (checkmate, stalemate, a draw by bare Kings, a
 // resignation), its words, focus and announcement, closing it to look at the final position and
-// opening it again, Rematch against the computer with the colours swapped, Copy record with and
-// without the clipboard, and the banner going when the game goes on (undo).
+// opening it again, stepping aside for the board (an earlier position shown, the review
+// started), Rematch against the computer with the colours swapped, Copy record with and without
+// the clipboard, and the banner going when the game goes on (undo).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -41,7 +42,7 @@ const banner = (page) =>
 const bannerHidden = (page) => page.waitForSelector('#result-banner', { state: 'hidden' });
 
 for (const { device, context } of devices) {
-  test(`${device}: checkmate opens the banner, which closes to show the final position and opens again`, { timeout: 60_000 }, async () => {
+  test(`${device}: checkmate opens the banner, which closes to show the final position, opens again, and steps aside for the board`, { timeout: 60_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);
     try {
       await finish(page, '4k3/3ppp2/4I3/8/8/8/6K1/7L w', 'h1-h8');
@@ -80,6 +81,16 @@ for (const { device, context } of devices) {
       await page.click('.result-close');
       await bannerHidden(page);
       assert.equal((await banner(page)).chip, true);
+      // It steps aside when the player turns to the board: an earlier position shown, or the
+      // review started from the panel.
+      for (const turn of ['#view-prev', '#review-game']) {
+        await page.click('#result-chip');
+        await page.waitForSelector('#result-banner', { state: 'visible' });
+        await page.click(turn);
+        await bannerHidden(page);
+        assert.equal((await banner(page)).chip, true, turn);
+      }
+      await page.waitForSelector('#review:not([hidden])');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -478,6 +478,16 @@ async function main() {
       resultBanner.close();
       reviewGame.start();
     });
+    // The result's card, over the board, steps aside (to its chip) when the player turns to the
+    // board: an earlier position shown (the move list, ◀, a review's judgement), or the review
+    // started from the panel.
+    const resultAside = () => {
+      if (resultBanner.isOpen()) resultBanner.close();
+    };
+    embed.on('view', ({ ply }) => {
+      if (ply !== null) resultAside();
+    });
+    element('review-game', HTMLButtonElement).addEventListener('click', resultAside);
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
