@@ -514,31 +514,44 @@ test('the lines tried are kept: closing and opening the same record again, or a 
 
 test('the move shown is annotated by hand: its mark and comment in the list and the copies, kept as written, over closing and over a reload, and the record\'s own notes replaced', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
-  // A record with a note of its own on its first move.
-  const record = '1. b2-b5 {the usual} g7-g4 *';
+  // A record with a comment on the game (before its first move) and a note on its first move.
+  const record = '{An opening} 1. b2-b5 {the usual} g7-g4 *';
   await openAnalysisOf(page, { record });
   const notes = () => onAnalysis(page, (board) => board.analysis()?.notes());
-  assert.deepEqual(await notes(), [{ line: 0, ply: 0, glyph: null, comment: 'the usual' }]);
-  // At the start there is no move to annotate.
+  assert.deepEqual(await notes(), [
+    { line: 0, ply: -1, glyph: null, comment: 'An opening' },
+    { line: 0, ply: 0, glyph: null, comment: 'the usual' },
+  ]);
+  // The game's comment above the moves.
+  assert.equal(await page.textContent('.analysis-dialog .analysis-moves .analysis-game-comment'), 'An opening');
+  // At the start, before any move, the game is annotated: a comment, no marks.
   await onAnalysis(page, (board) => board.analysis()?.goToPly(0));
-  await page.waitForSelector('.analysis-dialog .analysis-annotate', { state: 'hidden' });
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('.analysis-dialog .analysis-comment-field'))?.value === 'An opening');
+  assert.equal(await page.locator('.analysis-dialog .analysis-glyph-choice:visible').count(), 0);
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-comment-field', 'aria-label'), 'Comment on the game, before its first move');
+  await page.fill('.analysis-dialog .analysis-comment-field', 'A short game.');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-game-comment')?.textContent === 'A short game.');
   // Black's move: marked a mistake, then a blunder (one mark at a time), and commented.
   await onAnalysis(page, (board) => board.analysis()?.goToPly(2));
+  await page.waitForSelector('.analysis-dialog .analysis-glyph-choice[data-glyph="?"]', { state: 'visible' });
   await page.click('.analysis-dialog .analysis-glyph-choice[data-glyph="?"]');
   await page.click('.analysis-dialog .analysis-glyph-choice[data-glyph="??"]');
   // The panel is redrawn in a task of its own.
   await page.waitForSelector('.analysis-dialog .analysis-glyph-choice[data-glyph="??"][aria-pressed="true"]');
   assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-glyph-choice[aria-pressed="true"]', (buttons) => buttons.map((b) => b.textContent)), ['??']);
   await page.fill('.analysis-dialog .analysis-comment-field', 'The Pawn walks into the pinch.');
-  await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-comment').length === 2);
+  await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-comment').length === 3);
   assert.match((await page.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
   // The record's own note taken away: its comment emptied.
   await onAnalysis(page, (board) => board.analysis()?.goToPly(1));
   await page.waitForFunction(() => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('.analysis-dialog .analysis-comment-field'))?.value === 'the usual');
   await page.fill('.analysis-dialog .analysis-comment-field', '');
-  const written = [{ line: 0, ply: 1, glyph: '??', comment: 'The Pawn walks into the pinch.' }];
+  const written = [
+    { line: 0, ply: -1, glyph: null, comment: 'A short game.' },
+    { line: 0, ply: 1, glyph: '??', comment: 'The Pawn walks into the pinch.' },
+  ];
   assert.deepEqual(await notes(), written);
-  assert.match(await onAnalysis(page, (board) => board.analysis()?.lineRecord()) ?? '', /1\. b2-b5 g7-g4\?\? \{The Pawn walks into the pinch\.\} \*/);
+  assert.match(await onAnalysis(page, (board) => board.analysis()?.lineRecord()) ?? '', /\{A short game\.\} 1\. b2-b5 g7-g4\?\? \{The Pawn walks into the pinch\.\} \*/);
   // Kept soon after the edits, the view still open (a browser that dies now loses nothing).
   await page.waitForFunction((expected) => {
     const kept = JSON.parse(localStorage.getItem('ultima.analysis') ?? '{}').kept ?? [];
@@ -553,7 +566,7 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   await ready(page);
   await openAnalysisOf(page, { record });
   assert.deepEqual(await notes(), written, 'back after a reload');
-  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-moves .analysis-comment')?.textContent === 'The Pawn walks into the pinch.');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-moves span.analysis-comment')?.textContent === 'The Pawn walks into the pinch.');
   // A caller's lines or notes that are not: a TypeError that says what is wanted, nothing changed.
   const refusals = await onAnalysis(page, (board) =>
     [() => board.analysis()?.setNotes(/** @type {any} */ ('x'), []), () => board.analysis()?.setNotes([], /** @type {any} */ ([{ line: 0 }])), () => board.analysis()?.addLines(/** @type {any} */ ([[1]]))].map((call) => {
@@ -651,6 +664,11 @@ test('a record\'s variations open as side lines of its main line; the game page 
   await page.click('#load-record');
   await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 3);
   assert.equal(await page.textContent('#record-error'), 'Loaded its main line. Analyse, beside Load record, opens the record with its 3 variations and notes on 2 moves.');
+  // With a comment on the game too (before its first move), which the message counts apart.
+  await page.fill('#record-text', `{From a club game} ${record}`);
+  await page.click('#load-record');
+  await page.waitForFunction(() => document.querySelector('#record-error')?.textContent?.includes('comment'));
+  assert.equal(await page.textContent('#record-error'), 'Loaded its main line. Analyse, beside Load record, opens the record with its 3 variations, its comment on the game and notes on 2 moves.');
   assert.deepEqual(problems, []);
   await page.close();
 });

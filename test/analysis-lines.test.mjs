@@ -71,7 +71,8 @@ test('stored text: written and read back; anything unreadable is none, a bad ent
 });
 
 test('notes are kept with the lines: a note changed is something tried, and kept notes replace the record\'s', () => {
-  const noted = { lines: OPENED_LINES, notes: [{ line: 0, ply: 1, glyph: '??', comment: 'the pinch' }] };
+  // A note on a move, and the game's comment (before its first move: ply -1).
+  const noted = { lines: OPENED_LINES, notes: [{ line: 0, ply: -1, glyph: null, comment: 'A game' }, { line: 0, ply: 1, glyph: '??', comment: 'the pinch' }] };
   // Only the notes changed: kept, with the lines it opened with.
   const kept = keepLines([], RECORD, noted, OPENED, 1000);
   assert.deepEqual(kept, [{ record: RECORD, lines: OPENED_LINES, notes: noted.notes, at: 1000 }]);

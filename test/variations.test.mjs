@@ -4,6 +4,7 @@ import {
   ROOT,
   addMove,
   attachNotes,
+  GAME_COMMENT,
   isRecordNote,
   branchNodes,
   clearNotes,
@@ -227,6 +228,18 @@ test('a record\'s notes go on the moves they follow, and come out once each, on 
   assert.deepEqual(nodeOf(tree, a4).note, { glyph: '!', comment: '' });
   setNote(tree, a4, { glyph: null, comment: '  ' });
   assert.equal(nodeOf(tree, a4).note, undefined);
+  // The game's comment goes on the root (whatever lines are given), and comes out first, on
+  // line 0 before its first move, for any lines.
+  attachNotes(tree, [], [
+    { line: 0, ply: GAME_COMMENT, glyph: null, comment: 'A game' },
+    { line: 0, ply: GAME_COMMENT, glyph: null, comment: 'of two halves' },
+  ]);
+  assert.deepEqual(nodeOf(tree, ROOT).note, { glyph: null, comment: 'A game of two halves' });
+  const gameComment = { line: 0, ply: GAME_COMMENT, glyph: null, comment: 'A game of two halves' };
+  assert.deepEqual(notesOnLines(tree, branchNodes(tree))[0], gameComment);
+  assert.deepEqual(notesOnLines(tree, [lineNodes(tree, h5)])[0], gameComment);
+  // It numbers no move: the first is numbered anyway.
+  assert.deepEqual(labels(), ['1.', '1…', '2.']);
   clearNotes(tree);
   assert.deepEqual(notesOnLines(tree, branchNodes(tree)), []);
 });
@@ -234,7 +247,9 @@ test('a record\'s notes go on the moves they follow, and come out once each, on 
 test('a note is a record\'s note only with a line, a ply, a known glyph or none, and a comment', () => {
   assert.equal(isRecordNote({ line: 0, ply: 3, glyph: '??', comment: '' }), true);
   assert.equal(isRecordNote({ line: 2, ply: 0, glyph: null, comment: 'words' }), true);
-  for (const bad of [null, 'x', [], { line: -1, ply: 0, glyph: null, comment: '' }, { line: 0, ply: 1.5, glyph: null, comment: '' }, { line: 0, ply: 0, glyph: '!!!', comment: '' }, { line: 0, ply: 0, glyph: null }, { line: '0', ply: 0, glyph: null, comment: '' }]) {
+  // The game's comment: line 0, before the first move, no glyph.
+  assert.equal(isRecordNote({ line: 0, ply: GAME_COMMENT, glyph: null, comment: 'A game' }), true);
+  for (const bad of [{ line: 1, ply: GAME_COMMENT, glyph: null, comment: '' }, { line: 0, ply: GAME_COMMENT, glyph: '!', comment: '' }, { line: 0, ply: -2, glyph: null, comment: '' }, { line: 0, ply: GAME_COMMENT, glyph: null }, null, 'x', [], { line: -1, ply: 0, glyph: null, comment: '' }, { line: 0, ply: 1.5, glyph: null, comment: '' }, { line: 0, ply: 0, glyph: '!!!', comment: '' }, { line: 0, ply: 0, glyph: null }, { line: '0', ply: 0, glyph: null, comment: '' }]) {
     assert.equal(isRecordNote(bad), false, JSON.stringify(bad));
   }
 });

@@ -199,12 +199,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const tools = make('div', { class: 'analysis-tools' });
   tools.append(flip, copy, copyAll, promote, remove);
   // The move shown annotated as a record writes it: an assessment and a comment, which the
-  // copies write and the page keeps with the lines.
-  const annotate = make('div', { class: 'analysis-annotate', role: 'group', 'aria-label': 'Annotate the move shown' });
+  // copies write and the page keeps with the lines; at the start, the game's comment.
+  const annotate = make('div', { class: 'analysis-annotate', role: 'group', 'aria-label': 'Annotate the move shown (at the start: the game)' });
   const glyphButtons = Object.entries(GLYPH_WORDS).map(([glyph, words]) => {
     const button = make('button', { type: 'button', class: 'analysis-glyph-choice', 'data-glyph': glyph, 'aria-pressed': 'false', title: `Mark the move shown: ${words} (again: no mark)`, 'aria-label': words }, glyph);
     // Pressed again, the mark goes (read from the tree: the button is redrawn a task later).
-    button.addEventListener('click', () => annotateShown({ glyph: current !== ROOT && nodeOf(tree, current).note?.glyph === glyph ? null : glyph }));
+    button.addEventListener('click', () => annotateShown({ glyph: nodeOf(tree, current).note?.glyph === glyph ? null : glyph }));
     return button;
   });
   const commentField = make('textarea', { class: 'analysis-comment-field', rows: '2', maxlength: String(MAX_COMMENT), spellcheck: 'true', placeholder: 'A comment on the move shown', 'aria-label': 'Comment on the move shown' });
@@ -533,7 +533,9 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   /** @param {boolean} refocus  a move of the list or of the engine's lines had the focus: it
    *   goes to the move shown, so that the keys go on working */
   const renderTree = (refocus) => {
-    moves.replaceChildren(...listNodes(listItems(tree)));
+    // The game's comment, before its first move, as a record writes it.
+    const gameComment = nodeOf(tree, ROOT).note?.comment;
+    moves.replaceChildren(...(gameComment ? [make('p', { class: 'analysis-comment analysis-game-comment' }, gameComment)] : []), ...listNodes(listItems(tree)));
     nodesDrawn = tree.nodes.size;
     treeChanged = false;
     // The move shown in view, scrolling the list only (never the page).
@@ -602,11 +604,20 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   /** The move whose comment the comment field holds. */
   let commentOf = ROOT;
-  /** The annotation of the move shown (none at the start): its mark pressed, its comment. */
+  /** The annotation of the move shown, its mark pressed and its comment; at the start, the
+   * game's comment (no mark). */
   const renderAnnotate = () => {
-    annotate.hidden = current === ROOT;
-    const shown = current === ROOT ? undefined : nodeOf(tree, current).note;
-    for (const button of glyphButtons) button.setAttribute('aria-pressed', String(button.dataset.glyph === shown?.glyph));
+    const start = current === ROOT;
+    const shown = nodeOf(tree, current).note;
+    for (const button of glyphButtons) {
+      button.hidden = start;
+      button.setAttribute('aria-pressed', String(button.dataset.glyph === shown?.glyph));
+    }
+    const what = start ? 'the game, before its first move' : 'the move shown';
+    if (commentField.getAttribute('aria-label') !== `Comment on ${what}`) {
+      commentField.setAttribute('aria-label', `Comment on ${what}`);
+      commentField.placeholder = `A comment on ${what}`;
+    }
     // Another move's, or not being typed in: the field shows the comment (while the player
     // types in it, it is the comment).
     if (commentOf !== current || !commentField.matches(':focus')) commentField.value = shown?.comment ?? '';
@@ -614,14 +625,15 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   /**
-   * Changes the note of the move shown: its mark, its comment, or both.
+   * Changes the note of the move shown: its mark, its comment, or both; at the start, the game's
+   * comment (the start has no mark).
    *
    * @param {Partial<MoveNote>} change
    */
   const annotateShown = (change) => {
-    if (current === ROOT) return;
     const had = nodeOf(tree, current).note;
-    setNote(tree, current, { glyph: had?.glyph ?? null, comment: had?.comment ?? '', ...change });
+    const note = { glyph: had?.glyph ?? null, comment: had?.comment ?? '', ...change };
+    setNote(tree, current, current === ROOT ? { ...note, glyph: null } : note);
     treeChanged = true;
     schedule(true);
     edited();

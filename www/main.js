@@ -13,6 +13,7 @@
 import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
 import { recordNotes, recordSideLines } from './session.js';
+import { GAME_COMMENT } from './variations.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog, playerSide } from './newgame.js';
 import { wirePageTheme } from './page-theme.js';
@@ -600,17 +601,20 @@ async function main() {
     });
     /**
      * What the game leaves out of a pasted record and the analysis board shows: how many
-     * variations it holds (its side lines) and how many moves have notes (comments, marks);
-     * none when it holds too many.
+     * variations it holds (its side lines), whether it has a comment on the game, and how many
+     * moves have notes (comments, marks); none when it holds too many.
      *
      * @param {GameSpec} spec
-     * @returns {{ variations: number, notes: number }}
+     * @returns {{ variations: number, comment: boolean, notes: number }}
      */
     const leftToAnalysis = (spec) => {
       try {
-        return spec.record ? { variations: recordSideLines(spec.record).length, notes: recordNotes(spec.record).length } : { variations: 0, notes: 0 };
+        if (!spec.record) return { variations: 0, comment: false, notes: 0 };
+        const notes = recordNotes(spec.record);
+        const onMoves = notes.filter((note) => note.ply !== GAME_COMMENT).length;
+        return { variations: recordSideLines(spec.record).length, comment: onMoves < notes.length, notes: onMoves };
       } catch {
-        return { variations: 0, notes: 0 };
+        return { variations: 0, comment: false, notes: 0 };
       }
     };
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
@@ -619,11 +623,13 @@ async function main() {
         replaceGame(() => embed.newGame(spec));
         // The game is the main line: the variations and notes are not lost, the analysis board
         // has them.
-        const { variations, notes } = leftToAnalysis(spec);
-        const what = [
+        const { variations, comment, notes } = leftToAnalysis(spec);
+        const parts = [
           ...(variations ? [`its ${variations} ${variations === 1 ? 'variation' : 'variations'}`] : []),
+          ...(comment ? ['its comment on the game'] : []),
           ...(notes ? [`notes on ${notes} ${notes === 1 ? 'move' : 'moves'}`] : []),
-        ].join(' and ');
+        ];
+        const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '');
         const loaded = variations ? 'Loaded its main line.' : 'Loaded.';
         answer(what ? `${loaded} Analyse, beside Load record, opens the record with ${what}.` : loaded, true);
       } catch (error) {

@@ -93,8 +93,8 @@ export const recordSideLines = (record) => bindings().Game.recordSideLines(recor
 
 /**
  * The notes of a game record (comments and assessments), each on the move it follows, by line
- * (0 the main line, k the k-th of `recordSideLines`) and ply (`Game.recordNotes`). The wasm
- * must be loaded; throws as `recordSideLines` does.
+ * (0 the main line, k the k-th of `recordSideLines`) and ply, the game's comment first (ply -1)
+ * (`Game.recordNotes`). The wasm must be loaded; throws as `recordSideLines` does.
  *
  * @param {string} record
  * @returns {RecordNote[]}

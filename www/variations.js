@@ -14,7 +14,8 @@
  * @property {number | null} parent  null for the root (the start position)
  * @property {number[]} children  the continuations tried, the main one first
  * @property {PlyInfo | null} ply  the move that led here, as the snapshot gave it; null for the root
- * @property {MoveNote} [note]  what a record said of the move: its assessment and comment
+ * @property {MoveNote} [note]  what a record said of the move: its assessment and comment (the
+ *   root's: the game's comment, before its first move, without an assessment)
  */
 
 /**
@@ -307,14 +308,21 @@ export const GLYPH_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
 export function isRecordNote(value) {
   if (typeof value !== 'object' || value === null) return false;
   const { line, ply, glyph, comment } = /** @type {Record<string, unknown>} */ (value);
-  return Number.isSafeInteger(line) && Number(line) >= 0 && Number.isSafeInteger(ply) && Number(ply) >= 0 && (glyph === null || (typeof glyph === 'string' && glyph in GLYPH_WORDS)) && typeof comment === 'string';
+  if (typeof comment !== 'string') return false;
+  // The game's comment, before its first move.
+  if (ply === GAME_COMMENT) return line === 0 && glyph === null;
+  return Number.isSafeInteger(line) && Number(line) >= 0 && Number.isSafeInteger(ply) && Number(ply) >= 0 && (glyph === null || (typeof glyph === 'string' && glyph in GLYPH_WORDS));
 }
+
+/** The ply of the game's comment, before its first move (on the tree's root). */
+export const GAME_COMMENT = -1;
 
 /**
  * Puts a record's notes on the moves they follow: `lines` the move texts of the lines the
  * notes count in (0 the main line, then the side lines), each note on the `ply`-th move of its
- * line. A note whose move the tree does not hold (left out as not legal) is left out, and a
- * note on a move that has one already adds to it.
+ * line, and the game's comment (`GAME_COMMENT`) on the root. A note whose move the tree does
+ * not hold (left out as not legal) is left out, and a note on a move that has one already adds
+ * to it.
  *
  * @param {Tree} tree
  * @param {readonly (readonly string[])[]} lines
@@ -322,6 +330,11 @@ export function isRecordNote(value) {
  */
 export function attachNotes(tree, lines, notes) {
   for (const { line, ply, glyph, comment } of notes) {
+    if (ply === GAME_COMMENT) {
+      const had = nodeOf(tree, ROOT).note;
+      setNote(tree, ROOT, { glyph: null, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') });
+      continue;
+    }
     const texts = lines[line];
     if (!texts || ply >= texts.length) continue;
     /** @type {number | undefined} */
@@ -360,16 +373,17 @@ export function clearNotes(tree) {
 
 /**
  * The notes on the tree's moves as a record's notes on `lines` (each a line of node ids from
- * the start, e.g. the tree's branches): each note once, on the first line that reaches its
- * move, for `recordOfLines`.
+ * the start, e.g. the tree's branches): the game's comment first (the root's), then each note
+ * once, on the first line that reaches its move, for `recordOfLines`.
  *
  * @param {Tree} tree
  * @param {readonly (readonly number[])[]} lines
  * @returns {RecordNote[]}
  */
 export function notesOnLines(tree, lines) {
+  const start = nodeOf(tree, ROOT).note;
   /** @type {RecordNote[]} */
-  const notes = [];
+  const notes = start ? [{ line: 0, ply: GAME_COMMENT, glyph: null, comment: start.comment }] : [];
   const seen = new Set();
   lines.forEach((ids, line) =>
     ids.forEach((id, ply) => {

@@ -21,7 +21,7 @@
 
 use crate::analysis::Score;
 use crate::search::{Config, Engine, Limits, NoHandler};
-use ultima::{Color, Game, Glyph, LineNote, Move, MoveNote, Position};
+use ultima::{Color, Game, Glyph, LineNote, Move, MoveNote, Position, RecordNotes};
 
 /// The nodes searched in each position of a review: about depth 7 in a middlegame, a fraction
 /// of a second per position natively and in the browser.
@@ -425,7 +425,13 @@ pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, Str
         .set_header("Annotator", "Ultima's game review")
         .map_err(|e| e.to_string())?;
     annotated
-        .annotated_record(&notes, &better_lines)
+        .annotated_record(
+            &RecordNotes {
+                comment: String::new(),
+                moves: notes,
+            },
+            &better_lines,
+        )
         .map_err(|e| e.to_string())
 }
 

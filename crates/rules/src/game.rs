@@ -162,6 +162,16 @@ pub struct LineNote {
     pub note: MoveNote,
 }
 
+/// What a record says besides its moves ([`Game::record_notes`], [`Game::annotated_record`]):
+/// the game's comment, before its first move (PGN's `{…} 1. b2-b5`: what the game is, who
+/// annotated it), and the notes on the moves of its lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordNotes {
+    /// Words; empty for none. A `}` is written as `)`, as in a move's comment.
+    pub comment: String,
+    pub moves: Vec<LineNote>,
+}
+
 impl MoveNote {
     /// Adds `text` to the comment, after a space when it has words already.
     fn add_comment(&mut self, text: &str) {
@@ -609,17 +619,17 @@ impl Game {
         &self,
         side_lines: &[Vec<String>],
     ) -> Result<String, SideLineError> {
-        self.annotated_record(&[], side_lines)
+        self.annotated_record(&RecordNotes::default(), side_lines)
     }
 
-    /// [`Game::record_with_side_lines`] with notes on moves of its lines ([`LineNote`]: line 0
-    /// the game's moves, `k` the `k`-th of `side_lines`), each written after its move, the
-    /// glyph glued to it and the comment after that, before the move's side lines
-    /// (`12... d7-d6?? {words} (12... e6-e2)`), as a review's annotated record writes them. A
-    /// note on a move another line shares is on that one move (the first glyph given is kept,
-    /// and the comments are joined); a note past its line's end is left out. The record reads
-    /// back as the same game and side lines ([`Game::from_record`] reads the notes past,
-    /// [`Game::record_notes`] reads them).
+    /// [`Game::record_with_side_lines`] with the game's comment before its first move and notes
+    /// on moves of its lines ([`LineNote`]: line 0 the game's moves, `k` the `k`-th of
+    /// `side_lines`), each written after its move, the glyph glued to it and the comment after
+    /// that, before the move's side lines (`12... d7-d6?? {words} (12... e6-e2)`), as a
+    /// review's annotated record writes them. A note on a move another line shares is on that
+    /// one move (the first glyph given is kept, and the comments are joined); a note past its
+    /// line's end is left out. The record reads back as the same game and side lines
+    /// ([`Game::from_record`] reads the notes past, [`Game::record_notes`] reads them).
     ///
     /// # Errors
     ///
@@ -627,7 +637,7 @@ impl Game {
     /// the first move of one that runs on past the game's end ([`GameError::PastTheEnd`]).
     pub fn annotated_record(
         &self,
-        notes: &[LineNote],
+        notes: &RecordNotes,
         side_lines: &[Vec<String>],
     ) -> Result<String, SideLineError> {
         let mut tree = MoveTree::default();
@@ -667,7 +677,7 @@ impl Game {
             placed.push(tree.place(played));
         }
         let mut on_nodes: Vec<Option<MoveNote>> = vec![None; tree.nodes.len()];
-        for LineNote { line, ply, note } in notes {
+        for LineNote { line, ply, note } in &notes.moves {
             let Some(&node) = placed.get(*line).and_then(|ids| ids.get(*ply)) else {
                 continue;
             };
@@ -676,6 +686,11 @@ impl Game {
             on.add_comment(&note.comment);
         }
         let mut items = Vec::new();
+        let comment = MoveNote {
+            glyph: None,
+            comment: notes.comment.clone(),
+        };
+        comment.write(&mut items);
         tree.write(&tree.root, self.start(), true, &on_nodes, &mut items);
         Ok(self.write_record(items))
     }
@@ -810,20 +825,25 @@ impl Game {
         Ok(split_variations(movetext_tokens(&body), true)?.side_lines)
     }
 
-    /// The notes of a record's movetext, each on the move it follows: its comments (`{…}`, `;`
-    /// to the end of the line, joined by a space where a move has several) and its first
-    /// assessment (`??` glued to the move or standing apart, or `$1` to `$6`), by line and ply
-    /// as [`LineNote`] says (the lines of [`Game::record_side_lines`]), in the order of the
-    /// text's moves. A note before any move of its line (the game's or a variation's) is on no
-    /// move and is left out. What [`Game::annotated_record`] writes reads back as the notes it
-    /// was given.
+    /// The notes of a record's movetext: the game's comment, before its first move, and the
+    /// notes on moves, each on the move it follows: its comments (`{…}`, `;` to the end of the
+    /// line, joined by a space where a move has several) and its first assessment (`??` glued
+    /// to the move or standing apart, or `$1` to `$6`), by line and ply as [`LineNote`] says
+    /// (the lines of [`Game::record_side_lines`]), in the order of the text's moves. An
+    /// assessment before the first move, and a note before a variation's first move (right
+    /// after its `(`), are on no move and are left out. What [`Game::annotated_record`] writes
+    /// reads back as the notes it was given.
     ///
     /// # Errors
     ///
     /// As [`Game::record_side_lines`].
-    pub fn record_notes(text: &str) -> Result<Vec<LineNote>, RecordError> {
+    pub fn record_notes(text: &str) -> Result<RecordNotes, RecordError> {
         let (_, body) = record_parts(text)?;
-        Ok(split_variations(movetext_tokens(&body), false)?.notes)
+        let movetext = split_variations(movetext_tokens(&body), false)?;
+        Ok(RecordNotes {
+            comment: movetext.comment,
+            moves: movetext.notes,
+        })
     }
 
     /// Reconciles the recorded result with the moves: a finished game must agree with it,
@@ -969,6 +989,7 @@ const SIDE_LINE_MOVES: usize = 50_000;
 struct Movetext {
     main: Vec<(usize, String)>,
     side_lines: Vec<Vec<String>>,
+    comment: String,
     notes: Vec<LineNote>,
 }
 
@@ -1015,13 +1036,17 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
     let mut slots: Vec<usize> = Vec::new();
     // Right after a '(', before the variation's first move: a note there is on no move read.
     let mut fresh = false;
+    // The game's comment: those before its first move.
+    let mut comment = MoveNote::default();
     for (line, item) in tokens {
         let token = match item {
             Item::Word(word) => word,
             Item::Comment(_) | Item::Glyph(_) if fresh => continue,
             Item::Comment(text) => {
-                if let Some(c) = current {
-                    nodes[c].note.get_or_insert_default().add_comment(&text);
+                match current {
+                    Some(c) => nodes[c].note.get_or_insert_default().add_comment(&text),
+                    None if open.is_empty() => comment.add_comment(&text),
+                    None => {}
                 }
                 continue;
             }
@@ -1115,6 +1140,7 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
         return Ok(Movetext {
             main,
             side_lines: Vec::new(),
+            comment: comment.comment,
             notes,
         });
     }
@@ -1155,6 +1181,7 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
     Ok(Movetext {
         main,
         side_lines,
+        comment: comment.comment,
         notes,
     })
 }

@@ -53,7 +53,9 @@ pub use board::Board;
 pub use color::{ByColor, Color};
 pub use explain::{Capture, CaptureWay};
 pub use fen::{FenError, ParseFenError, ParseFenErrorKind, PositionError, Setup};
-pub use game::{Game, GameError, Glyph, LineNote, MoveNote, RecordError, SideLineError, Undone};
+pub use game::{
+    Game, GameError, Glyph, LineNote, MoveNote, RecordError, RecordNotes, SideLineError, Undone,
+};
 pub use link::{LinkError, LINK_VERSION, MAX_LINK_CHARS, MAX_LINK_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, PositionOutcome, Reason, Repetitions};

@@ -3,7 +3,7 @@
 
 use ultima::{
     Color, Game, Glyph, LineNote, MoveMark, MoveNote, MoveText, Position, PositionOutcome, Reason,
-    Rules, StartSetup, Undone,
+    RecordNotes, Rules, StartSetup, Undone,
 };
 
 #[test]
@@ -389,7 +389,7 @@ fn notes_are_written_after_their_moves_and_read_past() {
             comment: comment.into(),
         },
     };
-    let notes = [
+    let moves = vec![
         // A comment: Black's next move is numbered again, as after a variation.
         note(0, 1, Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
         note(0, 2, Some(Glyph::Dubious), "  "),
@@ -403,10 +403,15 @@ fn notes_are_written_after_their_moves_and_read_past() {
         // On a move the side line shares with the game: on that move, the first glyph kept.
         note(1, 0, Some(Glyph::Good), "well"),
     ];
+    // The game's comment, before its first move.
+    let notes = RecordNotes {
+        comment: "A short {game}.".into(),
+        moves,
+    };
     let side = [vec!["b2-b5".to_string(), "g7-g3".into()]];
     let record = game.annotated_record(&notes, &side).unwrap();
     assert!(
-        record.ends_with("\n\n1. b2-b5! {well} 1... g7-g4?? {Blunder (-60%); better g7-g3.} (1... g7-g3!?\n{the mate}) 2. c2-c4?! d7-d5 {a {nested) brace} *\n"),
+        record.ends_with("\n\n{A short {game).} 1. b2-b5! {well} 1... g7-g4?? {Blunder (-60%); better g7-g3.}\n(1... g7-g3!? {the mate}) 2. c2-c4?! d7-d5 {a {nested) brace} *\n"),
         "{record}"
     );
     // Read back: the game and its side line, the notes past them, and the notes on their own.
@@ -417,22 +422,29 @@ fn notes_are_written_after_their_moves_and_read_past() {
     assert_eq!(Game::record_side_lines(&record).unwrap(), side);
     assert_eq!(
         Game::record_notes(&record).unwrap(),
-        [
-            note(0, 0, Some(Glyph::Good), "well"),
-            note(0, 1, Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
-            note(1, 1, Some(Glyph::Interesting), "the mate"),
-            note(0, 2, Some(Glyph::Dubious), ""),
-            note(0, 3, None, "a {nested) brace"),
-        ]
+        RecordNotes {
+            comment: "A short {game).".into(),
+            moves: vec![
+                note(0, 0, Some(Glyph::Good), "well"),
+                note(0, 1, Some(Glyph::Blunder), "Blunder (-60%); better g7-g3."),
+                note(1, 1, Some(Glyph::Interesting), "the mate"),
+                note(0, 2, Some(Glyph::Dubious), ""),
+                note(0, 3, None, "a {nested) brace"),
+            ],
+        }
     );
+    // Before the first move, comments are the game's (joined); an assessment there, and a note
+    // right after a variation's '(', are on no move and read past.
+    let read = Game::record_notes("{One} ; two\n$1 1. b2-b5 ({three} 1. a2-a4) *").unwrap();
+    assert_eq!(read.comment, "One two");
+    assert_eq!(read.moves, []);
     // Every glyph reads past; no notes is the record with side lines.
     for glyph in Glyph::ALL {
-        let written = game
-            .annotated_record(
-                &[note(0, 0, Some(glyph), ""), note(0, 1, Some(glyph), "x")],
-                &[],
-            )
-            .unwrap();
+        let notes = RecordNotes {
+            comment: String::new(),
+            moves: vec![note(0, 0, Some(glyph), ""), note(0, 1, Some(glyph), "x")],
+        };
+        let written = game.annotated_record(&notes, &[]).unwrap();
         assert_eq!(
             Game::from_record(&written).unwrap().to_record(),
             game.to_record(),
@@ -440,7 +452,8 @@ fn notes_are_written_after_their_moves_and_read_past() {
         );
     }
     assert_eq!(
-        game.annotated_record(&[], &side).unwrap(),
+        game.annotated_record(&RecordNotes::default(), &side)
+            .unwrap(),
         game.record_with_side_lines(&side).unwrap()
     );
 }

@@ -23,8 +23,8 @@ mod perft_data;
 use fuzzing::{corpus, edits, fuzz, huge, mutate, show_bytes};
 use proptest::prelude::*;
 use ultima::{
-    Bitboard, Color, Game, Glyph, LineNote, Move, MoveNote, MoveText, Position, Role, Rules, Setup,
-    Square, StartSetup, Undone,
+    Bitboard, Color, Game, Glyph, LineNote, Move, MoveNote, MoveText, Position, RecordNotes, Role,
+    Rules, Setup, Square, StartSetup, Undone,
 };
 
 /// Text from the alphabet of the formats, so that inputs reach deep into the parsers.
@@ -285,7 +285,7 @@ struct RecordInput {
     broken_at: Option<(usize, Game)>,
     /// A record this crate wrote with notes and side lines: it must read back as this game's
     /// record, these side lines and these notes.
-    written: Option<(String, Vec<Vec<String>>, Vec<LineNote>)>,
+    written: Option<(String, Vec<Vec<String>>, RecordNotes)>,
 }
 
 fn check_record_input(input: &RecordInput) {
@@ -364,13 +364,18 @@ fn notes() -> impl Strategy<Value = Vec<Option<MoveNote>>> {
 
 /// The notes on a game of `plies` moves as a record reads them back: a comment's words joined
 /// by one space, a `}` as `)`, a note of nothing left out, a note past the game too.
+/// A comment as a record reads it back: its words joined by one space, a `}` as `)`.
+fn words(comment: &str) -> String {
+    let comment = comment.replace('}', ")");
+    comment.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn notes_read_back(notes: &[Option<MoveNote>], plies: usize) -> Vec<LineNote> {
     let notes = notes.iter().take(plies).enumerate();
     notes
         .filter_map(|(ply, note)| {
             let note = note.as_ref()?;
-            let comment = note.comment.replace('}', ")");
-            let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+            let comment = words(&note.comment);
             (note.glyph.is_some() || !comment.is_empty()).then_some(LineNote {
                 line: 0,
                 ply,
@@ -426,8 +431,8 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
         // maybe the one played: then no variation), so that the writer and reader of variations
         // meet nested and numbered lines.
         // With random notes (glyphs and comments of printable characters, braces among them)
-        // on the main line's moves, as a review writes them.
-        2 => (game.clone(), prop::collection::vec((any::<usize>(), any::<usize>(), 0..3usize), 0..6), notes()).prop_map(move |(g, leaves, notes)| {
+        // on the main line's moves, as a review writes them, and a game comment before them.
+        2 => (game.clone(), prop::collection::vec((any::<usize>(), any::<usize>(), 0..3usize), 0..6), notes(), "[ -~]{0,12}").prop_map(move |(g, leaves, notes, comment)| {
             let plies = g.moves().len();
             let lines: Vec<Vec<String>> = leaves
                 .iter()
@@ -452,16 +457,17 @@ fn record_inputs() -> impl Strategy<Value = RecordInput> {
                 // A line that follows the game to its end and on is no side line (refused).
                 .filter(|line| !(line.len() > plies && line[..plies].iter().eq(g.moves().iter().map(ToString::to_string).collect::<Vec<_>>().iter())))
                 .collect();
-            let given: Vec<LineNote> = notes
+            let moves = notes
                 .iter()
                 .enumerate()
                 .filter_map(|(ply, note)| Some(LineNote { line: 0, ply, note: note.clone()? }))
                 .collect();
+            let given = RecordNotes { comment: comment.clone(), moves };
             let text = g.annotated_record(&given, &lines).unwrap_or_else(|e| panic!("{e}"));
             // The notes are read apart: the game and the side lines of the record without them.
             let bare = g.record_with_side_lines(&lines).unwrap_or_else(|e| panic!("{e}"));
             let side_lines = Game::record_side_lines(&bare).unwrap_or_else(|e| panic!("{e}"));
-            let read_back = notes_read_back(&notes, plies);
+            let read_back = RecordNotes { comment: words(&comment), moves: notes_read_back(&notes, plies) };
             RecordInput { text: text.into_bytes(), broken_at: None, written: Some((g.to_record(), side_lines, read_back)) }
         }),
         3 => (game, any::<usize>(), bad_word).prop_map(|(g, ply, word)| {

@@ -7,11 +7,14 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &str = r##"
-/** A note on a move of a record's lines (`Game.recordNotes`, `Game.recordOfLines`). */
+/**
+ * A note on a move of a record's lines (`Game.recordNotes`, `Game.recordOfLines`), or the game's
+ * comment, before its first move (line 0, ply -1, no glyph).
+ */
 export interface RecordNote {
   /** 0 the main line, k the k-th side line. */
   line: number;
-  /** 0 the line's first move. */
+  /** 0 the line's first move; -1 before the game's first move (the game's comment). */
   ply: number;
   /** The move's assessment as a record writes it ("!", "?", "!!", "??", "!?", "?!"), or null. */
   glyph: string | null;
@@ -102,10 +105,11 @@ impl Game {
         crate::to_js(&lines)
     }
 
-    /// The notes of a game record's movetext, each on the move it follows: its comment (`{…}`,
-    /// several joined by a space) and its first assessment (`??`, `!?`, … or `$1` to `$6`), by
-    /// line (0 the main line, `k` the `k`-th line of `recordSideLines`) and ply (0 the line's
-    /// first move). A note before any move of its line is left out.
+    /// The notes of a game record's movetext: first the game's comment, before its first move
+    /// (line 0, ply -1), if it has one; then each note on the move it follows: its comment
+    /// (`{…}`, several joined by a space) and its first assessment (`??`, `!?`, … or `$1` to
+    /// `$6`), by line (0 the main line, `k` the `k`-th line of `recordSideLines`) and ply (0 the
+    /// line's first move). A note before a variation's first move is left out.
     ///
     /// # Errors
     /// As `recordSideLines`.
@@ -114,7 +118,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     ) -> Result<NotesValue, JsError> {
         let notes = ultima::Game::record_notes(&args::text("the game record", text)?)?;
-        crate::to_js(&notes.iter().map(RecordNote::from).collect::<Vec<_>>())
+        crate::to_js(&record_notes_to_js(&notes))
     }
 
     /// The record of lines of move texts from the game's position: the first, the main line, is
@@ -433,54 +437,77 @@ pub fn parse_rules(value: &JsValue) -> Result<Rules, JsError> {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct RecordNote {
     line: usize,
-    ply: usize,
+    /// -1: the game's comment, before its first move.
+    ply: isize,
     /// The assessment as a record writes it (`"??"`), or none.
     glyph: Option<String>,
     /// Words, or "" for none.
     comment: String,
 }
 
-impl From<&ultima::LineNote> for RecordNote {
-    fn from(n: &ultima::LineNote) -> RecordNote {
-        RecordNote {
+/// A record's notes as JavaScript takes them: the game's comment first (ply -1), if it has one.
+fn record_notes_to_js(notes: &ultima::RecordNotes) -> Vec<RecordNote> {
+    let comment = (!notes.comment.is_empty()).then(|| RecordNote {
+        line: 0,
+        ply: -1,
+        glyph: None,
+        comment: notes.comment.clone(),
+    });
+    comment
+        .into_iter()
+        .chain(notes.moves.iter().map(|n| RecordNote {
             line: n.line,
-            ply: n.ply,
+            // A ply counts moves, far below isize::MAX.
+            ply: n.ply as isize,
             glyph: n.note.glyph.map(|g| g.as_str().to_string()),
             comment: n.note.comment.clone(),
-        }
-    }
+        }))
+        .collect()
 }
 
 /// Notes given from JavaScript (none when absent).
-fn read_notes(notes: &JsValue) -> Result<Vec<ultima::LineNote>, JsError> {
+fn read_notes(notes: &JsValue) -> Result<ultima::RecordNotes, JsError> {
+    let mut read = ultima::RecordNotes::default();
     if notes.is_undefined() || notes.is_null() {
-        return Ok(Vec::new());
+        return Ok(read);
     }
     let given: Vec<RecordNote> = serde_wasm_bindgen::from_value(notes.clone())
         .map_err(|e| JsError::new(&format!("the notes are not readable: {e}")))?;
-    given
-        .into_iter()
-        .map(|n| {
-            let glyph = n
-                .glyph
-                .as_deref()
-                .map(|text| {
-                    ultima::Glyph::from_text(text).ok_or_else(|| {
-                        JsError::new(&format!(
-                            "a note's glyph '{}' is none of ! ? !! ?? !? ?!",
-                            text.chars().take(10).collect::<String>()
-                        ))
-                    })
+    for n in given {
+        let glyph = n
+            .glyph
+            .as_deref()
+            .map(|text| {
+                ultima::Glyph::from_text(text).ok_or_else(|| {
+                    JsError::new(&format!(
+                        "a note's glyph '{}' is none of ! ? !! ?? !? ?!",
+                        text.chars().take(10).collect::<String>()
+                    ))
                 })
-                .transpose()?;
-            Ok(ultima::LineNote {
-                line: n.line,
-                ply: n.ply,
+            })
+            .transpose()?;
+        match (usize::try_from(n.ply), n.line, glyph) {
+            (Ok(ply), line, glyph) => read.moves.push(ultima::LineNote {
+                line,
+                ply,
                 note: ultima::MoveNote {
                     glyph,
                     comment: n.comment,
                 },
-            })
-        })
-        .collect()
+            }),
+            (Err(_), 0, None) if n.ply == -1 => {
+                if !read.comment.is_empty() {
+                    read.comment.push(' ');
+                }
+                read.comment.push_str(&n.comment);
+            }
+            _ => {
+                return Err(JsError::new(&format!(
+                    "a note at line {} ply {} is on no move (ply -1 is the game's comment: line 0, no glyph)",
+                    n.line, n.ply
+                )))
+            }
+        }
+    }
+    Ok(read)
 }

@@ -887,12 +887,12 @@ fn a_records_variations_are_read_as_lines_from_the_start() -> TestResult {
 
 #[wasm_bindgen_test]
 fn a_records_notes_are_read_by_line_and_ply_and_written_back() -> TestResult {
-    let record = "1. b2-b5?! {slow} (1. a2-a4 {the flank} g7-g5 $4) 1... g7-g4 *";
+    let record = "{A game} 1. b2-b5?! {slow} (1. a2-a4 {the flank} g7-g5 $4) 1... g7-g4 *";
     let notes = Game::record_notes(&js(record))?;
     #[derive(Deserialize, Debug, PartialEq)]
     struct Note {
         line: usize,
-        ply: usize,
+        ply: isize,
         glyph: Option<String>,
         comment: String,
     }
@@ -906,6 +906,7 @@ fn a_records_notes_are_read_by_line_and_ply_and_written_back() -> TestResult {
     assert_eq!(
         read,
         [
+            note(0, -1, None, "A game"),
             note(0, 0, Some("?!"), "slow"),
             note(1, 0, None, "the flank"),
             note(1, 1, Some("??"), ""),
@@ -916,7 +917,9 @@ fn a_records_notes_are_read_by_line_and_ply_and_written_back() -> TestResult {
     let fresh = new_game(None, None)?;
     let written = fresh.record_of_lines(&lines, &notes.into())?;
     assert!(
-        written.ends_with("1. b2-b5?! {slow} (1. a2-a4 {the flank} 1... g7-g5??) 1... g7-g4 *\n"),
+        written.ends_with(
+            "{A game} 1. b2-b5?! {slow} (1. a2-a4 {the flank} 1... g7-g5??) 1... g7-g4 *\n"
+        ),
         "{written}"
     );
     // Notes that are not notes, or a glyph that is none: refused, saying which.
@@ -925,6 +928,15 @@ fn a_records_notes_are_read_by_line_and_ply_and_written_back() -> TestResult {
     let odd = js_sys::JSON::parse(r#"[{"line":0,"ply":0,"glyph":"?!?","comment":""}]"#)?;
     let message = error_message(fresh.record_of_lines(&lines, &odd))?;
     assert!(message.contains("glyph '?!?' is none of"), "{message}");
+    // Before the first move there is only the game's comment: on line 0, without a glyph.
+    for odd in [
+        r#"[{"line":1,"ply":-1,"glyph":null,"comment":"x"}]"#,
+        r#"[{"line":0,"ply":-1,"glyph":"!","comment":"x"}]"#,
+        r#"[{"line":0,"ply":-2,"glyph":null,"comment":"x"}]"#,
+    ] {
+        let message = error_message(fresh.record_of_lines(&lines, &js_sys::JSON::parse(odd)?))?;
+        assert!(message.contains("is on no move"), "{odd}: {message}");
+    }
     Ok(())
 }
 
