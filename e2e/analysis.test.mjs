@@ -121,6 +121,51 @@ test('a mate in two: the bar goes to White, "Mate in 2", the solution as the bes
   await page.close();
 });
 
+test('the Lines choice shows one to five of the engine\'s best lines, the search started again for them, kept by the page; a bad count is refused', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
+  /** @param {number} count */
+  const shown = (count) => page.waitForFunction((count) => document.querySelectorAll('.analysis-dialog .analysis-lines li[data-multipv]').length === count, count, { timeout: 30_000 });
+  await shown(3);
+  assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '3');
+  // Chosen by the player: one line, then five, each a search of its own.
+  await page.selectOption('.analysis-dialog .analysis-lines-count', '1');
+  await shown(1);
+  await page.selectOption('.analysis-dialog .analysis-lines-count', '5');
+  await shown(5);
+  assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-lines li', (items) => items.map((item) => item.dataset.multipv)), ['1', '2', '3', '4', '5']);
+  // Through the controller, as an embed would; the choice follows.
+  assert.equal(await onAnalysis(page, (board) => board.analysis()?.engineLines(2)), 2);
+  await shown(2);
+  assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '2');
+  const refusals = await onAnalysis(page, (board) =>
+    [0, 6, 2.5, '3'].map((count) => {
+      try {
+        board.analysis()?.engineLines(/** @type {any} */ (count));
+        return 'no error';
+      } catch (error) {
+        return error instanceof TypeError ? error.message : String(error);
+      }
+    }),
+  );
+  assert.deepEqual(new Set(refusals), new Set(['engineLines takes a whole number from 1 to 5']));
+  assert.equal(await onAnalysis(page, (board) => board.analysis()?.engineLines()), 2);
+  // The player's choice is the page's: the next analysis, and after a reload, opens with it.
+  await page.selectOption('.analysis-dialog .analysis-lines-count', '4');
+  await shown(4);
+  await closeAnalysisView(page);
+  await openAnalysisOf(page, { record: '1. c2-c4 *' });
+  assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '4');
+  await shown(4);
+  await closeAnalysisView(page);
+  await reloadPage(page, problems);
+  await ready(page);
+  await openAnalysisOf(page, { record: '1. c2-c4 *' });
+  assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '4');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Black mates in two: the bar goes to Black, seen from Black too', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await openAnalysisOf(page, { position: BLACK_MATES.position, orientation: 'black' });

@@ -165,6 +165,11 @@ test('stored settings are checked one by one; bad values fall back to the defaul
     const read = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { clock } }));
     assert.deepEqual(!('unusable' in read) && read.settings, tab.defaultSettings(), JSON.stringify(clock));
   }
+  // The analysis board's engine lines: 1 to 5, else the default (3).
+  for (const [analysisLines, expected] of [[1, 1], [5, 5], [0, 3], [6, 3], [2.5, 3], ['2', 3], [null, 3]]) {
+    const read = tab.parse(JSON.stringify({ version: 1, record: null, settings: { analysisLines } }));
+    assert.equal(!('unusable' in read) && read.settings.analysisLines, expected, JSON.stringify(analysisLines));
+  }
   // The saved game's id in "Your games" (games.js) is kept when it is one, and dropped otherwise.
   const finished = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { finishedId: 'mx1xew8s-znckct' } }));
   assert.equal(!('unusable' in finished) && finished.settings.finishedId, 'mx1xew8s-znckct');

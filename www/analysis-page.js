@@ -42,13 +42,15 @@ export const ANALYSIS_PARAM = 'analysis';
  * @property {() => Theme} theme
  * @property {((from: { pieces: string[], turn: Side }) => void) | null} [edit]
  * @property {((position: string) => void) | null} [play]
+ * @property {{ get: () => number, set: (count: number) => void }} [engineLines]  the engine lines
+ *   the player chose last (the panel's Lines), kept by the page
  */
 
 /** @type {AnalysisConfig} */
 let look = { pieceSet: () => 'chess', theme: () => 'green' };
 
 /**
- * Tells the analysis view the page's piece set, board theme and board editor.
+ * Tells the analysis view the page's piece set, board theme, board editor and engine lines.
  *
  * @param {AnalysisConfig} given
  */
@@ -180,6 +182,18 @@ export async function openAnalysis(request = {}) {
   // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
   const keep = keepTried(board);
+  // The engine lines the player chose last, and each new choice kept.
+  const engineLines = look.engineLines;
+  if (analysis && engineLines) {
+    try {
+      analysis.engineLines(engineLines.get());
+    } catch {
+      // Not a count it takes: its own default stays.
+    }
+    dialog.addEventListener('change', (event) => {
+      if (event.target instanceof HTMLSelectElement && event.target.matches('.analysis-lines-count')) engineLines.set(analysis.engineLines());
+    });
+  }
   await steppedBack;
   const pushed = replaced ? replaced.pushed : !analysisAsked();
   if (!analysisAsked()) history.pushState({ ultimaAnalysis: true }, '', addressWith());

@@ -27,7 +27,7 @@
 // every RENDER_MS, so the page never blocks.
 
 import { copyText, COPY_REFUSED } from './clipboard.js';
-import { progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
+import { ENGINE_LINES, MAX_ENGINE_LINES, isEngineLines, progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
 import { moveContent, moveLabel, moveTitle } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
@@ -67,8 +67,6 @@ import {
 /** @import { Shape } from './shapes.js' */
 /** @import { MoveNote, NavStep, ListItem, Tree } from './variations.js' */
 
-/** The engine's lines shown (multi-PV). */
-export const ANALYSIS_LINES = 3;
 /** The longest one analysis of a position runs, in milliseconds: then it pauses ("Go deeper"). */
 export const ANALYSIS_MS = 180_000;
 /** How long the threat is searched, in milliseconds: deep enough for what a player must answer,
@@ -90,6 +88,9 @@ const RENDER_MS = 250;
  *   start; past its end: its end)
  * @property {(step: NavStep) => void} step  back, forward, start, end, or to an alternative
  * @property {(on?: boolean) => boolean} engine  turns the engine on or off; answers whether it is on
+ * @property {(count?: number) => number} engineLines  sets how many of its best lines the engine
+ *   shows (1 to `MAX_ENGINE_LINES`; a TypeError for any other value), as the panel's Lines
+ *   choice does; answers how many it shows
  * @property {() => Report | null} report  the latest report for the position shown
  * @property {() => string} lineRecord  the record of the line through the node shown, from the
  *   start to the end of its main continuation, with its moves' notes
@@ -167,12 +168,18 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   threatsBox.checked = handle.view().highlights.includes('threats');
   const threatsLabel = make('label', { class: 'analysis-threats', title: "Mark the pieces of the side to move that the other side could capture, and show the other side's best move if it were its turn (X)" });
   threatsLabel.append(threatsBox, document.createTextNode(' Threats'));
+  // How many best lines (multi-PV): fewer go deeper in the same time.
+  const linesChoice = make('select', { class: 'analysis-lines-count' });
+  for (let count = 1; count <= MAX_ENGINE_LINES; count++) linesChoice.append(make('option', { value: String(count) }, String(count)));
+  linesChoice.value = String(ENGINE_LINES);
+  const linesLabel = make('label', { class: 'analysis-lines-choice', title: "How many of the engine's best moves to show, each with its line (fewer search deeper)" });
+  linesLabel.append(document.createTextNode('Lines '), linesChoice);
   const headline = make('strong', { class: 'analysis-eval' });
   const progress = make('span', { class: 'analysis-progress' });
   const deeper = make('button', { type: 'button', class: 'analysis-deeper' }, 'Go deeper');
   deeper.hidden = true;
   const head = make('div', { class: 'analysis-head' });
-  head.append(engineLabel, threatsLabel, headline, progress, deeper);
+  head.append(engineLabel, threatsLabel, linesLabel, headline, progress, deeper);
   const threatLine = make('p', { class: 'analysis-threat', 'aria-live': 'polite' });
   threatLine.hidden = true;
   const material = make('p', { class: 'material analysis-material' });
@@ -371,7 +378,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       schedule(true);
       return;
     }
-    run(handle.ai(), { multipv: ANALYSIS_LINES, timeMs: ANALYSIS_MS }, () => id === runs, {
+    run(handle.ai(), { multipv: Number(linesChoice.value), timeMs: ANALYSIS_MS }, () => id === runs, {
       report(next) {
         report = next;
         schedule();
@@ -733,6 +740,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   engineBox.addEventListener('change', () => setEngine(engineBox.checked));
+  linesChoice.addEventListener('change', analyseSoon);
   /** The Threats box changed: the marks, and the threat's search. */
   const setThreats = () => {
     const others = handle.view().highlights.filter((mark) => mark !== 'threats');
@@ -812,6 +820,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     engine(on) {
       if (on !== undefined && on !== engineOn) setEngine(on);
       return engineOn;
+    },
+    engineLines(count) {
+      if (count !== undefined) {
+        if (!isEngineLines(count)) throw new TypeError(`engineLines takes a whole number from 1 to ${MAX_ENGINE_LINES}`);
+        if (String(count) !== linesChoice.value) {
+          linesChoice.value = String(count);
+          analyseSoon();
+        }
+      }
+      return Number(linesChoice.value);
     },
     report: () => report,
     lineRecord,

@@ -5,6 +5,19 @@
 
 /** @import { Report, Score } from '../ultima-wasm.js' */
 
+/** The engine's best lines the analysis board shows at first (multi-PV); its Lines choice takes
+ * 1 to `MAX_ENGINE_LINES`, as lichess's "Multiple lines" does: fewer lines search deeper. */
+export const ENGINE_LINES = 3;
+export const MAX_ENGINE_LINES = 5;
+
+/**
+ * Whether `value` is a number of engine lines the analysis board shows.
+ *
+ * @param {unknown} value
+ * @returns {value is number}
+ */
+export const isEngineLines = (value) => Number.isInteger(value) && Number(value) >= 1 && Number(value) <= MAX_ENGINE_LINES;
+
 /**
  * How much a centipawn advantage shifts the bar: White's share is the logistic
  * 1 / (1 + e^(-k·cp)), the winning chances lichess draws its bar with (k = 0.00368208): +1.00 is

@@ -637,7 +637,19 @@ async function main() {
       }
     });
     // The analysis board: on the position shown (the game is never changed), or on the pasted text.
-    configureAnalysis({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, edit: (from) => openEditor(from), play: playFrom });
+    configureAnalysis({
+      pieceSet: () => settings.pieceSet,
+      theme: () => settings.theme,
+      edit: (from) => openEditor(from),
+      play: playFrom,
+      engineLines: {
+        get: () => settings.analysisLines,
+        set: (count) => {
+          settings.analysisLines = count;
+          persist();
+        },
+      },
+    });
     element('analyse', HTMLButtonElement).addEventListener('click', () => {
       const shown = embed.shownPly();
       analyse({ record: embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
