@@ -121,7 +121,7 @@ test('a mate in two: the bar goes to White, "Mate in 2", the solution as the bes
   await page.close();
 });
 
-test('the Lines choice shows one to five of the engine\'s best lines, the search started again for them, kept by the page; a bad count is refused', { timeout: 90_000 }, async () => {
+test('the Lines choice shows one to five of the engine\'s best lines, the search started again for them; the choice and the Engine box kept by the page; a bad count is refused', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
   /** @param {number} count */
@@ -157,11 +157,23 @@ test('the Lines choice shows one to five of the engine\'s best lines, the search
   await openAnalysisOf(page, { record: '1. c2-c4 *' });
   assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '4');
   await shown(4);
+  // The Engine box too: turned off, it stays off.
+  await page.uncheck('.analysis-dialog .analysis-engine-on');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-eval')?.textContent === 'Engine off');
   await closeAnalysisView(page);
   await reloadPage(page, problems);
   await ready(page);
   await openAnalysisOf(page, { record: '1. c2-c4 *' });
   assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '4');
+  assert.equal(await page.isChecked('.analysis-dialog .analysis-engine-on'), false);
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-eval')?.textContent === 'Engine off');
+  assert.equal(await page.locator('.analysis-dialog .analysis-lines li[data-multipv]').count(), 0);
+  // On again for the next analysis.
+  await page.check('.analysis-dialog .analysis-engine-on');
+  await shown(4);
+  await closeAnalysisView(page);
+  await openAnalysisOf(page, { record: '1. c2-c4 *' });
+  assert.equal(await page.isChecked('.analysis-dialog .analysis-engine-on'), true);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -165,7 +165,11 @@ test('stored settings are checked one by one; bad values fall back to the defaul
     const read = tab.parse(JSON.stringify({ version: 1, record: '*', settings: { clock } }));
     assert.deepEqual(!('unusable' in read) && read.settings, tab.defaultSettings(), JSON.stringify(clock));
   }
-  // The analysis board's engine lines: 1 to 5, else the default (3).
+  // The analysis board's engine: on or off, else on; its lines 1 to 5, else the default (3).
+  for (const [analysisEngine, expected] of [[false, false], [true, true], ['off', true], [0, true]]) {
+    const read = tab.parse(JSON.stringify({ version: 1, record: null, settings: { analysisEngine } }));
+    assert.equal(!('unusable' in read) && read.settings.analysisEngine, expected, JSON.stringify(analysisEngine));
+  }
   for (const [analysisLines, expected] of [[1, 1], [5, 5], [0, 3], [6, 3], [2.5, 3], ['2', 3], [null, 3]]) {
     const read = tab.parse(JSON.stringify({ version: 1, record: null, settings: { analysisLines } }));
     assert.equal(!('unusable' in read) && read.settings.analysisLines, expected, JSON.stringify(analysisLines));

@@ -42,15 +42,21 @@ export const ANALYSIS_PARAM = 'analysis';
  * @property {() => Theme} theme
  * @property {((from: { pieces: string[], turn: Side }) => void) | null} [edit]
  * @property {((position: string) => void) | null} [play]
- * @property {{ get: () => number, set: (count: number) => void }} [engineLines]  the engine lines
- *   the player chose last (the panel's Lines), kept by the page
+ * @property {{ get: () => EngineChoice, set: (choice: EngineChoice) => void }} [engine]  the
+ *   engine as the player left it last (the panel's Engine box and Lines), kept by the page
+ */
+
+/**
+ * @typedef {object} EngineChoice
+ * @property {boolean} on  the engine runs
+ * @property {number} lines  its best lines shown
  */
 
 /** @type {AnalysisConfig} */
 let look = { pieceSet: () => 'chess', theme: () => 'green' };
 
 /**
- * Tells the analysis view the page's piece set, board theme, board editor and engine lines.
+ * Tells the analysis view the page's piece set, board theme, board editor and engine choice.
  *
  * @param {AnalysisConfig} given
  */
@@ -182,16 +188,18 @@ export async function openAnalysis(request = {}) {
   // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
   const keep = keepTried(board);
-  // The engine lines the player chose last, and each new choice kept.
-  const engineLines = look.engineLines;
-  if (analysis && engineLines) {
+  // The engine as the player left it last (on or off, its lines), and each change kept.
+  const engine = look.engine;
+  if (analysis && engine) {
+    const { on, lines } = engine.get();
     try {
-      analysis.engineLines(engineLines.get());
+      analysis.engineLines(lines);
     } catch {
       // Not a count it takes: its own default stays.
     }
+    analysis.engine(on);
     dialog.addEventListener('change', (event) => {
-      if (event.target instanceof HTMLSelectElement && event.target.matches('.analysis-lines-count')) engineLines.set(analysis.engineLines());
+      if (event.target instanceof HTMLElement && event.target.matches('.analysis-lines-count, .analysis-engine-on')) engine.set({ on: analysis.engine(), lines: analysis.engineLines() });
     });
   }
   await steppedBack;

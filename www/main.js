@@ -642,10 +642,11 @@ async function main() {
       theme: () => settings.theme,
       edit: (from) => openEditor(from),
       play: playFrom,
-      engineLines: {
-        get: () => settings.analysisLines,
-        set: (count) => {
-          settings.analysisLines = count;
+      engine: {
+        get: () => ({ on: settings.analysisEngine, lines: settings.analysisLines }),
+        set: ({ on, lines }) => {
+          settings.analysisEngine = on;
+          settings.analysisLines = lines;
           persist();
         },
       },

@@ -54,6 +54,7 @@ export const SCHEMA_VERSION = 1;
  *   the board (a learning aid; false: not)
  * @property {boolean} animation  moves slide and captured pieces fade
  * @property {boolean} autoFlip  two players on one device: the board turns to the side to move
+ * @property {boolean} analysisEngine  the analysis board's engine runs (its Engine box)
  * @property {number} analysisLines  the analysis board's engine lines (its Lines choice, 1 to 5)
  * @property {boolean} zen  zen mode: the page shows the board, the clocks, the game's buttons and
  *   its moves, and hides the rest (playing.js)
@@ -136,7 +137,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, threats: false, animation: true, autoFlip: false, zen: false, analysisLines: ENGINE_LINES };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, threats: false, animation: true, autoFlip: false, zen: false, analysisEngine: true, analysisLines: ENGINE_LINES };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -245,6 +246,7 @@ export function parse(text) {
     if (typeof s.animation === 'boolean') settings.animation = s.animation;
     if (typeof s.autoFlip === 'boolean') settings.autoFlip = s.autoFlip;
     if (typeof s.zen === 'boolean') settings.zen = s.zen;
+    if (typeof s.analysisEngine === 'boolean') settings.analysisEngine = s.analysisEngine;
     if (isEngineLines(s.analysisLines)) settings.analysisLines = s.analysisLines;
     const clock = readRunning(s.clock, Date.now());
     if (clock) settings.clock = clock;
