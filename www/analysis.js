@@ -169,7 +169,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const threatsLabel = make('label', { class: 'analysis-threats', title: "Mark the pieces of the side to move that the other side could capture, and show the other side's best move if it were its turn (X)" });
   threatsLabel.append(threatsBox, document.createTextNode(' Threats'));
   // How many best lines (multi-PV): fewer go deeper in the same time.
-  const linesChoice = make('select', { class: 'analysis-lines-count' });
+  const linesChoice = make('select', { class: 'analysis-lines-count', 'aria-label': "Engine lines: how many of the engine's best moves are shown" });
   for (let count = 1; count <= MAX_ENGINE_LINES; count++) linesChoice.append(make('option', { value: String(count) }, String(count)));
   linesChoice.value = String(ENGINE_LINES);
   const linesLabel = make('label', { class: 'analysis-lines-choice', title: "How many of the engine's best moves to show, each with its line (fewer search deeper)" });
