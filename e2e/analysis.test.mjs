@@ -157,7 +157,13 @@ test('the Lines choice shows one to five of the engine\'s best lines, the search
   await openAnalysisOf(page, { record: '1. c2-c4 *' });
   assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '4');
   await shown(4);
-  // The Engine box too: turned off, it stays off.
+  // The Engine box too: turned off (L, as on lichess, or a click), it stays off.
+  await page.focus('.analysis-dialog .analysis-moves');
+  await page.keyboard.press('l');
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-eval')?.textContent === 'Engine off');
+  assert.equal(await page.isChecked('.analysis-dialog .analysis-engine-on'), false);
+  await page.keyboard.press('l');
+  await shown(4);
   await page.uncheck('.analysis-dialog .analysis-engine-on');
   await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-eval')?.textContent === 'Engine off');
   await closeAnalysisView(page);

@@ -161,7 +161,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const panel = make('section', { class: 'analysis-panel', part: 'analysis', 'aria-label': 'Analysis' });
   const engineBox = make('input', { type: 'checkbox', class: 'analysis-engine-on' });
   engineBox.checked = true;
-  const engineLabel = make('label', { class: 'analysis-engine', title: 'Run the engine on the position shown' });
+  const engineLabel = make('label', { class: 'analysis-engine', title: 'Run the engine on the position shown (L)' });
   engineLabel.append(engineBox, document.createTextNode(' Engine'));
   // The threatened pieces (the board's `threats` mark), as lichess's analysis shows the threat.
   const threatsBox = make('input', { type: 'checkbox', class: 'analysis-threats-on' });
@@ -667,10 +667,18 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (event.defaultPrevented) return;
-    if (event.key.toLowerCase() === 'x' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+    const letter = !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target) ? event.key.toLowerCase() : '';
+    // X: the threats, and L: the engine, as on lichess.
+    if (letter === 'x') {
       event.preventDefault();
       threatsBox.checked = !threatsBox.checked;
       setThreats();
+      return;
+    }
+    if (letter === 'l') {
+      event.preventDefault();
+      // As a click on the box does (the page keeps the choice from its change event).
+      engineBox.click();
       return;
     }
     const to = keyStep(event, isTyping(event.target));
