@@ -131,9 +131,50 @@ test('the Lines choice shows one to five of the engine\'s best lines, the search
   // Chosen by the player: one line, then five, each a search of its own.
   await page.selectOption('.analysis-dialog .analysis-lines-count', '1');
   await shown(1);
+  // One line, one arrow: no fainter ones beside it.
+  await page.waitForFunction(() => /^[a-h][1-8]-/.test(document.querySelector('.analysis-dialog .ultima-mirror')?.getAttribute('data-arrow') ?? ''));
+  assert.equal(await page.getAttribute('.analysis-dialog .ultima-mirror', 'data-alternatives'), '');
   await page.selectOption('.analysis-dialog .analysis-lines-count', '5');
   await shown(5);
   assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-lines li', (items) => items.map((item) => item.dataset.multipv)), ['1', '2', '3', '4', '5']);
+  // The other lines' first moves drawn as fainter blue arrows beside the best one (as lichess
+  // does): read in one go with the canvas, whose shaft is blue halfway along the move.
+  // Those whose midpoint lies on the best move's own arrow prove nothing and are passed over.
+  await page.waitForFunction(() => {
+    const board = /** @type {any} */ (window).analysisBoard;
+    const mirror = document.querySelector('.analysis-dialog .ultima-mirror');
+    const others = (mirror?.getAttribute('data-alternatives') ?? '').split(' ').filter(Boolean);
+    const [bestFrom, bestTo] = (mirror?.getAttribute('data-arrow') ?? '').split('-');
+    if (others.length !== 4 || !bestFrom || !bestTo) return false;
+    const g = board.geometry();
+    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('.analysis-dialog canvas'));
+    const scale = canvas.width / g.size;
+    const copy = new OffscreenCanvas(canvas.width, canvas.height);
+    const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (copy.getContext('2d', { willReadFrequently: true }));
+    ctx.drawImage(canvas, 0, 0);
+    const a = board.squareCenter(bestFrom);
+    const d = board.squareCenter(bestTo);
+    /** @param {{ x: number, y: number }} m  how far from the best move's segment */
+    const offBest = (m) => {
+      const t = Math.max(0, Math.min(1, ((m.x - a.x) * (d.x - a.x) + (m.y - a.y) * (d.y - a.y)) / ((d.x - a.x) ** 2 + (d.y - a.y) ** 2)));
+      return Math.hypot(m.x - (a.x + t * (d.x - a.x)), m.y - (a.y + t * (d.y - a.y))) > g.size / 8 / 3;
+    };
+    const midpoints = others.flatMap((other) => {
+      const [from, to] = other.split('-');
+      if (!from || !to) return [];
+      const p = board.squareCenter(from);
+      const q = board.squareCenter(to);
+      const m = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+      return offBest(m) ? [m] : [];
+    });
+    return (
+      midpoints.length > 0 &&
+      midpoints.every((m) => {
+        const [r = 0, , b = 0] = ctx.getImageData(Math.round((m.x - g.left) * scale), Math.round((m.y - g.top) * scale), 1, 1).data;
+        return b > r + 40;
+      })
+    );
+  }, null, { timeout: 30_000 });
   // Through the controller, as an embed would; the choice follows.
   assert.equal(await onAnalysis(page, (board) => board.analysis()?.engineLines(2)), 2);
   await shown(2);

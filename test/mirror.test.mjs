@@ -28,8 +28,13 @@ test('the grid says what the canvas shows, as square names', () => {
   select(state, 'a1');
   point(state, 'a6');
   state.arrow = 'a1-a6xa2xa5';
-  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', threatened: '', focus: 'd4', arrow: 'a1-a6', threat: '', premove: '', hintPiece: '' });
-  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', threatened: '', focus: 'd4', arrow: '', threat: '', premove: '', hintPiece: '' });
+  // Other good moves beside it, the fainter arrows; one that is not legal here is left out.
+  state.alternatives = ['a1-a3xa2', 'b1-b8', 'a1-b1'];
+  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', threatened: '', focus: 'd4', arrow: 'a1-a6', alternatives: 'a1-a3 a1-b1', threat: '', premove: '', hintPiece: '' });
+  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', threatened: '', focus: 'd4', arrow: '', alternatives: '', threat: '', premove: '', hintPiece: '' });
+  // An earlier position shown: none of them.
+  state.viewed = state.snapshot;
+  assert.deepEqual([gridData(picture(state, true)).arrow, gridData(picture(state, true)).alternatives], ['', '']);
   const waiting = createState(leaper({ turn: 'black' }), { movable: 'white' });
   waiting.premove = { from: 'a1', to: 'a6' };
   assert.equal(gridData(picture(waiting, true)).premove, 'a1-a6');

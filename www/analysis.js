@@ -593,11 +593,13 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     const move = engineOn && status.kind === 'ongoing' ? (best?.pv[0] ?? null) : null;
     panel.dataset.best = move ?? '';
     panel.dataset.depth = String(report?.depth ?? 0);
-    const key = move === null ? '' : `${snapshot.record} ${move}`;
+    // The other lines' first moves as fainter arrows, as lichess draws them.
+    const others = move === null ? [] : [...new Set((report?.lines ?? []).slice(1).flatMap((line) => line.pv.slice(0, 1)))].filter((other) => other !== move);
+    const key = move === null ? '' : `${snapshot.record} ${move} ${others.join(' ')}`;
     if (key !== arrowKey) {
       arrowKey = key;
       try {
-        handle.showMove(move);
+        handle.showMove(move, others);
       } catch {
         // A report of another position (it cannot be, with `runs`); the arrow is left off.
       }

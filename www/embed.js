@@ -160,9 +160,11 @@ export { OptionError, OPTION_NAMES };
  *   record (e.g. "WhiteHints", "2", or the clocks'), read back in `snapshot().headers`; the board
  *   is unchanged; throws for one of the record's own headers (Setup, Rules, Result,
  *   Termination), a name that is not letters, digits and "_", or a line break in the value
- * @property {(text: string | null) => MoveInfo | null} showMove  draws a legal move of the
- *   position (its canonical text) as an arrow with its captures framed, until the position
- *   changes; null removes it; throws for a move that is not legal
+ * @property {(text: string | null, alternatives?: readonly string[]) => MoveInfo | null} showMove
+ *   draws a legal move of the position (its canonical text) as an arrow with its captures
+ *   framed, and `alternatives` (other legal moves, e.g. the analysis's other best lines) as
+ *   fainter arrows, until the position changes; null removes them all; throws for a move that
+ *   is not legal (nothing is drawn then)
  * @property {(move: Threat | null) => void} showThreat  draws a move of the other side (what it
  *   would play if the side to move passed: the analysis's threat) as a red arrow with its
  *   captures framed, until the position changes; null removes it. Its squares are checked (a
@@ -710,13 +712,22 @@ export function mount(element, options = {}) {
 
   /**
    * @param {string | null} text
+   * @param {readonly string[]} [alternatives]
    * @returns {MoveInfo | null}
    */
-  const showMove = (text) => {
+  const showMove = (text, alternatives = []) => {
     const { state } = up();
-    const move = text === null ? null : (moveNamed(state.snapshot, text) ?? null);
-    if (text !== null && !move) throw new Error(`${text} is not a legal move here`);
+    /** @param {unknown} name @returns {MoveInfo} */
+    const legal = (name) => {
+      const move = typeof name === 'string' ? moveNamed(state.snapshot, name) : undefined;
+      if (!move) throw new Error(`${String(name).slice(0, 20)} is not a legal move here`);
+      return move;
+    };
+    const move = text === null ? null : legal(text);
+    if (!Array.isArray(alternatives)) throw new Error('the alternatives are a list of moves');
+    const others = move === null ? [] : alternatives.map((name) => legal(name).text);
     state.arrow = move?.text ?? null;
+    state.alternatives = others;
     // The arrow starts on the piece a hint marked: it says it all.
     state.hintPiece = null;
     draw();

@@ -10,7 +10,8 @@ import { make, squareAt, squareIndex, squareName } from './util.js';
 /**
  * @typedef {object} Mirror
  * @property {HTMLElement} grid  role=grid; data-selected, data-dests and data-preview hold square
- *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), data-premove the
+ *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), data-alternatives
+ *   the fainter arrows beside it ("a2-a4 d2-d5"), data-premove the
  *   queued premove ("b2-b5"), data-hint-piece the square of the piece a hint says to move, so tests and tools
  *   can read what the canvas shows
  * @property {(state: BoardState) => void} update  relabels the cells from the state
@@ -91,7 +92,7 @@ export function cellLabel(state, square) {
  * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
  *
  * @param {BoardState} state
- * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, threat: string, premove: string, hintPiece: string }}
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, alternatives: string, threat: string, premove: string, hintPiece: string }}
  */
 export function gridData(state) {
   const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
@@ -103,6 +104,7 @@ export function gridData(state) {
     threatened: names(state.threatened),
     focus: squareName(state.focus),
     arrow: moveName(state.arrow),
+    alternatives: state.alternatives.map(moveName).join(' '),
     threat: moveName(state.threat),
     premove: state.premove && state.premove.to !== null ? `${squareName(state.premove.from)}-${squareName(state.premove.to)}` : '',
     hintPiece: state.hintPiece === null ? '' : squareName(state.hintPiece),

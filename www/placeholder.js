@@ -47,6 +47,7 @@ export function stillPicture(pieces, look) {
     preview: [],
     lastMove: null,
     arrow: null,
+    alternatives: [],
     threat: null,
     frozen: [],
     check: null,

@@ -46,6 +46,8 @@ export const PREVIEW_RED = '#D0342C';
 
 /** A move shown (a hint, the analysis's best move): blue and solid. */
 const SHOWN_PEN = { colour: 'rgba(0, 95, 190, 0.75)', width: 0.16, dashed: false };
+/** Other good moves beside it (the analysis's other lines): the same blue, fainter and thinner. */
+const ALTERNATIVE_PEN = { colour: 'rgba(0, 95, 190, 0.38)', width: 0.11, dashed: false };
 /** A queued premove: violet, a dashed shaft. */
 const PREMOVE_PEN = { colour: 'rgba(90, 40, 160, 0.8)', width: 0.12, dashed: true };
 /** The other side's threat (the analysis's): red, as lichess draws it, a little thinner than a
@@ -289,6 +291,7 @@ function drawOverlays(ctx, state, unit) {
   if (state.pointed !== null) ring(ctx, state, state.pointed, unit, 'rgba(20, 30, 60, 0.8)', 0.42, line / unit);
   if (state.hintPiece !== null) ring(ctx, state, state.hintPiece, unit, 'rgba(0, 95, 190, 0.9)', 0.44, 0.08);
   if (state.threat) moveArrow(ctx, state, state.threat, unit, THREAT_PEN);
+  for (const move of state.alternatives) moveArrow(ctx, state, move, unit, ALTERNATIVE_PEN);
   if (state.arrow) moveArrow(ctx, state, state.arrow, unit);
   if (state.premove) moveArrow(ctx, state, state.premove, unit, PREMOVE_PEN);
   for (const square of [...state.preview, ...(state.arrow?.captures ?? []), ...(state.threat?.captures ?? [])]) {

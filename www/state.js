@@ -108,6 +108,8 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  * @property {string | null} pointed  the destination pointed at (hover, drag or keyboard), e.g. "a6"
  * @property {string | null} arrow  a legal move drawn as an arrow with its captures framed (a
  *   hint, a help diagram), as its canonical text, until the position changes
+ * @property {string[]} alternatives  other legal moves drawn as fainter arrows beside `arrow`
+ *   (the analysis's other best lines), as canonical texts, until the position changes
  * @property {Threat | null} threat  the other side's move if the side to move passed (the
  *   analysis's threat), drawn as a red arrow with its captures framed, until the position changes
  * @property {number} focus  the keyboard's focus square, e.g. 27 (d4)
@@ -164,6 +166,7 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  * @property {number[]} preview  the squares the pointed move would capture, e.g. [8, 32]
  * @property {LastMove | null} lastMove
  * @property {LastMove | null} arrow
+ * @property {LastMove[]} alternatives  other good moves, fainter arrows (the analysis's lines)
  * @property {LastMove | null} threat  the other side's threat (the analysis's red arrow)
  * @property {number[]} frozen  e.g. [27, 35]
  * @property {number | null} check  the square of the King in check, e.g. 4
@@ -206,6 +209,7 @@ export function createState(snapshot, look = {}) {
     selected: null,
     pointed: null,
     arrow: null,
+    alternatives: [],
     threat: null,
     focus: 27,
     showFocus: false,
@@ -252,6 +256,7 @@ export function setSnapshot(state, snapshot) {
   state.snapshot = snapshot;
   state.viewed = null;
   state.arrow = null;
+  state.alternatives = [];
   state.threat = null;
   state.premove = null;
   state.hintPiece = null;
@@ -522,6 +527,13 @@ export function picture(state, every = false) {
     preview: on.has('preview') && pointedMove ? pointedMove.captures.map(squareIndex) : [],
     lastMove: on.has('last') && last ? marked(last) : null,
     arrow: arrow && state.viewed === null ? marked(arrow) : null,
+    alternatives:
+      state.viewed === null
+        ? state.alternatives.flatMap((text) => {
+            const move = moveNamed(state.snapshot, text);
+            return move ? [marked(move)] : [];
+          })
+        : [],
     threat: state.threat && state.viewed === null ? marked(state.threat) : null,
     check: on.has('check') && view.check !== null ? squareIndex(view.check) : null,
     checkers: on.has('check') ? view.checkers.map(squareIndex) : [],
