@@ -643,11 +643,18 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   // The panel is redrawn in a task of its own.
   await page.waitForSelector('.analysis-dialog .analysis-glyph-choice[data-glyph="??"][aria-pressed="true"]');
   assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-glyph-choice[aria-pressed="true"]', (buttons) => buttons.map((b) => b.textContent)), ['??']);
+  // On the board too, as lichess shows it: a red badge at the top right of the square the move
+  // went to (drawn on the next frame).
+  await page.waitForSelector('.analysis-dialog .ultima-mirror[data-glyph="g4 ??"]');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const [badge = []] = await pixels(page, [['g4', 0.31, -0.31]], '.analysis-dialog canvas');
+  assert.ok((badge[0] ?? 0) > (badge[1] ?? 0) + 60 && (badge[0] ?? 0) > (badge[2] ?? 0) + 60, `a red badge: ${badge}`);
   await page.fill('.analysis-dialog .analysis-comment-field', 'The Pawn walks into the pinch.');
   await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-comment').length === 3);
   assert.match((await page.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
-  // The record's own note taken away: its comment emptied.
+  // The record's own note taken away: its comment emptied. The first move has no mark: no badge.
   await onAnalysis(page, (board) => board.analysis()?.goToPly(1));
+  await page.waitForSelector('.analysis-dialog .ultima-mirror[data-glyph=""]');
   await page.waitForFunction(() => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('.analysis-dialog .analysis-comment-field'))?.value === 'the usual');
   await page.fill('.analysis-dialog .analysis-comment-field', '');
   const written = [

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cellLabel, gridData } from '../www/mirror.js';
-import { createState, picture, point, select, setLook } from '../www/state.js';
-import { DOUBLE_CAPTURE, leaper } from './fixtures.mjs';
+import { createState, picture, point, select, setLook, setViewed } from '../www/state.js';
+import { DOUBLE_CAPTURE, leaper, ply } from './fixtures.mjs';
 
 test('each square is labelled with its piece and marks', () => {
   const state = createState(leaper({ frozen: ['e1'], check: 'e1', ply: 1, plies: [DOUBLE_CAPTURE] }));
@@ -30,8 +30,8 @@ test('the grid says what the canvas shows, as square names', () => {
   state.arrow = 'a1-a6xa2xa5';
   // Other good moves beside it, the fainter arrows; one that is not legal here is left out.
   state.alternatives = ['a1-a3xa2', 'b1-b8', 'a1-b1'];
-  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', threatened: '', focus: 'd4', arrow: 'a1-a6', alternatives: 'a1-a3 a1-b1', threat: '', premove: '', hintPiece: '' });
-  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', threatened: '', focus: 'd4', arrow: '', alternatives: '', threat: '', premove: '', hintPiece: '' });
+  assert.deepEqual(gridData(picture(state, true)), { selected: 'a1', dests: 'a2 a3 a6 b1', preview: 'a2 a5', frozen: 'e1', threatened: '', focus: 'd4', arrow: 'a1-a6', alternatives: 'a1-a3 a1-b1', threat: '', premove: '', hintPiece: '', glyph: '' });
+  assert.deepEqual(gridData(picture(createState(leaper()), true)), { selected: '', dests: '', preview: '', frozen: '', threatened: '', focus: 'd4', arrow: '', alternatives: '', threat: '', premove: '', hintPiece: '', glyph: '' });
   // An earlier position shown: none of them.
   state.viewed = state.snapshot;
   assert.deepEqual([gridData(picture(state, true)).arrow, gridData(picture(state, true)).alternatives], ['', '']);
@@ -42,6 +42,16 @@ test('the grid says what the canvas shows, as square names', () => {
   const threatened = createState(leaper());
   threatened.threat = { from: 'h8', to: 'h2', captures: [] };
   assert.equal(gridData(picture(threatened, true)).threat, 'h8-h2');
+  // The last move's assessment, on the square it went to; none at the start, and none once an
+  // earlier position is shown.
+  const assessed = createState(leaper({ ply: 1, plies: [ply('e2-e1', { piece: 'K' })] }));
+  assessed.glyph = '??';
+  assert.equal(gridData(picture(assessed, true)).glyph, 'e1 ??');
+  const atStart = createState(leaper());
+  atStart.glyph = '!';
+  assert.equal(gridData(picture(atStart, true)).glyph, '');
+  setViewed(assessed, assessed.snapshot);
+  assert.equal(gridData(picture(assessed, true)).glyph, '');
   // A hint's first step marks the piece to move, in the game's position only.
   const hinted = createState(leaper());
   hinted.hintPiece = 'a1';

@@ -20,6 +20,7 @@ import { boardStatus, describeMove, describeSelection, otherSide, pieceName, sta
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { toggleShape } from './shapes.js';
+import { GLYPH_WORDS } from './variations.js';
 import {
   clearSelection,
   createState,
@@ -165,6 +166,10 @@ export { OptionError, OPTION_NAMES };
  *   framed, and `alternatives` (other legal moves, e.g. the analysis's other best lines) as
  *   fainter arrows, until the position changes; null removes them all; throws for a move that
  *   is not legal (nothing is drawn then)
+ * @property {(glyph: string | null) => void} showGlyph  draws an assessment of the last move of
+ *   the position shown ("!", "?", "!!", "??", "!?", "?!") as a badge on the square it went to, as
+ *   lichess does, until the position shown changes; null removes it; nothing at the start, where
+ *   there is no last move. Throws for a glyph that is none of these
  * @property {(move: Threat | null) => void} showThreat  draws a move of the other side (what it
  *   would play if the side to move passed: the analysis's threat) as a red arrow with its
  *   captures framed, until the position changes; null removes it. Its squares are checked (a
@@ -734,6 +739,14 @@ export function mount(element, options = {}) {
     return move;
   };
 
+  /** @param {string | null} glyph */
+  const showGlyph = (glyph) => {
+    const { state } = up();
+    if (glyph !== null && !(typeof glyph === 'string' && Object.hasOwn(GLYPH_WORDS, glyph))) throw new Error(`${JSON.stringify(String(glyph)).slice(0, 12)} is none of ! ? !! ?? !? ?!`);
+    state.glyph = glyph;
+    draw();
+  };
+
   /** @param {Threat | null} move */
   const showThreat = (move) => {
     const { state } = up();
@@ -1062,6 +1075,7 @@ export function mount(element, options = {}) {
       emit('change', { snapshot: state.snapshot });
     },
     showMove,
+    showGlyph,
     showThreat,
     showPly,
     shownPly: () => {

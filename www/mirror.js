@@ -12,7 +12,8 @@ import { make, squareAt, squareIndex, squareName } from './util.js';
  * @property {HTMLElement} grid  role=grid; data-selected, data-dests and data-preview hold square
  *   names (space separated), data-arrow the move drawn as an arrow ("c2-c5"), data-alternatives
  *   the fainter arrows beside it ("a2-a4 d2-d5"), data-premove the
- *   queued premove ("b2-b5"), data-hint-piece the square of the piece a hint says to move, so tests and tools
+ *   queued premove ("b2-b5"), data-hint-piece the square of the piece a hint says to move,
+ *   data-glyph the last move's assessment and its square ("g4 ??"), so tests and tools
  *   can read what the canvas shows
  * @property {(state: BoardState) => void} update  relabels the cells from the state
  * @property {(text: string) => void} announce  says `text` through the live region
@@ -92,7 +93,7 @@ export function cellLabel(state, square) {
  * The grid's data attributes: what the canvas shows, as square names, for tests and tools.
  *
  * @param {BoardState} state
- * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, alternatives: string, threat: string, premove: string, hintPiece: string }}
+ * @returns {{ selected: string, dests: string, preview: string, frozen: string, threatened: string, focus: string, arrow: string, alternatives: string, threat: string, premove: string, hintPiece: string, glyph: string }}
  */
 export function gridData(state) {
   const names = (/** @type {readonly number[]} */ list) => list.map(squareName).join(' ');
@@ -108,6 +109,7 @@ export function gridData(state) {
     threat: moveName(state.threat),
     premove: state.premove && state.premove.to !== null ? `${squareName(state.premove.from)}-${squareName(state.premove.to)}` : '',
     hintPiece: state.hintPiece === null ? '' : squareName(state.hintPiece),
+    glyph: state.glyph === null ? '' : `${squareName(state.glyph.square)} ${state.glyph.text}`,
   };
 }
 

@@ -60,6 +60,7 @@ export function stillPicture(pieces, look) {
     slide: null,
     premove: null,
     hintPiece: null,
+    glyph: null,
     shapes: [],
   };
 }

@@ -54,6 +54,18 @@ const PREMOVE_PEN = { colour: 'rgba(90, 40, 160, 0.8)', width: 0.12, dashed: tru
  * shown move so that the two stay apart where they cross. */
 const THREAT_PEN = { colour: 'rgba(200, 30, 30, 0.75)', width: 0.13, dashed: false };
 
+/** The badge of a move's assessment, by its glyph, in the review's colours for the mistakes
+ * (inaccuracy yellow, mistake orange, blunder red) and lichess's for the others (also sampled
+ * by the tests). */
+export const GLYPH_COLOURS = /** @type {Readonly<Record<string, string>>} */ ({
+  '!!': '#168226',
+  '!': '#22ac38',
+  '!?': '#c936b8',
+  '?!': '#c9a400',
+  '?': '#e08a00',
+  '??': '#d03a3a',
+});
+
 /** The colours of drawn shapes, lichess's, a little translucent (also sampled by the tests). */
 export const BRUSH_COLOURS = /** @type {Readonly<Record<Brush, string>>} */ ({
   green: 'rgba(21, 120, 27, 0.8)',
@@ -78,8 +90,37 @@ export function render(ctx, state) {
   drawOverlays(ctx, state, unit);
   if (state.coordinates) drawCoordinates(ctx, state.theme, state.orientation, unit, cssRatio(ctx.canvas));
   drawShapes(ctx, state, unit);
+  if (state.glyph) drawGlyph(ctx, state, state.glyph, unit);
   drawDragged(ctx, state, unit);
   ctx.restore();
+}
+
+/**
+ * A move's assessment as lichess shows it: a round badge with its glyph, over the top right
+ * corner of the square the move went to.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {BoardState} state
+ * @param {{ square: number, text: string }} glyph
+ * @param {number} unit
+ */
+function drawGlyph(ctx, state, glyph, unit) {
+  const [x, y] = corner(glyph.square, state, unit);
+  const radius = unit * 0.2;
+  const cx = x + unit - radius * 0.95;
+  const cy = y + radius * 0.95;
+  ctx.fillStyle = GLYPH_COLOURS[glyph.text] ?? '#666';
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+  ctx.lineWidth = unit * 0.025;
+  ctx.beginPath();
+  ctx.arc(cx, cy, radius, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = '#fff';
+  ctx.font = `700 ${Math.round(unit * (glyph.text.length > 1 ? 0.19 : 0.24))}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(glyph.text, cx, cy + unit * 0.01);
 }
 
 /**

@@ -121,6 +121,9 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  * @property {Premove | null} premove  a move queued while the computer thinks
  * @property {string | null} hintPiece  the square of the piece a hint says to move (the hint's
  *   first step), e.g. "b1", until the position changes
+ * @property {string | null} glyph  an assessment of the last move of the position shown ("!",
+ *   "?", "!!", "??", "!?", "?!"), drawn as a badge on the square it went to, until the position
+ *   shown changes
  * @property {Shape[]} shapes  the arrows and circles drawn on the position shown (shapes.js)
  * @property {Shape | null} drawing  the shape a right-button drag is drawing now
  */
@@ -179,6 +182,8 @@ export const DEFAULT_HIGHLIGHTS = HIGHLIGHTS.filter((mark) => mark !== 'threats'
  * @property {Slide | null} slide
  * @property {LastMove | null} premove  the queued premove's squares
  * @property {number | null} hintPiece  the square of the piece a hint says to move
+ * @property {{ square: number, text: string } | null} glyph  the last move's assessment and
+ *   the square it went to (its start, for a suicide)
  * @property {DrawnShape[]} shapes  the shapes drawn, the one being drawn last
  */
 
@@ -219,6 +224,7 @@ export function createState(snapshot, look = {}) {
     search: null,
     premove: null,
     hintPiece: null,
+    glyph: null,
     shapes: [],
     drawing: null,
   };
@@ -260,6 +266,7 @@ export function setSnapshot(state, snapshot) {
   state.threat = null;
   state.premove = null;
   state.hintPiece = null;
+  state.glyph = null;
   clearShapes(state);
   clearSelection(state);
 }
@@ -273,7 +280,7 @@ export function setSnapshot(state, snapshot) {
  */
 export function setViewed(state, viewed) {
   state.viewed = viewed;
-  Object.assign(state, { fade: null, slide: null });
+  Object.assign(state, { fade: null, slide: null, glyph: null });
   clearShapes(state);
   clearSelection(state);
 }
@@ -548,6 +555,7 @@ export function picture(state, every = false) {
     slide: state.slide,
     premove: state.premove && state.viewed === null ? marked({ ...state.premove, captures: [] }) : null,
     hintPiece: state.hintPiece !== null && state.viewed === null ? squareIndex(state.hintPiece) : null,
+    glyph: state.glyph !== null && last ? { square: squareIndex(last.to ?? last.from), text: state.glyph } : null,
     shapes: [...state.shapes, ...(state.drawing ? [state.drawing] : [])].map((s) => ({ from: squareIndex(s.from), to: squareIndex(s.to), brush: s.brush })),
   };
 }
