@@ -93,6 +93,13 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
       await page.click('#review-moves .review-move.blunder');
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
+      // Its mark on the board too, on the square the Pawn went to, as lichess shows it; none
+      // on a move the review did not judge.
+      await page.waitForSelector('#board-host .ultima-mirror[data-glyph="d6 ??"]');
+      await page.click('#view-next');
+      await page.waitForSelector('#board-host .ultima-mirror[data-glyph=""]');
+      await page.click('#review-moves .review-move.blunder');
+      await page.waitForSelector('#board-host .ultima-mirror[data-glyph="d6 ??"]');
       await page.locator('#review').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${ARTIFACTS}review-${device}.png`, fullPage: device === 'phone' });
       // The record with the review written in: the blunder's mark, what it lost and the better

@@ -39,6 +39,7 @@ import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { createReview } from './review.js';
+import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
@@ -287,7 +288,11 @@ async function main() {
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       opponentNote.hidden = opponent === null;
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
-      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i), judgements: review?.judgements() ?? [] });
+      const judgements = review?.judgements() ?? [];
+      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i), judgements });
+      // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
+      const judgement = judgements[shown ?? plies.length - 1] ?? null;
+      embed.showGlyph(judgement ? MARKS[judgement] : null);
       renderMaterial(material, materialLead(shown === null ? plies : plies.slice(0, shown + 1)), settings.pieceSet);
       // How the move shown (the last one, or the one viewed) took its pieces.
       const moveShown = plies[shown ?? plies.length - 1];
