@@ -232,11 +232,26 @@ test('Black mates in two: the bar goes to Black, seen from Black too', { timeout
   await page.waitForFunction(() => /Mate in 2 for Black/.test(document.querySelector('.analysis-dialog .analysis-eval')?.textContent ?? ''), null, { timeout: 30_000 });
   assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-share'), '0.000');
   assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-flipped'), 'true');
-  // Playing the engine's line to its end: the game over is shown instead of a score.
-  await page.locator('.analysis-dialog .analysis-lines li').first().locator('button').nth(2).click();
+  // With the mouse over a line's move, the position it leads to in miniature beside it (as
+  // lichess shows one; the search is over, so the line stays), gone when the mouse leaves.
+  const last = page.locator('.analysis-dialog .analysis-lines li').first().locator('button').nth(2);
+  await last.hover();
+  await page.waitForSelector('.analysis-dialog .analysis-preview:not([hidden])');
+  const expected = await onAnalysis(page, (board) => board.analysis()?.report()?.plies[0]?.[2]?.position);
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-preview', 'data-position'), expected);
+  const mini = await page.locator('.analysis-dialog .analysis-preview').boundingBox();
+  const button = await last.boundingBox();
+  assert.ok(mini && button && mini.width > 150 && Math.abs(mini.y - (button.y + button.height)) < 12, `below the move: ${JSON.stringify([mini, button])}`);
+  await page.screenshot({ path: `${ARTIFACTS}analysis-preview.png` });
+  await page.mouse.move(0, 0);
+  await page.waitForSelector('.analysis-dialog .analysis-preview', { state: 'hidden' });
+  // Playing the engine's line to its end: the game over is shown instead of a score, in the
+  // position the miniature showed.
+  await last.click();
   await page.waitForFunction(() => /Black wins/.test(document.querySelector('.analysis-dialog .analysis-eval')?.textContent ?? ''));
   assert.equal(await page.getAttribute('.analysis-dialog .analysis-bar', 'data-share'), '0.000');
   assert.equal(await page.locator('.analysis-dialog .analysis-moves button[data-node]').count(), 3);
+  assert.equal(await onAnalysis(page, (board) => board.position()), expected);
   assert.deepEqual(problems, []);
   await page.close();
 });

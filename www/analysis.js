@@ -26,6 +26,7 @@
 // Reports come at every completed depth, many a second at first: the panel is redrawn at most
 // every RENDER_MS, so the page never blocks.
 
+import { drawBoardImage } from './board-image.js';
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { ENGINE_LINES, MAX_ENGINE_LINES, isEngineLines, progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
@@ -72,6 +73,8 @@ export const ANALYSIS_MS = 180_000;
 /** How long the threat is searched, in milliseconds: deep enough for what a player must answer,
  * short enough to leave the core to the main analysis soon. */
 export const THREAT_MS = 4_000;
+/** The side of the miniature a line's move shows while the mouse is over it, in CSS pixels. */
+const PREVIEW_PX = 176;
 /** The threat's plies written out after "Threat:". */
 const THREAT_PLIES = 3;
 /** The panel is redrawn at most this often while reports stream in. */
@@ -220,7 +223,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
-  panel.append(head, threatLine, material, lines, moves, nav, annotate, tools, copyField, note);
+  // The position a line's move leads to, in miniature beside it while the mouse is over it (as
+  // lichess shows one): decorative, the move's own name says what it is.
+  const preview = make('canvas', { class: 'analysis-preview', 'aria-hidden': 'true' });
+  preview.hidden = true;
+  panel.append(head, threatLine, material, lines, moves, nav, annotate, tools, copyField, note, preview);
   outer.append(panel);
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
@@ -428,6 +435,41 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     }
   };
 
+  /** The line whose miniature is shown (its key in `linesDrawn`), or null. */
+  let previewOf = /** @type {string | null} */ (null);
+  const hidePreview = () => {
+    preview.hidden = true;
+    previewOf = null;
+  };
+
+  /**
+   * Shows the miniature of the position after the first `count` moves of `pv`, from the position
+   * shown, beside `button` (below it, or above where the window ends).
+   *
+   * @param {HTMLElement} button
+   * @param {readonly string[]} pv
+   * @param {number} count
+   */
+  const showPreview = (button, pv, count) => {
+    const look = handle.view();
+    try {
+      let after = scratch.open({ record: handle.snapshot().record });
+      for (const text of pv.slice(0, count)) after = scratch.play(text);
+      drawBoardImage(after, look, { size: Math.round(PREVIEW_PX * (globalThis.devicePixelRatio || 1)), coordinates: false, canvas: preview });
+      preview.dataset.position = after.position;
+    } catch {
+      // A line of another position, on its way out: no miniature.
+      hidePreview();
+      return;
+    }
+    const box = button.getBoundingClientRect();
+    const below = box.bottom + PREVIEW_PX + 8 <= innerHeight;
+    preview.style.left = `${Math.max(4, Math.min(box.left, innerWidth - PREVIEW_PX - 4))}px`;
+    preview.style.top = `${below ? box.bottom + 4 : Math.max(4, box.top - PREVIEW_PX - 4)}px`;
+    previewOf = [...linesDrawn].find(([, item]) => item.contains(button))?.[0] ?? null;
+    preview.hidden = false;
+  };
+
   /**
    * A move's button: its figurines, its words as its name.
    *
@@ -464,6 +506,10 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
         const label = numberLabel(ply, i === 0);
         const button = moveButton(ply, label);
         button.addEventListener('click', () => playLine(line.pv, i + 1));
+        button.addEventListener('pointerenter', (event) => {
+          if (event.pointerType === 'mouse') showPreview(button, line.pv, i + 1);
+        });
+        button.addEventListener('pointerleave', hidePreview);
         if (label) item.append(make('span', { class: 'analysis-number' }, label));
         item.append(button);
       });
@@ -471,6 +517,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       return item;
     });
     linesDrawn = drawn;
+    // A line redrawn under the mouse takes its miniature with it (no pointerleave comes).
+    if (previewOf && !drawn.has(previewOf)) hidePreview();
     // Only the lines that changed are replaced: the others stay, as they were drawn.
     items.forEach((item, k) => {
       const there = lines.children[k];
