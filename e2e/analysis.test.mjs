@@ -798,3 +798,47 @@ test('a record\'s variations open as side lines of its main line; the game page 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('an analysis travels in a link: Copy link, opened on another page, brings its lines, marks and comments; a damaged link says so', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+  const record = '{A club game} 1. b2-b5 {the usual} (1. a2-a4 g7-g5) 1... g7-g4?? 2. c2-c4 *';
+  await openAnalysisOf(page, { record });
+  await page.click('.analysis-dialog .analysis-share');
+  await page.waitForSelector('.analysis-dialog .analysis-share-note:text-is("Copied a link to this analysis: whoever opens it sees these lines, marks and comments.")');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  // The page's address with the analysis in its fragment (not the open view's `?analysis`).
+  assert.ok(link.startsWith(`${served.url}#analysis=1`), link);
+  assert.match(link, /^[^?]+#analysis=1[A-Za-z0-9_-]+$/);
+
+  // Opened on another page: the analysis view, with the tree as it was sent; the page's own
+  // game untouched, and the address without the link once read.
+  const other = await served.context.newPage();
+  const otherProblems = watchProblems(other);
+  await other.goto(link);
+  await ready(other);
+  await other.waitForSelector('.analysis-dialog[open] .analysis-moves .analysis-game-comment');
+  assert.equal(await other.textContent('.analysis-dialog .analysis-game-comment'), 'A club game');
+  assert.deepEqual(await other.$$eval('.analysis-dialog .analysis-moves .analysis-move', (moves) => moves.map((move) => move.getAttribute('data-move'))), ['b2-b5', 'a2-a4', 'g7-g5', 'g7-g4', 'c2-c4']);
+  assert.equal(await other.textContent('.analysis-dialog .analysis-moves span.analysis-comment'), 'the usual');
+  assert.match((await other.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
+  await other.waitForFunction(() => location.hash === '');
+  assert.equal(await onBoard(other, (board) => board.history().length), 0);
+  await other.close();
+
+  // A link cut short, or of another format: the page says so, opens nothing, and goes on.
+  for (const [hash, said] of /** @type {const} */ ([['#analysis=1AAAAA', /damaged/], ['#analysis=9abc', /another format/]])) {
+    const damaged = await served.context.newPage();
+    await damaged.goto(`${served.url}${hash}`);
+    await ready(damaged);
+    await damaged.waitForSelector('#notice:not([hidden])');
+    assert.match((await damaged.textContent('#notice')) ?? '', /^The analysis in this link could not be opened: this analysis link /);
+    assert.match((await damaged.textContent('#notice')) ?? '', said);
+    assert.equal(await damaged.locator('.analysis-dialog').count(), 0);
+    assert.equal(await damaged.evaluate(() => location.hash), '');
+    await damaged.close();
+  }
+  assert.deepEqual(otherProblems, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

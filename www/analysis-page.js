@@ -11,8 +11,11 @@ import { mount } from './embed.js';
 import { linkStyles } from './analysis.js';
 import { keyStep } from './variations.js';
 import { isTyping } from './keys.js';
-import { make, pageStorage } from './util.js';
+import { errorText, make, pageStorage } from './util.js';
 import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
+import { analysisUrl, encodeAnalysis } from './analysis-link.js';
+import { withoutParam } from './links.js';
+import { COPY_REFUSED, copyText } from './clipboard.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -160,11 +163,31 @@ export async function openAnalysis(request = {}) {
     });
     buttons.append(button);
   }
-  buttons.append(close);
+  // The whole analysis in a link (its lines, marks and comments travel in the link itself).
+  const share = make('button', { type: 'button', class: 'analysis-share', title: 'Copy a link to this analysis: its lines, marks and comments travel in the link itself' }, 'Copy link');
+  buttons.append(share, close);
   const head = make('div', { class: 'analysis-dialog-head' });
   head.append(title, buttons);
+  const shareNote = make('p', { class: 'analysis-share-note', role: 'status' });
+  const shareField = make('textarea', { class: 'analysis-share-field', rows: '2', readonly: '', spellcheck: 'false', 'aria-label': 'The link to this analysis' });
+  shareField.hidden = true;
   const host = make('div', { class: 'analysis-host' });
-  dialog.append(head, host);
+  dialog.append(head, shareNote, shareField, host);
+  share.addEventListener('click', async () => {
+    shareNote.textContent = '';
+    shareField.hidden = true;
+    const analysis = board.analysis();
+    if (!analysis) return;
+    try {
+      // The page's address without `?analysis`: the link's own fragment opens the view.
+      const url = analysisUrl(withoutParam(location.href, ANALYSIS_PARAM), await encodeAnalysis(analysis.treeRecord()));
+      const ok = await copyText(url, shareField);
+      shareField.hidden = ok;
+      shareNote.textContent = ok ? 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.' : COPY_REFUSED;
+    } catch (error) {
+      shareNote.textContent = `No link: ${errorText(error)}.`;
+    }
+  });
   document.body.append(dialog);
   const board = mount(host, {
     mode: 'analysis',

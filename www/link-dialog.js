@@ -26,7 +26,7 @@ import { bindings } from './wasm.js';
  *   puts the game on the page's board to be continued, first keeping the page's game aside when
  *   `keepAside`, and with `acceptDraw` accepts the draw the link offers (the game ends drawn);
  *   answers null, or why it could not (then nothing changed)
- * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens the game in
+ * @property {((game: { record: string, ply?: number }) => void) | null} analyse  opens the game in
  *   the analysis board at `ply`; null when the page has none (the choice is not offered)
  */
 

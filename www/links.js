@@ -26,29 +26,48 @@ import { sideName } from './notation.js';
 export const LINK_KEY = 'game';
 
 /**
+ * The text of a link of one kind in an address's fragment: `#<key>=<text>`.
+ *
+ * @param {string} hash  `location.hash`, e.g. "#game=AQAMAAAAq9o"
+ * @param {string} key  e.g. "game"
+ * @returns {string | null} the text after `#<key>=`; null for another fragment or none
+ */
+export function fragmentText(hash, key) {
+  const prefix = `#${key}=`;
+  return hash.startsWith(prefix) ? hash.slice(prefix.length) : null;
+}
+
+/**
+ * The address of a link: `page` without its fragment, then `#<key>=<text>`.
+ *
+ * @param {string} page  the page's address, e.g. "https://example.org/ultima/?x=1#old"
+ * @param {string} key  e.g. "game"
+ * @param {string} text
+ * @returns {string} e.g. "https://example.org/ultima/?x=1#game=AQAM…"
+ */
+export function fragmentUrl(page, key, text) {
+  const url = new URL(page);
+  url.hash = '';
+  return `${url.href.replace(/#$/, '')}#${key}=${text}`;
+}
+
+/**
  * The link text in an address's fragment, if it is a game link.
  *
  * @param {string} hash  `location.hash`, e.g. "#game=AQAMAAAAq9o"
  * @returns {string | null} the text after `#game=`, e.g. "AQAMAAAAq9o"; null for another
  *   fragment or none
  */
-export function linkText(hash) {
-  const prefix = `#${LINK_KEY}=`;
-  return hash.startsWith(prefix) ? hash.slice(prefix.length) : null;
-}
+export const linkText = (hash) => fragmentText(hash, LINK_KEY);
 
 /**
  * The address of a game link: `page` without its fragment, then `#game=<text>`.
  *
- * @param {string} page  the page's address, e.g. "https://example.org/ultima/?x=1#old"
+ * @param {string} page  the page's address
  * @param {string} text  `Game.link()`'s text
- * @returns {string} e.g. "https://example.org/ultima/?x=1#game=AQAM…"
+ * @returns {string}
  */
-export function gameUrl(page, text) {
-  const url = new URL(page);
-  url.hash = '';
-  return `${url.href.replace(/#$/, '')}#${LINK_KEY}=${text}`;
-}
+export const gameUrl = (page, text) => fragmentUrl(page, LINK_KEY, text);
 
 /**
  * How the game of a link stands to the game on the board:

@@ -38,6 +38,7 @@ import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
@@ -163,7 +164,9 @@ async function main() {
   // storm's link a storm.
   const askedPuzzle = puzzleAsked(location.search);
   const askedStorm = askedPuzzle === null && stormAsked(location.search);
-  const welcome = saved.firstVisit && linkText(location.hash) === null && askedPuzzle === null && !askedStorm
+  // A link's game or analysis opens on a first visit without the welcome in its way.
+  const linked = linkText(location.hash) !== null || analysisLinkText(location.hash) !== null;
+  const welcome = saved.firstVisit && !linked && askedPuzzle === null && !askedStorm
     ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
     : null;
   /**
@@ -696,6 +699,7 @@ async function main() {
       analyse: (game) => {
         analyse(game);
       },
+      notify: (text) => showNotice(notice, text),
       twoPlayers: () => opponent === null,
       offerDraw: element('offer-draw', HTMLInputElement),
       offerWords: element('offer-draw-words', HTMLElement),
@@ -755,8 +759,9 @@ async function main() {
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
     Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, openStorm, configurePuzzles, openSquares } });
-    // A reload with the analysis view open opens it again, on the saved game.
-    if (analysisAsked()) analyse({ record: embed.record() });
+    // A reload with the analysis view open opens it again, on the saved game (an analysis's link
+    // opens its own: share.js).
+    if (analysisAsked() && analysisLinkText(location.hash) === null) analyse({ record: embed.record() });
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {

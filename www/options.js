@@ -84,11 +84,14 @@ export const OPTION_NAMES = /** @type {const} */ ([
 /** Options that choose the game, as opposed to how it is shown or played. */
 export const GAME_OPTIONS = /** @type {const} */ (['position', 'record', 'setup', 'rules']);
 
+/** The longest record the `record` option takes (an analysis link holds no longer one). */
+export const MAX_RECORD_LENGTH = 20_000;
+
 /** Longest accepted text per free-text option (a record of a long game fits; a novel does not).
  * The other options are checked against their few allowed values. */
 const MAX_LENGTH = /** @type {Partial<Record<OptionName, number>>} */ ({
   position: 200,
-  record: 20_000,
+  record: MAX_RECORD_LENGTH,
   setup: 40,
   rules: 200,
   highlights: 100,

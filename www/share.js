@@ -2,12 +2,14 @@
 // links.js), "Board image" (a PNG of the position shown, see board-image.js), "Game GIF" (the
 // game animated, see game-gif.js, loaded on first use), and opening the game links the page is
 // given — at load, or pasted into the address bar of an open page (a `hashchange`) — in the
-// link dialog (link-dialog.js).
+// link dialog (link-dialog.js). An analysis's link (analysis-link.js) opens the analysis view
+// on it.
 
 import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
+import { analysisLinkText, decodeAnalysis } from './analysis-link.js';
 import { otherSide, sideName } from './notation.js';
 import { withGame } from './wasm.js';
 import { errorText } from './util.js';
@@ -27,6 +29,8 @@ import { errorText } from './util.js';
  * @property {HTMLInputElement} offerDraw  the "Offer a draw with the link" box
  * @property {HTMLElement} offerWords  its words
  * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
+ * @property {(text: string) => void} notify  tells the player something the page's notice says
+ *   (an analysis link that cannot be opened)
  * @property {HTMLButtonElement} copyLink  the "Copy link" button
  * @property {HTMLButtonElement} boardImage  the "Board image" button
  * @property {HTMLButtonElement} gameGif  the "Game GIF" button
@@ -108,11 +112,34 @@ export function wireSharing(parts) {
 
   /** Opens the link the address holds, if any; the address loses it once the dialog closes. */
   const openFromAddress = () => {
+    const analysed = analysisLinkText(location.hash);
+    if (analysed !== null) {
+      openAnalysisLink(analysed);
+      return;
+    }
     const text = linkText(location.hash);
     if (text === null) return;
     openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse }).then(() => {
       if (linkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     });
+  };
+  /**
+   * Opens an analysis's link on the analysis board (the page's game is not touched); the
+   * address loses it once read, as it loses a game link, so that a reload shows the game.
+   *
+   * @param {string} text
+   */
+  const openAnalysisLink = (text) => {
+    const analyse = parts.analyse;
+    decodeAnalysis(text)
+      .then((record) => {
+        if (!analyse) throw new Error('this page has no analysis board');
+        analyse({ record });
+      })
+      .catch((error) => parts.notify(`The analysis in this link could not be opened: ${errorText(error)}.`))
+      .finally(() => {
+        if (analysisLinkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
+      });
   };
   window.addEventListener('hashchange', openFromAddress);
   openFromAddress();
