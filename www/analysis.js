@@ -224,9 +224,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
   // The position a line's move leads to, in miniature beside it while the mouse is over it (as
-  // lichess shows one): decorative, the move's own name says what it is.
-  const preview = make('canvas', { class: 'analysis-preview', 'aria-hidden': 'true' });
+  // lichess shows one): decorative, the move's own name says what it is. A picture, drawn on a
+  // canvas kept out of the page: the board stays the layer's only canvas.
+  const preview = make('img', { class: 'analysis-preview', alt: '' });
   preview.hidden = true;
+  const previewCanvas = document.createElement('canvas');
   panel.append(head, threatLine, material, lines, moves, nav, annotate, tools, copyField, note, preview);
   outer.append(panel);
 
@@ -455,7 +457,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     try {
       let after = scratch.open({ record: handle.snapshot().record });
       for (const text of pv.slice(0, count)) after = scratch.play(text);
-      drawBoardImage(after, look, { size: Math.round(PREVIEW_PX * (globalThis.devicePixelRatio || 1)), coordinates: false, canvas: preview });
+      drawBoardImage(after, look, { size: Math.round(PREVIEW_PX * (globalThis.devicePixelRatio || 1)), coordinates: false, canvas: previewCanvas });
+      preview.src = previewCanvas.toDataURL();
       preview.dataset.position = after.position;
     } catch {
       // A line of another position, on its way out: no miniature.
