@@ -173,35 +173,42 @@ pub struct RecordNotes {
 }
 
 impl MoveNote {
-    /// Adds `text` to the comment, after a space when it has words already.
-    fn add_comment(&mut self, text: &str) {
-        if text.is_empty() {
-            return;
-        }
-        if !self.comment.is_empty() {
-            self.comment.push(' ');
-        }
-        self.comment.push_str(text);
-    }
-
-    /// Writes the note's glyph onto the move item (`d7-d6??`) and its comment as items of one
-    /// word each (so that the record's lines break between words); whether it wrote a comment.
+    /// Writes the note's glyph onto the move item (`d7-d6??`) and its comment after it; whether
+    /// it wrote a comment.
     fn write(&self, items: &mut Vec<String>) -> bool {
         if let (Some(glyph), Some(item)) = (self.glyph, items.last_mut()) {
             item.push_str(glyph.as_str());
         }
-        let comment = self.comment.replace('}', ")");
-        let first = items.len();
-        items.extend(comment.split_whitespace().map(str::to_string));
-        if items.len() == first {
-            return false;
-        }
-        items[first].insert(0, '{');
-        if let Some(last) = items.last_mut() {
-            last.push('}');
-        }
-        true
+        write_comment(&self.comment, items)
     }
+}
+
+/// Adds `text` to a comment, after a space when it has words already (a record's comments on
+/// one move are joined).
+fn add_comment(comment: &mut String, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    if !comment.is_empty() {
+        comment.push(' ');
+    }
+    comment.push_str(text);
+}
+
+/// Writes a comment in braces as items of one word each (so that the record's lines break
+/// between words); whether it wrote any.
+fn write_comment(comment: &str, items: &mut Vec<String>) -> bool {
+    let comment = comment.replace('}', ")");
+    let first = items.len();
+    items.extend(comment.split_whitespace().map(str::to_string));
+    if items.len() == first {
+        return false;
+    }
+    items[first].insert(0, '{');
+    if let Some(last) = items.last_mut() {
+        last.push('}');
+    }
+    true
 }
 
 /// Lines of moves from a start, merged where they share their beginnings: what a record with
@@ -683,14 +690,10 @@ impl Game {
             };
             let on = on_nodes[node].get_or_insert_default();
             on.glyph = on.glyph.or(note.glyph);
-            on.add_comment(&note.comment);
+            add_comment(&mut on.comment, &note.comment);
         }
         let mut items = Vec::new();
-        let comment = MoveNote {
-            glyph: None,
-            comment: notes.comment.clone(),
-        };
-        comment.write(&mut items);
+        write_comment(&notes.comment, &mut items);
         tree.write(&tree.root, self.start(), true, &on_nodes, &mut items);
         Ok(self.write_record(items))
     }
@@ -1037,15 +1040,17 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
     // Right after a '(', before the variation's first move: a note there is on no move read.
     let mut fresh = false;
     // The game's comment: those before its first move.
-    let mut comment = MoveNote::default();
+    let mut comment = String::new();
     for (line, item) in tokens {
         let token = match item {
             Item::Word(word) => word,
             Item::Comment(_) | Item::Glyph(_) if fresh => continue,
             Item::Comment(text) => {
                 match current {
-                    Some(c) => nodes[c].note.get_or_insert_default().add_comment(&text),
-                    None if open.is_empty() => comment.add_comment(&text),
+                    Some(c) => {
+                        add_comment(&mut nodes[c].note.get_or_insert_default().comment, &text)
+                    }
+                    None if open.is_empty() => add_comment(&mut comment, &text),
                     None => {}
                 }
                 continue;
@@ -1140,7 +1145,7 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
         return Ok(Movetext {
             main,
             side_lines: Vec::new(),
-            comment: comment.comment,
+            comment,
             notes,
         });
     }
@@ -1181,7 +1186,7 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
     Ok(Movetext {
         main,
         side_lines,
-        comment: comment.comment,
+        comment,
         notes,
     })
 }
