@@ -282,8 +282,10 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const drawn = new Map();
   /** @type {Set<() => void>} who wants to know of the tree's edits (`onEdit`) */
   const editListeners = new Set();
-  /** The tree's lines or notes changed. */
+  /** The tree's lines or notes changed: the move list is drawn again, and the listeners told. */
   const edited = () => {
+    treeChanged = true;
+    schedule(true);
     for (const listener of [...editListeners]) listener();
   };
 
@@ -451,8 +453,9 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * @param {HTMLElement} button
    * @param {readonly string[]} pv
    * @param {number} count
+   * @param {string} line  the line's key in `linesDrawn`
    */
-  const showPreview = (button, pv, count) => {
+  const showPreview = (button, pv, count, line) => {
     const look = handle.view();
     try {
       let after = scratch.open({ record: handle.snapshot().record });
@@ -469,7 +472,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     const below = box.bottom + PREVIEW_PX + 8 <= innerHeight;
     preview.style.left = `${Math.max(4, Math.min(box.left, innerWidth - PREVIEW_PX - 4))}px`;
     preview.style.top = `${below ? box.bottom + 4 : Math.max(4, box.top - PREVIEW_PX - 4)}px`;
-    previewOf = [...linesDrawn].find(([, item]) => item.contains(button))?.[0] ?? null;
+    previewOf = line;
     preview.hidden = false;
   };
 
@@ -510,7 +513,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
         const button = moveButton(ply, label);
         button.addEventListener('click', () => playLine(line.pv, i + 1));
         button.addEventListener('pointerenter', (event) => {
-          if (event.pointerType === 'mouse') showPreview(button, line.pv, i + 1);
+          if (event.pointerType === 'mouse') showPreview(button, line.pv, i + 1, key);
         });
         button.addEventListener('pointerleave', hidePreview);
         if (label) item.append(make('span', { class: 'analysis-number' }, label));
@@ -703,8 +706,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     const had = nodeOf(tree, current).note;
     const note = { glyph: had?.glyph ?? null, comment: had?.comment ?? '', ...change };
     setNote(tree, current, current === ROOT ? { ...note, glyph: null } : note);
-    treeChanged = true;
-    schedule(true);
     edited();
   };
 
@@ -768,8 +769,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       grown.map((line) => line.map((ply) => ply.text)),
       notes,
     );
-    treeChanged = true;
-    schedule(true);
     edited();
     return refused;
   };
@@ -847,8 +846,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   });
   promote.addEventListener('click', () => {
     makeMainLine(tree, current);
-    treeChanged = true;
-    schedule(true);
     edited();
   });
   remove.addEventListener('click', () => {
@@ -857,8 +854,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     if (parent === null) return;
     goTo(parent);
     removeNode(tree, gone);
-    treeChanged = true;
-    schedule(true);
     edited();
   });
   outer.addEventListener('keydown', onKey);
@@ -913,8 +908,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       }
       clearNotes(tree);
       attachNotes(tree, lines, notes);
-      treeChanged = true;
-      schedule(true);
       edited();
     },
     onEdit(listener) {

@@ -743,6 +743,8 @@ export function mount(element, options = {}) {
   const showGlyph = (glyph) => {
     const { state } = up();
     if (glyph !== null && !(typeof glyph === 'string' && Object.hasOwn(GLYPH_WORDS, glyph))) throw new Error(`${JSON.stringify(String(glyph)).slice(0, 12)} is none of ! ? !! ?? !? ?!`);
+    // The game page asks at every refresh: the board is drawn again only for a change.
+    if (state.glyph === glyph) return;
     state.glyph = glyph;
     draw();
   };

@@ -298,6 +298,9 @@ export const GLYPH_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
   '?!': 'dubious move',
 });
 
+/** The ply of the game's comment, before its first move (on the tree's root). */
+export const GAME_COMMENT = -1;
+
 /**
  * Whether `value` is a record's note as `Game.recordNotes` gives it (what `attachNotes` takes
  * from a caller).
@@ -314,9 +317,6 @@ export function isRecordNote(value) {
   return Number.isSafeInteger(line) && Number(line) >= 0 && Number.isSafeInteger(ply) && Number(ply) >= 0 && (glyph === null || (typeof glyph === 'string' && glyph in GLYPH_WORDS));
 }
 
-/** The ply of the game's comment, before its first move (on the tree's root). */
-export const GAME_COMMENT = -1;
-
 /**
  * Puts a record's notes on the moves they follow: `lines` the move texts of the lines the
  * notes count in (0 the main line, then the side lines), each note on the `ply`-th move of its
@@ -330,23 +330,30 @@ export const GAME_COMMENT = -1;
  */
 export function attachNotes(tree, lines, notes) {
   for (const { line, ply, glyph, comment } of notes) {
-    if (ply === GAME_COMMENT) {
-      const had = nodeOf(tree, ROOT).note;
-      setNote(tree, ROOT, { glyph: null, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') });
-      continue;
-    }
-    const texts = lines[line];
-    if (!texts || ply >= texts.length) continue;
-    /** @type {number | undefined} */
-    let id = ROOT;
-    for (const text of texts.slice(0, ply + 1)) {
-      id = childByText(tree, id, text);
-      if (id === undefined) break;
-    }
+    const id = ply === GAME_COMMENT ? ROOT : nodeAt(tree, lines[line], ply);
     if (id === undefined) continue;
     const had = nodeOf(tree, id).note;
     setNote(tree, id, { glyph: had?.glyph ?? glyph, comment: [had?.comment ?? '', comment].filter(Boolean).join(' ') });
   }
+}
+
+/**
+ * The node of the `ply`-th move of a line of move texts from the start, if the tree holds it.
+ *
+ * @param {Tree} tree
+ * @param {readonly string[] | undefined} texts
+ * @param {number} ply
+ * @returns {number | undefined}
+ */
+function nodeAt(tree, texts, ply) {
+  if (!texts || ply >= texts.length) return undefined;
+  /** @type {number | undefined} */
+  let id = ROOT;
+  for (const text of texts.slice(0, ply + 1)) {
+    id = childByText(tree, id, text);
+    if (id === undefined) break;
+  }
+  return id;
 }
 
 /**
