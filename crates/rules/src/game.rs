@@ -832,10 +832,13 @@ impl Game {
     /// notes on moves, each on the move it follows: its comments (`{…}`, `;` to the end of the
     /// line, joined by a space where a move has several) and its first assessment (`??` glued
     /// to the move or standing apart, or `$1` to `$6`), by line and ply as [`LineNote`] says
-    /// (the lines of [`Game::record_side_lines`]), in the order of the text's moves. An
-    /// assessment before the first move, and a note before a variation's first move (right
-    /// after its `(`), are on no move and are left out. What [`Game::annotated_record`] writes
-    /// reads back as the notes it was given.
+    /// (the lines of [`Game::record_side_lines`]), in the order of the text's moves. A comment
+    /// right after a variation's `(` introduces the variation and is on its first move, before
+    /// that move's own comments: the notes have no place before a move, and a word lost on
+    /// reading is worse than one moved after its move ([`Game::annotated_record`] writes it
+    /// there). An assessment before a first move (of the game or of a variation), and a
+    /// comment in a variation without moves, are on no move and are left out. What
+    /// [`Game::annotated_record`] writes reads back as the notes it was given.
     ///
     /// # Errors
     ///
@@ -1037,16 +1040,18 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
     let mut ends: Vec<Option<usize>> = Vec::new();
     // Where each open variation's end goes in `ends`.
     let mut slots: Vec<usize> = Vec::new();
-    // Right after a '(', before the variation's first move: a note there is on no move read.
+    // Right after a '(', before the variation's first move: an assessment there is on no move
+    // read, and the comments there (`introduction`) go to the variation's first move.
     let mut fresh = false;
+    let mut introduction = String::new();
     // The game's comment: those before its first move.
     let mut comment = String::new();
     for (line, item) in tokens {
         let token = match item {
             Item::Word(word) => word,
-            Item::Comment(_) | Item::Glyph(_) if fresh => continue,
             Item::Comment(text) => {
                 match current {
+                    _ if fresh => add_comment(&mut introduction, &text),
                     Some(c) => {
                         add_comment(&mut nodes[c].note.get_or_insert_default().comment, &text)
                     }
@@ -1055,6 +1060,7 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
                 }
                 continue;
             }
+            Item::Glyph(_) if fresh => continue,
             Item::Glyph(glyph) => {
                 if let Some(c) = current {
                     nodes[c]
@@ -1067,6 +1073,9 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
             }
         };
         fresh = token == "(";
+        // A variation that closes (or holds another) before any move of its own: its
+        // introduction is on no move.
+        let introduced = std::mem::take(&mut introduction);
         match token.as_str() {
             "(" => {
                 let Some(replaced) = current else {
@@ -1101,7 +1110,10 @@ fn split_variations(tokens: Vec<(usize, Item)>, side_lines: bool) -> Result<Move
                         depth: current.map_or(1, |c| nodes[c].depth + 1),
                         before: current,
                         variation: slots.last().copied(),
-                        note: None,
+                        note: (!introduced.is_empty()).then_some(MoveNote {
+                            glyph: None,
+                            comment: introduced,
+                        }),
                         // The main line's moves are read from `main`; only a variation's
                         // are written out from here.
                         text: if open.is_empty() {

@@ -433,11 +433,29 @@ fn notes_are_written_after_their_moves_and_read_past() {
             ],
         }
     );
-    // Before the first move, comments are the game's (joined); an assessment there, and a note
-    // right after a variation's '(', are on no move and read past.
-    let read = Game::record_notes("{One} ; two\n$1 1. b2-b5 ({three} 1. a2-a4) *").unwrap();
+    // Before the first move, comments are the game's (joined); an assessment there is on no
+    // move and read past.
+    let read = Game::record_notes("{One} ; two\n$1 1. b2-b5 *").unwrap();
     assert_eq!(read.comment, "One two");
     assert_eq!(read.moves, []);
+    // A comment right after a variation's '(' introduces it: it is on the variation's first
+    // move, before that move's own (an assessment there, before any move, is read past); in a
+    // variation without moves it is on no move and read past.
+    let read = Game::record_notes(
+        "1. b2-b5 ({Also} $2 1. a2-a4 {quiet} ({Or} ; this\n1. c2-c4!) ({lost} )) g7-g4 *",
+    )
+    .unwrap();
+    assert_eq!(
+        read.moves,
+        [
+            note(1, 0, None, "Also quiet"),
+            note(2, 0, Some(Glyph::Good), "Or this")
+        ]
+    );
+    assert_eq!(
+        Game::record_side_lines("1. b2-b5 ({Also} 1. a2-a4 ({Or} 1. c2-c4)) g7-g4 *").unwrap(),
+        [vec!["a2-a4".to_string()], vec!["c2-c4".to_string()]]
+    );
     // Every glyph reads past; no notes is the record with side lines.
     for glyph in Glyph::ALL {
         let notes = RecordNotes {

@@ -109,7 +109,8 @@ impl Game {
     /// (line 0, ply -1), if it has one; then each note on the move it follows: its comment
     /// (`{…}`, several joined by a space) and its first assessment (`??`, `!?`, … or `$1` to
     /// `$6`), by line (0 the main line, `k` the `k`-th line of `recordSideLines`) and ply (0 the
-    /// line's first move). A note before a variation's first move is left out.
+    /// line's first move). A comment right after a variation's `(` is on the variation's first
+    /// move, before that move's own; an assessment there is left out.
     ///
     /// # Errors
     /// As `recordSideLines`.
