@@ -799,7 +799,7 @@ test('a record\'s variations open as side lines of its main line; the game page 
   await page.close();
 });
 
-test('an analysis travels in a link: Copy link, opened on another page, brings its lines, marks and comments; a damaged link says so', { timeout: 90_000 }, async () => {
+test('an analysis travels in a link: Copy link, opened on another page, brings its lines, marks and comments, and a reload brings them again; a damaged link says so', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
   const record = '{A club game} 1. b2-b5 {the usual} (1. a2-a4 g7-g5) 1... g7-g4?? 2. c2-c4 *';
@@ -824,6 +824,26 @@ test('an analysis travels in a link: Copy link, opened on another page, brings i
   assert.match((await other.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
   await other.waitForFunction(() => location.hash === '');
   assert.equal(await onBoard(other, (board) => board.history().length), 0);
+  // A reload with the view open opens the linked analysis again (the history entry holds it),
+  // not the page's own game, though the address has lost the link.
+  await other.waitForFunction(() => new URLSearchParams(location.search).has('analysis'));
+  await reloadPage(other, otherProblems);
+  await ready(other);
+  await other.waitForSelector('.analysis-dialog[open] .analysis-moves .analysis-game-comment');
+  assert.deepEqual(await other.$$eval('.analysis-dialog .analysis-moves .analysis-move', (moves) => moves.map((move) => move.getAttribute('data-move'))), ['b2-b5', 'a2-a4', 'g7-g5', 'g7-g4', 'c2-c4']);
+  // Closed, a reload shows the game; and its own analysis is what the next reload reopens.
+  await closeAnalysisView(other);
+  await reloadPage(other, otherProblems);
+  await ready(other);
+  assert.equal(await other.locator('.analysis-dialog').count(), 0);
+  await other.click('#analyse');
+  await other.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  await other.waitForFunction(() => new URLSearchParams(location.search).has('analysis'));
+  await reloadPage(other, otherProblems);
+  await ready(other);
+  await other.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  assert.equal(await other.locator('.analysis-dialog .analysis-game-comment').count(), 0);
+  assert.equal(await other.locator('.analysis-dialog .analysis-moves .analysis-move').count(), 0);
   await other.close();
 
   // A link cut short, or of another format: the page says so, opens nothing, and goes on.

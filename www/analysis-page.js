@@ -2,10 +2,11 @@
 // (analysis.js), opened on the game (any position of it), on a pasted position or record, and by
 // whatever else wants one — a puzzle solved, a shared link — through `openAnalysis`. The board
 // is its own: the game it came from is never changed. While it is open the address has
-// `?analysis` (the browser's Back closes it; a reload opens it again on the saved game), and the
-// page's own shortcuts are off (they do nothing while a dialog is open). The lines tried are kept
-// in this browser (analysis-lines.js): opening the analysis of the same record again, after a
-// reload too, brings them back.
+// `?analysis` (the browser's Back closes it; a reload opens it again on what it analysed, which
+// the history entry holds: analysedBefore), and the page's own shortcuts are off (they do
+// nothing while a dialog is open). The lines tried are kept in this browser
+// (analysis-lines.js): opening the analysis of the same record again, after a reload too,
+// brings them back.
 
 import { mount } from './embed.js';
 import { linkStyles } from './analysis.js';
@@ -87,6 +88,35 @@ let stepDone = null;
 
 /** @returns {boolean} whether the address asks for the analysis view */
 export const analysisAsked = () => new URLSearchParams(location.search).has(ANALYSIS_PARAM);
+
+/**
+ * What the view open when the page was left analysed (kept in the history entry: a reload, or
+ * the browser's session restored), so that it opens again on that and not on the page's game;
+ * null when the entry holds none, or nothing readable (an entry of an older page, say).
+ *
+ * @returns {AnalysisRequest | null}
+ */
+export function analysedBefore() {
+  const state = history.state;
+  if (typeof state !== 'object' || state === null || !('analysed' in state)) return null;
+  try {
+    return checkRequest(state.analysed);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A history entry's state without what a view analysed (the view has closed).
+ *
+ * @param {unknown} state
+ * @returns {unknown}
+ */
+function withoutAnalysed(state) {
+  if (typeof state !== 'object' || state === null || !('analysed' in state)) return state;
+  const { analysed: _, ...rest } = state;
+  return rest;
+}
 
 /** The address without `?analysis` (other parameters and the fragment kept). */
 function addressWithout() {
@@ -227,7 +257,10 @@ export async function openAnalysis(request = {}) {
   }
   await steppedBack;
   const pushed = replaced ? replaced.pushed : !analysisAsked();
-  if (!analysisAsked()) history.pushState({ ultimaAnalysis: true }, '', addressWith());
+  // The history entry holds what is analysed, so that a reload opens this analysis again.
+  const analysed = { record, position, ply, orientation };
+  if (!analysisAsked()) history.pushState({ ultimaAnalysis: true, analysed }, '', addressWith());
+  else history.replaceState({ ...history.state, analysed }, '');
   // Keys with the focus outside the board's own box, which handles its own: on the dialog's
   // head, or nowhere (a button pressed and gone).
   /** @param {KeyboardEvent} event */
@@ -284,7 +317,7 @@ export function closeAnalysis(keepAddress = false) {
   // the entry the view pushed, if it is the one shown, is stepped back over, leaving the
   // history as it was before the view opened.
   const stepBack = open.pushed && history.state?.ultimaAnalysis === true;
-  history.replaceState(stepBack ? null : history.state, '', addressWithout());
+  history.replaceState(stepBack ? null : withoutAnalysed(history.state), '', addressWithout());
   if (!stepBack) return;
   steppedBack = new Promise((resolve) => (stepDone = resolve));
   history.back();

@@ -37,7 +37,7 @@ import { wireRecordFiles } from './record-file.js';
 import { clockedRecord, wireClocks } from './clocks.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
-import { analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { analysedBefore, analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
@@ -759,9 +759,10 @@ async function main() {
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
     Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, openStorm, configurePuzzles, openSquares } });
-    // A reload with the analysis view open opens it again, on the saved game (an analysis's link
+    // A reload with the analysis view open opens it again, on what it analysed (a linked
+    // analysis, a pasted record, a puzzle…), else on the saved game (an analysis's link
     // opens its own: share.js).
-    if (analysisAsked() && analysisLinkText(location.hash) === null) analyse({ record: embed.record() });
+    if (analysisAsked() && analysisLinkText(location.hash) === null) analyse(analysedBefore() ?? { record: embed.record() });
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {
