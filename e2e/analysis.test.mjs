@@ -175,7 +175,13 @@ test('the Lines choice shows one to five of the engine\'s best lines, the search
       })
     );
   }, null, { timeout: 30_000 });
-  // Through the controller, as an embed would; the choice follows.
+  // Through the controller, as an embed would; the choice follows, and whoever listens is told
+  // of each change (from the controller or the panel), not of a refused one.
+  await onAnalysis(page, (board) => {
+    const w = /** @type {any} */ (window);
+    w.engineChoices = [];
+    board.analysis()?.onEngine((choice) => w.engineChoices.push(choice));
+  });
   assert.equal(await onAnalysis(page, (board) => board.analysis()?.engineLines(2)), 2);
   await shown(2);
   assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '2');
@@ -194,6 +200,10 @@ test('the Lines choice shows one to five of the engine\'s best lines, the search
   // The player's choice is the page's: the next analysis, and after a reload, opens with it.
   await page.selectOption('.analysis-dialog .analysis-lines-count', '4');
   await shown(4);
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).engineChoices), [
+    { on: true, lines: 2 },
+    { on: true, lines: 4 },
+  ]);
   await closeAnalysisView(page);
   await openAnalysisOf(page, { record: '1. c2-c4 *' });
   assert.equal(await page.inputValue('.analysis-dialog .analysis-lines-count'), '4');

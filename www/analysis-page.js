@@ -20,6 +20,7 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { EngineChoice } from './analysis.js' */
 /** @import { PieceSet, Theme } from './state.js' */
 
 /**
@@ -48,12 +49,6 @@ export const ANALYSIS_PARAM = 'analysis';
  * @property {((position: string) => void) | null} [play]
  * @property {{ get: () => EngineChoice, set: (choice: EngineChoice) => void }} [engine]  the
  *   engine as the player left it last (the panel's Engine box and Lines), kept by the page
- */
-
-/**
- * @typedef {object} EngineChoice
- * @property {boolean} on  the engine runs
- * @property {number} lines  its best lines shown
  */
 
 /** @type {AnalysisConfig} */
@@ -251,9 +246,7 @@ export async function openAnalysis(request = {}) {
       // Not a count it takes: its own default stays.
     }
     analysis.engine(on);
-    dialog.addEventListener('change', (event) => {
-      if (event.target instanceof HTMLElement && event.target.matches('.analysis-lines-count, .analysis-engine-on')) engine.set({ on: analysis.engine(), lines: analysis.engineLines() });
-    });
+    analysis.onEngine(engine.set);
   }
   await steppedBack;
   const pushed = replaced ? replaced.pushed : !analysisAsked();

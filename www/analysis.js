@@ -116,7 +116,19 @@ const RENDER_MS = 250;
  *   lines or notes change (a move added, a line promoted or removed, a mark or a comment written,
  *   `addLines`, `setNotes`), not when the board only moves through the tree; returns the call
  *   that stops it (how the page keeps an analysis as it is written)
+ * @property {(listener: (choice: EngineChoice) => void) => () => void} onEngine  calls
+ *   `listener` whenever the engine is turned on or off or its lines' count changes (the panel's
+ *   Engine box or L, its Lines choice, `engine`, `engineLines`), with the new choice; returns the
+ *   call that stops it (how the page keeps the player's choice for the next analysis)
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
+ */
+
+/**
+ * The engine's settings on an analysis board.
+ *
+ * @typedef {object} EngineChoice
+ * @property {boolean} on  the engine runs
+ * @property {number} lines  its best lines shown
  */
 
 /**
@@ -282,6 +294,13 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const drawn = new Map();
   /** @type {Set<() => void>} who wants to know of the tree's edits (`onEdit`) */
   const editListeners = new Set();
+  /** @type {Set<(choice: EngineChoice) => void>} who wants to know of the engine's settings (`onEngine`) */
+  const engineListeners = new Set();
+  /** The engine's settings changed: the listeners told. */
+  const engineChanged = () => {
+    const choice = { on: engineOn, lines: Number(linesChoice.value) };
+    for (const listener of [...engineListeners]) listener(choice);
+  };
   /** The tree's lines or notes changed: the move list is drawn again, and the listeners told. */
   const edited = () => {
     treeChanged = true;
@@ -740,7 +759,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     }
     if (letter === 'l') {
       event.preventDefault();
-      // As a click on the box does (the page keeps the choice from its change event).
       engineBox.click();
       return;
     }
@@ -806,10 +824,14 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     engineOn = on;
     engineBox.checked = on;
     analyse();
+    engineChanged();
   };
 
   engineBox.addEventListener('change', () => setEngine(engineBox.checked));
-  linesChoice.addEventListener('change', analyseSoon);
+  linesChoice.addEventListener('change', () => {
+    analyseSoon();
+    engineChanged();
+  });
   /** The Threats box changed: the marks, and the threat's search. */
   const setThreats = () => {
     const others = handle.view().highlights.filter((mark) => mark !== 'threats');
@@ -892,6 +914,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
         if (String(count) !== linesChoice.value) {
           linesChoice.value = String(count);
           analyseSoon();
+          engineChanged();
         }
       }
       return Number(linesChoice.value);
@@ -914,9 +937,14 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       editListeners.add(listener);
       return () => editListeners.delete(listener);
     },
+    onEngine(listener) {
+      engineListeners.add(listener);
+      return () => engineListeners.delete(listener);
+    },
     detach() {
       runs++;
       editListeners.clear();
+      engineListeners.clear();
       if (analyseTimer !== null) clearTimeout(analyseTimer);
       offChange();
       offShapes();
