@@ -235,7 +235,7 @@ for (const { device, context } of devices) {
   });
 }
 
-test('a game ended, reloaded, taken back and ended again keeps one entry; another game loaded and reloaded gets its own', { timeout: 90_000 }, async () => {
+test('a game ended, reloaded, taken back and ended again keeps one entry; another game loaded and reloaded, or put on the board by the page\'s API, gets its own', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await playComputer(page, 'white');
@@ -265,6 +265,18 @@ test('a game ended, reloaded, taken back and ended again keeps one entry; anothe
     const rows = (await openList(page)).rows;
     assert.deepEqual(rows.slice(1), [first]);
     assert.equal(rows.length, 2);
+    await closeList(page);
+
+    // A game put on the board another way (the page's API, as an embedder's script would)
+    // ends as a game of its own too; one that comes finished is not kept (it was not played here).
+    await page.evaluate(() => /** @type {any} */ (window).ultima.embed.newGame({ record: '1. b2-b5 g7-g4 0-1' }));
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result()?.result === '0-1');
+    await page.evaluate(() => /** @type {any} */ (window).ultima.embed.newGame({ setup: 'rotated' }));
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result() === null);
+    await resign(page);
+    const after = (await openList(page)).rows;
+    assert.deepEqual(after.slice(1), rows);
+    assert.equal(after.length, 3);
     await closeList(page);
     assert.deepEqual(problems, []);
   } finally {

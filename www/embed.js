@@ -101,8 +101,9 @@ export { OptionError, OPTION_NAMES };
  * @property {{ ok: boolean, message: string }} restart  the wasm trapped (a bug) and the board
  *   was restarted with its game rebuilt from the record (`ok`), or could not be (the board
  *   stays stopped); `message` says which, also shown in the board area
- * @property {{ snapshot: Snapshot }} change  the game changed (a move, undo, redo, resignation,
- *   new game, a restart)
+ * @property {{ snapshot: Snapshot, newGame: boolean }} change  the game changed (a move, undo,
+ *   redo, resignation, new game, a restart); `newGame`: another game was put on the board
+ *   (`newGame`, `set` with game options, `setPosition`), not the same one changed or rebuilt
  * @property {{ square: string | null, moves: MoveInfo[] }} select  a piece was picked up (its
  *   legal moves) or put down
  * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
@@ -415,10 +416,11 @@ export function mount(element, options = {}) {
 
   /**
    * Takes the game's new snapshot into the state after an action, draws it, and tells the host:
-   * the move it added (slid unless `slide` is false, and announced), the change, the end.
+   * the move it added (slid unless `slide` is false, and announced), the change (`newGame`:
+   * another game put on the board), the end.
    *
    * @param {Snapshot} snapshot
-   * @param {{ slide?: boolean }} [how]
+   * @param {{ slide?: boolean, newGame?: boolean }} [how]
    */
   const transition = (snapshot, how = {}) => {
     const { state, view } = up();
@@ -435,7 +437,7 @@ export function mount(element, options = {}) {
       view.announce(describeMove(added));
       emit('move', moveDetail(added, snapshot.position));
     }
-    emit('change', { snapshot });
+    emit('change', { snapshot, newGame: how.newGame ?? false });
     const { status } = snapshot;
     if (status.kind !== 'ongoing' && before.status.kind === 'ongoing') {
       view.announce(statusText(status));
@@ -957,7 +959,7 @@ export function mount(element, options = {}) {
     if (restart) {
       stopThinking();
       gameSeed = newSeed();
-      transition(session.open(game));
+      transition(session.open(game), { newGame: true });
     }
     current = { ...current, ...checked, ...game };
     // Shapes are drawn when given, on the position then shown, and not kept as an option: a
@@ -1074,7 +1076,7 @@ export function mount(element, options = {}) {
       const { session, state } = up();
       // The position is the same: the marks on it stay.
       state.snapshot = session.setHeader(name, value);
-      emit('change', { snapshot: state.snapshot });
+      emit('change', { snapshot: state.snapshot, newGame: false });
     },
     showMove,
     showGlyph,

@@ -347,6 +347,7 @@ async function main() {
     // to the game. The record stays exportable all along (embed.record() answers from the
     // rebuilt game; the copy button is never disabled).
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
+    keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
     embed.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       search.forgetHint();
@@ -355,7 +356,6 @@ async function main() {
     });
     setUpSuicide(embed);
 
-    const replaceGame = keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
     /**
      * The analysis board on `request`; a failure is said in the notice.
      *
@@ -401,7 +401,7 @@ async function main() {
       search.clear();
       // Throws, changing nothing, when the options do not make a game. With a clock, the game
       // starts from a record that holds its time control.
-      replaceGame(() => embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) }));
+      embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
       opponent = chosen;
       settings.opponent = chosen;
       if (chosen) settings.orientation = otherSide(chosen.computer);
@@ -628,7 +628,7 @@ async function main() {
     element('load-record', HTMLButtonElement).addEventListener('click', () => {
       try {
         const spec = pasted();
-        replaceGame(() => embed.newGame(spec));
+        embed.newGame(spec);
         // The game is the main line: the variations and notes are not lost, the analysis board
         // has them.
         const { variations, comment, notes } = leftToAnalysis(spec);
@@ -722,7 +722,7 @@ async function main() {
         opponent = saved.settings.opponent;
         settings.opponent = opponent;
         const { record } = saved;
-        replaceGame(() => embed.newGame({ record, ...modeOf(opponent) }));
+        embed.newGame({ record, ...modeOf(opponent) });
         showNotice(notice, 'This game was continued in another tab: it now shows the latest position there.');
         return true;
       } catch (error) {
@@ -815,23 +815,33 @@ function setUpResult(board, status, actions) {
 
 /**
  * "Your games" (games.js): keeps each game that ends by play on the page's board — a move, a
- * resignation, an agreed draw or a flag — and not a game that arrives finished (a loaded record, a link, another
- * tab's game; the tab that played it keeps it). A game ended again after a takeback replaces its
- * entry: its id there is saved with the game (`settings.finishedId`).
+ * resignation, an agreed draw or a flag — and not a game that arrives finished (a loaded
+ * record, a link, another tab's game; the tab that played it keeps it). A game ended again
+ * after a takeback replaces its entry: its id there is saved with the game
+ * (`settings.finishedId`), and dropped when another game is put on the board, however it came
+ * (the board's `change` event says so), so that this one ending never replaces that entry.
+ * Call it before anything else listens to the board's changes: they may save the settings.
  *
  * @param {EmbedHandle} board
  * @param {Settings} settings  the page's, saved with the game by `persist`
  * @param {() => void} persist
  * @param {() => Opponent | null} opponent  the computer player of the moment
  * @param {(text: string) => void} notify
- * @returns {(change: () => void) => void} puts another game on the board through `change`
- *   (which may throw, changing nothing): every such change goes through it
  */
 function keepFinishedGames(board, settings, persist, opponent, notify) {
-  let replacing = false;
+  // Whether the game was put on the board finished (its end is not by play), until a takeback
+  // reopens it: the board tells of each change before the end it brings.
+  let arrivedOver = false;
+  board.on('change', ({ snapshot, newGame }) => {
+    const over = snapshot.status.kind !== 'ongoing';
+    if (newGame) {
+      delete settings.finishedId;
+      arrivedOver = over;
+    } else if (!over) arrivedOver = false;
+  });
   board.on('gameover', () => {
     const status = board.result();
-    if (replacing || !status || status.result === '*') return;
+    if (arrivedOver || !status || status.result === '*') return;
     settings.finishedId ??= newGameId();
     persist();
     const game = {
@@ -847,21 +857,6 @@ function keepFinishedGames(board, settings, persist, opponent, notify) {
     const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
     if (problem) notify(`This game could not be kept in “Your games”: ${problem}.`);
   });
-  return (change) => {
-    // Dropped before the change, whose own save must not carry the old game's id to the new
-    // game (ending, it would replace the old game's entry); kept if the change fails.
-    const kept = settings.finishedId;
-    delete settings.finishedId;
-    replacing = true;
-    try {
-      change();
-    } catch (error) {
-      if (kept !== undefined) settings.finishedId = kept;
-      throw error;
-    } finally {
-      replacing = false;
-    }
-  };
 }
 
 /**
