@@ -81,7 +81,8 @@ const session = (page) =>
   );
 
 test('desktop: a puzzle with a reply solved by clicks; the rating and streak are kept', { timeout: 120_000 }, async () => {
-  const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p));
+  // Black's, so that the board seen from the solver's side is not the default one.
+  const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p) && solverOf(p) === 'black');
   assert.ok(puzzle, 'a puzzle with a defender reply');
   const solver = solverOf(puzzle);
   const { page, problems } = await openGame(served.context, served.url);
@@ -127,6 +128,8 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
     assert.equal(await page.evaluate(() => document.getElementById('puzzles')?.hasAttribute('open')), false);
     await page.waitForFunction((n) => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === n, puzzle.moves.length);
+    // Seen from the solver's side, as the trainer showed it: its first rank at the bottom.
+    assert.equal(await page.getAttribute('.analysis-dialog .ultima-mirror [role=row]:last-child [role=gridcell]:last-child', 'data-square'), solver === 'white' ? 'h1' : 'a8');
     // The engine has answered (its worker is loaded, not cut off mid-request by the closing).
     await page.waitForSelector('.analysis-dialog .analysis-panel[data-best]', { timeout: 60_000 });
     await page.keyboard.press('Escape');

@@ -541,7 +541,7 @@ async function main() {
         module.configurePuzzles({
           pieceSet: () => settings.pieceSet,
           // "Analyse" after a puzzle: its start and solution line on the analysis board.
-          analyse: ({ record, ply }) => analyse({ record, ply }),
+          analyse: ({ record, ply, orientation }) => analyse({ record, ply, orientation }),
         });
         return module;
       }),

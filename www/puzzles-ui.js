@@ -29,8 +29,9 @@ import { errorText, make, pageStorage, readStored, tabStorage, writeStored } fro
 /**
  * @typedef {object} PuzzlesConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the puzzles in
- * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens a game
- *   record in the analysis board at a ply (the dialog is closed first); none: no "Analyse" button
+ * @property {((game: { record: string, ply: number, orientation: 'white' | 'black' }) => void) | null} analyse
+ *   opens a game record in the analysis board at a ply, seen from a side (the solver's, as the
+ *   trainer showed it; the dialog is closed first); none: no "Analyse" button
  */
 
 /** @type {PuzzlesConfig} */
@@ -593,10 +594,11 @@ function build() {
     if (current) show(current.puzzle, current.rated);
   });
   analyse.addEventListener('click', () => {
-    if (!board || !config.analyse) return;
+    if (!board || !current || !config.analyse) return;
     const record = board.record();
+    const orientation = current.solver;
     dialog.close();
-    config.analyse({ record, ply: 0 });
+    config.analyse({ record, ply: 0, orientation });
   });
   dialog.addEventListener('close', () => {
     generation += 1;
