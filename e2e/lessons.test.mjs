@@ -154,6 +154,21 @@ for (const { device, context, touch } of devices) {
       assert.equal(await page.textContent('[data-lesson="withdrawer"] .lesson-state'), '1 of 2 steps');
       await page.click('[data-lesson="withdrawer"]');
       await at(page, 'try', 'withdrawer', 1);
+
+      // A long lesson's explanation of a wrong try comes into view (on the phone it would be
+      // below the screen), and the board does not move as it appears (a centred dialog on the
+      // desktop would move up) unless the view scrolled to it.
+      await page.evaluate(() => /** @type {any} */ (window).ultima.openLessons('defending'));
+      await at(page, 'try', 'defending', 0);
+      const boardTop = () => page.$eval('.lesson-board canvas', (canvas) => canvas.getBoundingClientRect().top + (document.querySelector('#lessons')?.scrollTop ?? 0));
+      const top = await boardTop();
+      await play(page, 'e1-f1', touch);
+      await at(page, 'wrong', 'defending', 0);
+      await page.waitForFunction(() => {
+        const box = document.querySelector('.lesson-feedback')?.getBoundingClientRect();
+        return box !== undefined && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight + 1;
+      });
+      assert.equal(await boardTop(), top);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
