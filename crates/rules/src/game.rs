@@ -395,8 +395,13 @@ impl Game {
         &self.positions
     }
 
-    /// The number of moves that [`Game::redo`] can replay.
+    /// The number of moves that [`Game::redo`] can replay: none while a resignation or agreed
+    /// draw ends the game (the undone moves are kept: taking the verdict back makes them
+    /// replayable again), so that a Redo button is off when it would do nothing.
     pub fn redo_len(&self) -> usize {
+        if self.verdict.is_some() {
+            return 0;
+        }
         self.moves.len() + 1 - self.positions.len()
     }
 

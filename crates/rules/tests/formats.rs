@@ -563,6 +563,14 @@ fn undo_redo_and_resignation() {
     game.undo();
     game.play_text("a7-a6").unwrap();
     assert_eq!(game.redo_len(), 0, "a new move forgets the undone ones");
+    // An undone move is not replayed while a verdict ends the game, and its count says so; the
+    // verdict taken back, it is replayable again.
+    game.undo();
+    game.agree_draw().unwrap();
+    assert_eq!((game.redo_len(), game.redo()), (0, None));
+    assert!(matches!(game.undo(), Some(Undone::Verdict(_))));
+    assert_eq!(game.redo_len(), 1);
+    assert_eq!(game.redo().unwrap().to_string(), "a7-a6");
     game.resign(ultima::Color::White).unwrap();
     assert!(game.play_text("a2-a3").is_err());
     assert!(game.resign(ultima::Color::Black).is_err());
