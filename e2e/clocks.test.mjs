@@ -229,6 +229,9 @@ for (const { device, context } of devices) {
     try {
       await startClocked(page, { time: '5+3', ai: { side: 'white', level: '1' } });
       await pause(page);
+      // Named as the players from the start, not only once a move is played.
+      const names = () => page.evaluate(() => [...document.querySelectorAll('.clock')].map((c) => c.getAttribute('aria-label')?.replace(/:.*/, '')));
+      assert.deepEqual(await names(), ['Computer (Black)', 'You (White)']);
       await onBoard(page, (board) => board.play('b2-b5'));
       await page.clock.fastForward(4_000);
       const boxes = await page.evaluate(() => {
@@ -248,10 +251,7 @@ for (const { device, context } of devices) {
       }
       assert.ok(boxes.width <= (device === 'phone' ? 390 : 1280), 'no sideways scrolling');
       // The player (White) at the bottom, the computer at the top; flipped, the other way round.
-      assert.deepEqual(
-        await page.evaluate(() => [...document.querySelectorAll('.clock')].map((c) => c.getAttribute('aria-label')?.replace(/:.*/, ''))),
-        ['Computer (Black)', 'You (White)'],
-      );
+      assert.deepEqual(await names(), ['Computer (Black)', 'You (White)']);
       await page.screenshot({ path: `${ARTIFACTS}clocks-${device}.png` });
       await page.click('#flip');
       assert.equal(await page.textContent('.clock-top .clock-name'), 'You');

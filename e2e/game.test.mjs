@@ -359,6 +359,15 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   const [empty] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-record')]);
   await empty.setFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.from('') });
   await page.waitForFunction(() => document.getElementById('record-error')?.textContent === 'empty.txt is empty.');
+  // And an empty box: the game stays (it went back to the last game given to the board).
+  for (const [text, button] of [['', '#load-record'], ['  \n ', '#load-record'], ['', '#analyse-text']]) {
+    await page.fill('#record-text', text);
+    await page.click(button);
+    await page.waitForFunction(() => document.getElementById('record-error')?.textContent === 'The box is empty: paste a position string or a game record into it first.');
+    assert.deepEqual(await plies(page), ['b2-b4']);
+    assert.equal(await page.locator('.analysis-dialog').count(), 0);
+    await page.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('record-error')).textContent = ''; });
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -445,7 +454,7 @@ test('the legal-move marks and the animation go with their settings, which are k
   await page.close();
 });
 
-test('two players: the board turns to the side to move when asked; never against the computer', { timeout: 60_000 }, async () => {
+test('two players: the board turns to the side to move when asked; never against the computer; a new two-player game has White at the bottom', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   const orientation = () => onBoard(page, (board) => board.view().orientation);
   /** @param {string} side */
@@ -482,6 +491,18 @@ test('two players: the board turns to the side to move when asked; never against
   assert.equal(await onBoard(computer.page, (board) => board.view().orientation), 'white');
   assert.deepEqual([...problems, ...computer.problems], []);
   await computer.page.close();
+
+  // After a game as Black against the computer, a new game for two players has White at the
+  // bottom again.
+  const asBlack = await openGame(JSON.stringify({ version: 1, record: null, settings: { opponent: { computer: 'white', level: 1 }, orientation: 'black' } }));
+  assert.equal(await onBoard(asBlack.page, (board) => board.view().orientation), 'black');
+  await asBlack.page.click('#new-game');
+  await asBlack.page.check('input[name="mode"][value="two"]');
+  await asBlack.page.click('#new-game-start');
+  await asBlack.page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+  assert.equal(await onBoard(asBlack.page, (board) => board.view().orientation), 'white');
+  assert.deepEqual(asBlack.problems, []);
+  await asBlack.page.close();
 });
 
 test('touch: tap-tap and drag by finger', { timeout: 60_000 }, async () => {

@@ -399,12 +399,23 @@ async function main() {
      */
     const startGame = (options, chosen, control = null) => {
       search.clear();
-      // Throws, changing nothing, when the options do not make a game. With a clock, the game
-      // starts from a record that holds its time control.
-      embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
+      // The new opponent first: the game's change event redraws what names the players (the
+      // clocks' "You" and "Computer").
+      const before = opponent;
       opponent = chosen;
+      try {
+        // Throws, changing nothing, when the options do not make a game. With a clock, the game
+        // starts from a record that holds its time control.
+        embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
+      } catch (error) {
+        opponent = before;
+        throw error;
+      }
       settings.opponent = chosen;
-      if (chosen) settings.orientation = otherSide(chosen.computer);
+      // The player's side at the bottom against the computer (the board turns itself); White's
+      // for two players, whichever side the last game showed.
+      settings.orientation = chosen ? otherSide(chosen.computer) : 'white';
+      if (!chosen) embed.set({ orientation: 'white' });
       persist();
       refresh();
     };
@@ -596,6 +607,8 @@ async function main() {
     /** The pasted text as a game: a position string is one line with no move numbers; anything else is a record. */
     const pasted = () => {
       const text = recordText.value.trim();
+      // Nothing to load is no game: the board would go back to the last game given to it.
+      if (!text) throw new Error('The box is empty: paste a position string or a game record into it first.');
       const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
       return isPosition ? { position: text } : { record: text };
     };
@@ -665,7 +678,9 @@ async function main() {
     });
     element('analyse-text', HTMLButtonElement).addEventListener('click', () => {
       answer('', true);
-      openAnalysis(pasted()).catch((error) => answer(errorText(error), false));
+      Promise.resolve()
+        .then(() => openAnalysis(pasted()))
+        .catch((error) => answer(errorText(error), false));
     });
 
     wireSharing({
