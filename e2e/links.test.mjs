@@ -92,7 +92,7 @@ test('a link opens the same game in another browser, and the answer brings the f
   // The opponent opens it: no welcome, the game at its last move, the choices.
   const { page: second, problems: secondProblems } = await openAt(/** @type {Browser} */ (other).context, link);
   assert.equal(await second.isVisible('dialog#welcome'), false);
-  assert.equal(await linkDialog(second), '2 moves, White to move');
+  assert.equal(await linkDialog(second), '1 move, White to move');
   assert.equal(await second.textContent('dialog.link-dialog [part="controls"] span'), '2 / 2');
   await second.screenshot({ path: `${ARTIFACTS}links-dialog-desktop.png` });
   assert.equal(await second.locator('dialog.link-dialog button', { hasText: 'Analyse' }).count(), 1);
@@ -108,7 +108,7 @@ test('a link opens the same game in another browser, and the answer brings the f
 
   // Back in the first browser, the answer pasted into the same tab's address bar.
   await first.evaluate((answer) => (location.href = answer), answer);
-  assert.equal(await linkDialog(first), '3 moves, Black to move');
+  assert.equal(await linkDialog(first), '2 moves, Black to move');
   await first.click('dialog.link-dialog button.primary');
   await first.waitForSelector('dialog.link-dialog', { state: 'detached' });
   assert.deepEqual(await plies(first), ['b2-b5', 'g7-g4', 'c2-c4']);
@@ -183,7 +183,7 @@ test('Analyse opens the linked game on the analysis board and leaves the saved g
   await maker.close();
   const saved = JSON.stringify({ version: 1, record, settings: {} });
   const { page, problems } = await openGame(served.context, `${served.url}#game=${link}`, saved);
-  assert.equal(await linkDialog(page), '3 moves, Black to move');
+  assert.equal(await linkDialog(page), '2 moves, Black to move');
   await page.click('dialog.link-dialog button:has-text("Analyse")');
   await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
   // The linked game is the analysis board's main line, shown at its last move.
@@ -292,7 +292,7 @@ test('the link dialog on a phone', { timeout: 60_000 }, async () => {
   await ready(page);
   const link = await linkOf(page, '1. b2-b5 g7-g4 2. c2-c4 f7-f5 3. d2-d4 *');
   await page.evaluate((link) => (location.hash = `game=${link}`), link);
-  assert.equal(await linkDialog(page), '5 moves, Black to move');
+  assert.equal(await linkDialog(page), '3 moves, Black to move');
   const box = await page.locator('dialog.link-dialog').boundingBox();
   assert.ok(box && box.width <= 390 && box.y >= 0 && box.y + box.height <= 780, `the dialog fits the screen: ${JSON.stringify(box)}`);
   await page.screenshot({ path: `${ARTIFACTS}links-dialog-phone.png` });

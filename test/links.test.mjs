@@ -7,13 +7,15 @@ import { test } from 'node:test';
 import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
 
-/** @param {string[]} moves @param {Partial<{ start: string, rules: string, turn: 'white' | 'black', kind: 'ongoing' | 'checkmate' }>} [change] */
+/** @import { Status } from '../ultima-wasm.js' */
+
+/** @param {string[]} moves @param {Partial<{ start: string, rules: string, turn: 'white' | 'black', kind: Status['kind'], winner: Status['winner'], result: Status['result'] }>} [change] */
 const game = (moves, change = {}) => ({
   start: change.start ?? 'clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1',
   rules: change.rules ?? 'default',
   plies: moves.map((text) => ({ text })),
   turn: change.turn ?? (moves.length % 2 ? 'black' : 'white'),
-  status: { kind: change.kind ?? 'ongoing' },
+  status: { kind: change.kind ?? 'ongoing', winner: change.winner ?? null, result: change.result ?? '*' },
 });
 
 test('the link text is read from a #game= fragment only', () => {
@@ -57,9 +59,13 @@ test('continuing a link keeps the board game aside only when it would be lost', 
 
 test('a game in a few words', () => {
   assert.equal(gameSize(game([])), 'no moves yet, White to move');
+  // A move is White's and Black's, as "Your games" counts them.
   assert.equal(gameSize(game(['b2-b5'])), '1 move, Black to move');
-  assert.equal(gameSize(game(['b2-b5', 'g7-g4'])), '2 moves, White to move');
-  assert.equal(gameSize(game(['b2-b5'], { kind: 'checkmate' })), '1 move, finished');
+  assert.equal(gameSize(game(['b2-b5', 'g7-g4'])), '1 move, White to move');
+  assert.equal(gameSize(game(['b2-b5', 'g7-g4', 'c2-c4'])), '2 moves, Black to move');
+  // A finished game says how it ended.
+  assert.equal(gameSize(game(['b2-b5'], { kind: 'checkmate', winner: 'white', result: '1-0' })), '1 move, White wins by checkmate');
+  assert.equal(gameSize(game(['b2-b5', 'g7-g4'], { kind: 'agreement', result: '1/2-1/2' })), '1 move, Draw by agreement');
 });
 
 test('the board image is named after its position', () => {

@@ -8,7 +8,7 @@
 // writes a puzzle's address (`?puzzle=<id>`), which the puzzle trainer shares. It knows no rule:
 // it compares the snapshots' start, rules and move texts, which the wasm wrote.
 
-import { sideName } from './notation.js';
+import { sideName, statusText } from './notation.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
 
@@ -106,16 +106,17 @@ export function wouldLose(board, link) {
 }
 
 /**
- * A game in a few words: its length and who is to move, or how it ended, e.g. "12 moves, White
- * to move" or "31 moves, finished".
+ * A game in a few words: its length in moves (a move is White's and Black's, as "Your games"
+ * counts them) and who is to move, or how it ended, e.g. "12 moves, White to move" or
+ * "31 moves, Black wins by checkmate".
  *
- * @param {{ plies: ReadonlyArray<unknown>, turn: Side, status: Pick<Status, 'kind'> }} snapshot
+ * @param {{ plies: ReadonlyArray<unknown>, turn: Side, status: Status }} snapshot
  * @returns {string}
  */
 export function gameSize(snapshot) {
-  const n = snapshot.plies.length;
+  const n = Math.ceil(snapshot.plies.length / 2);
   const moves = n === 0 ? 'no moves yet' : n === 1 ? '1 move' : `${n} moves`;
-  if (snapshot.status.kind !== 'ongoing') return `${moves}, finished`;
+  if (snapshot.status.kind !== 'ongoing') return `${moves}, ${statusText(snapshot.status)}`;
   return `${moves}, ${sideName(snapshot.turn)} to move`;
 }
 
