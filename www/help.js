@@ -55,7 +55,7 @@ const PIECES = [
   },
   {
     name: 'Chameleon',
-    words: 'Moves like a queen; captures each kind of enemy piece the way that piece captures.',
+    words: 'Moves like a queen; captures each kind of enemy piece the way that piece captures, and only that kind: Pawns only by a rook move, the King only by a step onto it from next to it, never a Chameleon or an Immobilizer. Next to an enemy Immobilizer it freezes it, and is frozen by it.',
     position: '4k3/8/8/8/3wX3/8/8/3K4 w',
     move: ['e4', 'h4'],
     caption: 'It takes the Withdrawer on d4 by withdrawing from it, as a Withdrawer would.',
@@ -84,7 +84,12 @@ export function setUpHelp(panel, legend, text, pieceSet) {
   const diagrams = [];
   /** @type {HTMLElement[]} */
   const hosts = [];
-  text.append(make('p', {}, 'Pieces move like a chess queen (Pawns like a rook, the King one step). A frozen piece cannot move, but its owner may remove it. A player with no legal move loses.'));
+  text.append(
+    make('p', {}, 'Pieces move like a chess queen (Pawns like a rook, the King one step) and never jump, except over the pieces a Long Leaper captures (or a Chameleon, leaping over a Long Leaper). A frozen piece cannot move, capture or give check, but its owner may remove it from the board instead of moving (not the King).'),
+    make('h3', {}, 'Winning and drawing'),
+    make('p', {}, 'A King is in check when the other side could capture it with its next move, in any of the ways below. No move may leave your own King in check. You win when your opponent has no legal move: checkmate, or stalemate, which in Ultima wins too. (Under the King capture rule, chosen for a new game, you win by capturing the King.) Either player may resign or offer a draw.'),
+    make('p', {}, 'A game is drawn when the same position comes three times with the same side to move, after 100 plies (50 moves each) without a capture or a piece removed, or when only the two Kings are left. Each of these can be switched off in the new game’s rules.'),
+  );
   for (const { name, words, caption } of PIECES) {
     const item = make('section', { class: 'help-piece' });
     const figure = make('figure', {});
