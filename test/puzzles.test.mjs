@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, solutionPhrase, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Difficulty, Puzzle } from '../www/puzzles.js' */
 
@@ -258,4 +258,12 @@ test('a stored session reads back what it can: well-formed entries, each puzzle 
   ]);
   const long = Array.from({ length: SESSION_LENGTH + 5 }, (_, i) => ({ id: `p${i}`, solved: true, change: null }));
   assert.deepEqual(readSession(JSON.stringify(long)).map((e) => e.id), long.slice(5).map((e) => e.id));
+});
+
+test('a solution line is said with the defender\'s answers, named as such', () => {
+  const ply = (/** @type {'white' | 'black'} */ side, /** @type {string} */ text) => ({ side, text });
+  const line = [ply('black', 'x'), ply('white', 'y'), ply('black', 'z')];
+  assert.deepEqual(solutionPhrase(line), [line[0], '; White answers ', line[1], '; then ', line[2]]);
+  assert.deepEqual(solutionPhrase([line[0]]), [line[0]]);
+  assert.deepEqual(solutionPhrase([]), []);
 });

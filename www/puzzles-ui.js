@@ -16,7 +16,7 @@ import { captureWords, pieceName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
@@ -452,11 +452,14 @@ function build() {
     current.index = 0;
     mark();
     if (!(await playLine(puzzle.moves.length, SHOW_MS))) return;
-    // The solver's moves as the board writes them ("Kc4-d5 xd5"), in figurines, and how they took.
-    const solver = board.history().filter((_, i) => i % 2 === 0);
-    const how = solver.map((ply) => captureWords(ply)).filter(Boolean);
-    const line = solver.flatMap((ply, i) => (i === 0 ? [ply] : [', then ', ply]));
-    showFeedback(feedback, phraseContent(['The solution: ', ...line, `.${how.map((words) => ` ${words}`).join('')}${rated}${endClimb()}`], config.pieceSet()), 'wrong');
+    // The line as the board writes it ("Kc4-d5 xd5"), in figurines, the defender's answers
+    // with it, and how the solver's moves took.
+    const plies = board.history();
+    const how = plies
+      .filter((_, i) => i % 2 === 0)
+      .map((ply) => captureWords(ply))
+      .filter(Boolean);
+    showFeedback(feedback, phraseContent(['The solution: ', ...solutionPhrase(plies), `.${how.map((words) => ` ${words}`).join('')}${rated}${endClimb()}`], config.pieceSet()), 'wrong');
     current.phase = 'failed';
     showActions();
     mark();

@@ -6,8 +6,10 @@
 
 import { INITIAL, readRating, update } from './rating.js';
 import { isObject, readStored, readVersioned, writeStored } from './util.js';
+import { sideName } from './notation.js';
 
 /** @import { Rating } from './rating.js' */
+/** @import { Side } from '../ultima-wasm.js' */
 
 /** The localStorage key of the player's puzzle standing. */
 export const STANDING_KEY = 'ultima.puzzles';
@@ -493,4 +495,22 @@ export function sessionWords({ id, solved, change }) {
   if (change === null) return { text: solved ? '✓' : '✗', words: `Puzzle ${id}, ${result}` };
   const signed = signedPoints(change);
   return { text: signed, words: `Puzzle ${id}, ${result}, rating ${signed}` };
+}
+
+/**
+ * A puzzle's solution line in words, every move in it: the solver's, each of the defender's
+ * answers named as such (the solver's later captures may take a piece only an answer brought
+ * there), e.g. "Xc1-f4+; Black answers Pe6-c6; then Ch1-e1 xe4". Moves are kept as they are
+ * (the page draws them in figurines).
+ *
+ * @template {{ side: Side }} P
+ * @param {readonly P[]} plies  the line, the solver's move first
+ * @returns {Array<string | P>}
+ */
+export function solutionPhrase(plies) {
+  return plies.flatMap((ply, i) => {
+    if (i === 0) return [ply];
+    if (i % 2 === 1) return [`; ${sideName(ply.side)} answers `, ply];
+    return ['; then ', ply];
+  });
 }
