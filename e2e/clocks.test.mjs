@@ -152,6 +152,39 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
   }
 });
 
+test('a resignation or an agreed draw stops the clock where it stood, in the record and after a reload; taken back, it runs on from there', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await startClocked(page, { time: '3+2' });
+    await pause(page);
+    await onBoard(page, (board) => board.play('b2-b5'));
+    await page.clock.fastForward(4_000);
+    await shows(page, 'top', '2:56');
+    // Black resigns 4 s into its move: its clock shows 2:56, not the 3:00 it had at its last move.
+    await onBoard(page, (board) => board.resign('black'));
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: [] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 176.0' });
+    await page.clock.fastForward(5_000);
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: [] });
+    await page.reload();
+    await ready(page);
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: [] });
+    // Taken back, Black's clock runs on from 2:56.
+    await onBoard(page, (board) => board.undo());
+    await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: ['black'] });
+    await page.clock.fastForward(3_000);
+    await shows(page, 'top', '2:53');
+    // The same for a draw agreed.
+    await onBoard(page, (board) => board.agreeDraw());
+    assert.deepEqual(await clocks(page), { top: '2:53', bottom: '3:00', running: [] });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('against the computer: it thinks for its share of its clock, and loses on time when it overruns', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -116,6 +116,9 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
   let mark = running;
   /** @type {Partial<Record<Side, number>>} each side's time left when last drawn */
   let drawn = {};
+  /** @type {{ plies: number, ms: number } | null} the game as it stood at the last change, if
+   * it had ended there without a move: its plies and the time its clock stopped at */
+  let ended = null;
 
   /**
    * The clock of the game as it stands, or null when it has none.
@@ -149,8 +152,10 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
     const left = timeLeft(clock, time.now());
     if (clock.since !== null && ranLow(drawn[clock.turn], left[clock.turn])) low(clock.turn);
     drawn = { ...left };
-    // The flag fell for the side to move: its time is out, whatever its last move left.
+    // The flag fell for the side to move: its time is out, whatever its last move left. A game
+    // ended by a resignation or an agreed draw shows the time the clock stopped at.
     if (snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw') left[snapshot.turn] = 0;
+    else left[snapshot.turn] = stoppedAt(snapshot) ?? left[snapshot.turn];
     const orientation = embed.view().orientation;
     const computer = opponent()?.computer ?? null;
     for (const [part, side] of /** @type {Array<[typeof top, Side]>} */ ([
@@ -193,6 +198,18 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
     }, wait);
   };
 
+  /**
+   * The side to move's time when a game ended without a move (a resignation, an agreed draw):
+   * the Clocks header's one entry past the plies, or null.
+   *
+   * @param {Snapshot} snapshot
+   * @returns {number | null}
+   */
+  const stoppedAt = (snapshot) => {
+    const written = readClocksHeader(header(snapshot, 'Clocks')) ?? [];
+    return snapshot.status.kind !== 'ongoing' && written.length === snapshot.plies.length + 1 ? (written.at(-1) ?? null) : null;
+  };
+
   /** Brings the clocks in step with the game after any change. */
   const sync = () => {
     const snapshot = embed.snapshot();
@@ -211,7 +228,21 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
       since = mark.plies === plies.length ? mark.since : null;
       mark = null;
     }
-    if (written.length !== plies.length) {
+    const flagged = snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw';
+    // Where the game stood at the last change, if it had ended without a move there.
+    const stopped = ended;
+    const stoppedNow = stoppedAt(snapshot);
+    ended = stoppedNow === null ? null : { plies: plies.length, ms: stoppedNow };
+    if (over && !flagged && since !== null && written.length === plies.length) {
+      // Ended without a move while the clock ran (a resignation, an agreed draw): the side to
+      // move's time at that moment goes into the record, one entry past the plies, so that the
+      // clock shows it, after a reload too. Its change comes back here, in step.
+      const left = timeLeft(clock, now)[clock.turn];
+      since = null;
+      embed.setHeader('Clocks', clocksHeader([...written, left]));
+      return;
+    }
+    if (written.length !== plies.length && stoppedNow === null) {
       // Moves played (their times: the first's from the running clock, any more at once, as a
       // redo of two plies) or taken back (the times cut back to the moves left).
       const times = written.slice(0, plies.length);
@@ -220,6 +251,9 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
         times.push(afterMove({ ...clock, times, sides: plies.slice(0, times.length).map((p) => p.side), turn: mover, since: i === written.length ? since : null }, now));
       }
       since = plies.length > 0 && !over ? now : null;
+      // A resignation or an agreed draw taken back (the game ended there, not a move undone):
+      // the clock goes on from where it stopped.
+      if (since !== null && stopped?.plies === plies.length) since = now - Math.max(0, timeLeft({ ...clock, times, sides: plies.map((p) => p.side), since: null }, now)[clock.turn] - stopped.ms);
       // Writes the record; its change comes back here, in step.
       embed.setHeader('Clocks', clocksHeader(times));
       return;
