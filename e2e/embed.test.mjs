@@ -374,6 +374,19 @@ test('the game page itself runs under the strict Content-Security-Policy', { tim
   await page.close();
 });
 
+test('frame: a query parameter that is no option is named in a console warning, with the option it may mean; the board starts without it', { timeout: 60_000 }, async () => {
+  const page = await files.context.newPage();
+  /** @type {string[]} */
+  const warnings = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${files.url}embed.html?mode=view&pieceSet=abstract&position=${encodeURIComponent(LEAPER)}`);
+  await page.waitForSelector('canvas[data-paints]');
+  assert.deepEqual(warnings, ['Ultima board: unknown parameter "pieceSet" (did you mean "piece-set"?): it is left out.']);
+  await page.close();
+});
+
 test('frame: given origin=, the bridge talks to that origin only', { timeout: 60_000 }, async () => {
   // Board 0 expects another host; board 1 this one.
   const { page, problems } = await openHost(files, 'frame', [{ position: LEAPER, origin: 'https://example.org' }, { position: LEAPER }]);

@@ -15,7 +15,7 @@ test('scores in words say who mates or who is better', () => {
   assert.equal(scoreWords({ mate: -1 }), 'Mate in 1 for Black');
   assert.equal(scoreWords({ cp: 125 }), 'White is better by 1.25');
   assert.equal(scoreWords({ cp: -7 }), 'Black is better by 0.07');
-  assert.equal(scoreWords({ cp: 0 }), 'Level');
+  assert.equal(scoreWords({ cp: 0 }), 'Equal');
 });
 
 test('the bar: all White’s when White mates, all Black’s when Black does, half when level, monotonic', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkOption, OptionError } from '../www/options.js';
+import { checkOption, OptionError, unknownParameters } from '../www/options.js';
 
 test('the shapes option: text or objects, read the one way, and refused with the reason', () => {
   const expected = [
@@ -26,4 +26,15 @@ test('the highlights option: "all" includes the threats, a list may name them, n
   assert.deepEqual(checkOption('highlights', ['threats']), ['threats']);
   assert.deepEqual(checkOption('highlights', 'none'), []);
   assert.throws(() => checkOption('highlights', 'threat'), (error) => error instanceof OptionError && /threats/.test(error.message));
+});
+
+test('embed.html names a query parameter that is no option, with the option it may mean', () => {
+  assert.deepEqual(unknownParameters(['mode', 'piece-set', 'origin']), []);
+  assert.deepEqual(unknownParameters(['pieceSet', 'foo', 'PIECE_SET', 'foo']), [
+    'unknown parameter "pieceSet" (did you mean "piece-set"?): it is left out',
+    'unknown parameter "foo": it is left out',
+    'unknown parameter "PIECE_SET" (did you mean "piece-set"?): it is left out',
+  ]);
+  // Quoted as every value in a message is: clipped, control characters shown.
+  assert.deepEqual(unknownParameters(['a\nb']), ['unknown parameter "a\\nb": it is left out']);
 });

@@ -25,7 +25,7 @@ SHEET.replaceSync(`
 :host { display: block; max-width: 100%; }
 :host([hidden]) { display: none; }
 canvas:focus-visible { outline: 3px solid var(--ultima-focus-color, #6fa8ff); outline-offset: 2px; }
-button { font: inherit; min-width: 2.2em; }
+button { font: inherit; min-width: 2.2em; min-height: 24px; }
 `);
 
 export class UltimaBoard extends HTMLElement {

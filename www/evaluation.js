@@ -41,7 +41,7 @@ export function scoreText(score) {
 
 /**
  * A score in words, for the headline and screen readers: "Mate in 2 for White", "White is
- * better by 1.25", "Level".
+ * better by 1.25", "Equal".
  *
  * @param {Score} score  from White's view
  * @returns {string}
@@ -52,7 +52,7 @@ export function scoreWords(score) {
     return `Mate in ${moves} for ${score.mate > 0 ? 'White' : 'Black'}`;
   }
   const cp = score.cp ?? 0;
-  if (cp === 0) return 'Level';
+  if (cp === 0) return 'Equal';
   return `${cp > 0 ? 'White' : 'Black'} is better by ${(Math.abs(cp) / 100).toFixed(2)}`;
 }
 

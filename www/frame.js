@@ -17,7 +17,7 @@
 // values only reach the handle's methods, which check them (options.js).
 
 import { mount } from './embed.js';
-import { checkOption, kebab, OPTION_NAMES, OptionError, quote } from './options.js';
+import { checkOption, kebab, OPTION_NAMES, OptionError, quote, unknownParameters } from './options.js';
 import { errorText } from './util.js';
 
 /** @import { EmbedHandle, EmbedEvents } from './embed.js' */
@@ -77,6 +77,8 @@ function start() {
     const value = params.get(kebab(name));
     if (value !== null) options[name] = value;
   }
+  // A typo in a parameter is said where the page's author looks (the board starts without it).
+  for (const message of unknownParameters(params.keys())) console.warn(`Ultima board: ${message}.`);
   let origin = '*';
   /** @type {string | null} */
   let badOrigin = null;

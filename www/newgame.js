@@ -185,6 +185,7 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
   const levelWords = form.querySelector('.level-description');
   const time = form.querySelector('select[name="time"]');
   const customTime = form.querySelector('.custom-time');
+  const clockNote = form.querySelector('.clock-note');
   if (time instanceof HTMLSelectElement) {
     const customOption = time.querySelector('option[value="custom"]');
     for (const preset of PRESETS) time.insertBefore(make('option', { value: preset }, presetWords(preset)), customOption);
@@ -212,6 +213,8 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
     // The custom setup's four choices mean nothing for the other setups.
     if (custom instanceof HTMLElement) custom.hidden = !(setup instanceof HTMLSelectElement && setup.value === 'custom');
     if (customTime instanceof HTMLElement) customTime.hidden = !(time instanceof HTMLSelectElement && time.value === 'custom');
+    // What a flag does says nothing without a clock.
+    if (clockNote instanceof HTMLElement) clockNote.hidden = !(time instanceof HTMLSelectElement && time.value !== 'none');
   };
   for (const mode of modes) mode.addEventListener('change', sync);
   setup?.addEventListener('change', sync);

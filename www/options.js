@@ -117,6 +117,28 @@ export function kebab(name) {
 }
 
 /**
+ * What to say of the query parameters of embed.html that are no option (nor `origin`): a typo
+ * would otherwise be dropped without a word. Each is named, with the option meant when it is one
+ * spelled another way ("pieceSet" or "PIECE-SET" for piece-set).
+ *
+ * @param {Iterable<string>} names  the parameters given
+ * @returns {string[]}  one message a parameter, none when all are known
+ */
+export function unknownParameters(names) {
+  const known = new Map(OPTION_NAMES.map((name) => [kebab(name), kebab(name)]));
+  known.set('origin', 'origin');
+  /** @param {string} text */
+  const loose = (text) => text.toLowerCase().replace(/[-_]/g, '');
+  const byLoose = new Map([...known.keys()].map((name) => [loose(name), name]));
+  return [...new Set(names)]
+    .filter((name) => !known.has(name))
+    .map((name) => {
+      const meant = byLoose.get(loose(name));
+      return `unknown parameter ${quote(name)}${meant ? ` (did you mean ${quote(meant)}?)` : ''}: it is left out`;
+    });
+}
+
+/**
  * A value for a message: quoted, control characters shown as escapes, at most 40 characters.
  *
  * @param {unknown} value
