@@ -192,6 +192,12 @@ test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z 
   await page.screenshot({ path: `${ARTIFACTS}shortcuts.png` });
   await page.keyboard.press('Escape');
   await page.waitForSelector('dialog#shortcuts', { state: 'hidden' });
+  // And from a button that says so, under More settings.
+  await page.click('#preferences summary');
+  await page.click('#open-shortcuts');
+  await page.waitForSelector('dialog#shortcuts[open]');
+  await page.click('#shortcuts-close');
+  await page.waitForSelector('dialog#shortcuts', { state: 'hidden' });
   // In a text field the keys are the field's.
   await page.click('.io summary');
   await page.fill('#record-text', 'abc');

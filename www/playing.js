@@ -67,6 +67,8 @@ export function wirePlaying({ embed, settings, persist }) {
 
   const shortcuts = element('shortcuts', HTMLDialogElement);
   element('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
+  // The list opens on "?", which nothing on the page says: a button says it.
+  element('open-shortcuts', HTMLButtonElement).addEventListener('click', () => shortcuts.showModal());
   const zen = element('zen', HTMLInputElement);
   const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement), zen }, shortcuts);
 
