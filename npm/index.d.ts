@@ -16,6 +16,6 @@ export type { EmbedOptions, Mode } from './www/options.js';
 export type { Look, PieceSet, Theme, Highlight, Movable, Threat } from './www/state.js';
 export type { Shape, Brush } from './www/shapes.js';
 export type { Ai } from './www/ai.js';
-export type { Analysis } from './www/analysis.js';
+export type { Analysis, EngineChoice } from './www/analysis.js';
 export type { Tree, NavStep, VariationNode, MoveNote } from './www/variations.js';
 export type { Side, Snapshot, Status, MoveInfo, PlyInfo, CaptureWayInfo, AiProgress, Report, ReportLine, Score, Evaluation, RecordNote } from './ultima-wasm.js';
