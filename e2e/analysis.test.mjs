@@ -872,3 +872,26 @@ test('an analysis travels in a link: Copy link, opened on another page, brings i
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('openAnalysis refuses a request it cannot read, saying why, and opens nothing', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  const refusals = await page.evaluate(async () => {
+    const w = /** @type {any} */ (window);
+    const asked = [null, { record: 7 }, { ply: -1 }, { orientation: 'up' }, { back: 'game' }, { back: { label: '', go: () => undefined } }, { back: { label: 'Back', go: 'x' } }];
+    const said = [];
+    for (const request of asked) said.push(await w.ultima.openAnalysis(request).then(() => 'opened', (/** @type {Error} */ error) => error.message));
+    return said;
+  });
+  assert.deepEqual(refusals, [
+    'openAnalysis needs an object, e.g. { record }',
+    'the record to analyse must be text',
+    'the ply to show must be a whole number from 0',
+    'the orientation must be "white" or "black"',
+    'back must be { label, go }: a short text and a function',
+    'back must be { label, go }: a short text and a function',
+    'back must be { label, go }: a short text and a function',
+  ]);
+  assert.equal(await page.locator('.analysis-dialog').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -220,7 +220,11 @@ for (const { device, context } of devices) {
       const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '').games[0].record);
       const first = /1\. (\S+)/.exec(kept)?.[1] ?? 'none';
       await page.waitForFunction((move) => document.querySelector('.analysis-dialog')?.textContent?.includes(move), first);
+      // Closed, it goes back to the list it came from.
+      assert.equal(await page.textContent('.analysis-dialog .analysis-close'), 'Back to your games');
       await closeAnalysisView(page);
+      await page.waitForSelector('#games[open]');
+      await closeList(page);
 
       // The list is stored: a reload finds it. (The analysis board's engine may still be loading
       // its worker's script, which the reload cuts off.)

@@ -132,10 +132,16 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     assert.equal(await page.getAttribute('.analysis-dialog .ultima-mirror [role=row]:last-child [role=gridcell]:last-child', 'data-square'), solver === 'white' ? 'h1' : 'a8');
     // The engine has answered (its worker is loaded, not cut off mid-request by the closing).
     await page.waitForSelector('.analysis-dialog .analysis-panel[data-best]', { timeout: 60_000 });
+    // Its close button says where it goes: back to the puzzle.
+    assert.equal(await page.textContent('.analysis-dialog .analysis-close'), 'Back to the puzzle');
     await page.keyboard.press('Escape');
     await page.waitForSelector('.analysis-dialog', { state: 'detached' });
     // Closing went back in the history (the address loses ?analysis, or a reload reopens it).
     await page.waitForFunction(() => !new URLSearchParams(location.search).has('analysis'));
+    // And to the trainer as it was left: the same puzzle, solved, Next puzzle at hand.
+    await page.waitForSelector('#puzzles[open]');
+    await at(page, puzzle.id, 'solved');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('puzzles-next')), true);
 
     // Kept across a reload; "Next puzzle" brings another one.
     await reloadPage(page, problems);

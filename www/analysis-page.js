@@ -32,6 +32,18 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
  * @property {number} [ply]  the position of the record's main line to show first, as plies
  *   played (0: the start); by default its end
  * @property {Side} [orientation]  the side at the bottom (by default White)
+ * @property {Back} [back]  where closing the view goes back to, when not the game (a puzzle,
+ *   the list of games); not kept over a reload
+ */
+
+/**
+ * What the view was opened from: its close button's words, and what reopens it once the player
+ * closes the view (the button, Escape or the browser's Back; not another view taking its place,
+ * nor Edit position or Play from here, which go elsewhere).
+ *
+ * @typedef {object} Back
+ * @property {string} label  e.g. "Back to the puzzle"
+ * @property {() => void} go
  */
 
 /** The query parameter that says the analysis view is open. */
@@ -67,7 +79,7 @@ export function configureAnalysis(given) {
  * key) writes once or twice a second. */
 const KEEP_DELAY_MS = 400;
 
-/** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void } | null} */
+/** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void, back: Back | null } | null} */
 let shown = null;
 
 /**
@@ -130,6 +142,16 @@ function addressWith() {
 }
 
 /**
+ * @param {unknown} value
+ * @returns {value is Back}
+ */
+function isBack(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  const { label, go } = /** @type {Record<string, unknown>} */ (value);
+  return typeof label === 'string' && label.length > 0 && label.length <= 40 && typeof go === 'function';
+}
+
+/**
  * Checks a request from anywhere: every field of the right type, or a clear error.
  *
  * @param {unknown} request
@@ -137,12 +159,13 @@ function addressWith() {
  */
 function checkRequest(request) {
   if (typeof request !== 'object' || request === null) throw new TypeError('openAnalysis needs an object, e.g. { record }');
-  const { record, position, ply, orientation } = /** @type {Record<string, unknown>} */ (request);
+  const { record, position, ply, orientation, back } = /** @type {Record<string, unknown>} */ (request);
   if (record !== undefined && typeof record !== 'string') throw new TypeError('the record to analyse must be text');
   if (position !== undefined && typeof position !== 'string') throw new TypeError('the position to analyse must be text');
   if (ply !== undefined && !(typeof ply === 'number' && Number.isInteger(ply) && ply >= 0)) throw new TypeError('the ply to show must be a whole number from 0');
   if (orientation !== undefined && orientation !== 'white' && orientation !== 'black') throw new TypeError('the orientation must be "white" or "black"');
-  return { record, position, ply, orientation };
+  if (back !== undefined && !isBack(back)) throw new TypeError('back must be { label, go }: a short text and a function');
+  return { record, position, ply, orientation, back };
 }
 
 /**
@@ -154,7 +177,7 @@ function checkRequest(request) {
  * @returns {Promise<EmbedHandle>}
  */
 export async function openAnalysis(request = {}) {
-  const { record, position, ply, orientation } = checkRequest(request);
+  const { record, position, ply, orientation, back } = checkRequest(request);
   // A view open already gives its place to this one, and its entry in the history: going Back
   // in between would close the new view.
   const replaced = shown;
@@ -164,7 +187,9 @@ export async function openAnalysis(request = {}) {
   await linkStyles(document.body);
   const dialog = make('dialog', { class: 'analysis-dialog', 'aria-labelledby': 'analysis-title' });
   const title = make('h2', { id: 'analysis-title' }, 'Analysis board');
-  const close = make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');
+  const close = back
+    ? make('button', { type: 'button', class: 'analysis-close', title: `Close the analysis (Escape): ${back.label.toLowerCase()}` }, back.label)
+    : make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');
   const buttons = make('div', { class: 'buttons' });
   const edit = look.edit;
   if (edit) {
@@ -265,11 +290,11 @@ export async function openAnalysis(request = {}) {
     analysis?.step(step);
   };
   document.addEventListener('keydown', key);
-  shown = { dialog, board, pushed, stopKeys: () => document.removeEventListener('keydown', key), keep };
+  shown = { dialog, board, pushed, stopKeys: () => document.removeEventListener('keydown', key), keep, back: back ?? null };
   close.addEventListener('click', () => dialog.close());
   // The close event comes a task later: by then another view may have taken this one's place.
   dialog.addEventListener('close', () => {
-    if (shown?.dialog === dialog) closeAnalysis();
+    if (shown?.dialog === dialog) closeAndGoBack();
   });
   // Escape closes the view, also from the board (whose own Escape puts down a picked-up piece,
   // which it still does first).
@@ -314,6 +339,13 @@ export function closeAnalysis(keepAddress = false) {
   if (!stepBack) return;
   steppedBack = new Promise((resolve) => (stepDone = resolve));
   history.back();
+}
+
+/** Closes the view as the player asked, and goes back to where it was opened from, if not the game. */
+function closeAndGoBack() {
+  const back = shown?.back;
+  closeAnalysis();
+  back?.go();
 }
 
 /**
@@ -363,5 +395,5 @@ window.addEventListener('popstate', () => {
   if (stepDone) {
     stepDone();
     stepDone = null;
-  } else if (shown && !analysisAsked()) closeAnalysis();
+  } else if (shown && !analysisAsked()) closeAndGoBack();
 });

@@ -18,11 +18,13 @@ import { askInPlace, make, pageStorage, saveFile } from './util.js';
 /** @import { FinishedGame } from './games.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { PieceSet, Theme } from './state.js' */
+/** @import { Back } from './analysis-page.js' */
 
 /**
  * @typedef {object} GamesConfig
- * @property {((game: { record: string, orientation: Side }) => void) | null} analyse  opens a
- *   record on the analysis board (the dialog is closed first); none: no "Analyse" buttons
+ * @property {((game: { record: string, orientation: Side, back: Back }) => void) | null} analyse
+ *   opens a record on the analysis board (the dialog is closed first), whose closing comes back
+ *   to the list (`back`); none: no "Analyse" buttons
  * @property {() => { pieceSet: PieceSet, theme: Theme }} look  the page's piece set and board
  *   colours, for the GIFs
  */
@@ -112,7 +114,7 @@ function build() {
     const { analyse } = config;
     const openAnalysis = () => {
       dialog.close();
-      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white' });
+      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white', back: { label: 'Back to your games', go: () => ui?.open() } });
     };
     if (analyse) {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');

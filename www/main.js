@@ -368,7 +368,7 @@ async function main() {
     // (playing needs none of them).
     const gamesList = onFirstUse(() =>
       import('./games-ui.js').then((module) => {
-        module.configureGames({ analyse: ({ record, orientation }) => analyse({ record, orientation }), look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }) });
+        module.configureGames({ analyse: (request) => analyse(request), look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }) });
         return module;
       }),
     );
@@ -552,7 +552,7 @@ async function main() {
         module.configurePuzzles({
           pieceSet: () => settings.pieceSet,
           // "Analyse" after a puzzle: its start and solution line on the analysis board.
-          analyse: ({ record, ply, orientation }) => analyse({ record, ply, orientation }),
+          analyse: (request) => analyse(request),
         });
         return module;
       }),

@@ -25,13 +25,15 @@ import { errorText, make, pageStorage, readStored, tabStorage, writeStored } fro
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, SessionEntry, Standing } from './puzzles.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Back } from './analysis-page.js' */
 
 /**
  * @typedef {object} PuzzlesConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the puzzles in
- * @property {((game: { record: string, ply: number, orientation: 'white' | 'black' }) => void) | null} analyse
+ * @property {((game: { record: string, ply: number, orientation: 'white' | 'black', back: Back }) => void) | null} analyse
  *   opens a game record in the analysis board at a ply, seen from a side (the solver's, as the
- *   trainer showed it; the dialog is closed first); none: no "Analyse" button
+ *   trainer showed it; the dialog is closed first), whose closing comes back to the trainer as it
+ *   was (`back`); none: no "Analyse" button
  */
 
 /** @type {PuzzlesConfig} */
@@ -603,7 +605,13 @@ function build() {
     const record = board.record();
     const orientation = current.solver;
     dialog.close();
-    config.analyse({ record, ply: 0, orientation });
+    // Back to the puzzle as it was left: solved or missed, its Next puzzle at hand.
+    const back = () => {
+      if (dialog.open) return;
+      dialog.showModal();
+      if (!next.hidden) next.focus();
+    };
+    config.analyse({ record, ply: 0, orientation, back: { label: 'Back to the puzzle', go: back } });
   });
   dialog.addEventListener('close', () => {
     generation += 1;
