@@ -70,8 +70,8 @@ async function startClocked(page, { time, custom, ai }) {
   await page.waitForSelector('.clock-top', { state: 'visible' });
 }
 
-/** @param {Page} page @returns {Promise<Record<string, string>>} */
-const headers = (page) => onBoard(page, (board) => Object.fromEntries(board.snapshot().headers));
+/** @param {Page} page @returns {Promise<Record<string, string>>} the headers but the Date */
+const headers = (page) => onBoard(page, (board) => Object.fromEntries(board.snapshot().headers.filter(([name]) => name !== 'Date')));
 
 test('two players on a 3+2 clock: it runs for the side to move, adds the increment, shows tenths under 10 s, survives a reload and flags White', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
@@ -265,6 +265,18 @@ for (const { device, context } of devices) {
       // Named as the players from the start, not only once a move is played.
       const names = () => page.evaluate(() => [...document.querySelectorAll('.clock')].map((c) => c.getAttribute('aria-label')?.replace(/:.*/, '')));
       assert.deepEqual(await names(), ['Computer (Black)', 'You (White)']);
+      // The record says so too, with the day the game began, as PGN writes them.
+      const today = await page.evaluate(() => {
+        const day = new Date();
+        return `${day.getFullYear()}.${String(day.getMonth() + 1).padStart(2, '0')}.${String(day.getDate()).padStart(2, '0')}`;
+      });
+      const written = await onBoard(page, (board) => board.snapshot().headers);
+      assert.deepEqual(written.slice(0, 4), [
+        ['Date', today],
+        ['White', 'Player'],
+        ['Black', 'Computer, level 1 — Beginner'],
+        ['TimeControl', '300+3'],
+      ]);
       await onBoard(page, (board) => board.play('b2-b5'));
       await page.clock.fastForward(4_000);
       const boxes = await page.evaluate(() => {

@@ -15,13 +15,12 @@
 // and while the game is over. Undo sets the clocks back to their times at the move taken back,
 // and takes back a flag too (the game's undo), with the time that side had at its last move.
 
-import { afterMove, clocksHeader, computerTime, controlHeader, flagTime, formatTime, ranLow, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
+import { afterMove, clocksHeader, computerTime, flagTime, formatTime, ranLow, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
 import { otherSide, sideName } from './notation.js';
 import { make } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { ClockState, TimeControl } from './clock.js' */
-/** @import { GameSpec } from './session.js' */
 /** @import { Opponent } from './storage.js' */
 /** @import { Side, Snapshot } from '../ultima-wasm.js' */
 
@@ -54,21 +53,6 @@ const PAGE_TIME = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (timer) => clearTimeout(timer),
 };
-
-/**
- * The record of a new game with a clock: the game the spec describes, with its TimeControl header,
- * so that the game and its clock start as one (a computer that moves first already sees it).
- *
- * @param {GameSpec} spec  a setup or position, and rules
- * @param {TimeControl} control
- * @returns {string}
- */
-export function clockedRecord(spec, control) {
-  /** @param {string} value */
-  const quoted = (value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  const setup = spec.position?.trim() || spec.setup || 'rotated';
-  return `[TimeControl ${quoted(controlHeader(control))}]\n[Setup ${quoted(setup)}]\n[Rules ${quoted(spec.rules || 'default')}]\n\n*\n`;
-}
 
 /**
  * @param {Snapshot} snapshot

@@ -34,7 +34,8 @@ import { renderMoves } from './movelist.js';
 import { marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { wireRecordFiles } from './record-file.js';
-import { clockedRecord, wireClocks } from './clocks.js';
+import { wireClocks } from './clocks.js';
+import { startHeaders, startRecord } from './start-record.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { analysedBefore, analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
@@ -404,9 +405,11 @@ async function main() {
       const before = opponent;
       opponent = chosen;
       try {
-        // Throws, changing nothing, when the options do not make a game. With a clock, the game
-        // starts from a record that holds its time control.
-        embed.newGame({ ...(control ? { record: clockedRecord(options, control) } : options), ...modeOf(chosen) });
+        // Throws, changing nothing, when the options do not make a game. A record given (a
+        // link's game) is played as it is; any other game starts from a record that holds its
+        // date, players and clock (start-record.js).
+        const spec = options.record ? options : { record: startRecord(options, startHeaders({ opponent: chosen, control, day: new Date() })) };
+        embed.newGame({ ...spec, ...modeOf(chosen) });
       } catch (error) {
         opponent = before;
         throw error;

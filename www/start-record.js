@@ -1,0 +1,63 @@
+// The record a new game on the page starts from: the game the new-game choices describe, with
+// what a record exported later should say of it (PGN's seven-tag roster, as far as the page
+// knows it): the date it began, the players against the computer, and the clock. One record, so
+// that the game, its clock and its headers start as one (a computer that moves first already
+// sees the clock). Pure: main.js starts the game with it.
+
+import { controlHeader } from './clock.js';
+import { levelTitle } from './levels.js';
+
+/** @import { GameSpec } from './session.js' */
+/** @import { TimeControl } from './clock.js' */
+/** @import { Opponent } from './storage.js' */
+/** @import { Side } from '../ultima-wasm.js' */
+
+/** The human player's name in a record, beside the computer's. */
+export const PLAYER_NAME = 'Player';
+
+/**
+ * A day as PGN's Date header writes it: "2026.12.01", in the player's own time zone.
+ *
+ * @param {Date} day
+ * @returns {string}
+ */
+export function pgnDate(day) {
+  const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}.${two(day.getMonth() + 1)}.${two(day.getDate())}`;
+}
+
+/**
+ * The headers of a new game: its date; against the computer, who plays which side ("Computer,
+ * level 3 — Casual" and "Player"; two players on one device have no names to give); and its time
+ * control, if it has a clock.
+ *
+ * @param {{ opponent: Opponent | null, control: TimeControl | null, day: Date }} game
+ * @returns {Array<[string, string]>}
+ */
+export function startHeaders({ opponent, control, day }) {
+  /** @type {Array<[string, string]>} */
+  const headers = [['Date', pgnDate(day)]];
+  if (opponent) {
+    /** @param {Side} side */
+    const name = (side) => (side === opponent.computer ? `Computer, level ${levelTitle(opponent.level)}` : PLAYER_NAME);
+    headers.push(['White', name('white')], ['Black', name('black')]);
+  }
+  if (control) headers.push(['TimeControl', controlHeader(control)]);
+  return headers;
+}
+
+/**
+ * The record of a new game: `headers`, then the game the spec describes (its position or setup,
+ * and its rules), no moves yet.
+ *
+ * @param {GameSpec} spec  a setup or position, and rules
+ * @param {ReadonlyArray<readonly [string, string]>} headers
+ * @returns {string}
+ */
+export function startRecord(spec, headers) {
+  /** @param {string} value */
+  const quoted = (value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const setup = spec.position?.trim() || spec.setup || 'rotated';
+  const lines = [...headers, ['Setup', setup], ['Rules', spec.rules || 'default']].map(([name, value]) => `[${name} ${quoted(value)}]`);
+  return `${lines.join('\n')}\n\n*\n`;
+}
