@@ -187,8 +187,10 @@ for (const { device, context } of devices) {
       const [fromSeenFromWhite, untouched] = await corners([from, plain(from)]);
       assert.equal(fromSeenFromWhite, untouched, `${from} not marked where the board seen from White has it`);
 
-      // Remove asks in the row; Escape answers no and keeps the dialog open; yes removes.
+      // Remove asks in the row (what another action said goes); Escape answers no and keeps the
+      // dialog open; yes removes.
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
+      assert.equal(await page.textContent('.games-answer'), '');
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');
       await page.keyboard.press('Escape');
       assert.equal(await page.isVisible('#games'), true);

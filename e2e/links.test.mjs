@@ -251,6 +251,10 @@ test('a link the clipboard refuses is shown selected, to be copied by hand', { t
     const field = /** @type {HTMLTextAreaElement} */ (document.getElementById('share-text'));
     return field.value.slice(field.selectionStart, field.selectionEnd);
   }), link, 'selected, ready to copy');
+  // Another game on the board: what was said, and the field, were of the game before.
+  await page.evaluate(() => /** @type {any} */ (window).ultima.embed.newGame({ setup: 'mirrored' }));
+  await page.waitForSelector('#share-text', { state: 'hidden' });
+  assert.equal(await page.textContent('#share-answer'), '');
   assert.deepEqual(problems, []);
   await page.close();
 });

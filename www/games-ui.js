@@ -143,6 +143,8 @@ function build() {
     actions.append(copy, ask, confirm);
     // While asking, the row's other actions make way for the question.
     const others = /** @type {HTMLElement[]} */ ([...actions.children].filter((node) => node !== confirm));
+    // Asking about one game: what was said of another action is said no more.
+    ask.addEventListener('click', () => say(''));
     askInPlace({ ask, box: confirm, yes, no, hide: others }, () => remove(game));
     for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
     // The final position, from the player's side, as lichess's game lists show it.

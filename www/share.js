@@ -91,6 +91,12 @@ export function wireSharing(parts) {
   });
   embed.on('change', showOffer);
   showOffer();
+  // What the buttons said was of the game then on the board: another game, and it is said no more.
+  embed.on('change', ({ newGame }) => {
+    if (!newGame) return;
+    say('', true);
+    field.hidden = true;
+  });
 
   parts.boardImage.addEventListener('click', async () => {
     say('', true);
