@@ -340,8 +340,8 @@ test('the board image is a PNG of the position in the chosen look', { timeout: 9
   const settings = { pieceSet: 'abstract', theme: 'neutral', orientation: 'black' };
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record, settings }));
   const image = await boardImage(page);
-  assert.equal(image.name, 'ultima-move-1.png');
-  assert.match(await page.textContent('#share-answer') ?? '', /saved as ultima-move-1\.png and copied to the clipboard/);
+  assert.equal(image.name, 'ultima-move-1-white.png');
+  assert.match(await page.textContent('#share-answer') ?? '', /saved as ultima-move-1-white\.png and copied to the clipboard/);
   assert.equal(image.width, 960);
   assert.equal(image.height, 960);
   const unit = image.width / 8;

@@ -69,8 +69,9 @@ test('a game in a few words', () => {
 });
 
 test('the board image is named after its position', () => {
-  assert.equal(imageName(0), 'ultima-start.png');
-  assert.equal(imageName(12), 'ultima-move-12.png');
+  assert.equal(imageName(undefined), 'ultima-start.png');
+  assert.equal(imageName({ number: 6, side: 'black' }), 'ultima-move-6-black.png');
+  assert.equal(imageName({ number: 31, side: 'white' }), 'ultima-move-31-white.png');
 });
 
 test('a draw offer stands from the offerer\'s move until the other side moves', () => {

@@ -8,7 +8,7 @@ import { render } from './render.js';
 import { createState, picture } from './state.js';
 import { saveFile } from './util.js';
 
-/** @import { Snapshot } from '../ultima-wasm.js' */
+/** @import { Side, Snapshot } from '../ultima-wasm.js' */
 /** @import { Shape } from './shapes.js' */
 /** @import { Look } from './state.js' */
 
@@ -44,14 +44,15 @@ export function drawBoardImage(snapshot, look, { shapes = [], size = IMAGE_SIZE,
 }
 
 /**
- * The file name of the picture of the position after `ply` plies, e.g. "ultima-move-12.png" or
- * "ultima-start.png".
+ * The file name of the picture of the position after a move, named as the move list numbers it
+ * (a move is White's and Black's, as the game's GIF counts them), e.g. "ultima-move-6-black.png"
+ * after Black's sixth move, or "ultima-start.png" before any.
  *
- * @param {number} ply
+ * @param {{ number: number, side: Side } | undefined} last  the last move played, if any
  * @returns {string}
  */
-export function imageName(ply) {
-  return ply === 0 ? 'ultima-start.png' : `ultima-move-${ply}.png`;
+export function imageName(last) {
+  return last ? `ultima-move-${last.number}-${last.side}.png` : 'ultima-start.png';
 }
 
 /**

@@ -105,7 +105,7 @@ export function wireSharing(parts) {
       const ply = shown === null ? embed.history().length : shown + 1;
       /** @type {Snapshot} */
       const snapshot = withGame(embed.record(), (game) => game.at(ply));
-      const name = imageName(ply);
+      const name = imageName(ply === 0 ? undefined : embed.history()[ply - 1]);
       const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look(), { shapes: embed.shapes() }), name);
       say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
     } catch (error) {
