@@ -895,3 +895,28 @@ test('openAnalysis refuses a request it cannot read, saying why, and opens nothi
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the view takes its keys from the moment it opens (X, L, the arrows), and Escape in a comment leaves the field, not the view', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
+  // The focus is on the view's head (its close button), not in the board's box.
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('analysis-close')), true);
+  await page.keyboard.press('x');
+  assert.equal(await page.isChecked('.analysis-dialog .analysis-threats-on'), true);
+  await page.keyboard.press('l');
+  assert.equal(await page.isChecked('.analysis-dialog .analysis-engine-on'), false);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await onAnalysis(page, (board) => board.history().length), 1);
+  // A comment typed, then Escape: out of the field, the comment kept, the view open.
+  await page.fill('.analysis-dialog .analysis-comment-field', 'a plan');
+  await page.focus('.analysis-dialog .analysis-comment-field');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.analysis-dialog[open]').count(), 1);
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('analysis-comment-field')), false);
+  assert.deepEqual(await onAnalysis(page, (board) => board.analysis()?.notes().map((note) => note.comment)), ['a plan']);
+  // Escape again closes the view.
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -10,7 +10,6 @@
 
 import { mount } from './embed.js';
 import { linkStyles } from './analysis.js';
-import { keyStep } from './variations.js';
 import { isTyping } from './keys.js';
 import { errorText, make, pageStorage } from './util.js';
 import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
@@ -280,15 +279,9 @@ export async function openAnalysis(request = {}) {
   if (!analysisAsked()) history.pushState({ ultimaAnalysis: true, analysed }, '', addressWith());
   else history.replaceState({ ...history.state, analysed }, '');
   // Keys with the focus outside the board's own box, which handles its own: on the dialog's
-  // head, or nowhere (a button pressed and gone).
+  // head, or nowhere (a button pressed and gone), do what they do there.
   /** @param {KeyboardEvent} event */
-  const key = (event) => {
-    if (event.defaultPrevented) return;
-    const step = keyStep(event, isTyping(event.target));
-    if (!step) return;
-    event.preventDefault();
-    analysis?.step(step);
-  };
+  const key = (event) => analysis?.handleKey(event);
   document.addEventListener('keydown', key);
   shown = { dialog, board, pushed, stopKeys: () => document.removeEventListener('keydown', key), keep, back: back ?? null };
   close.addEventListener('click', () => dialog.close());
@@ -304,6 +297,13 @@ export async function openAnalysis(request = {}) {
       if (event.key !== 'Escape' || board.selection().square !== null) return;
       event.stopPropagation();
       event.preventDefault();
+      // In a field being typed in (a comment), Escape leaves the field, as on lichess: the view
+      // stays, and the keys go back to the moves.
+      if (isTyping(event.target) && event.target instanceof HTMLElement) {
+        event.target.blur();
+        close.focus();
+        return;
+      }
       dialog.close();
     },
     true,

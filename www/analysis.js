@@ -120,6 +120,10 @@ const RENDER_MS = 250;
  *   `listener` whenever the engine is turned on or off or its lines' count changes (the panel's
  *   Engine box or L, its Lines choice, `engine`, `engineLines`), with the new choice; returns the
  *   call that stops it (how the page keeps the player's choice for the next analysis)
+ * @property {(event: KeyboardEvent) => void} handleKey  acts on a key pressed outside the
+ *   board's own box as on one pressed in it (the arrows, Home, End, X for the threats, L for the
+ *   engine), unless a field is being typed in or the event was handled: how the page's view
+ *   takes keys while the focus is on its head
  * @property {() => void} detach  removes the analysis (stops the engine); the board stays
  */
 
@@ -941,6 +945,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       engineListeners.add(listener);
       return () => engineListeners.delete(listener);
     },
+    handleKey: onKey,
     detach() {
       runs++;
       editListeners.clear();
