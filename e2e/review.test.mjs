@@ -93,6 +93,11 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
       await page.click('#review-moves .review-move.blunder');
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
+      // The board is in sight to show it (on a phone the review is below it: the page scrolls).
+      await page.waitForFunction(() => {
+        const box = document.querySelector('canvas#board')?.getBoundingClientRect();
+        return box !== undefined && box.top >= -1 && box.bottom <= innerHeight + 1;
+      });
       // Its mark on the board too, on the square the Pawn went to, as lichess shows it; none
       // on a move the review did not judge.
       await page.waitForSelector('#board-host .ultima-mirror[data-glyph="d6 ??"]');

@@ -282,7 +282,7 @@ function build() {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     // On a phone a long lesson's explanation may fall below the screen: brought into view (a
     // right move's is, by the focus going to Next).
-    feedback.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+    feedback.scrollIntoView({ block: 'nearest' });
     resetTimer = setTimeout(reset, reply ? WRONG_REPLY_MS : reduced ? WRONG_REDUCED_MS : WRONG_MS);
   }
 

@@ -87,6 +87,21 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   const players = make('dl', { class: 'review-players' });
   const list = make('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Inaccuracies, mistakes and blunders: choose one to view its position' });
   const learnButton = make('button', { type: 'button', id: 'review-learn', class: 'review-learn' });
+  /**
+   * Shows a position of the game, and the board with it when the page has scrolled it away (a
+   * phone's page, the review under the board): a click on a judgement or the graph shows
+   * something.
+   *
+   * @param {number} ply
+   */
+  const showOnBoard = (ply) => {
+    embed.showPly(ply);
+    const canvas = embed.canvas();
+    if (!canvas) return;
+    const { top, bottom } = canvas.getBoundingClientRect();
+    // At once, not smoothly: a smooth scroll is cut short by the next scroll the player makes.
+    if (top < 0 || bottom > innerHeight) canvas.scrollIntoView({ block: 'nearest' });
+  };
   // The record with the review written in, to share or to open on the analysis board.
   const copyButton = make(
     'button',
@@ -186,7 +201,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       if (move.bestPly) button.append('; better ', ply(move.bestPly));
       // The move whose position is shown.
       if (move.ply === shown) button.setAttribute('aria-current', 'true');
-      button.addEventListener('click', () => embed.showPly(move.ply));
+      button.addEventListener('click', () => showOnBoard(move.ply));
       const item = make('li', {});
       item.append(button);
       list.append(item);
@@ -290,7 +305,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   graph.addEventListener('click', (event) => {
     if (!summary) return;
     const box = graph.getBoundingClientRect();
-    embed.showPly(nearestPly(((event.clientX - box.left) / box.width) * WIDTH, summary.moves.length, WIDTH));
+    showOnBoard(nearestPly(((event.clientX - box.left) / box.width) * WIDTH, summary.moves.length, WIDTH));
   });
   embed.on('view', () => {
     if (summary) draw();
