@@ -107,6 +107,8 @@ for (const { device, context } of devices) {
       await page.fill('.editor-position', '4k3/9 w');
       await page.press('.editor-position', 'Enter');
       assert.match((await editor(page)).check ?? '', /^That position string cannot be read: /);
+      // Its actions are off meanwhile: they would take the board's position, not the one typed.
+      assert.equal((await editor(page)).analyse, false);
       await page.fill('.editor-position', '4k3/8/8/8/8/8/8/4K3 b');
       await page.press('.editor-position', 'Enter');
       assert.deepEqual(await editor(page), { pieces: `....K${'.'.repeat(55)}k...`, position: '4k3/8/8/8/8/8/8/4K3 b 0 1', check: 'A legal position.', analyse: true });
@@ -120,9 +122,12 @@ for (const { device, context } of devices) {
       assert.equal(await page.isVisible('#editor'), false);
       await closeAnalysisView(page);
 
-      // Play from here: the new-game dialog with the position, and the game starts from it.
+      // Opened again on the same game, the board comes back as it was left, not as the game's.
       await page.click('#open-editor');
       await page.waitForSelector('#editor[open]');
+      assert.equal((await editor(page)).position, LEAPER);
+
+      // Play from here: the new-game dialog with the position, and the game starts from it.
       await page.fill('.editor-position', LEAPER);
       await page.press('.editor-position', 'Enter');
       await page.click('.editor-play');

@@ -252,6 +252,9 @@ function build() {
     } catch (error) {
       check.textContent = `That position string cannot be read: ${message(error)}.`;
       check.classList.add('error');
+      // The actions would take the board's position, not the one typed: off until the string
+      // is put right or the board changes.
+      for (const button of [analyseButton, playButton, copyButton]) button.disabled = true;
     }
   };
   field.addEventListener('keydown', (event) => {
@@ -278,19 +281,30 @@ function build() {
     check.textContent = ok ? 'The position string was copied.' : COPY_REFUSED;
     check.classList.remove('error');
   });
+  /** @type {{ from: string, letters: string, turn: Side } | null} the board as the editor was
+   * closed, and the position it had been opened on */
+  let draft = null;
+  /** The position the editor was opened on, as its letters and side. */
+  let openedOn = '';
   dialog.addEventListener('close', () => {
     view?.stop();
     view = null;
+    draft = { from: openedOn, letters, turn };
   });
 
   return {
     /**
+     * Opens on a position; on the same one as last time, the board comes back as it was left
+     * (closed by mistake, or a new game from it cancelled, the work is not lost).
+     *
      * @param {string} from  64 letters
      * @param {Side} side
      */
     open(from, side) {
-      letters = from;
-      turn = side;
+      openedOn = `${from} ${side}`;
+      const resumed = draft?.from === openedOn ? draft : null;
+      letters = resumed ? resumed.letters : from;
+      turn = resumed ? resumed.turn : side;
       showFocus = false;
       copyField.hidden = true;
       analyseButton.hidden = config.analyse === null;
