@@ -33,4 +33,6 @@ test('the engine’s speed and depth', () => {
   assert.equal(speedText(1_420_000), '1.4 M nodes/s');
   assert.equal(speedText(12), '12 nodes/s');
   assert.equal(progressText({ depth: 14, seldepth: 22, nodes: 1, timeMs: 1, nps: 1_420_000, lines: [], plies: [] }), 'Depth 14/22 · 1.4 M nodes/s');
+  // A mate found: the lines it cuts short are shallower than the depth, which stands alone.
+  assert.equal(progressText({ depth: 11, seldepth: 6, nodes: 1, timeMs: 1, nps: 870_000, lines: [], plies: [] }), 'Depth 11 · 870 k nodes/s');
 });

@@ -80,11 +80,15 @@ export function speedText(nps) {
 }
 
 /**
- * The engine's progress line: "Depth 14/22 · 1.4 M nodes/s".
+ * The engine's progress line: "Depth 14/22 · 1.4 M nodes/s", the deepest line it looked at
+ * after the slash when deeper than the depth. Once a mate is found the search goes on to higher
+ * depths through lines the mate cuts short, so the deepest can be shallower than the depth:
+ * "11/6" would look wrong, and is "11".
  *
  * @param {Report} report
  * @returns {string}
  */
 export function progressText(report) {
-  return `Depth ${report.depth}/${report.seldepth} · ${speedText(report.nps)}`;
+  const depth = report.seldepth > report.depth ? `${report.depth}/${report.seldepth}` : String(report.depth);
+  return `Depth ${depth} · ${speedText(report.nps)}`;
 }
