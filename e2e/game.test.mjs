@@ -183,6 +183,8 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   // The focus square starts on d4; b2 is two left and two down.
   for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-focus'), 'b2');
+  // Each step of the focus is heard: the square, and its piece.
+  assert.deepEqual((await page.$$eval('.ultima-live p', (ps) => ps.map((p) => p.textContent))).slice(-2), ['b3', 'b2, white Pawn']);
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'b2');
   await page.keyboard.press('Escape');
@@ -196,6 +198,12 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   await page.keyboard.press('Enter');
   assert.deepEqual(await plies(page), ['b2-b5']);
   assert.match((await page.textContent('.ultima-live')) ?? '', /white Pawn b2 to b5/);
+  // A move taken back is heard too.
+  await page.keyboard.press('Control+z');
+  assert.deepEqual(await plies(page), []);
+  assert.equal(await page.textContent('.ultima-live p:last-child'), 'Took back b2-b5');
+  await page.keyboard.press('Control+Shift+z');
+  assert.deepEqual(await plies(page), ['b2-b5']);
   await painted(page);
   await page.screenshot({ path: `${ARTIFACTS}keyboard.png` });
   // The accessible mirror labels squares with their pieces.

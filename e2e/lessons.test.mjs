@@ -321,3 +321,26 @@ test('Defending: a wrong defence names the capture it leaves and draws it as a r
     await page.close();
   }
 });
+
+test('Escape closes a trainer with its board focused and nothing picked up (a piece picked up is put down first)', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate(() => /** @type {any} */ (window).ultima.openLessons('pawn'));
+    await at(page, 'try', 'pawn', 0);
+    await press(page, 'b1', false);
+    assert.equal(await page.getAttribute('.lesson-board .ultima-mirror', 'data-selected'), 'b1');
+    await page.focus('.lesson-board canvas');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#lessons'), true, 'the first Escape puts the piece down');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#lessons', { state: 'hidden' });
+    await page.evaluate(() => /** @type {any} */ (window).ultima.openPuzzles());
+    await page.waitForSelector('.puzzles-board canvas[data-paints]');
+    await page.focus('.puzzles-board canvas');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#puzzles', { state: 'hidden' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -19,6 +19,7 @@ import { createBoard } from './board.js';
 import { boardStatus, describeMove, describeSelection, otherSide, pieceName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
+import { cellLabel } from './mirror.js';
 import { toggleShape } from './shapes.js';
 import { GLYPH_WORDS } from './variations.js';
 import {
@@ -29,6 +30,7 @@ import {
   mayMove,
   moveBetween,
   moveNamed,
+  picture,
   point,
   premoving,
   pressOutcome,
@@ -590,14 +592,16 @@ export function mount(element, options = {}) {
     /** @param {string} text */
     const say = (text) => board.view.announce(text);
     const emitSelection = () => emit('select', selection(state));
-    /** Puts down the picked-up piece and drops a queued premove. */
+    /** Puts down the picked-up piece and drops a queued premove; whether there was either. */
     const putDown = () => {
       const had = state.selected !== null;
+      const queued = state.premove !== null;
       clearSelection(state);
-      if (state.premove) say('Premove cancelled');
+      if (queued) say('Premove cancelled');
       state.premove = null;
       if (had) emitSelection();
       draw();
+      return had || queued;
     };
     /** @param {string} from @param {string} to */
     const queue = (from, to) => {
@@ -677,7 +681,11 @@ export function mount(element, options = {}) {
       },
       moveFocus(delta, show) {
         state.showFocus = show;
-        if (delta) state.focus = stepOnScreen(state.focus, delta, state.look.orientation);
+        if (delta) {
+          state.focus = stepOnScreen(state.focus, delta, state.look.orientation);
+          // Heard as it is seen: the square the focus came to, its piece and marks.
+          say(cellLabel(picture(state, true), state.focus));
+        }
         draw();
         return state.focus;
       },
@@ -995,6 +1003,13 @@ export function mount(element, options = {}) {
     const undidMove = snapshot.plies.length !== before.plies.length;
     if (undidMove && computerToMove(snapshot) && more) snapshot = session[way]();
     transition(snapshot);
+    // Heard as well as seen: the moves taken back, or replayed (one move replayed is announced
+    // as played), or the end taken back.
+    const changed = way === 'undo' ? before.plies.slice(snapshot.plies.length).reverse() : snapshot.plies.slice(before.plies.length);
+    const texts = changed.map((ply) => ply.text).join(' and ');
+    if (way === 'undo' && changed.length > 0) up().view.announce(`Took back ${texts}`);
+    else if (way === 'redo' && changed.length > 1) up().view.announce(`Replayed ${texts}`);
+    else if (way === 'undo' && before.status.kind !== 'ongoing' && snapshot.status.kind === 'ongoing') up().view.announce('The end of the game was taken back: it goes on');
     think();
     const plies = way === 'undo' ? before.plies : snapshot.plies;
     return undidMove ? plies[before.plies.length - (way === 'undo' ? 1 : 0)]?.text : undefined;

@@ -29,7 +29,8 @@ import { ARROW_STEPS } from './util.js';
  * @property {(from: number | null, x: number, y: number, started: boolean) => void} dragging
  *   the drag's state, every pointer move (from null: no drag)
  * @property {() => number | null} selected  the selected square
- * @property {() => void} cancel  drops the selection
+ * @property {() => boolean} cancel  drops the selection and a queued premove; whether there was
+ *   either (Escape with neither is left to the page: it closes a dialog the board is in)
  * @property {(delta: [number, number] | null, show: boolean) => number} moveFocus  moves the
  *   keyboard's focus square by (columns, rows) on screen, shows or hides it, and returns it
  * @property {(from: number | null, to: number | null, brush: Brush) => void} drawing  the shape a
@@ -183,7 +184,7 @@ export function bindInput(canvas, act) {
       const square = act.moveFocus(null, true);
       if (pick(square, false).again) act.cancel();
     } else if (event.key === 'Escape') {
-      act.cancel();
+      if (!act.cancel()) return;
     } else {
       return;
     }
