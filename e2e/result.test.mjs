@@ -81,6 +81,13 @@ for (const { device, context } of devices) {
       await page.click('.result-close');
       await bannerHidden(page);
       assert.equal((await banner(page)).chip, true);
+      // Escape closes it with the focus out of it too (a Tab took it elsewhere).
+      await page.click('#result-chip');
+      await page.waitForSelector('#result-banner', { state: 'visible' });
+      await page.focus('#flip');
+      assert.equal(await page.evaluate(() => document.getElementById('result-banner')?.contains(document.activeElement)), false);
+      await page.keyboard.press('Escape');
+      await bannerHidden(page);
       // It steps aside when the player turns to the board: an earlier position shown, or the
       // review started from the panel.
       for (const turn of ['#view-prev', '#review-game']) {

@@ -7,6 +7,7 @@
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { otherSide, resultWords, sideName } from './notation.js';
+import { isTyping } from './keys.js';
 import { make } from './util.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
@@ -99,6 +100,13 @@ export function createResultBanner(host, anchor, actions) {
     if (event.key !== 'Escape') return;
     event.preventDefault();
     event.stopPropagation();
+    hide();
+  });
+  // And with the focus elsewhere on the page (a Tab took it out of the card), as its × says;
+  // not while a dialog is open over the page or a field is typed in, whose Escape it is.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || banner.hidden || isTyping(event.target) || document.querySelector('dialog[open]')) return;
+    event.preventDefault();
     hide();
   });
   chip.addEventListener('click', show);
