@@ -74,6 +74,9 @@ export function configureAnalysis(given) {
   look = given;
 }
 
+/** How long "Copied a link…" stays, in milliseconds. */
+const SHARE_NOTE_MS = 6000;
+
 /** How long after an edit the lines are written, in milliseconds: a comment typed (an edit per
  * key) writes once or twice a second. */
 const KEEP_DELAY_MS = 400;
@@ -216,14 +219,25 @@ export async function openAnalysis(request = {}) {
   const share = make('button', { type: 'button', class: 'analysis-share', title: 'Copy a link to this analysis: its lines, marks and comments travel in the link itself' }, 'Copy link');
   buttons.append(share, close);
   const head = make('div', { class: 'analysis-dialog-head' });
-  head.append(title, buttons);
+  // What Copy link did, for a few seconds under the head, over the board rather than pushing
+  // it down (analysis.css); the link field, when the clipboard refused, stays in the flow.
   const shareNote = make('p', { class: 'analysis-share-note', role: 'status' });
+  head.append(title, buttons, shareNote);
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let noteTimer = null;
+  /** @param {string} text @param {boolean} ok  whether it can go by itself (not an error) */
+  const note = (text, ok) => {
+    if (noteTimer !== null) clearTimeout(noteTimer);
+    noteTimer = null;
+    shareNote.textContent = text;
+    if (ok && text) noteTimer = setTimeout(() => (shareNote.textContent = ''), SHARE_NOTE_MS);
+  };
   const shareField = make('textarea', { class: 'analysis-share-field', rows: '2', readonly: '', spellcheck: 'false', 'aria-label': 'The link to this analysis' });
   shareField.hidden = true;
   const host = make('div', { class: 'analysis-host' });
-  dialog.append(head, shareNote, shareField, host);
+  dialog.append(head, shareField, host);
   share.addEventListener('click', async () => {
-    shareNote.textContent = '';
+    note('', true);
     shareField.hidden = true;
     const analysis = board.analysis();
     if (!analysis) return;
@@ -232,9 +246,9 @@ export async function openAnalysis(request = {}) {
       const url = analysisUrl(withoutParam(location.href, ANALYSIS_PARAM), await encodeAnalysis(analysis.treeRecord()));
       const ok = await copyText(url, shareField);
       shareField.hidden = ok;
-      shareNote.textContent = ok ? 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.' : COPY_REFUSED;
+      note(ok ? 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.' : COPY_REFUSED, ok);
     } catch (error) {
-      shareNote.textContent = `No link: ${errorText(error)}.`;
+      note(`No link: ${errorText(error)}.`, false);
     }
   });
   document.body.append(dialog);
