@@ -156,6 +156,43 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
   }
 });
 
+test('desktop: a hint marks the piece to move; the puzzle, solved with it, counts as missed', { timeout: 120_000 }, async () => {
+  const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1);
+  assert.ok(puzzle);
+  const solver = solverOf(puzzle);
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    await open(page, puzzle.id);
+    await at(page, puzzle.id, 'try', 0);
+    const from = (puzzle.moves[0] ?? '').slice(0, 2);
+    // The piece's square as painted, before and after the hint: the hint rings it.
+    const box = await page.locator('.puzzles-board canvas').boundingBox();
+    assert.ok(box);
+    const column = solver === 'white' ? from.charCodeAt(0) - 97 : 104 - from.charCodeAt(0);
+    const row = solver === 'white' ? 8 - Number(from[1]) : Number(from[1]) - 1;
+    const square = () => page.screenshot({ clip: { x: box.x + (column * box.width) / 8, y: box.y + (row * box.height) / 8, width: box.width / 8, height: box.height / 8 } });
+    const plain = await square();
+    await page.click('.puzzles-hint');
+    assert.equal(await page.textContent('.puzzles-feedback'), `Hint: the piece on ${from} moves. The puzzle counts as missed now.`);
+    // Once a puzzle: the button goes.
+    assert.equal(await page.isHidden('.puzzles-hint'), true);
+    await page.waitForFunction(() => !document.querySelector('.puzzles-board canvas')?.hasAttribute('data-animating'));
+    assert.notDeepEqual(await square(), plain, `${from} is marked`);
+    await play(page, puzzle.moves[0] ?? '', solver, false);
+    await at(page, puzzle.id, 'solved');
+    const said = (await page.textContent('.puzzles-feedback')) ?? '';
+    assert.match(said, /^Solved, with a hint\..* Rating \d+ \(−\d+\)\.$/, said);
+    const standing = await stored(page);
+    assert.equal(standing.tried[puzzle.id], 'failed');
+    assert.equal(standing.streak, 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('desktop: a wrong move fails the puzzle and shows the solution', { timeout: 120_000 }, async () => {
   // A one-move puzzle whose solution captures: its words say how.
   const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1 && (p.moves[0] ?? '').includes('x'));
@@ -180,8 +217,8 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     const [target = '', ...taken] = rest.split('x');
     const display = `${from}-${target}${taken.map((sq) => ` x${sq}`).join('')}`;
     assert.match(said, new RegExp(`^The solution: [KWCILXP]${display}[+#]?\\.`), said);
-    // Its moves in figurines, the solver's only.
-    assert.equal(await page.locator('.puzzles-feedback .figured-move').count(), Math.ceil(puzzle.moves.length / 2));
+    // Its moves in figurines, every move of the line.
+    assert.equal(await page.locator('.puzzles-feedback .figured-move').count(), puzzle.moves.length);
     assert.match(said, /Rating \d+ \(−\d+\)\.$/);
     // The session: this puzzle, missed, with what it did to the rating, and on the board.
     const missed = { id: puzzle.id, text: /\((−\d+)\)\.$/.exec(said)?.[1], result: 'missed', current: true };

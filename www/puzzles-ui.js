@@ -113,6 +113,9 @@ function build() {
   const player = make('p', { class: 'puzzles-player trainer-lead' });
   const suicide = suicideButton('puzzles-suicide', () => board, () => current?.phase === 'try');
   const giveUp = make('button', { type: 'button', class: 'puzzles-solution' }, 'Show the solution');
+  // The piece the solution moves next, marked; the puzzle then counts as missed, as a solution
+  // seen does, but the player still finds the move.
+  const hint = make('button', { type: 'button', class: 'puzzles-hint', title: 'Mark the piece to move (the puzzle then counts as missed)' }, 'Hint');
   const retry = make('button', { type: 'button', class: 'puzzles-retry' }, 'Try again');
   const analyse = make('button', { type: 'button', class: 'puzzles-analyse' }, 'Analyse');
   const next = make('button', { type: 'button', class: 'puzzles-next trainer-next' }, 'Next puzzle');
@@ -124,7 +127,7 @@ function build() {
   shareField.hidden = true;
   const skip = make('button', { type: 'button', class: 'puzzles-skip', title: 'Go on to the next puzzle of the climb without solving this one (once a climb)' }, 'Skip');
   const actions = make('div', { class: 'puzzles-actions trainer-actions' });
-  actions.append(suicide.button, giveUp, skip, next, retry, analyse, share);
+  actions.append(suicide.button, hint, giveUp, skip, next, retry, analyse, share);
 
   // The climb and the storm: what each is, the best one, and the way to start one.
   const climbWords = make('p', { class: 'puzzles-climb-words puzzles-way-words' });
@@ -185,9 +188,10 @@ function build() {
    * player's turn (`try`), the computer's reply or the solution being shown (`busy`), solved or
    * failed, or not shown at all (`broken`: a damaged set's puzzle, which the board refuses);
    * whether it is a climb's (not to be tried again once its solution is seen), and whether it
-   * is rated: not a climb's, nor one opened from a storm, which the player has seen already.
+   * is rated: not a climb's, nor one opened from a storm, which the player has seen already;
+   * whether a hint was taken.
    *
-   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean, rated: boolean } | null}
+   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean, rated: boolean, hinted: boolean } | null}
    */
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
@@ -311,6 +315,8 @@ function build() {
     // A climb goes on by itself after a puzzle solved.
     const over = (phase === 'solved' && climb === null) || phase === 'failed';
     giveUp.hidden = phase !== 'try';
+    // Not in a climb, whose puzzles are unrated and end at a wrong move; once a puzzle.
+    hint.hidden = phase !== 'try' || current?.climbing === true || current?.hinted === true;
     // A skip needs a puzzle to go on to.
     skip.hidden = phase !== 'try' || climb === null || climb.skipped || climb.at + 1 >= climb.puzzles.length;
     // A puzzle that cannot be shown has only the way on.
@@ -342,7 +348,7 @@ function build() {
     generation += 1;
     const climbing = climb !== null;
     rated &&= !climbing;
-    current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing, rated };
+    current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing, rated, hinted: false };
     showSession();
     task.textContent = '';
     showFeedback(feedback, '');
@@ -355,7 +361,7 @@ function build() {
       shown.newGame({ position: puzzle.position, mode: 'play' });
       const solver = shown.turn();
       shown.set({ orientation: solver });
-      current = { puzzle, index: 0, phase: 'try', solver, climbing, rated };
+      current = { puzzle, index: 0, phase: 'try', solver, climbing, rated, hinted: false };
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
     } catch (error) {
       broken(error);
@@ -492,12 +498,12 @@ function build() {
     current.index += 1;
     if (verdict === 'solved') {
       current.phase = 'solved';
-      const rated = finish(true);
+      const rated = finish(!current.hinted);
       // How the winning move took its pieces: the lesson of the puzzle, in words.
       const last = board.history().at(-1);
       const how = last ? captureWords(last) : '';
       const climbing = climb ? climbSolved() : '';
-      showFeedback(feedback, `Solved!${how ? ` ${how}` : ''}${rated}${climbing}`, 'right');
+      showFeedback(feedback, `${current.hinted ? 'Solved, with a hint.' : 'Solved!'}${how ? ` ${how}` : ''}${rated}${climbing}`, 'right');
       showActions();
       mark();
       if (climb) climbOn();
@@ -590,6 +596,16 @@ function build() {
     show(puzzle);
   });
   giveUp.addEventListener('click', () => showSolution());
+  hint.addEventListener('click', () => {
+    if (!current || current.phase !== 'try' || !board) return;
+    // The solution's next move starts on its first two letters ("e1-e6xe4", a suicide "e4-").
+    const from = (current.puzzle.moves[current.index] ?? '').slice(0, 2);
+    current.hinted = true;
+    board.set({ shapes: [{ from, to: from, brush: 'green' }] });
+    showFeedback(feedback, `Hint: the piece on ${from} moves.${current.rated ? ' The puzzle counts as missed now.' : ''}`);
+    showActions();
+    board.canvas()?.focus();
+  });
   share.addEventListener('click', async () => {
     if (!current) return;
     const ok = await copyText(puzzleUrl(location.href, current.puzzle.id), /** @type {HTMLTextAreaElement} */ (shareField));
