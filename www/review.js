@@ -198,7 +198,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       // its name.
       const button = make('button', { type: 'button', class: `review-move ${move.judgement}`, 'data-ply': String(move.ply), 'aria-label': judgedLabel(move) });
       button.append(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]), `${moveNumber(move)} `, ply(move.playedPly), ` ${judgementWords(move)}`);
-      if (move.bestPly) button.append('; better ', ply(move.bestPly));
+      // A suicide's display form ("Pa2-") says little by itself: the words say what it does.
+      if (move.bestPly) button.append('; better ', ply(move.bestPly), move.bestPly.suicide ? ' (removing that frozen piece)' : '');
       // The move whose position is shown.
       if (move.ply === shown) button.setAttribute('aria-current', 'true');
       button.addEventListener('click', () => showOnBoard(move.ply));
