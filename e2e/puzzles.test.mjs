@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { reloadPage } from './browser.mjs';
 import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
-import { byClicks, playMove, pressSquare, solverOf } from './trainer-moves.mjs';
+import { byClicks, playMove, pressSquare, solverOf, squareBox } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
 /** @import { Puzzle } from '../www/puzzles.js' */
@@ -68,6 +68,19 @@ const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('ul
 
 /** @param {Page} page @param {string} id */
 const open = (page, id) => page.evaluate((id) => /** @type {any} */ (window).ultima.openPuzzles(id), id);
+
+/**
+ * Opens the trainer by the page's Puzzles button, then the puzzle `id`, ready to be tried.
+ *
+ * @param {Page} page
+ * @param {string} id
+ */
+async function openPuzzle(page, id) {
+  await page.click('#open-puzzles');
+  await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+  await open(page, id);
+  await at(page, id, 'try', 0);
+}
 
 
 /**
@@ -162,17 +175,11 @@ test('desktop: a hint marks the piece to move; the puzzle, solved with it, count
   const solver = solverOf(puzzle);
   const { page, problems } = await openGame(served.context, served.url);
   try {
-    await page.click('#open-puzzles');
-    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    await open(page, puzzle.id);
-    await at(page, puzzle.id, 'try', 0);
+    await openPuzzle(page, puzzle.id);
     const from = (puzzle.moves[0] ?? '').slice(0, 2);
     // The piece's square as painted, before and after the hint: the hint rings it.
-    const box = await page.locator('.puzzles-board canvas').boundingBox();
-    assert.ok(box);
-    const column = solver === 'white' ? from.charCodeAt(0) - 97 : 104 - from.charCodeAt(0);
-    const row = solver === 'white' ? 8 - Number(from[1]) : Number(from[1]) - 1;
-    const square = () => page.screenshot({ clip: { x: box.x + (column * box.width) / 8, y: box.y + (row * box.height) / 8, width: box.width / 8, height: box.height / 8 } });
+    const clip = await squareBox(page, '.puzzles-board', from, solver);
+    const square = () => page.screenshot({ clip });
     const plain = await square();
     await page.click('.puzzles-hint');
     assert.equal(await page.textContent('.puzzles-feedback'), `Hint: the piece on ${from} moves. The puzzle counts as missed now.`);
@@ -200,10 +207,7 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
   const solver = solverOf(puzzle);
   const { page, problems } = await openGame(served.context, served.url);
   try {
-    await page.click('#open-puzzles');
-    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    await open(page, puzzle.id);
-    await at(page, puzzle.id, 'try', 0);
+    await openPuzzle(page, puzzle.id);
     // The solution's piece, moved elsewhere: a legal move, and wrong.
     const [from = '', rest = ''] = (puzzle.moves[0] ?? '').split('-');
     await press(page, from, solver, false);

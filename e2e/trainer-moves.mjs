@@ -9,6 +9,29 @@
 export const solverOf = (puzzle) => (puzzle.position.split(' ')[1] === 'b' ? 'black' : 'white');
 
 /**
+ * Where a square of the board in `host` is on the page.
+ *
+ * @param {Page} page
+ * @param {string} host  the board's host, e.g. ".puzzles-board"
+ * @param {string} square
+ * @param {'white' | 'black'} bottom
+ * @returns {Promise<{ x: number, y: number, width: number, height: number }>}
+ */
+export async function squareBox(page, host, square, bottom) {
+  const box = await page.locator(`${host} canvas`).boundingBox();
+  if (!box) throw new Error(`no board in ${host}`);
+  let file = square.charCodeAt(0) - 97;
+  let rank = 8 - Number(square.slice(1));
+  if (bottom === 'black') {
+    file = 7 - file;
+    rank = 7 - rank;
+  }
+  const width = box.width / 8;
+  const height = box.height / 8;
+  return { x: box.x + file * width, y: box.y + rank * height, width, height };
+}
+
+/**
  * Clicks (or taps) the centre of a square of the board in `host`.
  *
  * @param {Page} page
@@ -18,16 +41,9 @@ export const solverOf = (puzzle) => (puzzle.position.split(' ')[1] === 'b' ? 'bl
  * @param {boolean} touch
  */
 export async function pressSquare(page, host, square, bottom, touch) {
-  const box = await page.locator(`${host} canvas`).boundingBox();
-  if (!box) throw new Error(`no board in ${host}`);
-  let file = square.charCodeAt(0) - 97;
-  let rank = 8 - Number(square.slice(1));
-  if (bottom === 'black') {
-    file = 7 - file;
-    rank = 7 - rank;
-  }
-  const x = box.x + ((file + 0.5) * box.width) / 8;
-  const y = box.y + ((rank + 0.5) * box.height) / 8;
+  const box = await squareBox(page, host, square, bottom);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
   if (touch) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
 }
