@@ -189,9 +189,7 @@ export async function openAnalysis(request = {}) {
   await linkStyles(document.body);
   const dialog = make('dialog', { class: 'analysis-dialog', 'aria-labelledby': 'analysis-title' });
   const title = make('h2', { id: 'analysis-title' }, 'Analysis board');
-  const close = back
-    ? make('button', { type: 'button', class: 'analysis-close', title: `Close the analysis (Escape): ${back.label.toLowerCase()}` }, back.label)
-    : make('button', { type: 'button', class: 'analysis-close', title: 'Close the analysis (Escape): back to the game, unchanged' }, 'Back to the game');
+  const close = make('button', { type: 'button', class: 'analysis-close', title: `Close the analysis (Escape): ${back ? back.label.toLowerCase() : 'back to the game, unchanged'}` }, back?.label ?? 'Back to the game');
   const buttons = make('div', { class: 'buttons' });
   const edit = look.edit;
   if (edit) {

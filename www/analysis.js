@@ -271,8 +271,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   let failure = null;
   /** The move drawn as the arrow, and for which position. */
   let arrowKey = '';
-  /** The mark drawn on the board, and for which position (a new position takes it away). */
-  let glyphKey = '';
   /** @type {Ai | null} the threat's computer player, started when first needed */
   let threatAi = null;
   /** Threat searches started; a report of an earlier one is dropped. */
@@ -340,7 +338,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     const shapes = drawn.get(current);
     if (shapes) handle.set({ shapes });
     arrowKey = '';
-    glyphKey = '';
     threatKey = '';
     threatReport = null;
     note.textContent = '';
@@ -675,12 +672,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     panel.dataset.depth = String(report?.depth ?? 0);
     // The other lines' first moves as fainter arrows, as lichess draws them.
     const others = move === null ? [] : [...new Set((report?.lines ?? []).slice(1).flatMap((line) => line.pv.slice(0, 1)))].filter((other) => other !== move);
-    // The move shown's mark on the board, as lichess shows it.
-    const glyph = current === ROOT ? null : (nodeOf(tree, current).note?.glyph ?? null);
-    if (`${snapshot.record} ${glyph}` !== glyphKey) {
-      glyphKey = `${snapshot.record} ${glyph}`;
-      handle.showGlyph(glyph);
-    }
+    // The move shown's mark on the board, as lichess shows it (the board draws only a change).
+    handle.showGlyph(current === ROOT ? null : (nodeOf(tree, current).note?.glyph ?? null));
     const key = move === null ? '' : `${snapshot.record} ${move} ${others.join(' ')}`;
     if (key !== arrowKey) {
       arrowKey = key;

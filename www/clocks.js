@@ -55,6 +55,13 @@ const PAGE_TIME = {
 };
 
 /**
+ * Whether the game ended on a flag (the side to move's time ran out).
+ *
+ * @param {Snapshot} snapshot
+ */
+const flagFell = (snapshot) => snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw';
+
+/**
  * @param {Snapshot} snapshot
  * @param {string} name
  * @returns {string | undefined}
@@ -138,7 +145,7 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
     drawn = { ...left };
     // The flag fell for the side to move: its time is out, whatever its last move left. A game
     // ended by a resignation or an agreed draw shows the time the clock stopped at.
-    if (snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw') left[snapshot.turn] = 0;
+    if (flagFell(snapshot)) left[snapshot.turn] = 0;
     else left[snapshot.turn] = stoppedAt(snapshot) ?? left[snapshot.turn];
     const orientation = embed.view().orientation;
     const computer = opponent()?.computer ?? null;
@@ -187,12 +194,11 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
    * the Clocks header's one entry past the plies, or null.
    *
    * @param {Snapshot} snapshot
+   * @param {readonly number[]} [written]  its Clocks header, read already
    * @returns {number | null}
    */
-  const stoppedAt = (snapshot) => {
-    const written = readClocksHeader(header(snapshot, 'Clocks')) ?? [];
-    return snapshot.status.kind !== 'ongoing' && written.length === snapshot.plies.length + 1 ? (written.at(-1) ?? null) : null;
-  };
+  const stoppedAt = (snapshot, written = readClocksHeader(header(snapshot, 'Clocks')) ?? []) =>
+    snapshot.status.kind !== 'ongoing' && written.length === snapshot.plies.length + 1 ? (written.at(-1) ?? null) : null;
 
   /** Brings the clocks in step with the game after any change. */
   const sync = () => {
@@ -212,12 +218,11 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
       since = mark.plies === plies.length ? mark.since : null;
       mark = null;
     }
-    const flagged = snapshot.status.kind === 'timeout' || snapshot.status.kind === 'timeout_draw';
     // Where the game stood at the last change, if it had ended without a move there.
     const stopped = ended;
-    const stoppedNow = stoppedAt(snapshot);
+    const stoppedNow = stoppedAt(snapshot, written);
     ended = stoppedNow === null ? null : { plies: plies.length, ms: stoppedNow };
-    if (over && !flagged && since !== null && written.length === plies.length) {
+    if (over && !flagFell(snapshot) && since !== null && written.length === plies.length) {
       // Ended without a move while the clock ran (a resignation, an agreed draw): the side to
       // move's time at that moment goes into the record, one entry past the plies, so that the
       // clock shows it, after a reload too. Its change comes back here, in step.

@@ -1007,9 +1007,9 @@ export function mount(element, options = {}) {
     // as played), or the end taken back.
     const changed = way === 'undo' ? before.plies.slice(snapshot.plies.length).reverse() : snapshot.plies.slice(before.plies.length);
     const texts = changed.map((ply) => ply.text).join(' and ');
-    if (way === 'undo' && changed.length > 0) up().view.announce(`Took back ${texts}`);
-    else if (way === 'redo' && changed.length > 1) up().view.announce(`Replayed ${texts}`);
-    else if (way === 'undo' && before.status.kind !== 'ongoing' && snapshot.status.kind === 'ongoing') up().view.announce('The end of the game was taken back: it goes on');
+    const reopened = before.status.kind !== 'ongoing' && snapshot.status.kind === 'ongoing';
+    const said = way === 'undo' ? (changed.length > 0 ? `Took back ${texts}` : reopened ? 'The end of the game was taken back: it goes on' : '') : changed.length > 1 ? `Replayed ${texts}` : '';
+    if (said) up().view.announce(said);
     think();
     const plies = way === 'undo' ? before.plies : snapshot.plies;
     return undidMove ? plies[before.plies.length - (way === 'undo' ? 1 : 0)]?.text : undefined;

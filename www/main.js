@@ -292,14 +292,16 @@ async function main() {
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       opponentNote.hidden = opponent === null;
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
+      // The ply of the position shown: the last one, or the one viewed.
+      const current = shown ?? plies.length - 1;
       const judgements = review?.judgements() ?? [];
-      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current: shown ?? plies.length - 1, choose: (i) => embed.showPly(i), judgements });
+      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current, choose: (i) => embed.showPly(i), judgements });
       // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
-      const judgement = judgements[shown ?? plies.length - 1] ?? null;
+      const judgement = judgements[current] ?? null;
       embed.showGlyph(judgement ? MARKS[judgement] : null);
-      renderMaterial(material, materialLead(shown === null ? plies : plies.slice(0, shown + 1)), settings.pieceSet);
-      // How the move shown (the last one, or the one viewed) took its pieces.
-      const moveShown = plies[shown ?? plies.length - 1];
+      renderMaterial(material, materialLead(plies.slice(0, current + 1)), settings.pieceSet);
+      // How the move shown took its pieces.
+      const moveShown = plies[current];
       captureLine.textContent = moveShown ? captureWords(moveShown) : '';
       captureLine.hidden = captureLine.textContent === '';
       const last = plies.length - 1;
@@ -369,7 +371,7 @@ async function main() {
     // (playing needs none of them).
     const gamesList = onFirstUse(() =>
       import('./games-ui.js').then((module) => {
-        module.configureGames({ analyse: (request) => analyse(request), look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }) });
+        module.configureGames({ analyse, look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }) });
         return module;
       }),
     );
@@ -555,7 +557,7 @@ async function main() {
         module.configurePuzzles({
           pieceSet: () => settings.pieceSet,
           // "Analyse" after a puzzle: its start and solution line on the analysis board.
-          analyse: (request) => analyse(request),
+          analyse,
         });
         return module;
       }),

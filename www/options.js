@@ -125,11 +125,10 @@ export function kebab(name) {
  * @returns {string[]}  one message a parameter, none when all are known
  */
 export function unknownParameters(names) {
-  const known = new Map(OPTION_NAMES.map((name) => [kebab(name), kebab(name)]));
-  known.set('origin', 'origin');
+  const known = new Set([...OPTION_NAMES.map(kebab), 'origin']);
   /** @param {string} text */
   const loose = (text) => text.toLowerCase().replace(/[-_]/g, '');
-  const byLoose = new Map([...known.keys()].map((name) => [loose(name), name]));
+  const byLoose = new Map([...known].map((name) => [loose(name), name]));
   return [...new Set(names)]
     .filter((name) => !known.has(name))
     .map((name) => {

@@ -19,6 +19,7 @@ import { puzzleUrl } from './links.js';
 import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
+import { moveNamed } from './state.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 
@@ -598,8 +599,9 @@ function build() {
   giveUp.addEventListener('click', () => showSolution());
   hint.addEventListener('click', () => {
     if (!current || current.phase !== 'try' || !board) return;
-    // The solution's next move starts on its first two letters ("e1-e6xe4", a suicide "e4-").
-    const from = (current.puzzle.moves[current.index] ?? '').slice(0, 2);
+    // The solution's next move, as the rules list it in the position.
+    const from = moveNamed(board.snapshot(), current.puzzle.moves[current.index] ?? '')?.from;
+    if (!from) return;
     current.hinted = true;
     board.set({ shapes: [{ from, to: from, brush: 'green' }] });
     showFeedback(feedback, `Hint: the piece on ${from} moves.${current.rated ? ' The puzzle counts as missed now.' : ''}`);

@@ -89,23 +89,26 @@ export function wireSharing(parts) {
       showOffer();
     }
   });
-  embed.on('change', showOffer);
-  showOffer();
-  // What the buttons said was of the game then on the board: another game, and it is said no more.
   embed.on('change', ({ newGame }) => {
-    if (!newGame) return;
-    say('', true);
-    field.hidden = true;
+    showOffer();
+    // What the buttons said was of the game then on the board: another game, and it is said
+    // no more.
+    if (newGame) {
+      say('', true);
+      field.hidden = true;
+    }
   });
+  showOffer();
 
   parts.boardImage.addEventListener('click', async () => {
     say('', true);
     try {
       const shown = embed.shownPly();
-      const ply = shown === null ? embed.history().length : shown + 1;
+      const history = embed.history();
+      const ply = shown === null ? history.length : shown + 1;
       /** @type {Snapshot} */
       const snapshot = withGame(embed.record(), (game) => game.at(ply));
-      const name = imageName(ply === 0 ? undefined : embed.history()[ply - 1]);
+      const name = imageName(history[ply - 1]);
       const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look(), { shapes: embed.shapes() }), name);
       say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
     } catch (error) {
