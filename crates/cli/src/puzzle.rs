@@ -162,11 +162,22 @@ pub enum Ending {
     Material,
 }
 
+/// The move that led to a puzzle: the defender's last move in the game the puzzle was mined
+/// from, and the position before it. The page plays it first, as lichess does, so that the
+/// solver sees what the opponent just did (the threat it made, the piece it left hanging).
+#[derive(Clone, Copy, Debug)]
+pub struct Lead {
+    pub before: Position,
+    pub last: Move,
+}
+
 /// A puzzle: the position, the solution line (solver's moves at even indices) and what it is.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     pub id: String,
     pub position: Position,
+    /// How the game came to `position`; none for a position that has no game before it.
+    pub lead: Option<Lead>,
     pub line: Vec<Move>,
     pub ending: Ending,
     /// See [`Verdict::found_at`], of the first move.
@@ -191,6 +202,7 @@ pub fn find(pos: &Position, id: &str) -> Result<Puzzle, String> {
             return Ok(Puzzle {
                 id: id.to_string(),
                 position: *pos,
+                lead: None,
                 line,
                 ending,
                 found_at: first.found_at,
@@ -220,6 +232,7 @@ pub fn find(pos: &Position, id: &str) -> Result<Puzzle, String> {
                 return Ok(Puzzle {
                     id: id.to_string(),
                     position: *pos,
+                    lead: None,
                     line,
                     ending: Ending::Material,
                     found_at: first.found_at,
@@ -378,6 +391,7 @@ mod tests {
         Puzzle {
             id: "t".into(),
             position,
+            lead: None,
             line,
             ending,
             found_at: 1,

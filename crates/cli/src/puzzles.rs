@@ -17,7 +17,7 @@ use crate::mine::self_play;
 use crate::mining::{self, OldLevel};
 use crate::options::Options;
 use crate::parallel;
-use crate::puzzle::{self, Ending, Puzzle};
+use crate::puzzle::{self, Ending, Lead, Puzzle};
 use serde_json::{json, Value};
 use std::time::Instant;
 use ultima::{Position, Rules};
@@ -101,6 +101,7 @@ fn parse_puzzle(item: &Value) -> Result<Puzzle, String> {
     let id = text("id")?;
     let position =
         Position::from_fen(text("position")?, Rules::default()).map_err(|e| e.to_string())?;
+    let lead = parse_lead(item, &position).map_err(|e| format!("{id}: {e}"))?;
     let moves = item
         .get("moves")
         .and_then(Value::as_array)
@@ -144,6 +145,7 @@ fn parse_puzzle(item: &Value) -> Result<Puzzle, String> {
     let p = Puzzle {
         id: id.to_string(),
         position,
+        lead,
         line,
         ending,
         found_at,
@@ -161,10 +163,37 @@ fn parse_puzzle(item: &Value) -> Result<Puzzle, String> {
     Ok(p)
 }
 
+/// A puzzle's [`Lead`], `before` and `lastMove` (both or neither): the move legal and written
+/// canonically in `before`, and leading to the puzzle's `position`, counters and all.
+fn parse_lead(item: &Value, position: &Position) -> Result<Option<Lead>, String> {
+    let (before, last) = match (item.get("before"), item.get("lastMove")) {
+        (None, None) => return Ok(None),
+        (Some(Value::String(before)), Some(Value::String(last))) => (before, last),
+        _ => return Err("`before` and `lastMove` must be strings, both or neither".into()),
+    };
+    let before =
+        Position::from_fen(before, Rules::default()).map_err(|e| format!("`before`: {e}"))?;
+    let m = before
+        .parse_move(last)
+        .map_err(|e| format!("`lastMove` '{last}': {e}"))?;
+    if m.to_string() != *last {
+        return Err(format!("write `lastMove` canonically, as '{m}'"));
+    }
+    let mut after = before;
+    after.play_unchecked(m);
+    if after.to_fen() != position.to_fen() {
+        return Err(format!(
+            "`lastMove` leads to {}, not to the puzzle's position",
+            after.to_fen()
+        ));
+    }
+    Ok(Some(Lead { before, last: m }))
+}
+
 /// A puzzle as the page reads it: the line as move text, and everything derived from it.
 pub fn to_json(p: &Puzzle) -> Value {
     let (pieces, motifs) = puzzle::themes(p);
-    json!({
+    let mut item = json!({
         "id": p.id,
         "position": p.position.to_fen(),
         "moves": p.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
@@ -173,7 +202,12 @@ pub fn to_json(p: &Puzzle) -> Value {
         "pieces": pieces.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "motifs": motifs,
         "mate": puzzle::mate_in(p),
-    })
+    });
+    if let Some(lead) = p.lead {
+        item["before"] = json!(lead.before.to_fen());
+        item["lastMove"] = json!(lead.last.to_string());
+    }
+    item
 }
 
 /// The set file: the header, then one puzzle a line (readable diffs).
@@ -228,9 +262,14 @@ pub fn mine_game(seed: u64, g: u64, plies_random: u32) -> Result<Vec<Puzzle>, St
         if !clear {
             return;
         }
-        let Ok(p) = puzzle::find(pos, &format!("{seed}-{g}-{ply}")) else {
+        let Ok(mut p) = puzzle::find(pos, &format!("{seed}-{g}-{ply}")) else {
             return;
         };
+        // The opening's random plies come first, so every visited position has a move before it.
+        p.lead = ply.checked_sub(1).map(|i| Lead {
+            before: game.positions()[i],
+            last: game.moves()[i],
+        });
         if puzzle::only_defends(pos) {
             return;
         }
@@ -406,6 +445,8 @@ mod tests {
             ("\"moves\":[\"", "\"moves\":[\"z9-", "move 1"),
             ("\"rating\":", "\"rating\":1", "`rating`"),
             ("\"foundAt\":", "\"foundAt\":9", "foundAt"),
+            ("\"lastMove\":\"", "\"lastMove\":\"z9-", "`lastMove` 'z9-"),
+            ("\"before\":", "\"beforehand\":", "both or neither"),
         ] {
             let bad = text.replacen(from, to, 1);
             let e = parse_set(&bad).unwrap_err();
@@ -414,6 +455,21 @@ mod tests {
         let twice = text.replacen(&first, &format!("{first},\n{first}"), 1);
         assert!(parse_set(&twice).unwrap_err().contains("used twice"));
         assert!(parse_set("{").unwrap_err().contains("not JSON"));
+        // A last move that is legal but leads elsewhere.
+        let lead = some[0].lead.unwrap();
+        let other = lead
+            .before
+            .legal_moves()
+            .into_iter()
+            .find(|&m| m != lead.last)
+            .unwrap();
+        let elsewhere = text.replacen(
+            &format!("\"lastMove\":\"{}\"", lead.last),
+            &format!("\"lastMove\":\"{other}\""),
+            1,
+        );
+        let e = parse_set(&elsewhere).unwrap_err();
+        assert!(e.contains("not to the puzzle's position"), "{e}");
     }
 
     /// The shipped set: at least 900 puzzles, each solver move the only winning move at the
@@ -423,6 +479,13 @@ mod tests {
         let (header, set) = parse_set(SHIPPED).unwrap();
         assert!(set.len() >= 900, "{} puzzles", set.len());
         assert!(header.games > 0);
+        // The page plays the opponent's last move first.
+        let without: Vec<&str> = set
+            .iter()
+            .filter(|p| p.lead.is_none())
+            .map(|p| p.id.as_str())
+            .collect();
+        assert!(without.is_empty(), "no last move: {without:?}");
         // On every core: the searches are independent.
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
         parallel::map_in_order(set.len(), threads, || (), |_, i| verify(&set[i]))
