@@ -13,7 +13,8 @@ import { byClicks, playMove, pressSquare, solverOf, squareBox } from './trainer-
 /** @import { Page } from 'playwright-core' */
 /** @import { Puzzle } from '../www/puzzles.js' */
 
-/** @type {{ puzzles: Puzzle[] }} */
+/** @typedef {Omit<Puzzle, 'lead'> & { before: string, lastMove: string }} FilePuzzle  as the file has it */
+/** @type {{ puzzles: FilePuzzle[] }} */
 const SET = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.url), 'utf8'));
 
 const { served, phone } = useDesktopAndPhone();
@@ -47,7 +48,7 @@ const play = (page, move, bottom, touch) => playMove(page, '.puzzles-board', mov
  * its button, each after the computer's reply.
  *
  * @param {Page} page
- * @param {Puzzle} puzzle
+ * @param {FilePuzzle} puzzle
  * @param {boolean} touch
  */
 async function solve(page, puzzle, touch) {
@@ -95,7 +96,7 @@ const session = (page) =>
 
 test('desktop: a puzzle with a reply solved by clicks; the rating and streak are kept', { timeout: 120_000 }, async () => {
   // Black's, so that the board seen from the solver's side is not the default one.
-  const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p) && solverOf(p) === 'black');
+  const puzzle = SET.puzzles.find((p) => p.moves.length >= 3 && byClicks(p) && solverOf(p) === 'black' && !p.lastMove.endsWith('-'));
   assert.ok(puzzle, 'a puzzle with a defender reply');
   const solver = solverOf(puzzle);
   const { page, problems } = await openGame(served.context, served.url);
@@ -106,6 +107,10 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
     await open(page, puzzle.id);
     await at(page, puzzle.id, 'try', 0);
+    // The opponent's last move was played first: its piece stands where it went, its square left empty.
+    const [leadFrom, leadTo] = [puzzle.lastMove.slice(0, 2), puzzle.lastMove.slice(3, 5)];
+    assert.match((await page.getAttribute(`.puzzles-board .ultima-mirror [data-square="${leadTo}"]`, 'aria-label')) ?? '', new RegExp(`^${leadTo}, ${solver === 'white' ? 'black' : 'white'} `));
+    assert.equal(await page.getAttribute(`.puzzles-board .ultima-mirror [data-square="${leadFrom}"]`, 'aria-label'), leadFrom);
     assert.match((await page.textContent('.puzzles-task')) ?? '', new RegExp(`^${solver === 'white' ? 'White' : 'Black'} to move: find the only move that wins`));
     // Analyse is offered once the puzzle is over, not while it is tried.
     assert.equal(await page.isHidden('.puzzles-analyse'), true);
@@ -136,11 +141,13 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     assert.ok(standing.rating.rating > 1500);
     await page.screenshot({ path: `${ARTIFACTS}puzzles-solved-desktop.png` });
 
-    // "Analyse" opens the puzzle on the analysis board: its start, the solution as the main line.
+    // "Analyse" opens the puzzle on the analysis board: the opponent's last move, then the
+    // solution as the main line, shown at the puzzle's position.
     await page.click('.puzzles-analyse');
     await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
     assert.equal(await page.evaluate(() => document.getElementById('puzzles')?.hasAttribute('open')), false);
-    await page.waitForFunction((n) => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === n, puzzle.moves.length);
+    await page.waitForFunction((n) => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === n, puzzle.moves.length + 1);
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]')].findIndex((b) => b.getAttribute('aria-current') === 'step')), 0);
     // Seen from the solver's side, as the trainer showed it: its first rank at the bottom.
     assert.equal(await page.getAttribute('.analysis-dialog .ultima-mirror [role=row]:last-child [role=gridcell]:last-child', 'data-square'), solver === 'white' ? 'h1' : 'a8');
     // The engine has answered (its worker is loaded, not cut off mid-request by the closing).
@@ -339,7 +346,7 @@ test('desktop: a chosen difficulty draws the next puzzles that far above the rat
 });
 
 test('a puzzle has its own link: ?puzzle=<id> opens it, Copy link gives it, an unknown id gets another', { timeout: 120_000 }, async () => {
-  const puzzle = /** @type {Puzzle} */ (SET.puzzles[3]);
+  const puzzle = /** @type {FilePuzzle} */ (SET.puzzles[3]);
   await served.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
   const { page, problems } = await openGame(served.context, `${served.url}?puzzle=${puzzle.id}`);
   try {
@@ -360,7 +367,7 @@ test('a puzzle has its own link: ?puzzle=<id> opens it, Copy link gives it, an u
   }
 });
 
-/** @param {Page} page @returns {Promise<Puzzle>} the puzzle the trainer shows */
+/** @param {Page} page @returns {Promise<FilePuzzle>} the puzzle the trainer shows */
 async function shown(page) {
   const id = (await page.getAttribute('#puzzles', 'data-puzzle')) ?? '';
   const puzzle = SET.puzzles.find((p) => p.id === id);

@@ -198,7 +198,7 @@ test('desktop: a puzzle with a reply, a combo that adds time, damaged puzzles pa
   const withReply = SET.puzzles.find((p) => p.moves.length === 3 && p.moves.every((m) => !m.endsWith('-')));
   const single = SET.puzzles.filter((p) => p.moves.length === 1 && !(p.moves[0] ?? '').endsWith('-')).slice(0, 4);
   assert.ok(withReply && single.length === 4);
-  const broken = { ...withReply, id: 'broken-position', position: 'not a position' };
+  const broken = { ...withReply, id: 'broken-position', position: 'not a position', before: 'not a position' };
   const badReply = { ...withReply, id: 'broken-reply', moves: [withReply.moves[0] ?? '', 'z9-z9', withReply.moves[2] ?? ''] };
   const set = [broken, withReply, ...single, badReply].map((p, i) => ({ ...p, rating: 690 + 10 * i }));
   // A browser of its own, whose service worker cannot answer for the set served here instead.
@@ -253,7 +253,13 @@ test('desktop: a puzzle with a reply, a combo that adds time, damaged puzzles pa
     await trainerAt('broken', broken.id);
     assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^This puzzle cannot be played: position string, .+\.$/);
     assert.deepEqual(await Promise.all(['.puzzles-next', '.puzzles-retry', '.puzzles-solution'].map((s) => page.isVisible(s))), [true, false, false]);
-    await page.evaluate(() => /** @type {any} */ (window).ultima.openPuzzles('broken-reply'));
+    // Not waited for in the page: the puzzle comes after the opponent's last move's pause, which
+    // the stopped clock holds until it is run on.
+    await page.evaluate(() => {
+      /** @type {any} */ (window).ultima.openPuzzles('broken-reply');
+    });
+    await trainerAt('busy', badReply.id);
+    await page.clock.runFor(600);
     await trainerAt('try', badReply.id);
     await playMove(page, '.puzzles-board', badReply.moves[0] ?? '', solverOf(badReply), false);
     await trainerAt('busy', badReply.id);
@@ -262,6 +268,8 @@ test('desktop: a puzzle with a reply, a combo that adds time, damaged puzzles pa
     assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^This puzzle cannot be played: .+\.$/);
     // Next goes on to another puzzle (drawn near the rating: a good one, or the other damaged one).
     await page.click('.puzzles-next');
+    await page.waitForFunction((id) => document.getElementById('puzzles')?.dataset.puzzle !== id, badReply.id);
+    await page.clock.runFor(600);
     await page.waitForFunction((id) => {
       const dialog = document.getElementById('puzzles');
       return dialog?.dataset.puzzle !== id && (dialog?.dataset.phase === 'try' || dialog?.dataset.phase === 'broken');

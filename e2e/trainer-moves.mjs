@@ -5,7 +5,7 @@
 /** @import { Page } from 'playwright-core' */
 /** @import { Puzzle } from '../www/puzzles.js' */
 
-/** @param {Puzzle} puzzle @returns {'white' | 'black'} the side to find the moves */
+/** @param {Pick<Puzzle, 'position'>} puzzle @returns {'white' | 'black'} the side to find the moves */
 export const solverOf = (puzzle) => (puzzle.position.split(' ')[1] === 'b' ? 'black' : 'white');
 
 /**
@@ -64,4 +64,4 @@ export async function playMove(page, host, move, bottom, touch) {
 }
 
 /** The solver's moves of a puzzle: suicides need the button, the others two clicks. */
-export const byClicks = (/** @type {Puzzle} */ p) => p.moves.every((m, i) => i % 2 === 1 || !m.endsWith('-'));
+export const byClicks = (/** @type {Pick<Puzzle, 'moves'>} */ p) => p.moves.every((m, i) => i % 2 === 1 || !m.endsWith('-'));

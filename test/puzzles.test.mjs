@@ -15,12 +15,30 @@ const FILE = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.
  * @param {Partial<Puzzle>} [change]
  * @returns {Puzzle}
  */
-const puzzle = (id, rating, change = {}) => ({ id, position: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1', moves: ['a1-a6xa2xa5'], rating, pieces: ['L'], motifs: ['multiCapture', 'material'], mate: null, ...change });
+const puzzle = (id, rating, change = {}) => ({ id, position: '4k3/8/8/p7/8/8/p7/L3K3 w 0 1', lead: null, moves: ['a1-a6xa2xa5'], rating, pieces: ['L'], motifs: ['multiCapture', 'material'], mate: null, ...change });
 
 test('the shipped puzzle file is read whole', () => {
   const puzzles = readPuzzles(FILE);
   assert.equal(puzzles.length, FILE.puzzles.length);
   assert.ok(puzzles.length > 0);
+});
+
+test("the opponent's last move comes with the position before it, both or neither", () => {
+  const good = puzzle('a', 900);
+  const before = '4k3/8/8/p7/8/8/p7/L2K4 w 0 1';
+  const data = {
+    version: 1,
+    puzzles: [{ ...good, before, lastMove: 'd1-e1' }, { ...good, id: 'b', before }, { ...good, id: 'c', before, lastMove: 3 }, { ...good, id: 'd', lastMove: 'd1-e1' }, { ...good, id: 'e' }],
+  };
+  assert.deepEqual(
+    readPuzzles(data).map((p) => [p.id, p.lead]),
+    [
+      ['a', { before, move: 'd1-e1' }],
+      ['e', null],
+    ],
+  );
+  // Every puzzle of the shipped set has one (the rules crate's test checks each leads there).
+  assert.ok(readPuzzles(FILE).every((p) => p.lead !== null));
 });
 
 test('a damaged puzzle is left out, the others kept; another version gives none', () => {

@@ -16,7 +16,7 @@ import { bestWords, clockText, comboBonus, comboProgress, dayKey, newStorm, STOR
  * @param {string[]} [moves]
  * @returns {Puzzle}
  */
-const puzzle = (id, rating, moves = [`${id}-move`]) => ({ id, position: '4k3/8/8/8/8/8/8/L3K3 w 0 1', moves, rating, pieces: ['L'], motifs: ['material'], mate: null });
+const puzzle = (id, rating, moves = [`${id}-move`]) => ({ id, position: '4k3/8/8/8/8/8/8/L3K3 w 0 1', lead: null, moves, rating, pieces: ['L'], motifs: ['material'], mate: null });
 
 /** A storm over `puzzles` in the order given (their ratings rising). @param {Puzzle[]} puzzles */
 const stormOf = (puzzles) => newStorm(puzzles, () => 0);

@@ -20,7 +20,7 @@ import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDiffic
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
-import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -78,6 +78,8 @@ export async function openPuzzleStorm() {
 /** How long the computer waits before its reply, and between the moves of a solution shown. */
 const REPLY_MS = 450;
 const SHOW_MS = 700;
+/** How long the position before the opponent's last move shows before that move is played. */
+const LEAD_MS = 600;
 /** How long a solved puzzle of a climb stays before the next one comes. */
 const CLIMB_NEXT_MS = 900;
 
@@ -340,7 +342,8 @@ function build() {
   const unratedWords = () => (current && !current.rated && !current.climbing ? ' · unrated: seen in a storm' : '');
 
   /**
-   * Puts a puzzle on the board, the solver to move and at the bottom.
+   * Puts a puzzle on the board, the solver to move and at the bottom, after the opponent's last
+   * move (`putPuzzle`).
    *
    * @param {Puzzle} puzzle
    * @param {boolean} [rated]  false for a puzzle the player has seen in a storm; a climb's never
@@ -356,14 +359,20 @@ function build() {
     about.textContent = `Puzzle ${puzzle.id}${unratedWords()}`;
     showActions();
     mark();
+    const mine = generation;
     try {
       const shown = await readyBoard();
-      if (current?.puzzle !== puzzle) return;
-      shown.newGame({ position: puzzle.position, mode: 'play' });
-      const solver = shown.turn();
-      shown.set({ orientation: solver });
-      current = { puzzle, index: 0, phase: 'try', solver, climbing, rated, hinted: false };
+      if (mine !== generation) return;
+      const { solver, playLead } = putPuzzle(shown, puzzle);
+      // Said at once, so that nothing moves the board when the move is played.
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
+      if (puzzle.lead) {
+        await pause(LEAD_MS);
+        if (mine !== generation) return;
+      }
+      playLead();
+      shown.set({ mode: 'play' });
+      current = { puzzle, index: 0, phase: 'try', solver, climbing, rated, hinted: false };
     } catch (error) {
       broken(error);
     }
@@ -459,13 +468,19 @@ function build() {
     // Its moves are named once the board has played them (as the board writes them).
     showFeedback(feedback, `The solution, on the board.${rated}`, 'wrong');
     board.set({ mode: 'view' });
-    board.newGame({ position: puzzle.position, mode: 'view', orientation: current.solver });
+    try {
+      // The opponent's last move at once: it was seen already.
+      putPuzzle(board, puzzle).playLead();
+    } catch (error) {
+      broken(error);
+      return;
+    }
     current.index = 0;
     mark();
     if (!(await playLine(puzzle.moves.length, SHOW_MS))) return;
     // The line as the board writes it ("Kc4-d5 xd5"), in figurines, the defender's answers
     // with it, and how the solver's moves took.
-    const plies = board.history();
+    const plies = board.history().slice(puzzle.lead ? 1 : 0);
     const how = plies
       .filter((_, i) => i % 2 === 0)
       .map((ply) => captureWords(ply))
@@ -629,7 +644,8 @@ function build() {
       dialog.showModal();
       if (!next.hidden) next.focus();
     };
-    config.analyse({ record, ply: 0, orientation, back: { label: 'Back to the puzzle', go: back } });
+    // Opened at the puzzle's position, the opponent's last move before it.
+    config.analyse({ record, ply: current.puzzle.lead ? 1 : 0, orientation, back: { label: 'Back to the puzzle', go: back } });
   });
   dialog.addEventListener('close', () => {
     generation += 1;

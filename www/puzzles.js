@@ -38,12 +38,20 @@ export const MOTIFS = /** @type {const} */ ({
  * @typedef {object} Puzzle
  * @property {string} id  e.g. "1-2-6": seed, game, ply of the self-play game it comes from
  * @property {string} position  a position string, the solver to move
+ * @property {Lead | null} lead  how the game came to the position: the page plays it first
  * @property {string[]} moves  the solution line: the solver's moves at even indices, the
  *   defender's replies at odd ones, ending on a solver's move
  * @property {number} rating
  * @property {Piece[]} pieces  the pieces the solver moves
  * @property {Motif[]} motifs
  * @property {number | null} mate  the solver's moves to the mate, if it ends in one
+ */
+
+/**
+ * The opponent's last move before a puzzle, from the game it was mined from: the position
+ * before it and the move (the file's `before` and `lastMove`, checked by the rules crate).
+ *
+ * @typedef {{ before: string, move: string }} Lead
  */
 
 /**
@@ -111,12 +119,15 @@ const isCount = (value) => typeof value === 'number' && Number.isInteger(value) 
  */
 function readPuzzle(value) {
   if (!isObject(value)) return null;
-  const { id, position, moves, rating, pieces, motifs, mate } = value;
+  const { id, position, before, lastMove, moves, rating, pieces, motifs, mate } = value;
   if (!isText(id) || !isText(position) || !Array.isArray(moves) || !moves.length || moves.length % 2 !== 1 || !moves.every(isText)) return null;
+  // Both or neither: a set mined before the last moves were kept has none.
+  const lead = isText(before) && isText(lastMove) ? { before, move: lastMove } : null;
+  if (!lead && (before !== undefined || lastMove !== undefined)) return null;
   if (typeof rating !== 'number' || !Number.isFinite(rating)) return null;
   if (!Array.isArray(pieces) || !pieces.every(isPiece) || !Array.isArray(motifs) || !motifs.every(isMotif)) return null;
   if (mate !== null && !(isCount(mate) && mate > 0)) return null;
-  return { id, position, moves, rating, pieces, motifs, mate };
+  return { id, position, lead, moves, rating, pieces, motifs, mate };
 }
 
 /**

@@ -9,7 +9,7 @@
 import { phraseContent } from './movelist.js';
 import { loadStanding, saveStanding } from './puzzles.js';
 import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, solvedCount, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
-import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { defaultLook } from './state.js';
 import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
@@ -17,6 +17,7 @@ import { errorText, make, pageStorage } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Puzzle } from './puzzles.js' */
+/** @import { Side } from '../ultima-wasm.js' */
 /** @import { Storm } from './storm.js' */
 /** @import { PieceSet } from './pieces.js' */
 
@@ -154,14 +155,18 @@ function build() {
       return;
     }
     if (mine !== generation) return;
+    /** @type {Side} */
+    let solver;
     try {
-      shown.newGame({ position: puzzle.position, mode: 'play' });
+      const put = putPuzzle(shown, puzzle);
+      // The opponent's last move slides in at once: a storm's clock is running.
+      put.playLead();
+      solver = put.solver;
     } catch (error) {
       passOver(puzzle, error);
       return;
     }
-    const solver = shown.turn();
-    shown.set({ orientation: solver, pieceSet: config.pieceSet() });
+    shown.set({ mode: 'play', pieceSet: config.pieceSet() });
     phase = storm?.started === null ? 'ready' : 'try';
     task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
     said.textContent = `${before}Puzzle ${(storm?.at ?? 0) + 1}: ${sideName(solver)} to move.`;

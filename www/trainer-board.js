@@ -2,16 +2,17 @@
 // their dialog's head (title and ×); and about their small boards: the board itself, mounted on
 // first use; the button that removes a frozen piece picked up (its suicide); Escape putting a
 // picked-up piece down rather than closing the dialog; the line that says whether a move was
-// right; and the pause before the board moves by itself.
+// right; the pause before the board moves by itself; and how a puzzle is put on the board.
 
 import { mount } from './embed.js';
-import { pieceName } from './notation.js';
+import { otherSide, pieceName } from './notation.js';
 import { make, squareIndex } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { PieceSet } from './pieces.js' */
-/** @import { MoveInfo, PlyInfo } from '../ultima-wasm.js' */
+/** @import { MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
+/** @import { Lead } from './puzzles.js' */
 
 /**
  * A trainer's dialog and its head: the title and the × that closes it, each named after the
@@ -72,6 +73,32 @@ export function trainerBoard(host, { pieceSet, moved, selected, name, options = 
  * @returns {Promise<void>}
  */
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? ms / 3 : ms));
+
+/**
+ * Puts a puzzle on a trainer's board as lichess does: the position before the opponent's last
+ * move, turned to the solver; `playLead` then plays that move (slid), so that the solver sees
+ * what just happened (the caller chooses when: a moment later, or at once). A puzzle without
+ * one (a set mined before they were kept) is put as it is, and `playLead` does nothing. The
+ * board is left in view mode, the caller lets the solver play. Both throw when the board
+ * refuses the position or the move, or the move leads elsewhere (a damaged set).
+ *
+ * @param {EmbedHandle} board
+ * @param {{ position: string, lead: Lead | null }} puzzle
+ * @returns {{ solver: Side, playLead: () => void }}
+ */
+export function putPuzzle(board, puzzle) {
+  const { lead } = puzzle;
+  board.newGame({ position: lead?.before ?? puzzle.position, mode: 'view' });
+  const solver = lead ? otherSide(board.turn()) : board.turn();
+  board.set({ orientation: solver });
+  const playLead = () => {
+    if (!lead) return;
+    board.play(lead.move);
+    // The page cannot tell a damaged set's last move from a good one; the position it leads to can.
+    if (board.position() !== puzzle.position) throw new Error(`its last move ${lead.move} does not lead to its position`);
+  };
+  return { solver, playLead };
+}
 
 /**
  * The "Remove it" button: a frozen piece may remove itself (its suicide), which no drag or tap
