@@ -1,6 +1,6 @@
 // The board editor (www/editor.js, www/editor-ui.js) on the game page, on a desktop and a phone
 // viewport: it opens on the game's position; pieces are put and taken away by presses, with the
-// palette, and by the keyboard; what is not a position is said, with the rules' reason, and its
+// palette, and by the keyboard, and dragged; what is not a position is said, with the rules' reason, and its
 // actions wait; a typed position string is read, a bad one refused; the position goes to the
 // analysis board, and to a new game through the new-game dialog; the analysis board's "Edit
 // position" opens it on the position shown there.
@@ -28,6 +28,27 @@ async function press(page, square) {
   const column = square.charCodeAt(0) - 97;
   const row = 8 - Number(square.slice(1));
   await page.mouse.click(box.x + ((column + 0.5) * box.width) / 8, box.y + ((row + 0.5) * box.height) / 8);
+}
+
+/**
+ * Drags the piece on `from` of the editor's board (White at the bottom) to `to`, or off the
+ * board above it (null), by the mouse, in steps.
+ *
+ * @param {Page} page
+ * @param {string} from
+ * @param {string | null} to
+ */
+async function dragPiece(page, from, to) {
+  const box = await page.locator('.editor-board').boundingBox();
+  if (!box) throw new Error('the editor board is not shown');
+  /** @param {string} square */
+  const centre = (square) => ({ x: box.x + ((square.charCodeAt(0) - 97 + 0.5) * box.width) / 8, y: box.y + ((8 - Number(square.slice(1)) + 0.5) * box.height) / 8 });
+  const start = centre(from);
+  const end = to ? centre(to) : { x: start.x, y: box.y - 8 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 6 });
+  await page.mouse.up();
 }
 
 /**
@@ -99,6 +120,18 @@ for (const { device, context } of devices) {
       await page.keyboard.press('Enter');
       assert.equal((await editor(page)).position, '4k3/8/8/pp6/8/8/p7/L3K3 w 0 1');
       await page.keyboard.press('Delete');
+      assert.equal((await editor(page)).position, LEAPER);
+
+      // Dragged: the Leaper to a3 and back, painted where it went; the Pawn on a5 off the board,
+      // then put back by a press (the palette's Pawn is still in hand).
+      await dragPiece(page, 'a1', 'a3');
+      assert.equal((await editor(page)).position, '4k3/8/8/p7/8/L7/p7/4K3 w 0 1');
+      assert.equal(await page.textContent('.editor-said'), 'white Long Leaper from a1 to a3');
+      assert.equal((await shotOf(page, 'a1')).equals(await shotOf(page, 'c1')), true, 'a1 painted empty, as c1');
+      await dragPiece(page, 'a3', 'a1');
+      await dragPiece(page, 'a5', null);
+      assert.equal((await editor(page)).position, '4k3/8/8/8/8/8/p7/L3K3 w 0 1');
+      await press(page, 'a5');
       assert.equal((await editor(page)).position, LEAPER);
 
       // Black to move; a typed string is read (and a bad one refused, the board unchanged).

@@ -2,8 +2,9 @@
 // palette (each piece of each side, and an eraser), the side to move, and the position string,
 // checked as it changes. From it, the position goes to the analysis board, to a new game (the
 // new-game dialog, with the position filled in) or to the clipboard. A press on a square puts
-// the palette's piece there (a second press takes it away); on the board, the arrow keys move a
-// focus square and Enter or Space does the same as a press, Delete empties the square.
+// the palette's piece there (a second press takes it away), a piece dragged goes where it is
+// dropped (off the board: taken away); on the board, the arrow keys move a focus square and
+// Enter or Space does the same as a press, Delete empties the square.
 //
 // Every check is the wasm's: `positionFromPieces` gives the position string or the rules'
 // reason it is not a position; a pasted string is read by a `Game`, whose snapshot gives the
@@ -12,7 +13,7 @@
 
 import { watchCanvas } from './canvas.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { EMPTY, ERASER, lettersOf, placed, tools } from './editor.js';
+import { dragged, EMPTY, ERASER, lettersOf, placed, tools } from './editor.js';
 import { otherSide, pieceName, sideName } from './notation.js';
 import { figureUrl } from './movelist.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
@@ -34,6 +35,9 @@ import { bindings } from './wasm.js';
  * @property {((position: string) => void) | null} play  starts a game from a position (the
  *   editor is closed first)
  */
+
+/** How far, in CSS pixels, a press must move to drag a piece rather than click its square. */
+const DRAG_THRESHOLD = 4;
 
 /** @type {EditorConfig} */
 let config = { pieceSet: () => 'chess', theme: () => 'green', analyse: null, play: null };
@@ -75,7 +79,7 @@ function build() {
     tabindex: '0',
     'aria-label': 'Board: a press puts the chosen piece on a square; arrow keys move the focus square, Enter or Space puts the piece there, Delete empties it',
   });
-  const said = make('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+  const said = make('p', { class: 'editor-said visually-hidden', role: 'status', 'aria-live': 'polite' });
 
   const palette = make('div', { class: 'editor-palette', role: 'group', 'aria-label': 'The piece to put on the board' });
   const toolButtons = tools().map((tool) => {
@@ -135,10 +139,18 @@ function build() {
   /** @type {string | null} the position string of the board, when it is a position */
   let position = null;
 
+  /**
+   * A press on the board under way: a click once it ends where it began, a drag of the piece
+   * pressed once it moves further (the `Drag` the board's pieces are drawn with).
+   *
+   * @type {(import('./state.js').Drag & { id: number }) | null}
+   */
+  let held = null;
+
   const ctx = canvas.getContext('2d');
   const paint = () => {
     if (!ctx) return;
-    render(ctx, { ...stillPicture(letters, { orientation, pieceSet: config.pieceSet(), theme: config.theme() }), focus, showFocus });
+    render(ctx, { ...stillPicture(letters, { orientation, pieceSet: config.pieceSet(), theme: config.theme() }), focus, showFocus, drag: held });
   };
   /** @type {import('./canvas.js').CanvasView | null} sizes the canvas while the dialog is open */
   let view = null;
@@ -183,14 +195,47 @@ function build() {
     update();
   };
 
+  /** @param {PointerEvent} event @returns {number | null} the square under the pointer */
+  const squareOf = (event) => squareAtPoint(canvas.getBoundingClientRect(), event.clientX, event.clientY, orientation);
+  // A click puts the tool's piece (when the press ends); a piece dragged goes where it is
+  // dropped, or off the board, as in lichess's editor.
   canvas.addEventListener('pointerdown', (event) => {
-    const square = squareAtPoint(canvas.getBoundingClientRect(), event.clientX, event.clientY, orientation);
-    if (square === null) return;
+    const square = squareOf(event);
+    if (square === null || event.button !== 0 || held) return;
     event.preventDefault();
     canvas.focus({ preventScroll: true });
+    canvas.setPointerCapture(event.pointerId);
     showFocus = false;
     focus = square;
-    press(focus);
+    held = { id: event.pointerId, from: square, x: 0, y: 0, startX: event.clientX, startY: event.clientY, started: false };
+  });
+  canvas.addEventListener('pointermove', (event) => {
+    if (held?.id !== event.pointerId) return;
+    if (!held.started && (letters.charAt(held.from) === ERASER || Math.hypot(event.clientX - held.startX, event.clientY - held.startY) < DRAG_THRESHOLD)) return;
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / Math.max(1, box.width);
+    held = { ...held, started: true, x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
+    paint();
+  });
+  canvas.addEventListener('pointerup', (event) => {
+    if (held?.id !== event.pointerId) return;
+    const { from, started } = held;
+    held = null;
+    if (!started) {
+      press(from);
+      return;
+    }
+    const to = squareOf(event);
+    const piece = letters.charAt(from);
+    letters = dragged(letters, from, to);
+    if (to !== null) focus = to;
+    said.textContent = to === null ? `${pieceName(piece)} taken off ${squareName(from)}` : `${pieceName(piece)} from ${squareName(from)} to ${squareName(to)}`;
+    update();
+  });
+  canvas.addEventListener('pointercancel', (event) => {
+    if (held?.id !== event.pointerId) return;
+    held = null;
+    paint();
   });
   canvas.addEventListener('keydown', (event) => {
     const step = ARROW_STEPS[event.key];

@@ -37,6 +37,23 @@ export function placed(letters, square, tool) {
 }
 
 /**
+ * The board after a piece is dragged from `from`: put on `to` (whatever stood there goes), or
+ * taken off the board when dropped outside it (`to` null), as lichess's editor does; dropped
+ * where it was, nothing changes.
+ *
+ * @param {string} letters  64 letters
+ * @param {number} from  0–63
+ * @param {number | null} to  0–63, or null: off the board
+ * @returns {string}
+ */
+export function dragged(letters, from, to) {
+  if (to === from) return letters;
+  const piece = letters.charAt(from);
+  const emptied = `${letters.slice(0, from)}${ERASER}${letters.slice(from + 1)}`;
+  return to === null ? emptied : `${emptied.slice(0, to)}${piece}${emptied.slice(to + 1)}`;
+}
+
+/**
  * The palette's tools: each piece of each side, then the eraser.
  *
  * @returns {string[]} e.g. ["K", "W", …, "P", "k", …, "p", "."]
