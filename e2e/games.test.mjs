@@ -2,7 +2,7 @@
 // viewport: a game against the computer that ends by play is kept with its words; ended again
 // after a takeback it replaces itself, after a reload too; a rematch adds one; a record loaded
 // finished adds none; Remove asks first; Download all saves every record; Analyse opens the
-// game on the analysis board; the list survives a reload; and an unreadable stored list is set
+// game on the analysis board; Review puts it back on the page's board and reviews it; the list survives a reload; and an unreadable stored list is set
 // aside, not lost or fatal. Each row shows its game's final position from the player's side,
 // drawn as it comes into view, and a record that no longer reads an empty square in its place.
 
@@ -284,6 +284,45 @@ test('a game ended, reloaded, taken back and ended again keeps one entry; anothe
     assert.deepEqual(after.slice(1), rows);
     assert.equal(after.length, 3);
     await closeList(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Review puts a kept game back on the board with its opponent and reviews it, asking first over a game in progress', { timeout: 200_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    // A game against level 3, one move each, resigned: kept.
+    await playComputer(page, 'white');
+    await playAndWait(page, 'b2-b5');
+    await resign(page);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '').games[0].record);
+    // Another game, under way: Review would replace it, so it asks; No keeps it.
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="two"]');
+    await page.click('#new-game-start');
+    await onBoard(page, (board) => board.play('c2-c4'));
+    await openList(page);
+    await page.click('.games-review');
+    assert.equal(await page.textContent('.games-item .games-confirm:not([hidden]) span'), 'This replaces the unfinished game on the board. Review this one?');
+    assert.equal(await page.isVisible('.games-analyse'), false, 'the row\'s other actions make way');
+    await page.click('.games-review-no');
+    assert.equal(await page.isVisible('#games'), true);
+    assert.deepEqual(await onBoard(page, (board) => board.history().map((p) => p.text)), ['c2-c4']);
+    // Yes: the list closes, the kept game is on the board, against the same computer, reviewed.
+    await page.click('.games-review');
+    await page.click('.games-review-yes');
+    await page.waitForSelector('#games', { state: 'hidden' });
+    assert.equal(await onBoard(page, (board) => board.record()), kept);
+    assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
+    await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 150_000 });
+    assert.equal(await page.isVisible('#review'), true);
+    // Nothing was added to the list: the game arrived finished.
+    assert.equal((await openList(page)).rows.length, 1);
+    // Over a finished game it does not ask.
+    await page.click('.games-review');
+    await page.waitForSelector('#games', { state: 'hidden' });
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

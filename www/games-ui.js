@@ -1,36 +1,43 @@
 // "Your games" on the page: a dialog listing the games finished here (games.js keeps them),
 // the newest first, each with a picture of its final position (thumbnail.js), in words and with
-// its actions: Analyse (the game on the analysis board), Game GIF (the game animated,
+// its actions: Analyse (the game on the analysis board), Review (the game on the page's board,
+// its review started; after a question when it replaces a game in progress), Game GIF (the game animated,
 // game-gif.js, seen from the player's side), Copy record, and Remove (after a confirmation in
 // its row); above them the score against the computer, below them Download all (every record in
 // one text file). The list is read again each time the dialog opens, so a game another tab
 // finished is there too.
 //
-// `openGames()` opens it from anywhere; the page says how to analyse a game and how its boards
-// look with `configureGames({ analyse, look })`. The dialog is built the first time it opens.
+// `openGames()` opens it from anywhere; the page says how to analyse and review a game and how
+// its boards look with `configureGames({ analyse, review, inProgress, look })`. The dialog is built the first time it opens.
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
 import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
-import { askInPlace, make, pageStorage, saveFile } from './util.js';
+import { askInPlace, errorText, make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Back } from './analysis-page.js' */
+/** @import { Opponent } from './storage.js' */
 
 /**
  * @typedef {object} GamesConfig
  * @property {((game: { record: string, orientation: Side, back: Back }) => void) | null} analyse
  *   opens a record on the analysis board (the dialog is closed first), whose closing comes back
  *   to the list (`back`); none: no "Analyse" buttons
+ * @property {((game: { record: string, opponent: Opponent | null }) => void) | null} review  puts
+ *   a game on the page's board, with its opponent, and starts its review (the dialog is closed
+ *   after); throws, changing nothing, when the record makes no game; none: no "Review" buttons
+ * @property {() => boolean} inProgress  whether the page's board has a game under way, which
+ *   Review would replace (it asks first then)
  * @property {() => { pieceSet: PieceSet, theme: Theme }} look  the page's piece set and board
  *   colours, for the GIFs
  */
 
 /** @type {GamesConfig} */
-let config = { analyse: null, look: () => ({ pieceSet: 'chess', theme: 'green' }) };
+let config = { analyse: null, review: null, inProgress: () => false, look: () => ({ pieceSet: 'chess', theme: 'green' }) };
 
 /**
  * Tells the list how to analyse a game and how its pictures and GIFs look.
@@ -99,8 +106,27 @@ function build() {
   };
 
   /**
+   * A question asked in the row (the page's in-place question, style.css .confirm, as for
+   * resigning): its box, its yes and no.
+   *
+   * @param {string} id  the question's id
+   * @param {string} question
+   * @param {string} kind  the buttons' class, e.g. "remove": games-remove-yes, games-remove-no
+   * @param {string} yesWords
+   */
+  const rowQuestion = (id, question, kind, yesWords) => {
+    const box = make('span', { class: 'confirm games-confirm', role: 'group', 'aria-labelledby': id });
+    const yes = make('button', { type: 'button', class: `games-${kind}-yes` }, yesWords);
+    const no = make('button', { type: 'button', class: `games-${kind}-no` }, 'No');
+    box.append(make('span', { id }, question), yes, no);
+    box.hidden = true;
+    return { box, yes, no };
+  };
+
+  /**
    * One game's row: its words and its actions, each described by the words (a screen reader
-   * hears which game an "Analyse" is for); Remove asks first, in the row.
+   * hears which game an "Analyse" is for); Remove asks first, in the row, and so does Review
+   * when the page's board has a game under way.
    *
    * @param {FinishedGame} game
    * @param {number} index  its place in the list
@@ -121,6 +147,10 @@ function build() {
       button.addEventListener('click', openAnalysis);
       actions.append(button);
     }
+    const { review } = config;
+    const reviewButton = review ? make('button', { type: 'button', class: 'games-review', title: 'Put this game on the board and have the computer judge every move' }, 'Review') : null;
+    const replacing = rowQuestion(`${words.id}-replace`, 'This replaces the unfinished game on the board. Review this one?', 'review', 'Yes, review');
+    if (reviewButton) actions.append(reviewButton);
     const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
     // Seen from the player's side, as the row's picture is.
     const look = () => ({ ...config.look(), orientation: playerOf(game) ?? 'white' });
@@ -134,18 +164,27 @@ function build() {
       if (!ok) field.scrollIntoView({ block: 'nearest' });
     });
     const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
-    // The page's in-place question (style.css .confirm), as for resigning.
-    const confirm = make('span', { class: 'confirm games-confirm', role: 'group', 'aria-labelledby': `${words.id}-question` });
-    const yes = make('button', { type: 'button', class: 'games-remove-yes' }, 'Yes, remove');
-    const no = make('button', { type: 'button', class: 'games-remove-no' }, 'No');
-    confirm.append(make('span', { id: `${words.id}-question` }, 'Remove this game from the list?'), yes, no);
-    confirm.hidden = true;
-    actions.append(copy, ask, confirm);
+    const removing = rowQuestion(`${words.id}-question`, 'Remove this game from the list?', 'remove', 'Yes, remove');
+    actions.append(copy, ask);
     // While asking, the row's other actions make way for the question.
-    const others = /** @type {HTMLElement[]} */ ([...actions.children].filter((node) => node !== confirm));
+    const others = /** @type {HTMLElement[]} */ ([...actions.children]);
+    actions.append(removing.box, replacing.box);
     // Asking about one game: what was said of another action is said no more.
     ask.addEventListener('click', () => say(''));
-    askInPlace({ ask, box: confirm, yes, no, hide: others }, () => remove(game));
+    askInPlace({ ask, ...removing, hide: others }, () => remove(game));
+    if (review && reviewButton) {
+      reviewButton.addEventListener('click', () => say(''));
+      askInPlace({ ask: reviewButton, ...replacing, hide: others, needed: () => config.inProgress() }, () => {
+        // Closed first: the focus goes back to the page, and the review is then shown.
+        dialog.close();
+        try {
+          review({ record: game.record, opponent: game.opponent });
+        } catch (error) {
+          ui?.open();
+          say(`This game cannot be put on the board: ${errorText(error).replace(/\.$/, '')}.`);
+        }
+      });
+    }
     for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
     // The final position, from the player's side, as lichess's game lists show it.
     // A click on the picture analyses the game too, as a click on a game in lichess's lists

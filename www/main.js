@@ -371,7 +371,18 @@ async function main() {
     // (playing needs none of them).
     const gamesList = onFirstUse(() =>
       import('./games-ui.js').then((module) => {
-        module.configureGames({ analyse, look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }) });
+        module.configureGames({
+          analyse,
+          // Review: the game back on the board with its opponent (a takeback plays on against
+          // the same computer), its review started in the panel.
+          review: ({ record, opponent: chosen }) => {
+            startGame({ record }, chosen);
+            resultAside();
+            review?.start();
+          },
+          inProgress: () => embed.result() === null && embed.history().length > 0,
+          look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }),
+        });
         return module;
       }),
     );

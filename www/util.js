@@ -189,14 +189,15 @@ export const tabStorage = () => reachableStorage('sessionStorage');
  * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
  * which holds the question and its `yes` and `no`, hides `hide` meanwhile, and puts the focus on
  * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
- * question away (the focus back on `ask`); yes puts it away and calls `answer`.
+ * question away (the focus back on `ask`); yes puts it away and calls `answer`. With `needed`,
+ * only when it says so: otherwise `ask` answers at once.
  *
- * @param {{ ask: HTMLButtonElement, box: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement, hide?: HTMLElement[] }} parts
+ * @param {{ ask: HTMLButtonElement, box: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement, hide?: HTMLElement[], needed?: () => boolean }} parts
  * @param {() => void} answer
  * @returns {(refocus: boolean) => void} puts the question away unanswered, the focus back on
  *   `ask` if `refocus` (and it can take it)
  */
-export function askInPlace({ ask, box, yes, no, hide = [] }, answer) {
+export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true }, answer) {
   /** @param {boolean} on */
   const asking = (on) => {
     box.hidden = !on;
@@ -209,6 +210,10 @@ export function askInPlace({ ask, box, yes, no, hide = [] }, answer) {
     if (refocus && !ask.disabled && !ask.hidden) ask.focus();
   };
   ask.addEventListener('click', () => {
+    if (!needed()) {
+      answer();
+      return;
+    }
     asking(true);
     no.focus();
   });
