@@ -250,6 +250,13 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
       });
       await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.position().startsWith('4k3/8/8/8/8/8/8/L3K3'));
       assert.deepEqual(await page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.shapes()), [{ from: 'd4', to: 'd4', brush: 'red' }]);
+      // And a mode that turns the board to the player's side keeps the orientation attribute's.
+      const orientation = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.view().orientation);
+      await page.evaluate(() => document.querySelector('ultima-board')?.setAttribute('orientation', 'black'));
+      await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.view().orientation === 'black');
+      await page.evaluate(() => document.querySelector('ultima-board')?.setAttribute('mode', 'ai'));
+      await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ultima-board')).handle.view().mode === 'ai');
+      assert.equal(await orientation(), 'black');
     }
     assert.deepEqual(problems, []);
     await page.close();
@@ -416,6 +423,29 @@ test('frame: given origin=, the bridge talks to that origin only', { timeout: 60
   const refused = problems.filter((p) => p.includes("target origin provided ('https://example.org') does not match"));
   assert.ok(refused.length >= 1, 'board 0 did not post to its given origin');
   assert.deepEqual(problems.filter((p) => !refused.includes(p)), []);
+  await page.close();
+});
+
+test('frame: a replay leaves its buttons room in the frame; a bad origin= is said in place of the board, in the console and to the host', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'frame', [{ mode: 'replay', record: '1. h2-h6 e7-e5 2. h1-h4' }, { position: LEAPER, origin: 'javascript:1' }]);
+  await eventsOf(page, 0, 'ready');
+  // The frames are 400 px square: the buttons under the board are inside, the board as large as
+  // the room left allows.
+  const frame0 = page.frameLocator('iframe >> nth=0');
+  await frame0.locator('canvas[data-paints]').waitFor();
+  const bottom = await frame0.locator('[part="controls"]').evaluate((controls) => controls.getBoundingClientRect().bottom);
+  assert.ok(bottom <= 400, `the replay's buttons end at ${bottom} px`);
+  const side = await frame0.locator('canvas').evaluate((canvas) => canvas.getBoundingClientRect().width);
+  assert.ok(side > 340, `the board is ${side} px`);
+  // No board that would never answer: why, where the board would be.
+  const [error] = await eventsOf(page, 1, 'error');
+  assert.match(error.message, /^origin must be an http or https origin, not "javascript:1"/);
+  const frame1 = page.frameLocator('iframe >> nth=1');
+  assert.match((await frame1.locator('.frame-error').textContent()) ?? '', /^Ultima board: origin must be/);
+  assert.equal(await frame1.locator('canvas').count(), 0);
+  const said = problems.filter((p) => p.includes('origin must be'));
+  assert.equal(said.length, 1, 'said once in the console');
+  assert.deepEqual(problems.filter((p) => !said.includes(p)), []);
   await page.close();
 });
 

@@ -78,11 +78,16 @@ export class UltimaBoard extends HTMLElement {
       if (this.handle !== handle || this.getAttribute(name) !== after) return;
       try {
         // The attributes describe the board: a new game from them gets the shapes they give too
-        // (the board drops shapes when its position changes), in the same change.
+        // (the board drops shapes when its position changes), and a mode or side, which turns
+        // the board to the player's side, keeps the orientation they give, in the same change.
+        /** @type {Record<string, string>} */
+        const changed = { [option]: after };
         const shapes = this.getAttribute('shapes');
-        const again = shapes !== null && GAME_OPTIONS.some((game) => game === option);
+        if (shapes !== null && GAME_OPTIONS.some((game) => game === option)) changed.shapes = shapes;
+        const orientation = this.getAttribute('orientation');
+        if (orientation !== null && (option === 'mode' || option === 'side')) changed.orientation = orientation;
         // (Text, as every attribute is: the handle checks it.)
-        handle.set(/** @type {EmbedOptions} */ (/** @type {unknown} */ (again ? { [option]: after, shapes } : { [option]: after })));
+        handle.set(/** @type {EmbedOptions} */ (/** @type {unknown} */ (changed)));
       } catch (error) {
         handle.report(error);
       }

@@ -881,6 +881,9 @@ export function mount(element, options = {}) {
     setLook(state, { movable: mode === 'play' || mode === 'analysis' ? 'both' : mode === 'ai' ? current.side : 'none' });
     // display, not the hidden attribute: the flex display set above would override it.
     style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
+    // For the iframe page's style sheet, which leaves the controls room under the board.
+    if (mode === 'replay') outer.dataset.controls = 'shown';
+    else delete outer.dataset.controls;
     replay.stop();
     stopThinking();
     showPly(mode === 'replay' ? -1 : null);

@@ -7,9 +7,10 @@
 // `shapes` and `error` as they happen, and `result` answering a call.
 // From the host: { source: "ultima", type: "call", id, method, args } with method one of set,
 // position, setPosition, play, undo, flip, newGame, shapes; the answer is
-// { source: "ultima", type: "result", id, value } or { …, id, error }.
+// { source: "ultima", type: "result", detail: { id, value } } or { …, detail: { id, error } }.
 // With ?origin=https://host.example the bridge talks only to that origin (messages from any
 // other are ignored, and its own are posted to that origin alone); without it, to any parent.
+// An origin it cannot read starts no board: the frame says why, and posts only that `error`.
 // Only the parent window is heard. Messages that are not calls (not an object with source
 // "ultima" and type "call": another script's traffic) are ignored; a call of the wrong shape (an
 // id that is not a number or short text, args that are not a short array, an argument of the
@@ -18,7 +19,7 @@
 
 import { mount } from './embed.js';
 import { checkOption, kebab, OPTION_NAMES, OptionError, quote, unknownParameters } from './options.js';
-import { errorText } from './util.js';
+import { errorText, make } from './util.js';
 
 /** @import { EmbedHandle, EmbedEvents } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -92,15 +93,16 @@ function start() {
   const post = (type, detail) => parent?.postMessage({ source: 'ultima', type, detail }, origin);
 
   if (badOrigin !== null) {
-    // No bridge to a host we cannot name; the board shows why.
-    options.mode = 'view';
-  }
-  const handle = mount(host, /** @type {EmbedOptions} */ (options));
-  if (badOrigin !== null) {
-    const reason = badOrigin;
-    handle.ready.then(() => handle.report(new OptionError(reason)));
+    // No bridge to a host it cannot name, so no board that would never answer: the frame says
+    // why in place of the board and in the console, and tells the parent (to any origin: the
+    // message is only this error), as a bad option does.
+    const text = `Ultima board: ${badOrigin}`;
+    host.append(make('p', { role: 'alert', class: 'frame-error' }, text));
+    console.error(text);
+    parent?.postMessage({ source: 'ultima', type: 'error', detail: { message: badOrigin } }, '*');
     return;
   }
+  const handle = mount(host, /** @type {EmbedOptions} */ (options));
   for (const type of /** @type {(keyof EmbedEvents)[]} */ (['ready', 'move', 'gameover', 'thinking', 'shapes', 'error'])) {
     handle.on(type, (detail) => post(type, detail));
   }
