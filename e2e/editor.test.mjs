@@ -133,6 +133,33 @@ for (const { device, context } of devices) {
       assert.equal((await editor(page)).position, '4k3/8/8/8/8/8/p7/L3K3 w 0 1');
       await press(page, 'a5');
       assert.equal((await editor(page)).position, LEAPER);
+      // A drag from an empty square puts the piece in hand where it ends (a Pawn on b4), and
+      // nothing when it ends off the board.
+      await dragPiece(page, 'b3', 'b4');
+      assert.equal((await editor(page)).position, '4k3/8/8/p7/1p6/8/p7/L3K3 w 0 1');
+      await press(page, 'b4');
+      await dragPiece(page, 'b3', null);
+      assert.equal((await editor(page)).position, LEAPER);
+      // A press that slips a little within its square is a click: the Pawn on a5, pressed with
+      // the Pawn in hand, goes; pressed again, it comes back.
+      const box = await page.locator('.editor-board').boundingBox();
+      if (!box) throw new Error('the editor board is not shown');
+      const a5 = { x: box.x + box.width / 16, y: box.y + (3.5 * box.height) / 8 };
+      await page.mouse.move(a5.x, a5.y);
+      await page.mouse.down();
+      await page.mouse.move(a5.x + 6, a5.y + 2, { steps: 3 });
+      await page.mouse.up();
+      assert.equal((await editor(page)).position, '4k3/8/8/8/8/8/p7/L3K3 w 0 1');
+      await press(page, 'a5');
+      // Escape during a drag puts the piece back and leaves the editor open.
+      const a1 = { x: box.x + box.width / 16, y: box.y + (7.5 * box.height) / 8 };
+      await page.mouse.move(a1.x, a1.y);
+      await page.mouse.down();
+      await page.mouse.move(a1.x, a1.y - box.height / 4, { steps: 4 });
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+      assert.equal(await page.isVisible('#editor'), true);
+      assert.equal((await editor(page)).position, LEAPER);
 
       // Black to move; a typed string is read (and a bad one refused, the board unchanged).
       await page.check('input[name="editor-turn"][value="black"]');

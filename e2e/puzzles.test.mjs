@@ -148,6 +148,8 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     assert.equal(await page.evaluate(() => document.getElementById('puzzles')?.hasAttribute('open')), false);
     await page.waitForFunction((n) => document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]').length === n, puzzle.moves.length + 1);
     assert.equal(await page.evaluate(() => [...document.querySelectorAll('.analysis-dialog .analysis-moves button[data-node]')].findIndex((b) => b.getAttribute('aria-current') === 'step')), 0);
+    // Opening there took nothing back: nothing of the kind is heard.
+    assert.equal(await page.evaluate(() => document.querySelector('.analysis-dialog .ultima-live')?.textContent?.includes('Took back')), false);
     // Seen from the solver's side, as the trainer showed it: its first rank at the bottom.
     assert.equal(await page.getAttribute('.analysis-dialog .ultima-mirror [role=row]:last-child [role=gridcell]:last-child', 'data-square'), solver === 'white' ? 'h1' : 'a8');
     // The engine has answered (its worker is loaded, not cut off mid-request by the closing).
@@ -209,12 +211,18 @@ test('desktop: a hint marks the piece to move; the puzzle, solved with it, count
 
 test('desktop: a wrong move fails the puzzle and shows the solution', { timeout: 120_000 }, async () => {
   // A one-move puzzle whose solution captures: its words say how.
-  const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1 && (p.moves[0] ?? '').includes('x'));
+  const puzzle = SET.puzzles.find((p) => byClicks(p) && p.moves.length === 1 && (p.moves[0] ?? '').includes('x') && !p.lastMove.endsWith('-'));
   assert.ok(puzzle);
   const solver = solverOf(puzzle);
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await openPuzzle(page, puzzle.id);
+    // What the board says from now on (its live region).
+    await page.evaluate(() => {
+      const heard = /** @type {string[]} */ ([]);
+      Object.assign(window, { heard });
+      new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => heard.push(node.textContent ?? '')))).observe(/** @type {Node} */ (document.querySelector('.puzzles-board .ultima-live')), { childList: true });
+    });
     // The solution's piece, moved elsewhere: a legal move, and wrong.
     const [from = '', rest = ''] = (puzzle.moves[0] ?? '').split('-');
     await press(page, from, solver, false);
@@ -237,6 +245,10 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     assert.equal(await page.getAttribute('.puzzles-session-puzzle', 'aria-label'), `Puzzle ${puzzle.id}, missed, rating ${missed.text}`);
     // The solution's capture is said with how it took.
     assert.match(said, /(White|Black)'s [A-Za-z ]+ [a-h][1-8]-[a-h][1-8] took the .+\. Rating/, said);
+    // The wrong move was taken back, heard as such; the opponent's last move was not played again.
+    const heard = /** @type {string[]} */ (await page.evaluate(() => /** @type {any} */ (window).heard));
+    assert.ok(heard.some((text) => text.startsWith(`Took back ${from}-${wrong}`)), heard.join(' | '));
+    assert.ok(!heard.some((text) => text.includes(`${puzzle.lastMove.slice(0, 2)} to ${puzzle.lastMove.slice(3, 5)}`)), heard.join(' | '));
     // The solution was played on the board: its piece stands where it went.
     const to = rest.slice(0, 2);
     assert.match((await page.getAttribute(`.puzzles-board .ultima-mirror [data-square="${to}"]`, 'aria-label')) ?? '', new RegExp(`^${to}, ${solver} `));

@@ -725,12 +725,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     edited();
   };
 
-  /** @param {number} id */
-  const goTo = (id) => {
+  /**
+   * @param {number} id
+   * @param {boolean} [quiet]  the moves taken back on the way not announced (the view opening
+   *   at an earlier ply of its record has taken nothing back)
+   */
+  const goTo = (id, quiet = false) => {
     if (!tree.nodes.has(id) || id === current) return;
     const plan = steps(tree, current, id);
     try {
-      for (let i = 0; i < plan.back; i++) handle.undo();
+      for (let i = 0; i < plan.back; i++) handle.undo({ quiet });
       for (const text of plan.play) handle.play(text);
     } catch (error) {
       note.textContent = errorText(error);
@@ -898,7 +902,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
         if (next === undefined) break;
         id = next;
       }
-      goTo(id);
+      goTo(id, true);
     },
     step,
     engine(on) {

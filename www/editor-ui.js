@@ -38,6 +38,8 @@ import { bindings } from './wasm.js';
 
 /** How far, in CSS pixels, a press must move to drag a piece rather than click its square. */
 const DRAG_THRESHOLD = 4;
+/** The same for a finger, which moves a little in a tap. */
+const TOUCH_DRAG_THRESHOLD = 10;
 
 /** @type {EditorConfig} */
 let config = { pieceSet: () => 'chess', theme: () => 'green', analyse: null, play: null };
@@ -198,7 +200,9 @@ function build() {
   /** @param {PointerEvent} event @returns {number | null} the square under the pointer */
   const squareOf = (event) => squareAtPoint(canvas.getBoundingClientRect(), event.clientX, event.clientY, orientation);
   // A click puts the tool's piece (when the press ends); a piece dragged goes where it is
-  // dropped, or off the board, as in lichess's editor.
+  // dropped, or off the board, as in lichess's editor; a drag from an empty square puts the
+  // tool's piece where it ends (nothing off the board), and one that ends on its own square is
+  // a click (a finger slips).
   canvas.addEventListener('pointerdown', (event) => {
     const square = squareOf(event);
     if (square === null || event.button !== 0 || held) return;
@@ -211,7 +215,8 @@ function build() {
   });
   canvas.addEventListener('pointermove', (event) => {
     if (held?.id !== event.pointerId) return;
-    if (!held.started && (letters.charAt(held.from) === ERASER || Math.hypot(event.clientX - held.startX, event.clientY - held.startY) < DRAG_THRESHOLD)) return;
+    const threshold = event.pointerType === 'touch' ? TOUCH_DRAG_THRESHOLD : DRAG_THRESHOLD;
+    if (!held.started && (letters.charAt(held.from) === ERASER || Math.hypot(event.clientX - held.startX, event.clientY - held.startY) < threshold)) return;
     const box = canvas.getBoundingClientRect();
     const scale = canvas.width / Math.max(1, box.width);
     held = { ...held, started: true, x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
@@ -221,11 +226,14 @@ function build() {
     if (held?.id !== event.pointerId) return;
     const { from, started } = held;
     held = null;
-    if (!started) {
-      press(from);
+    const to = squareOf(event);
+    if (!started || to === from) {
+      const target = letters.charAt(from) === ERASER ? to : from;
+      if (target === null) return;
+      focus = target;
+      press(target);
       return;
     }
-    const to = squareOf(event);
     const piece = letters.charAt(from);
     letters = dragged(letters, from, to);
     if (to !== null) focus = to;
@@ -234,6 +242,13 @@ function build() {
   });
   canvas.addEventListener('pointercancel', (event) => {
     if (held?.id !== event.pointerId) return;
+    held = null;
+    paint();
+  });
+  // Escape during a drag puts the piece back, as on the other boards, and leaves the editor open.
+  dialog.addEventListener('cancel', (event) => {
+    if (!held?.started) return;
+    event.preventDefault();
     held = null;
     paint();
   });

@@ -140,9 +140,11 @@ export { OptionError, OPTION_NAMES };
  * @property {(position: string) => void} setPosition  a new game from a position string
  * @property {(move: string) => string} play  plays move text, e.g. "b2-b5"; returns the canonical
  *   text; throws with the rules' message
- * @property {() => string | undefined} undo  takes back the last move (against the computer,
- *   also its answer), or only a resignation, agreed draw or flag; returns the first move taken
- *   back
+ * @property {(how?: { quiet?: boolean }) => string | undefined} undo  takes back the last move
+ *   (against the computer, also its answer), or only a resignation, agreed draw or flag; returns
+ *   the first move taken back. It is announced ("Took back b2-b5") unless `quiet`: for a caller
+ *   that goes back to show a position rather than to take a move back (the analysis board
+ *   opening at an earlier ply)
  * @property {() => string | undefined} redo  replays the last move taken back (against the
  *   computer, also its answer)
  * @property {(side?: Side) => void} resign  `side` (by default the side to move) resigns
@@ -995,9 +997,10 @@ export function mount(element, options = {}) {
    * that it is the player's turn again. One transition either way.
    *
    * @param {'undo' | 'redo'} way
+   * @param {boolean} [quiet]  not announced
    * @returns {string | undefined} the first move taken back or replayed
    */
-  const step = (way) => {
+  const step = (way, quiet = false) => {
     const { session, state } = up();
     stopThinking();
     const before = state.snapshot;
@@ -1012,7 +1015,7 @@ export function mount(element, options = {}) {
     const texts = changed.map((ply) => ply.text).join(' and ');
     const reopened = before.status.kind !== 'ongoing' && snapshot.status.kind === 'ongoing';
     const said = way === 'undo' ? (changed.length > 0 ? `Took back ${texts}` : reopened ? 'The end of the game was taken back: it goes on' : '') : changed.length > 1 ? `Replayed ${texts}` : '';
-    if (said) up().view.announce(said);
+    if (said && !quiet) up().view.announce(said);
     think();
     const plies = way === 'undo' ? before.plies : snapshot.plies;
     return undidMove ? plies[before.plies.length - (way === 'undo' ? 1 : 0)]?.text : undefined;
@@ -1064,7 +1067,7 @@ export function mount(element, options = {}) {
       newGame({ position: text, rules: up().state.snapshot.rules });
     },
     play: (move) => playText(move),
-    undo: () => step('undo'),
+    undo: (how = {}) => step('undo', how?.quiet === true),
     redo: () => step('redo'),
     resign(side) {
       const { session, state } = up();

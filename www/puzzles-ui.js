@@ -366,6 +366,8 @@ function build() {
       const { solver, playLead } = putPuzzle(shown, puzzle);
       // Said at once, so that nothing moves the board when the move is played.
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
+      // The focus, on a button the pause hides (Try again, Next), stays in the trainer.
+      task.focus();
       if (puzzle.lead) {
         await pause(LEAD_MS);
         if (mine !== generation) return;
@@ -468,19 +470,16 @@ function build() {
     // Its moves are named once the board has played them (as the board writes them).
     showFeedback(feedback, `The solution, on the board.${rated}`, 'wrong');
     board.set({ mode: 'view' });
-    try {
-      // The opponent's last move at once: it was seen already.
-      putPuzzle(board, puzzle).playLead();
-    } catch (error) {
-      broken(error);
-      return;
-    }
+    // Back to the puzzle's position by taking the moves since back (heard as such), the
+    // opponent's last move still the last one shown: it is not played again.
+    const lead = puzzle.lead ? 1 : 0;
+    while (board.history().length > lead) board.undo();
     current.index = 0;
     mark();
     if (!(await playLine(puzzle.moves.length, SHOW_MS))) return;
     // The line as the board writes it ("Kc4-d5 xd5"), in figurines, the defender's answers
     // with it, and how the solver's moves took.
-    const plies = board.history().slice(puzzle.lead ? 1 : 0);
+    const plies = board.history().slice(lead);
     const how = plies
       .filter((_, i) => i % 2 === 0)
       .map((ply) => captureWords(ply))
