@@ -194,7 +194,7 @@ for (const { device, context } of devices) {
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'No');
       await page.keyboard.press('Escape');
       assert.equal(await page.isVisible('#games'), true);
-      assert.equal(await page.locator('.games-item').nth(1).locator('.games-confirm').isVisible(), false);
+      assert.equal(await page.locator('.games-item').nth(1).locator('.games-confirm:has(.games-remove-no)').isVisible(), false);
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
       await page.locator('.games-item').nth(1).locator('.games-remove-yes').click();
       assert.equal(await page.textContent('.games-answer'), 'The game was removed from the list.');
