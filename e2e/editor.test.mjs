@@ -160,6 +160,27 @@ for (const { device, context } of devices) {
       await page.mouse.up();
       assert.equal(await page.isVisible('#editor'), true);
       assert.equal((await editor(page)).position, LEAPER);
+      // A palette's piece dragged onto the board is put there (by a mouse), carried under the
+      // pointer on the way; dropped elsewhere, nothing.
+      const tool = await page.locator('.editor-tool[data-tool="w"]').boundingBox();
+      if (!tool) throw new Error('no palette');
+      const d4 = { x: box.x + (3.5 * box.width) / 8, y: box.y + (4.5 * box.height) / 8 };
+      await page.mouse.move(tool.x + tool.width / 2, tool.y + tool.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(d4.x, d4.y, { steps: 8 });
+      assert.equal(await page.isVisible('.editor-carried'), true);
+      await page.mouse.up();
+      assert.equal(await page.isVisible('.editor-carried'), false);
+      assert.equal((await editor(page)).position, '4k3/8/8/p7/3w4/8/p7/L3K3 w 0 1');
+      await page.mouse.move(tool.x + tool.width / 2, tool.y + tool.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(tool.x + tool.width / 2, tool.y - 40, { steps: 4 });
+      await page.mouse.up();
+      assert.equal((await editor(page)).position, '4k3/8/8/p7/3w4/8/p7/L3K3 w 0 1');
+      await dragPiece(page, 'd4', null);
+      assert.equal((await editor(page)).position, LEAPER);
+      // (The palette's Black Withdrawer is in hand now, as a click on it would leave it.)
+      await page.click('.editor-tool[data-tool="p"]');
 
       // Black to move; a typed string is read (and a bad one refused, the board unchanged).
       await page.check('input[name="editor-turn"][value="black"]');

@@ -2,9 +2,10 @@
 // palette (each piece of each side, and an eraser), the side to move, and the position string,
 // checked as it changes. From it, the position goes to the analysis board, to a new game (the
 // new-game dialog, with the position filled in) or to the clipboard. A press on a square puts
-// the palette's piece there (a second press takes it away), a piece dragged goes where it is
-// dropped (off the board: taken away); on the board, the arrow keys move a focus square and
-// Enter or Space does the same as a press, Delete empties the square.
+// the palette's piece there (a second press takes it away); a piece dragged goes where it is
+// dropped (off the board: taken away), and a palette's piece dragged onto the board is put
+// there. On the board, the arrow keys move a focus square and Enter or Space does the same as
+// a press, Delete empties the square.
 //
 // Every check is the wasm's: `positionFromPieces` gives the position string or the rules'
 // reason it is not a position; a pasted string is read by a `Game`, whose snapshot gives the
@@ -16,6 +17,7 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { dragged, EMPTY, ERASER, lettersOf, placed, tools } from './editor.js';
 import { otherSide, pieceName, sideName } from './notation.js';
 import { figureUrl } from './movelist.js';
+import { drawPiece, roleOf } from './pieces.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
 import { trainerDialog } from './trainer-board.js';
 import { render } from './render.js';
@@ -88,7 +90,7 @@ function build() {
     const button = make('button', { type: 'button', class: 'editor-tool', 'aria-pressed': 'false', 'aria-label': tool === ERASER ? 'Eraser: empty a square' : pieceName(tool), title: tool === ERASER ? 'Eraser' : pieceName(tool), 'data-tool': tool });
     // A piece is its figurine, as in the move list (drawn when the editor opens, in the piece
     // set of the moment); the eraser a cross.
-    button.append(tool === ERASER ? make('span', { class: 'editor-eraser', 'aria-hidden': 'true' }, '✕') : make('img', { alt: '' }));
+    button.append(tool === ERASER ? make('span', { class: 'editor-eraser', 'aria-hidden': 'true' }, '✕') : make('img', { alt: '', draggable: 'false' }));
     palette.append(button);
     return button;
   });
@@ -142,17 +144,45 @@ function build() {
   let position = null;
 
   /**
-   * A press on the board under way: a click once it ends where it began, a drag of the piece
-   * pressed once it moves further (the `Drag` the board's pieces are drawn with).
+   * A press under way, on the board or on the palette: a click if it ends without moving far
+   * (on the board, or on its own square), else a drag carrying `piece` under the pointer, from
+   * the board's square `from` (shown empty meanwhile) or from the palette (`from` null).
    *
-   * @type {(import('./state.js').Drag & { id: number }) | null}
+   * @type {{ id: number, from: number | null, piece: string, startX: number, startY: number, started: boolean } | null}
    */
   let held = null;
+  /** The piece carried, under the pointer wherever it goes, over the page (not a part of it). */
+  const carried = make('canvas', { class: 'editor-carried', 'aria-hidden': 'true' });
+  carried.hidden = true;
+  dialog.append(carried);
 
   const ctx = canvas.getContext('2d');
   const paint = () => {
     if (!ctx) return;
-    render(ctx, { ...stillPicture(letters, { orientation, pieceSet: config.pieceSet(), theme: config.theme() }), focus, showFocus, drag: held });
+    const lifted = held?.started && held.from !== null ? dragged(letters, held.from, null) : letters;
+    render(ctx, { ...stillPicture(lifted, { orientation, pieceSet: config.pieceSet(), theme: config.theme() }), focus, showFocus });
+  };
+
+  /**
+   * Draws the carried piece at the pointer, a square's size of the board.
+   *
+   * @param {string} piece
+   * @param {PointerEvent} event
+   */
+  const carry = (piece, event) => {
+    const unit = canvas.getBoundingClientRect().width / 8;
+    const pixels = Math.max(1, Math.round(unit * (window.devicePixelRatio || 1)));
+    const look = `${piece} ${config.pieceSet()} ${pixels}`;
+    if (carried.dataset.look !== look) {
+      carried.width = carried.height = pixels;
+      Object.assign(carried.style, { width: `${unit}px`, height: `${unit}px` });
+      const drawing = carried.getContext('2d');
+      drawing?.clearRect(0, 0, pixels, pixels);
+      if (drawing) drawPiece(drawing, config.pieceSet(), roleOf(piece), piece === piece.toUpperCase() ? 'white' : 'black', 0, 0, pixels);
+      carried.dataset.look = look;
+    }
+    carried.style.transform = `translate(${event.clientX - unit / 2}px, ${event.clientY - unit / 2}px)`;
+    carried.hidden = false;
   };
   /** @type {import('./canvas.js').CanvasView | null} sizes the canvas while the dialog is open */
   let view = null;
@@ -211,21 +241,29 @@ function build() {
     canvas.setPointerCapture(event.pointerId);
     showFocus = false;
     focus = square;
-    held = { id: event.pointerId, from: square, x: 0, y: 0, startX: event.clientX, startY: event.clientY, started: false };
+    held = { id: event.pointerId, from: square, piece: letters.charAt(square), startX: event.clientX, startY: event.clientY, started: false };
   });
-  canvas.addEventListener('pointermove', (event) => {
+  /** @param {PointerEvent} event  a move of the press under way: a drag once it is far enough */
+  const follow = (event) => {
     if (held?.id !== event.pointerId) return;
     const threshold = event.pointerType === 'touch' ? TOUCH_DRAG_THRESHOLD : DRAG_THRESHOLD;
-    if (!held.started && (letters.charAt(held.from) === ERASER || Math.hypot(event.clientX - held.startX, event.clientY - held.startY) < threshold)) return;
-    const box = canvas.getBoundingClientRect();
-    const scale = canvas.width / Math.max(1, box.width);
-    held = { ...held, started: true, x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
-    paint();
-  });
-  canvas.addEventListener('pointerup', (event) => {
-    if (held?.id !== event.pointerId) return;
-    const { from, started } = held;
+    if (!held.started && (held.piece === ERASER || Math.hypot(event.clientX - held.startX, event.clientY - held.startY) < threshold)) return;
+    if (!held.started) {
+      held.started = true;
+      paint();
+    }
+    carry(held.piece, event);
+  };
+  /** The press is over: nothing carried any more. */
+  const letGo = () => {
     held = null;
+    carried.hidden = true;
+  };
+  canvas.addEventListener('pointermove', follow);
+  canvas.addEventListener('pointerup', (event) => {
+    if (held?.id !== event.pointerId || held.from === null) return;
+    const { from, started } = held;
+    letGo();
     const to = squareOf(event);
     if (!started || to === from) {
       const target = letters.charAt(from) === ERASER ? to : from;
@@ -242,14 +280,39 @@ function build() {
   });
   canvas.addEventListener('pointercancel', (event) => {
     if (held?.id !== event.pointerId) return;
-    held = null;
+    letGo();
     paint();
   });
+  // A palette's piece dragged onto the board is put where it is dropped (nothing elsewhere), as
+  // lichess's spare pieces are; a click chooses it, as before. By a mouse or a pen: a finger on
+  // the palette scrolls the page, and taps the piece to choose it.
+  for (const button of toolButtons) {
+    const piece = button.dataset.tool ?? ERASER;
+    if (piece === ERASER) continue;
+    button.addEventListener('pointerdown', (event) => {
+      if (event.pointerType === 'touch' || event.button !== 0 || held) return;
+      button.setPointerCapture(event.pointerId);
+      held = { id: event.pointerId, from: null, piece, startX: event.clientX, startY: event.clientY, started: false };
+    });
+    button.addEventListener('pointermove', follow);
+    button.addEventListener('pointerup', (event) => {
+      if (held?.id !== event.pointerId) return;
+      const { started } = held;
+      letGo();
+      const to = started ? squareOf(event) : null;
+      if (to === null || letters.charAt(to) === piece) return;
+      focus = to;
+      press(to, piece);
+    });
+    button.addEventListener('pointercancel', (event) => {
+      if (held?.id === event.pointerId) letGo();
+    });
+  }
   // Escape during a drag puts the piece back, as on the other boards, and leaves the editor open.
   dialog.addEventListener('cancel', (event) => {
     if (!held?.started) return;
     event.preventDefault();
-    held = null;
+    letGo();
     paint();
   });
   canvas.addEventListener('keydown', (event) => {
