@@ -1,9 +1,9 @@
-// The record a new game starts from (www/start-record.js): its headers, and a record the rules
-// read as the game asked for.
+// The headers a new game starts with (www/start-record.js); the record is written from them by
+// the rules crate (session.js's startRecord, covered by the e2e tests of new games).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pgnDate, PLAYER_NAME, startHeaders, startRecord } from '../www/start-record.js';
+import { pgnDate, PLAYER_NAME, startHeaders } from '../www/start-record.js';
 
 const DAY = new Date(2026, 0, 5, 23, 59);
 
@@ -25,13 +25,4 @@ test('the headers: the date, the players against the computer, the clock', () =>
     ['White', 'Computer, level 8 — Strongest'],
     ['Black', PLAYER_NAME],
   ]);
-});
-
-test('the record: the headers, then the setup or position and the rules, no moves', () => {
-  assert.equal(startRecord({ setup: 'mirrored', rules: 'king_capture' }, [['Date', '2026.01.05']]), '[Date "2026.01.05"]\n[Setup "mirrored"]\n[Rules "king_capture"]\n\n*\n');
-  // A position wins over a setup; without either, the default setup and rules.
-  assert.equal(startRecord({ position: ' 4k3/8/8/8/8/8/8/4K3 w ', setup: 'mirrored' }, []), '[Setup "4k3/8/8/8/8/8/8/4K3 w"]\n[Rules "default"]\n\n*\n');
-  assert.equal(startRecord({}, []), '[Setup "rotated"]\n[Rules "default"]\n\n*\n');
-  // A value is quoted as PGN quotes it.
-  assert.equal(startRecord({}, [['White', 'A "B" \\ C']]).split('\n')[0], '[White "A \\"B\\" \\\\ C"]');
 });

@@ -12,7 +12,7 @@
 
 import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
-import { recordNotes, recordSideLines } from './session.js';
+import { recordNotes, recordSideLines, startRecord } from './session.js';
 import { GAME_COMMENT } from './variations.js';
 import { setUpHelp } from './help.js';
 import { DEFAULT_LEVEL, bindNewGameDialog, playerSide } from './newgame.js';
@@ -35,7 +35,7 @@ import { marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
-import { startHeaders, startRecord } from './start-record.js';
+import { startHeaders } from './start-record.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { analysedBefore, analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
@@ -420,7 +420,7 @@ async function main() {
       try {
         // Throws, changing nothing, when the options do not make a game. A record given (a
         // link's game) is played as it is; any other game starts from a record that holds its
-        // date, players and clock (start-record.js).
+        // date, players and clock (start-record.js), written by the rules crate.
         const spec = options.record ? options : { record: startRecord(options, startHeaders({ opponent: chosen, control, day: new Date() })) };
         embed.newGame({ ...spec, ...modeOf(chosen) });
       } catch (error) {

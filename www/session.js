@@ -82,6 +82,27 @@ function create(spec) {
 }
 
 /**
+ * The record of a new game: the game `spec` describes (its setup or position, and its rules),
+ * no moves yet, with `headers` written in by the rules crate, which knows PGN's quoting and
+ * writes the Setup and Rules headers itself. The wasm must be loaded; throws, as `open` does,
+ * for a spec that makes no game, and for a header the rules refuse (one the game writes itself,
+ * a bad name, a value of two lines).
+ *
+ * @param {GameSpec} spec
+ * @param {ReadonlyArray<readonly [string, string]>} headers
+ * @returns {string}
+ */
+export function startRecord(spec, headers) {
+  const game = create(spec);
+  try {
+    for (const [name, value] of headers) game.setHeader(name, value);
+    return game.snapshot().record;
+  } finally {
+    game.free();
+  }
+}
+
+/**
  * The variations of a game record (PGN's parentheses), each as the move texts of its line from
  * the start, as they open (`Game.recordSideLines`); the moves are not checked. The wasm must be
  * loaded; throws on a record whose parentheses do not pair (which no game opens from either).

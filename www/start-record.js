@@ -1,13 +1,12 @@
-// The record a new game on the page starts from: the game the new-game choices describe, with
-// what a record exported later should say of it (PGN's seven-tag roster, as far as the page
-// knows it): the date it began, the players against the computer, and the clock. One record, so
-// that the game, its clock and its headers start as one (a computer that moves first already
-// sees the clock). Pure: main.js starts the game with it.
+// The headers a new game on the page starts with: what a record exported later should say of it
+// (PGN's seven-tag roster, as far as the page knows it): the date it began, the players against
+// the computer, and the clock. Pure: main.js starts the game from a record with them
+// (session.js's `startRecord`, written by the rules crate), so that the game, its clock and its
+// headers start as one (a computer that moves first already sees the clock).
 
 import { controlHeader } from './clock.js';
 import { levelTitle } from './levels.js';
 
-/** @import { GameSpec } from './session.js' */
 /** @import { TimeControl } from './clock.js' */
 /** @import { Opponent } from './storage.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -44,20 +43,4 @@ export function startHeaders({ opponent, control, day }) {
   }
   if (control) headers.push(['TimeControl', controlHeader(control)]);
   return headers;
-}
-
-/**
- * The record of a new game: `headers`, then the game the spec describes (its position or setup,
- * and its rules), no moves yet.
- *
- * @param {GameSpec} spec  a setup or position, and rules
- * @param {ReadonlyArray<readonly [string, string]>} headers
- * @returns {string}
- */
-export function startRecord(spec, headers) {
-  /** @param {string} value */
-  const quoted = (value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  const setup = spec.position?.trim() || spec.setup || 'rotated';
-  const lines = [...headers, ['Setup', setup], ['Rules', spec.rules || 'default']].map(([name, value]) => `[${name} ${quoted(value)}]`);
-  return `${lines.join('\n')}\n\n*\n`;
 }
