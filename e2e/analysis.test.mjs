@@ -335,6 +335,8 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await variation.locator('button[data-move="h7-h5"]').click();
   await page.click('.analysis-dialog button:text("Make main line")');
   await moves.locator('.analysis-variation [data-move="a2-a4"]').waitFor();
+  // The button went with the side line: the focus is in the move list, not lost to the page.
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('.analysis-moves') !== null), true);
   assert.equal(await moves.locator('.analysis-variation [data-move="c2-c4"]').count(), 0);
   await moves.locator('button[data-move="a2-a4"]').click();
   await shown('a2-a4');
@@ -342,11 +344,20 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await moves.locator('.analysis-variation').waitFor({ state: 'detached' });
   assert.equal(await moves.locator('button[data-node]').count(), 4);
   await shown('g7-g4');
+  // A Black move with no number written before it is still named with its number, as the game's
+  // move list names it.
+  assert.match((await moves.locator('button[data-move="g7-g4"]').getAttribute('aria-label')) ?? '', /^Pg7-g4: 1\.\.\. black Pawn g7 to g4/);
   // The browser's Back closes the view; the game is as it was, at its last position.
   await page.goBack();
   await page.waitForSelector('.analysis-dialog', { state: 'detached' });
   assert.equal(await onBoard(page, (board) => board.record()), game);
   assert.equal(new URL(page.url()).searchParams.has('analysis'), false);
+  // Forward opens it again, on what it analysed, as a reload would; Back closes it again.
+  await page.goForward();
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  assert.equal(new URL(page.url()).searchParams.has('analysis'), true);
+  await page.goBack();
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -780,7 +791,7 @@ test('a record\'s variations open as side lines of its main line; the game page 
   assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-moves .analysis-comment', (spans) => spans.map((span) => span.textContent)), ['or (g7-g2)']);
   assert.deepEqual(
     await page.$$eval('.analysis-dialog .analysis-moves .analysis-move:has(.analysis-glyph)', (buttons) => buttons.map((button) => `${button.querySelector('.analysis-glyph')?.textContent} ${button.getAttribute('aria-label')}`)),
-    ['! Pb2-b5: 1. white Pawn b2 to b5, good move', '? Pg7-g3: 1… black Pawn g7 to g3, mistake'],
+    ['! Pb2-b5: 1. white Pawn b2 to b5, good move', '? Pg7-g3: 1... black Pawn g7 to g3, mistake'],
   );
   // "Copy all lines" writes them back as variations, and the notes: opened again, the same tree.
   await page.click('.analysis-dialog button:text("Copy all lines")');

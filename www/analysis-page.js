@@ -98,6 +98,9 @@ let stepDone = null;
 /** @returns {boolean} whether the address asks for the analysis view */
 export const analysisAsked = () => new URLSearchParams(location.search).has(ANALYSIS_PARAM);
 
+/** @returns {boolean} whether the analysis view is open */
+export const analysisShown = () => shown !== null;
+
 /**
  * What the view open when the page was left analysed (kept in the history entry: a reload, or
  * the browser's session restored), so that it opens again on that and not on the page's game;

@@ -30,7 +30,7 @@ import { drawBoardImage } from './board-image.js';
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { ENGINE_LINES, MAX_ENGINE_LINES, isEngineLines, progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
-import { moveContent, moveLabel, moveTitle } from './movelist.js';
+import { moveContent, moveLabel, moveTitle, spokenNumber } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
@@ -497,16 +497,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   /**
-   * A move's button: its figurines, its words as its name.
+   * A move's button: its figurines, its words as its name, numbered as the game's move list
+   * names its moves (whether or not a number is written before it).
    *
    * @param {PlyInfo} ply
-   * @param {string} label  the move number written before it, or ""
    * @param {string | null} [glyph]  a record's assessment of the move, e.g. "??"
    * @returns {HTMLButtonElement}
    */
-  const moveButton = (ply, label, glyph = null) => {
+  const moveButton = (ply, glyph = null) => {
     const assessed = glyph ? `, ${GLYPH_WORDS[glyph] ?? glyph}` : '';
-    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, `${label} ${moveWords(ply)}${assessed}`.trim()) });
+    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, `${spokenNumber(ply)} ${moveWords(ply)}${assessed}`) });
     button.append(...moveContent(ply, handle.view().pieceSet));
     if (glyph) button.append(make('span', { class: 'analysis-glyph', 'data-glyph': glyph, 'aria-hidden': 'true' }, glyph));
     return button;
@@ -530,7 +530,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       // Numbered as the move list is: "25…" before a line that starts with Black's move.
       (report?.plies[k] ?? []).forEach((ply, i) => {
         const label = numberLabel(ply, i === 0);
-        const button = moveButton(ply, label);
+        const button = moveButton(ply);
         button.addEventListener('click', () => playLine(line.pv, i + 1));
         button.addEventListener('pointerenter', (event) => {
           if (event.pointerType === 'mouse') showPreview(button, line.pv, i + 1, key);
@@ -602,7 +602,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
         return [box];
       }
       const { ply, note } = nodeOf(tree, item.id);
-      const button = moveButton(/** @type {PlyInfo} */ (ply), item.label, note?.glyph ?? null);
+      const button = moveButton(/** @type {PlyInfo} */ (ply), note?.glyph ?? null);
       button.dataset.node = String(item.id);
       if (item.id === current) button.setAttribute('aria-current', 'step');
       button.addEventListener('click', () => goTo(item.id));
@@ -870,6 +870,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   promote.addEventListener('click', () => {
     makeMainLine(tree, current);
     edited();
+    // The button goes with the side line it promoted: the focus goes to the move list.
+    moves.focus();
   });
   remove.addEventListener('click', () => {
     const gone = current;

@@ -38,7 +38,7 @@ import { wireClocks } from './clocks.js';
 import { startHeaders } from './start-record.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
-import { analysedBefore, analysisAsked, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
@@ -794,6 +794,11 @@ async function main() {
     // analysis, a pasted record, a puzzle…), else on the saved game (an analysis's link
     // opens its own: share.js).
     if (analysisAsked() && analysisLinkText(location.hash) === null) analyse(analysedBefore() ?? { record: embed.record() });
+    // The browser's Forward onto the entry of a view that Back closed opens it again, as a
+    // reload there would (analysis-page.js's own listener, registered first, has done the rest).
+    window.addEventListener('popstate', () => {
+      if (analysisAsked() && !analysisShown() && analysisLinkText(location.hash) === null) analyse(analysedBefore() ?? { record: embed.record() });
+    });
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {

@@ -161,6 +161,15 @@ export const phraseContent = (phrase, set) => phrase.map((part) => (typeof part 
 export const moveLabel = (ply, words) => `${ply.display}: ${words}`;
 
 /**
+ * A move's number as a screen reader hears it in a move's name, whether or not the list shows
+ * it: "1." before White's move, "1..." before Black's.
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export const spokenNumber = (ply) => `${ply.number}.${ply.side === 'black' ? '..' : ''}`;
+
+/**
  * A move's tooltip: its display form, and for a capture how it took its pieces, e.g.
  * "Wd5-d7 xd4\nBlack's Withdrawer d5-d7 took the white Pawn on d4 by moving directly away from it."
  *
@@ -193,7 +202,7 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
       type: 'button',
       'data-move': ply.text,
       title: moveTitle(ply),
-      'aria-label': moveLabel(ply, `${number}${ply.side === 'black' ? '..' : ''} ${moveWords(ply)}${judgement ? `, ${judgement}` : ''}`),
+      'aria-label': moveLabel(ply, `${spokenNumber(ply)} ${moveWords(ply)}${judgement ? `, ${judgement}` : ''}`),
     });
     button.append(...moveContent(ply, pieceSet));
     if (judgement) {
