@@ -189,12 +189,15 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'b2');
   await page.keyboard.press('Escape');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
+  assert.equal(await page.textContent('.ultima-live p:last-child'), 'Put down the white Pawn on b2');
   // A second press on the picked-up piece puts it down, as a second click does.
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
   await page.keyboard.press('Space');
   for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+  // The focus on a square the piece may go to: said so.
+  assert.equal(await page.textContent('.ultima-live p:last-child'), 'b5, legal move');
   await page.keyboard.press('Enter');
   assert.deepEqual(await plies(page), ['b2-b5']);
   assert.match((await page.textContent('.ultima-live')) ?? '', /white Pawn b2 to b5/);
@@ -209,6 +212,10 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   // The accessible mirror labels squares with their pieces.
   const label = await page.getAttribute('.ultima-mirror [data-square="b5"]', 'aria-label');
   assert.equal(label, 'b5, white Pawn');
+  // A press that picks nothing up says why: White's Pawn, with Black to move.
+  await page.focus('canvas#board');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent('.ultima-live p:last-child'), 'white Pawn on b5: Black to move');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -11,8 +11,11 @@ test('each square is labelled with its piece and marks', () => {
   const drawn = picture(state, true);
   assert.equal(cellLabel(drawn, 0), 'a1, white Long Leaper');
   assert.equal(cellLabel(drawn, 4), 'e1, white King, frozen, in check');
-  assert.equal(cellLabel(drawn, 8), 'a2, black Pawn, would be captured');
+  assert.equal(cellLabel(drawn, 8), 'a2, black Pawn, would be captured, legal move');
   assert.equal(cellLabel(drawn, 63), 'h8');
+  // The picked-up Leaper's destinations, with what a move there takes.
+  assert.equal(cellLabel(drawn, 40), 'a6, legal move, capturing a2 and a5');
+  assert.equal(cellLabel(drawn, 1), 'b1, legal move');
 });
 
 test('a threatened piece is said so when the threatened pieces are marked, and only then', () => {

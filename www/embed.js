@@ -16,7 +16,7 @@
 import { createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
 import { createBoard } from './board.js';
-import { boardStatus, describeMove, describeSelection, otherSide, pieceName, statusText } from './notation.js';
+import { boardStatus, describeMove, describeSelection, otherSide, pieceName, sideName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
@@ -596,14 +596,29 @@ export function mount(element, options = {}) {
     const emitSelection = () => emit('select', selection(state));
     /** Puts down the picked-up piece and drops a queued premove; whether there was either. */
     const putDown = () => {
-      const had = state.selected !== null;
+      const had = state.selected;
       const queued = state.premove !== null;
       clearSelection(state);
       if (queued) say('Premove cancelled');
+      else if (had !== null) say(`Put down the ${pieceName(state.snapshot.pieces[squareIndex(had)] ?? '')} on ${had}`);
       state.premove = null;
-      if (had) emitSelection();
+      if (had !== null) emitSelection();
       draw();
-      return had || queued;
+      return had !== null || queued;
+    };
+    /**
+     * Why a press picked nothing up, for a screen reader, which would hear nothing happen.
+     *
+     * @param {string} name  the square pressed
+     * @returns {string}
+     */
+    const nothingPicked = (name) => {
+      const letter = state.snapshot.pieces[squareIndex(name)] ?? '';
+      if (!letter) return `${name}: empty`;
+      const piece = `${pieceName(letter)} on ${name}`;
+      if (isOver(state)) return `${piece}: the game is over`;
+      if (mayMove(state)) return `${piece}: ${sideName(state.snapshot.turn)} to move`;
+      return `${piece}: it cannot be moved now`;
     };
     /** @param {string} from @param {string} to */
     const queue = (from, to) => {
@@ -646,7 +661,7 @@ export function mount(element, options = {}) {
           return 'selected';
         }
         if (outcome.kind === 'keep') return 'selected';
-        putDown();
+        if (!putDown()) say(nothingPicked(name));
         return 'none';
       },
       drop(from, to) {

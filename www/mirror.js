@@ -2,7 +2,7 @@
 // with its square, piece and "frozen", plus a live region that announces each move. The canvas
 // alone says nothing to assistive technology.
 
-import { pieceName } from './notation.js';
+import { listWords, pieceName } from './notation.js';
 import { make, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { BoardState, LastMove } from './state.js' */
@@ -86,6 +86,13 @@ export function cellLabel(state, square) {
   if (state.check === square) parts.push('in check');
   else if (state.threatened.includes(square)) parts.push('threatened');
   if (state.preview.includes(square)) parts.push('would be captured');
+  // Where the piece picked up may go, with what a move there takes (several moves may end
+  // there, taking differently: all they take is said).
+  const there = state.dests.filter((move) => move.to === parts[0]);
+  if (there.length > 0) {
+    const taken = [...new Set(there.flatMap((move) => move.captures))];
+    parts.push(taken.length ? `legal move, capturing ${listWords(taken)}` : 'legal move');
+  }
   return parts.join(', ');
 }
 
