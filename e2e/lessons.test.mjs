@@ -67,6 +67,14 @@ for (const { device, context, touch } of devices) {
       assert.equal(await page.textContent('.lessons-count'), `0 of ${LESSONS.lessons.length} lessons done`);
       assert.equal(await page.locator('.lesson-list button').count(), LESSONS.lessons.length);
       await page.screenshot({ path: `${ARTIFACTS}lessons-menu-${device}.png` });
+      if (touch) {
+        // No hover colour on a touch screen, which keeps the last tapped point "hovered" (a row
+        // stayed lit under the finger).
+        const row = page.locator('[data-lesson="withdrawer"]');
+        const plain = await row.evaluate((button) => getComputedStyle(button).backgroundColor);
+        await row.hover();
+        assert.equal(await row.evaluate((button) => getComputedStyle(button).backgroundColor), plain);
+      }
       await page.click('[data-lesson="pawn"]');
       const steps = LESSONS.lessons[0].steps;
       for (const [index, step] of steps.entries()) {
