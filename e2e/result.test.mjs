@@ -60,6 +60,8 @@ for (const { device, context } of devices) {
       assert.equal(await banner_.getAttribute('aria-describedby'), 'result-reason');
       // (The live region keeps the last few messages, so the mating move is read too.)
       assert.equal(await page.textContent('#board-host .ultima-live p:last-child'), 'White wins by checkmate');
+      // The move list ends as the record does, with the result, and says how.
+      assert.equal(await page.textContent('#moves .moves-result'), '1-0 White wins by checkmate');
       // Over the board, and wholly inside it.
       await page.waitForFunction(() => document.getAnimations().length === 0);
       const board = await page.locator('#board-host').boundingBox();

@@ -295,7 +295,7 @@ async function main() {
       // The ply of the position shown: the last one, or the one viewed.
       const current = shown ?? plies.length - 1;
       const judgements = review?.judgements() ?? [];
-      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current, choose: (i) => embed.showPly(i), judgements });
+      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current, choose: (i) => embed.showPly(i), judgements, result: result && { score: result.result, words: statusText(result) } });
       // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
       const judgement = judgements[current] ?? null;
       embed.showGlyph(judgement ? MARKS[judgement] : null);

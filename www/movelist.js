@@ -193,8 +193,10 @@ export function moveTitle(ply) {
  * @param {(ply: number) => void} how.choose  called with a move's index when it is chosen
  * @param {readonly Judgement[]} [how.judgements]  each ply's judgement by a review, marked after
  *   the move as lichess marks it ("?!", "?", "??") and said in its name
+ * @param {{ score: string, words: string } | null} [how.result]  how the game ended, written
+ *   after its last move as a record ends and as lichess's list does ("0-1", "Black wins on time")
  */
-export function renderMoves(list, plies, { pieceSet, current, choose, judgements = [] }) {
+export function renderMoves(list, plies, { pieceSet, current, choose, judgements = [], result = null }) {
   const items = plies.map((ply, i) => {
     const number = `${ply.number}.`;
     const judgement = judgements[i] ?? null;
@@ -220,6 +222,11 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
   // move would be, so each move stays in its side's column, as the record writes "30... d7-d6".
   const first = plies[0];
   if (first?.side === 'black') items.unshift(make('li', { class: 'moves-gap', 'data-number': `${first.number}.`, 'aria-hidden': 'true' }, '…'));
+  if (result) {
+    const end = make('li', { class: 'moves-result' });
+    end.append(make('strong', {}, result.score), ` ${result.words}`);
+    items.push(end);
+  }
   list.replaceChildren(...items);
   // The current move in view, scrolling the list only: scrollIntoView would scroll the page too,
   // away from the board, after every move on a small screen.
