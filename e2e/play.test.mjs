@@ -280,6 +280,7 @@ test('the move list speaks the piece set\'s language: figurines, captures with t
   assert.deepEqual(await page.$$eval('#moves li', (items) => items.map((li) => [li.dataset.number ?? '', li.textContent])), [
     ['1.', '…'],
     ['', 'Ic3-b2'],
+    ['', '0-1 Black wins by stalemate (White has no legal move)'],
   ]);
   assert.equal(await page.locator('#moves li button').first().getAttribute('aria-label'), 'Ic3-b2: 1... black Immobilizer c3 to b2');
   await onBoard(page, (board, position) => board.newGame({ position }), MATE);
