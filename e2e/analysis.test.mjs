@@ -907,7 +907,7 @@ test('openAnalysis refuses a request it cannot read, saying why, and opens nothi
   await page.close();
 });
 
-test('the view takes its keys from the moment it opens (X, L, the arrows), and Escape in a comment leaves the field, not the view', { timeout: 60_000 }, async () => {
+test('the view takes its keys from the moment it opens (X, L, F, the arrows), and Escape in a comment leaves the field, not the view', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
   // The focus is on the view's head (its close button), not in the board's box.
@@ -916,6 +916,17 @@ test('the view takes its keys from the moment it opens (X, L, the arrows), and E
   assert.equal(await page.isChecked('.analysis-dialog .analysis-threats-on'), true);
   await page.keyboard.press('l');
   assert.equal(await page.isChecked('.analysis-dialog .analysis-engine-on'), false);
+  // F turns the board round, as on lichess, and again back.
+  await page.keyboard.press('f');
+  assert.equal(await onAnalysis(page, (board) => board.view().orientation), 'black');
+  await page.keyboard.press('f');
+  assert.equal(await onAnalysis(page, (board) => board.view().orientation), 'white');
+  // In a comment it is a letter like any other.
+  await page.focus('.analysis-dialog .analysis-comment-field');
+  await page.keyboard.press('f');
+  assert.equal(await onAnalysis(page, (board) => board.view().orientation), 'white');
+  await page.fill('.analysis-dialog .analysis-comment-field', '');
+  await page.focus('.analysis-dialog .analysis-close');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await onAnalysis(page, (board) => board.history().length), 1);
   // A comment typed, then Escape: out of the field, the comment kept, the view open.

@@ -217,7 +217,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     navButton('▶', 'Forward (→)', 'next'),
     navButton('▶▶', 'End of the line (End)', 'last'),
   );
-  const flip = make('button', { type: 'button' }, 'Flip');
+  const flip = make('button', { type: 'button', title: 'Turn the board round (F)', 'aria-keyshortcuts': 'F' }, 'Flip');
   const copy = make('button', { type: 'button', title: 'Copy the line shown, from the start to its end, as a game record' }, 'Copy line');
   const copyAll = make('button', { type: 'button', title: 'Copy the main line with every side line, as one game record with the side lines in parentheses (as PGN writes them)' }, 'Copy all lines');
   const promote = make('button', { type: 'button', title: 'Make the line shown the main line' }, 'Make main line');
@@ -751,7 +751,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const onKey = (event) => {
     if (event.defaultPrevented) return;
     const letter = !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target) ? event.key.toLowerCase() : '';
-    // X: the threats, and L: the engine, as on lichess.
+    // X: the threats, L: the engine, and F: the board turned round, as on lichess.
+    if (letter === 'f') {
+      event.preventDefault();
+      flip.click();
+      return;
+    }
     if (letter === 'x') {
       event.preventDefault();
       threatsBox.checked = !threatsBox.checked;
