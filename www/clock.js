@@ -32,7 +32,7 @@
  */
 
 /** The presets the new-game dialog offers, minutes + seconds a move (lichess's common ones). */
-export const PRESETS = Object.freeze(['3+2', '5+3', '10+0', '15+10']);
+export const PRESETS = Object.freeze(['1+0', '2+1', '3+2', '5+3', '10+0', '15+10']);
 
 /** The longest time control accepted: 10 hours, and 10 minutes a move. */
 const MAX_INITIAL_MS = 10 * 3600 * 1000;

@@ -158,7 +158,8 @@ export function fillForm(form, choices) {
  */
 function presetWords(preset) {
   const { initialMs, incrementMs } = parseControl(preset);
-  return `${preset} — ${initialMs / 60_000} minutes${incrementMs ? `, ${incrementMs / 1000} s a move` : ''}`;
+  const minutes = initialMs / 60_000;
+  return `${preset} — ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}${incrementMs ? `, ${incrementMs / 1000} s a move` : ''}`;
 }
 
 /**
