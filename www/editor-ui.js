@@ -17,11 +17,11 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { dragged, EMPTY, ERASER, lettersOf, placed, tools } from './editor.js';
 import { otherSide, pieceName, sideName } from './notation.js';
 import { figureUrl } from './movelist.js';
-import { drawPiece, roleOf } from './pieces.js';
+import { drawLetter } from './pieces.js';
 import { START_PIECES, stillPicture } from './placeholder.js';
 import { trainerDialog } from './trainer-board.js';
 import { render } from './render.js';
-import { ARROW_STEPS, errorText, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
+import { ARROW_STEPS, errorClause, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { PieceSet } from './pieces.js' */
@@ -67,13 +67,6 @@ export function openEditor(from = {}) {
   ui ??= build();
   ui.open(from.pieces ? lettersOf(from.pieces) : START_PIECES, from.turn ?? 'white');
 }
-
-/**
- * An error's message as the end of a sentence (without its own closing full stop).
- *
- * @param {unknown} error
- */
-const message = (error) => errorText(error).replace(/\.$/, '');
 
 function build() {
   const { dialog, head } = trainerDialog('editor', 'Board editor', 'Close the board editor');
@@ -178,7 +171,7 @@ function build() {
       Object.assign(carried.style, { width: `${unit}px`, height: `${unit}px` });
       const drawing = carried.getContext('2d');
       drawing?.clearRect(0, 0, pixels, pixels);
-      if (drawing) drawPiece(drawing, config.pieceSet(), roleOf(piece), piece === piece.toUpperCase() ? 'white' : 'black', 0, 0, pixels);
+      if (drawing) drawLetter(drawing, config.pieceSet(), piece, 0, 0, pixels);
       carried.dataset.look = look;
     }
     carried.style.transform = `translate(${event.clientX - unit / 2}px, ${event.clientY - unit / 2}px)`;
@@ -199,7 +192,7 @@ function build() {
       // mislead.
       position = null;
       field.value = '';
-      check.textContent = `Not a position to play: ${message(error)}.`;
+      check.textContent = `Not a position to play: ${errorClause(error)}.`;
       check.classList.add('error');
     }
     for (const button of [analyseButton, playButton, copyButton]) button.disabled = position === null;
@@ -262,17 +255,16 @@ function build() {
   canvas.addEventListener('pointermove', follow);
   canvas.addEventListener('pointerup', (event) => {
     if (held?.id !== event.pointerId || held.from === null) return;
-    const { from, started } = held;
+    const { from, piece, started } = held;
     letGo();
     const to = squareOf(event);
     if (!started || to === from) {
-      const target = letters.charAt(from) === ERASER ? to : from;
+      const target = piece === ERASER ? to : from;
       if (target === null) return;
       focus = target;
       press(target);
       return;
     }
-    const piece = letters.charAt(from);
     letters = dragged(letters, from, to);
     if (to !== null) focus = to;
     said.textContent = to === null ? `${pieceName(piece)} taken off ${squareName(from)}` : `${pieceName(piece)} from ${squareName(from)} to ${squareName(to)}`;
@@ -373,7 +365,7 @@ function build() {
       }
       update();
     } catch (error) {
-      check.textContent = `That position string cannot be read: ${message(error)}.`;
+      check.textContent = `That position string cannot be read: ${errorClause(error)}.`;
       check.classList.add('error');
       // The actions would take the board's position, not the one typed: off until the string
       // is put right or the board changes.

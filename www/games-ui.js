@@ -14,7 +14,7 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
 import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
-import { askInPlace, errorText, make, pageStorage, saveFile } from './util.js';
+import { askInPlace, errorClause, make, pageStorage, saveFile } from './util.js';
 
 /** @import { FinishedGame } from './games.js' */
 /** @import { Side } from '../ultima-wasm.js' */
@@ -149,7 +149,6 @@ function build() {
     }
     const { review } = config;
     const reviewButton = review ? make('button', { type: 'button', class: 'games-review', title: 'Put this game on the board and have the computer judge every move' }, 'Review') : null;
-    const replacing = rowQuestion(`${words.id}-replace`, 'This replaces the unfinished game on the board. Review this one?', 'review', 'Yes, review');
     if (reviewButton) actions.append(reviewButton);
     const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
     // Seen from the player's side, as the row's picture is.
@@ -168,11 +167,13 @@ function build() {
     actions.append(copy, ask);
     // While asking, the row's other actions make way for the question.
     const others = /** @type {HTMLElement[]} */ ([...actions.children]);
-    actions.append(removing.box, replacing.box);
+    actions.append(removing.box);
     // Asking about one game: what was said of another action is said no more.
     ask.addEventListener('click', () => say(''));
     askInPlace({ ask, ...removing, hide: others }, () => remove(game));
     if (review && reviewButton) {
+      const replacing = rowQuestion(`${words.id}-replace`, 'This replaces the unfinished game on the board. Review this one?', 'review', 'Yes, review');
+      actions.append(replacing.box);
       reviewButton.addEventListener('click', () => say(''));
       askInPlace({ ask: reviewButton, ...replacing, hide: others, needed: () => config.inProgress() }, () => {
         // Closed first: the focus goes back to the page, and the review is then shown.
@@ -181,7 +182,7 @@ function build() {
           review({ record: game.record, opponent: game.opponent });
         } catch (error) {
           ui?.open();
-          say(`This game cannot be put on the board: ${errorText(error).replace(/\.$/, '')}.`);
+          say(`This game cannot be put on the board: ${errorClause(error)}.`);
         }
       });
     }

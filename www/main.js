@@ -793,12 +793,13 @@ async function main() {
     // A reload with the analysis view open opens it again, on what it analysed (a linked
     // analysis, a pasted record, a puzzle…), else on the saved game (an analysis's link
     // opens its own: share.js).
-    if (analysisAsked() && analysisLinkText(location.hash) === null) analyse(analysedBefore() ?? { record: embed.record() });
-    // The browser's Forward onto the entry of a view that Back closed opens it again, as a
-    // reload there would (analysis-page.js's own listener, registered first, has done the rest).
-    window.addEventListener('popstate', () => {
+    const reopenAnalysis = () => {
       if (analysisAsked() && !analysisShown() && analysisLinkText(location.hash) === null) analyse(analysedBefore() ?? { record: embed.record() });
-    });
+    };
+    reopenAnalysis();
+    // So does the browser's Forward onto the entry of a view that Back closed, as a reload there
+    // would (analysis-page.js's own listener, registered first, has done the rest).
+    window.addEventListener('popstate', reopenAnalysis);
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null) {

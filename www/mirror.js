@@ -80,7 +80,8 @@ export function createMirror(parent, activate) {
  */
 export function cellLabel(state, square) {
   const letter = state.pieces[square] ?? '';
-  const parts = [squareName(square)];
+  const name = squareName(square);
+  const parts = [name];
   if (letter) parts.push(pieceName(letter));
   if (state.frozen.includes(square)) parts.push('frozen');
   if (state.check === square) parts.push('in check');
@@ -88,7 +89,7 @@ export function cellLabel(state, square) {
   if (state.preview.includes(square)) parts.push('would be captured');
   // Where the piece picked up may go, with what a move there takes (several moves may end
   // there, taking differently: all they take is said).
-  const there = state.dests.filter((move) => move.to === parts[0]);
+  const there = state.dests.filter((move) => move.to === name);
   if (there.length > 0) {
     const taken = [...new Set(there.flatMap((move) => move.captures))];
     parts.push(taken.length ? `legal move, capturing ${listWords(taken)}` : 'legal move');

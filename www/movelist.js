@@ -7,7 +7,7 @@
 // never from move text.
 
 import { captureWords, moveWords } from './notation.js';
-import { drawPiece, roleOf } from './pieces.js';
+import { drawLetter } from './pieces.js';
 import { MARKS } from './review-model.js';
 import { make } from './util.js';
 
@@ -75,8 +75,7 @@ export function figureUrl(set, letter) {
   ctx.beginPath();
   ctx.roundRect(0, 0, size, size, size * 0.18);
   ctx.fill();
-  const side = letter === letter.toUpperCase() ? 'white' : 'black';
-  drawPiece(ctx, set, roleOf(letter), side, 0, 0, size);
+  drawLetter(ctx, set, letter, 0, 0, size);
   const url = canvas.toDataURL('image/png');
   figures.set(key, url);
   return url;

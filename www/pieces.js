@@ -147,6 +147,21 @@ export function drawPiece(ctx, set, role, side, x, y, size) {
   ctx.restore();
 }
 
+/**
+ * Draws the piece a letter names ("L" White's Long Leaper, "p" Black's Pawn), as `drawPiece`
+ * does: the one place a letter's case is read as its side for drawing.
+ *
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {PieceSet} set
+ * @param {string} letter
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ */
+export function drawLetter(ctx, set, letter, x, y, size) {
+  drawPiece(ctx, set, roleOf(letter), letter === letter.toUpperCase() ? 'white' : 'black', x, y, size);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 

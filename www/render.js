@@ -3,7 +3,7 @@
 // piece. Every mark differs from the others in shape, not only in colour, so the board reads
 // without colour vision.
 
-import { drawPiece, roleOf } from './pieces.js';
+import { drawLetter } from './pieces.js';
 import { isDark, screenOf, squareAt, squareIndex, squareName } from './util.js';
 
 /** @import { Brush } from './shapes.js' */
@@ -282,9 +282,8 @@ function drawPieces(ctx, state, unit) {
  * @param {number} unit
  */
 function piece(ctx, state, letter, x, y, unit) {
-  const side = letter === letter.toUpperCase() ? 'white' : 'black';
   ctx.save();
-  drawPiece(ctx, state.pieceSet, roleOf(letter), side, x, y, unit);
+  drawLetter(ctx, state.pieceSet, letter, x, y, unit);
   ctx.restore();
 }
 

@@ -316,3 +316,12 @@ export function saveFile(blob, name) {
 export function errorText(error) {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * An error's message as the end of a sentence, without its own closing full stop (the caller
+ * writes one): "… cannot be put on the board: ${errorClause(error)}."
+ *
+ * @param {unknown} error
+ * @returns {string}
+ */
+export const errorClause = (error) => errorText(error).replace(/\.$/, '');
