@@ -20,7 +20,7 @@ import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDiffic
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
-import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -472,7 +472,7 @@ function build() {
     board.set({ mode: 'view' });
     // Back to the puzzle's position by taking the moves since back (heard as such), the
     // opponent's last move still the last one shown: it is not played again.
-    const lead = puzzle.lead ? 1 : 0;
+    const lead = leadPlies(puzzle);
     while (board.history().length > lead) board.undo();
     current.index = 0;
     mark();
@@ -644,7 +644,7 @@ function build() {
       if (!next.hidden) next.focus();
     };
     // Opened at the puzzle's position, the opponent's last move before it.
-    config.analyse({ record, ply: current.puzzle.lead ? 1 : 0, orientation, back: { label: 'Back to the puzzle', go: back } });
+    config.analyse({ record, ply: leadPlies(current.puzzle), orientation, back: { label: 'Back to the puzzle', go: back } });
   });
   dialog.addEventListener('close', () => {
     generation += 1;

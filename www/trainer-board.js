@@ -101,6 +101,16 @@ export function putPuzzle(board, puzzle) {
 }
 
 /**
+ * How many plies a board that `putPuzzle` set up holds before the puzzle's own position: the
+ * opponent's last move, if the puzzle has one. Taking the board back to the puzzle, or opening
+ * it elsewhere at the puzzle's position, starts there.
+ *
+ * @param {{ lead: Lead | null }} puzzle
+ * @returns {number}
+ */
+export const leadPlies = (puzzle) => (puzzle.lead ? 1 : 0);
+
+/**
  * The "Remove it" button: a frozen piece may remove itself (its suicide), which no drag or tap
  * on the board can say, so the button offers it while such a piece is picked up and the trainer
  * takes a move.
