@@ -441,7 +441,7 @@ test('frame: a replay leaves its buttons room in the frame; a bad origin= is sai
   const [error] = await eventsOf(page, 1, 'error');
   assert.match(error.message, /^origin must be an http or https origin, not "javascript:1"/);
   const frame1 = page.frameLocator('iframe >> nth=1');
-  assert.match((await frame1.locator('.frame-error').textContent()) ?? '', /^Ultima board: origin must be/);
+  assert.match((await frame1.locator('[part="error"]').textContent()) ?? '', /^Ultima board: origin must be/);
   assert.equal(await frame1.locator('canvas').count(), 0);
   const said = problems.filter((p) => p.includes('origin must be'));
   assert.equal(said.length, 1, 'said once in the console');

@@ -230,6 +230,28 @@ function style(node, styles) {
   for (const [name, value] of Object.entries(styles)) node.style.setProperty(name, value);
 }
 
+/**
+ * The box that says why a board cannot do what it was asked, where the board is: styled inline,
+ * since the host's style sheet is all there may be (the custom properties let a host restyle
+ * it). `mount`'s own, and the iframe's when it cannot start a board at all.
+ *
+ * @param {string} text
+ * @returns {HTMLParagraphElement}
+ */
+export function boardError(text) {
+  const box = make('p', { role: 'alert', part: 'error' }, text);
+  style(box, {
+    margin: '0',
+    padding: '0.75em',
+    border: '2px solid var(--ultima-error-color, #a01818)',
+    color: 'var(--ultima-error-color, #a01818)',
+    background: 'var(--ultima-error-background, #fff4f2)',
+    font: 'var(--ultima-font, 14px sans-serif)',
+    'overflow-wrap': 'anywhere',
+  });
+  return box;
+}
+
 /** The styles a board needs wherever it is (the page's own style sheet may be absent). */
 function styleBoard(/** @type {HTMLElement} */ root, /** @type {HTMLCanvasElement} */ canvas) {
   style(root, { position: 'relative', width: '100%' });
@@ -288,17 +310,8 @@ export function mount(element, options = {}) {
   if (!(element instanceof HTMLElement)) throw new TypeError('mount needs an element to put the board in');
   const outer = make('div', { class: 'ultima-embed', part: 'frame' });
   const stage = make('div', { part: 'board' });
-  const errorBox = make('p', { role: 'alert', part: 'error' });
+  const errorBox = boardError('');
   errorBox.hidden = true;
-  style(errorBox, {
-    margin: '0',
-    padding: '0.75em',
-    border: '2px solid var(--ultima-error-color, #a01818)',
-    color: 'var(--ultima-error-color, #a01818)',
-    background: 'var(--ultima-error-background, #fff4f2)',
-    font: 'var(--ultima-font, 14px sans-serif)',
-    'overflow-wrap': 'anywhere',
-  });
   // In `ai` mode: whose turn it is, the computer thinking, the result (the board's live region
   // announces the moves and the end, so this line is not a live region itself).
   const statusLine = make('p', { part: 'status', class: 'ultima-status' });

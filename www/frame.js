@@ -17,9 +17,9 @@
 // wrong type) is answered with an error. Nothing received is ever run as code or put in markup:
 // values only reach the handle's methods, which check them (options.js).
 
-import { mount } from './embed.js';
+import { boardError, mount } from './embed.js';
 import { checkOption, kebab, OPTION_NAMES, OptionError, quote, unknownParameters } from './options.js';
-import { errorText, make } from './util.js';
+import { errorText } from './util.js';
 
 /** @import { EmbedHandle, EmbedEvents } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -97,7 +97,7 @@ function start() {
     // why in place of the board and in the console, and tells the parent (to any origin: the
     // message is only this error), as a bad option does.
     const text = `Ultima board: ${badOrigin}`;
-    host.append(make('p', { role: 'alert', class: 'frame-error' }, text));
+    host.append(boardError(text));
     console.error(text);
     parent?.postMessage({ source: 'ultima', type: 'error', detail: { message: badOrigin } }, '*');
     return;
