@@ -374,6 +374,12 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   const [empty] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-record')]);
   await empty.setFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.from('') });
   await page.waitForFunction(() => document.getElementById('record-error')?.textContent === 'empty.txt is empty.');
+  // So is a file that is not text, and the box keeps what it held.
+  const [binary] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-record')]);
+  // (A PNG's first bytes: not UTF-8, and control characters no text has.)
+  await binary.setFiles({ name: 'board.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]) });
+  await page.waitForFunction(() => document.getElementById('record-error')?.textContent?.startsWith('board.png is not a text file'));
+  assert.equal(await page.inputValue('#record-text'), record);
   // And an empty box: the game stays (it went back to the last game given to the board).
   for (const [text, button] of [['', '#load-record'], ['  \n ', '#load-record'], ['', '#analyse-text']]) {
     await page.fill('#record-text', text);
@@ -383,6 +389,11 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
     assert.equal(await page.locator('.analysis-dialog').count(), 0);
     await page.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('record-error')).textContent = ''; });
   }
+  // A record on one line with a '/' in it (a comment, a drawn result) is a record, not a position.
+  await page.fill('#record-text', '1. b2-b5 {good/bad} g7-g4 2. a2-a4 h7-h6 1/2-1/2');
+  await page.click('#load-record');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'a2-a4', 'h7-h6']);
+  assert.equal(await page.textContent('#status'), 'Draw by agreement');
   assert.deepEqual(problems, []);
   await page.close();
 });

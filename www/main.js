@@ -33,7 +33,7 @@ import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
 import { marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
-import { wireRecordFiles } from './record-file.js';
+import { pastedGame, wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
 import { startHeaders } from './start-record.js';
 import { wireSharing } from './share.js';
@@ -620,14 +620,8 @@ async function main() {
     };
     element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(embed.position()));
     element('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
-    /** The pasted text as a game: a position string is one line with no move numbers; anything else is a record. */
-    const pasted = () => {
-      const text = recordText.value.trim();
-      // Nothing to load is no game: the board would go back to the last game given to it.
-      if (!text) throw new Error('The box is empty: paste a position string or a game record into it first.');
-      const isPosition = !text.includes('\n') && !text.includes('[') && text.includes('/');
-      return isPosition ? { position: text } : { record: text };
-    };
+    /** The pasted text as a game. */
+    const pasted = () => pastedGame(recordText.value);
     wireRecordFiles({
       record: () => embed.record(),
       save: element('save-record', HTMLButtonElement),

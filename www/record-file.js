@@ -29,6 +29,39 @@ export function fileProblem({ name, size }) {
 }
 
 /**
+ * Why the text read from a file is no record, or null: a file of another kind (a picture, a
+ * program) reads as bytes that are not text in its encoding (UTF-8, or UTF-16 after its byte
+ * order mark), which the browser turns into U+FFFD, or as control characters no text has (NUL,
+ * escape…; tabs and line breaks are text). Said before it replaces what the box held.
+ *
+ * @param {string} name
+ * @param {string} text
+ * @returns {string | null}
+ */
+export function textProblem(name, text) {
+  if (/[\uFFFD\0-\x08\x0E-\x1F\x7F]/.test(text)) return `${name} is not a text file: a game record or a position string is text.`;
+  return null;
+}
+
+/**
+ * What the box's text is: a position string (section 6.1 of the rules: its board first, ranks
+ * parted by '/') or a game record (a header, a comment, a move number or a move first, a '/'
+ * only later: in a comment, in a drawn game's "1/2-1/2"). The rules crate reads either and says
+ * what is wrong with it; this only chooses which to ask it for.
+ *
+ * @param {string} text
+ * @returns {{ position: string } | { record: string }}  throws for an empty box, which would
+ *   make no game (the board would go back to the last game given to it)
+ */
+export function pastedGame(text) {
+  const trimmed = text.trim();
+  if (!trimmed) throw new Error('The box is empty: paste a position string or a game record into it first.');
+  const first = trimmed.split(/\s/, 1)[0];
+  const isPosition = !trimmed.includes('\n') && first.includes('/') && !first.startsWith('{') && first !== '1/2-1/2';
+  return isPosition ? { position: trimmed } : { record: trimmed };
+}
+
+/**
  * Wires the two buttons.
  *
  * @param {object} parts
@@ -53,11 +86,15 @@ export function wireRecordFiles({ record, save, open, input, field, answer }) {
     if (!file) return;
     const problem = fileProblem(file);
     if (problem) return answer(problem, false);
+    let text;
     try {
-      field.value = await file.text();
-      answer(`Read ${file.name}: Load record puts it on the board, Analyse opens it.`, true);
+      text = await file.text();
     } catch (error) {
-      answer(`${file.name} could not be read (${errorText(error)}).`, false);
+      return answer(`${file.name} could not be read (${errorText(error)}).`, false);
     }
+    const refused = textProblem(file.name, text);
+    if (refused) return answer(refused, false);
+    field.value = text;
+    answer(`Read ${file.name}: Load record puts it on the board, Analyse opens it.`, true);
   });
 }
