@@ -325,10 +325,21 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await moves.locator('button[data-move="h7-h5"]:not(.analysis-variation *)').click();
   await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
   assert.equal(await variation.locator('[aria-current]').count(), 0);
+  // Home and End are heard once, where they land, not as every move of the way.
+  await page.evaluate(() => {
+    const heard = /** @type {string[]} */ ([]);
+    Object.assign(window, { heard });
+    new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => heard.push(node.textContent ?? '')))).observe(/** @type {Node} */ (document.querySelector('.analysis-dialog .ultima-live')), { childList: true });
+  });
+  const heard = () => page.evaluate(() => /** @type {string[]} */ (/** @type {any} */ (window).heard));
   await page.keyboard.press('Home');
   await shown(null);
+  assert.deepEqual(await heard(), ['Took back b2-b5']);
   await page.keyboard.press('End');
   await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
+  const [, end = '', ...more] = await heard();
+  assert.match(end, /h7 to h5/);
+  assert.deepEqual(more, []);
   await settled(page.locator('.analysis-dialog canvas'));
   await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 4, null, { timeout: 30_000 });
   // The side line made the main line; the old main line, now a side line, deleted.

@@ -138,6 +138,36 @@ test('sounds: none before the first interaction, then move, capture, check and e
   await page.close();
 });
 
+test('keyboard: the focus keeps its place when a move is chosen in the list and when a step or Undo stops working under it', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  for (const square of ['b2', 'b5', 'g7', 'g4', 'c2', 'c6']) await click(page, square);
+  /** What has the focus: a button's id, or a move's text. */
+  const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('data-move') || document.activeElement?.tagName);
+  const current = () => page.$eval('#moves [aria-current]', (b) => b.getAttribute('data-move')).catch(() => null);
+  // A move chosen by the keyboard: the list is drawn again, the focus on the move shown.
+  await page.focus('#moves li:nth-child(2) button');
+  await page.keyboard.press('Enter');
+  assert.equal(await current(), 'g7-g4');
+  assert.equal(await focused(), 'g7-g4');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await current(), 'b2-b5');
+  assert.equal(await focused(), 'b2-b5', 'the focus follows the move shown');
+  // ▶ up to the game, where it stops: the focus to ◀, not the page.
+  await page.focus('#view-next');
+  for (let i = 0; i < 2; i++) await page.keyboard.press('Enter');
+  assert.equal(await page.textContent('#status'), 'Black to move');
+  assert.equal(await focused(), 'view-prev');
+  // Undo back to the start, where it stops: the focus to Redo.
+  await page.focus('#undo');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
+  assert.deepEqual(await plies(page), []);
+  assert.equal(await focused(), 'redo');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await plies(page), ['b2-b5']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('keyboard: ← → Home End step through the game, Ctrl+Z and Ctrl+Shift+Z undo and redo, F flips, ? lists them, not in text fields', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   for (const square of ['b2', 'b5', 'g7', 'g4', 'c2', 'c6', 'f7', 'f5']) await click(page, square);

@@ -266,10 +266,16 @@ test('a review stopped half way is kept with the game over a reload, and resumes
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await loadGame(page);
-    await page.click('#review-game');
+    // By the keyboard: Review, disabled while it runs, hands the focus to Stop, and Stop, gone
+    // once pressed, to Resume.
+    const focused = () => page.evaluate(() => document.activeElement?.id);
+    await page.focus('#review-game');
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(), 'review-stop');
     await page.waitForFunction(() => Number(/** @type {HTMLProgressElement} */ (document.getElementById('review-progress')).value) >= 2, null, { timeout: 100_000 });
-    await page.click('#review-stop');
+    await page.keyboard.press('Enter');
     assert.equal(await reviewState(page), 'stopped');
+    assert.equal(await focused(), 'review-resume');
     const done = Number(await page.locator('#review-progress').evaluate((bar) => /** @type {HTMLProgressElement} */ (bar).value));
     assert.ok(done >= 2 && done < MOVES.length + 1, `${done} positions`);
     assert.equal(await page.textContent('#review-status'), `Review stopped: ${done} of ${MOVES.length + 1} positions`);

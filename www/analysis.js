@@ -34,7 +34,7 @@ import { moveContent, moveLabel, moveTitle, spokenNumber } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
-import { errorText, linkStyleSheet, make } from './util.js';
+import { errorText, keepFocus, linkStyleSheet, make } from './util.js';
 import {
   GLYPH_WORDS,
   MAX_COMMENT,
@@ -688,6 +688,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     renderLines();
     if (treeChanged || tree.nodes.size !== nodesDrawn) renderTree(refocus);
     renderAnnotate();
+    // Start or Back at the start, End at the line's end: the focus to the next step that works.
+    keepFocus(focused);
   };
 
   /** The move whose comment the comment field holds. */
@@ -726,16 +728,21 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   /**
+   * Shows the position of node `id`, taking moves back and playing them on the way. Only the
+   * last step is heard ("Took back b2-b5" at the start, the move shown in words at a line's
+   * end), not each ply of the way: Home in a long game would say every move.
+   *
    * @param {number} id
-   * @param {boolean} [quiet]  the moves taken back on the way not announced (the view opening
-   *   at an earlier ply of its record has taken nothing back)
+   * @param {boolean} [quiet]  nothing announced (the view opening at an earlier ply of its
+   *   record has taken nothing back)
    */
   const goTo = (id, quiet = false) => {
     if (!tree.nodes.has(id) || id === current) return;
     const plan = steps(tree, current, id);
+    let left = plan.back + plan.play.length;
     try {
-      for (let i = 0; i < plan.back; i++) handle.undo({ quiet });
-      for (const text of plan.play) handle.play(text);
+      for (let i = 0; i < plan.back; i++) handle.undo({ quiet: quiet || --left > 0 });
+      for (const text of plan.play) handle.play(text, { quiet: quiet || --left > 0 });
     } catch (error) {
       note.textContent = errorText(error);
     }

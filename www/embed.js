@@ -138,8 +138,10 @@ export { OptionError, OPTION_NAMES };
  * @property {() => boolean} isCheck  whether the side to move is in check
  * @property {() => Status | null} result  how the game ended, or null while it goes on
  * @property {(position: string) => void} setPosition  a new game from a position string
- * @property {(move: string) => string} play  plays move text, e.g. "b2-b5"; returns the canonical
- *   text; throws with the rules' message
+ * @property {(move: string, how?: { quiet?: boolean }) => string} play  plays move text, e.g.
+ *   "b2-b5"; returns the canonical text; throws with the rules' message. It is announced (the
+ *   move in words) unless `quiet`: for a caller that plays several moves to show a position and
+ *   says only the last (the analysis board going to the end of a line)
  * @property {(how?: { quiet?: boolean }) => string | undefined} undo  takes back the last move
  *   (against the computer, also its answer), or only a resignation, agreed draw or flag; returns
  *   the first move taken back. It is announced ("Took back b2-b5") unless `quiet`: for a caller
@@ -433,11 +435,11 @@ export function mount(element, options = {}) {
 
   /**
    * Takes the game's new snapshot into the state after an action, draws it, and tells the host:
-   * the move it added (slid unless `slide` is false, and announced), the change (`newGame`:
-   * another game put on the board), the end.
+   * the move it added (slid unless `slide` is false, and announced unless `quiet`), the change
+   * (`newGame`: another game put on the board), the end.
    *
    * @param {Snapshot} snapshot
-   * @param {{ slide?: boolean, newGame?: boolean }} [how]
+   * @param {{ slide?: boolean, newGame?: boolean, quiet?: boolean }} [how]
    */
   const transition = (snapshot, how = {}) => {
     const { state, view } = up();
@@ -451,7 +453,7 @@ export function mount(element, options = {}) {
     // First, so that a listener of the events below may draw on the new position.
     shapesGone(hadShapes);
     if (added) {
-      view.announce(describeMove(added));
+      if (!how.quiet) view.announce(describeMove(added));
       emit('move', moveDetail(added, snapshot.position));
     }
     emit('change', { snapshot, newGame: how.newGame ?? false });
@@ -531,15 +533,16 @@ export function mount(element, options = {}) {
    * Plays move text: one call into the wasm, one transition, then the computer's turn if it is.
    *
    * @param {string} text
-   * @param {{ slide?: boolean, listed?: boolean }} [how] `slide`: animate the piece's way (not
-   *   after a drag: it is already there); `listed`: the move is one of the snapshot's legal moves
+   * @param {{ slide?: boolean, listed?: boolean, quiet?: boolean }} [how] `slide`: animate the
+   *   piece's way (not after a drag: it is already there); `listed`: the move is one of the
+   *   snapshot's legal moves; `quiet`: not announced
    * @returns {string} the canonical text
    */
   const playText = (text, how = {}) => {
     const { session } = up();
     const snapshot = how.listed ? session.playListed(text) : session.play(text);
     if (searching && live?.state.search?.purpose === 'hint') stopThinking();
-    transition(snapshot, { slide: how.slide ?? true });
+    transition(snapshot, { slide: how.slide ?? true, quiet: how.quiet ?? false });
     think();
     return lastPly(snapshot)?.text ?? text;
   };
@@ -1094,7 +1097,7 @@ export function mount(element, options = {}) {
       const text = checkOption('position', position);
       newGame({ position: text, rules: up().state.snapshot.rules });
     },
-    play: (move) => playText(move),
+    play: (move, how = {}) => playText(move, { quiet: how?.quiet === true }),
     undo: (how = {}) => step('undo', how?.quiet === true),
     redo: () => step('redo'),
     resign(side) {

@@ -21,7 +21,7 @@ import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { captureWords, otherSide, sideName, statusText, viewingText } from './notation.js';
-import { errorText, make, pageStorage } from './util.js';
+import { errorText, keepFocus, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker, releasedSince } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
@@ -277,6 +277,7 @@ async function main() {
 
     /** Status line, move list and button states, from the board. */
     const refresh = () => {
+      const focused = document.activeElement;
       const snapshot = embed.snapshot();
       const { turn, check, plies } = snapshot;
       const result = embed.result();
@@ -315,6 +316,8 @@ async function main() {
       draw.hidden = opponent !== null;
       draw.disabled = result !== null;
       search.update(result !== null || shown !== null || computerToMove());
+      // ▶ at the last move, Undo at the first: the focus to the next button that works.
+      keepFocus(focused);
     };
 
     const search = wireSearching({

@@ -182,7 +182,8 @@ export function moveTitle(ply) {
 
 /**
  * Fills the list with the game's moves, marks the one shown (`aria-current`) and scrolls the
- * list (only the list, never the page) to bring it into view.
+ * list (only the list, never the page) to bring it into view; if a move had the focus, the move
+ * shown has it now.
  *
  * @param {HTMLOListElement} list
  * @param {readonly PlyInfo[]} plies
@@ -226,10 +227,14 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
     end.append(make('strong', {}, result.score), ` ${result.words}`);
     items.push(end);
   }
+  // A move of the list had the focus (a keyboard user chose it, or steps with ← and → from it):
+  // it goes to the move shown, so that Tab goes on from there and a screen reader keeps its place.
+  const refocus = list.contains(list.ownerDocument.activeElement);
   list.replaceChildren(...items);
   // The current move in view, scrolling the list only: scrollIntoView would scroll the page too,
   // away from the board, after every move on a small screen.
   const shown = list.querySelector('[aria-current]');
+  if (refocus) /** @type {HTMLElement | null} */ (shown ?? list.querySelector('button'))?.focus({ preventScroll: true });
   if (shown) {
     const box = list.getBoundingClientRect();
     const at = shown.getBoundingClientRect();

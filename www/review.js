@@ -16,7 +16,7 @@ import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judg
 import { figuredMove } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
-import { errorText, make } from './util.js';
+import { errorText, keepFocus, make } from './util.js';
 import { bindings } from './wasm.js';
 
 /** @import { Ai } from './ai.js' */
@@ -134,6 +134,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   };
 
   const draw = () => {
+    const focused = document.activeElement;
     button.disabled = embed.history().length === 0 || state === 'running';
     box.hidden = review === null && state !== 'failed';
     box.dataset.state = state;
@@ -162,6 +163,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     learnButton.hidden = mistakes.length === 0;
     learnButton.textContent = `Learn from your mistakes (${mistakes.length})`;
     if (summary) drawSummary(summary);
+    // Review disabled while it runs, Stop gone when it ends: the focus to what works now.
+    keepFocus(focused, [stopButton, resume, button]);
   };
 
   /** @param {ReviewSummary} result */

@@ -231,6 +231,40 @@ export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true }
   return close;
 }
 
+/**
+ * Whether `element` can hold the focus now: in the document, laid out, not disabled.
+ *
+ * @param {HTMLElement} element
+ * @returns {boolean}
+ */
+const canHoldFocus = (element) =>
+  element.isConnected && !(element instanceof HTMLButtonElement && element.disabled) && element.getClientRects().length > 0;
+
+/**
+ * Keeps a keyboard user's place when the control they are on is disabled or hidden under them
+ * (▶ at the last move, Undo at the first, Review while it runs): the browser drops the focus to
+ * the page's body, and the next Tab starts again from the top. Given what had the focus before
+ * an update (`root.activeElement`, the shadow root's in an embed), and only if that can no
+ * longer hold it, moves the focus to the first of `places` that can, else to the nearest button
+ * of its group (the ones after it first, then the ones before, as a row of steps moves on).
+ *
+ * @param {Element | null} had
+ * @param {ReadonlyArray<HTMLElement | null>} [places]
+ */
+export function keepFocus(had, places = []) {
+  if (!(had instanceof HTMLElement) || canHoldFocus(had)) return;
+  const root = /** @type {Document | ShadowRoot} */ (had.getRootNode());
+  const active = had.ownerDocument.activeElement;
+  // Still on it (the browser moves it at its next rendering), or already dropped: not moved on
+  // by the player or by the code.
+  if (root.activeElement !== had && active !== null && active !== had.ownerDocument.body) return;
+  const group = [...(had.parentElement?.children ?? [])];
+  const at = group.indexOf(had);
+  const near = [...group.slice(at + 1), ...group.slice(0, at).reverse()];
+  const place = [...places, ...near].find((node) => node instanceof HTMLElement && canHoldFocus(node));
+  if (place instanceof HTMLElement) place.focus({ preventScroll: true });
+}
+
 /** @param {unknown} value @returns {value is Record<string, unknown>} a plain object (no array) */
 export const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
