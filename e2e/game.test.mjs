@@ -326,7 +326,13 @@ test('a frozen piece is removed only after confirmation', { timeout: 60_000 }, a
 
 test('the new-game dialog shows errors inline and starts the chosen game', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
+  // The dialog opens on the players' choice made, not on its first radio button.
   await page.click('#new-game');
+  await page.check('#new-game-form input[name="mode"][value="ai"]');
+  await page.keyboard.press('Escape');
+  await page.click('#new-game');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('value')), 'ai');
+  await page.check('#new-game-form input[name="mode"][value="two"]');
   // The custom setup's choices show only for the custom setup.
   assert.equal(await page.isVisible('#new-game-form select[name="white_king"]'), false);
   await page.selectOption('#new-game-form select[name="setup"]', 'custom');

@@ -395,7 +395,13 @@ async function main() {
         .catch(couldNotOpen('Your games'));
     });
 
-    const openNewGame = () => element('new-game-dialog', HTMLDialogElement).showModal();
+    const openNewGame = () => {
+      const dialog = element('new-game-dialog', HTMLDialogElement);
+      dialog.showModal();
+      // The players' choice made, not the first radio button (a dialog focuses its first
+      // control): Space there would change it, and a screen reader would hear "not checked".
+      /** @type {HTMLInputElement | null} */ (dialog.querySelector('input[name="mode"]:checked'))?.focus();
+    };
     /**
      * The new-game dialog with a position filled in (players, level, clock and rules chosen
      * there): "Play from here…" of the board editor and of the analysis board.
