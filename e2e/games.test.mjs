@@ -16,7 +16,7 @@ import { ARTIFACTS, closeAnalysisView, decodeGif, onBoard, openGame, pixels, use
 
 const { served, devices } = useDesktopAndPhone();
 
-const LEVEL_3 = 'level\u00a03\u00a0—\u00a0Casual';
+const LEVEL_3 = 'level\u00a03\u00a0— Casual';
 /** A game Black resigned after White's first move. */
 const RESIGNED = '[Result "1-0"]\n[Termination "resignation"]\n\n1. b2-b5 1-0\n';
 

@@ -34,7 +34,7 @@ const DIALOGS = [
   ['#open-storm', () => document.getElementById('storm')?.dataset.phase === 'ready'],
   // Once its board is mounted and painted.
   ['#open-squares', () => document.querySelector('dialog#squares[open] .squares-board canvas[data-paints]') !== null],
-  ['#open-games', () => document.querySelector('dialog[open]') !== null],
+  ['#open-games', () => document.querySelector('dialog[open] .games-item') !== null],
   ['#open-editor', () => document.querySelector('dialog[open] canvas') !== null],
 ];
 
@@ -85,6 +85,11 @@ for (const [screen, viewport] of SCREENS) {
 
       const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
       assert.deepEqual(await stickingOut(page), [], 'the page');
+      // A game in Your games, its row's words as long as they come.
+      await page.evaluate(() => {
+        const game = { id: 'a', ended: Date.UTC(2026, 11, 1, 7, 28), record: '1. b2-b5 g7-g4 0-1', result: '0-1', kind: 'resignation', winner: 'black', opponent: { computer: 'black', level: 1 }, plies: 2 };
+        localStorage.setItem('ultima.games', JSON.stringify({ version: 1, games: [game] }));
+      });
       for (const [button, ready] of DIALOGS) {
         await page.click(button);
         await page.waitForFunction(ready);

@@ -24,8 +24,8 @@ test('eight levels, each with a name and a description; level 8 says it thinks 2
 });
 
 test("the line under the page's status names the player's side and the computer's level", () => {
-  assert.equal(opponentLine('white', 1), 'You play White against the computer, level\u00a01\u00a0—\u00a0Beginner');
-  assert.equal(opponentLine('black', 8), 'You play Black against the computer, level\u00a08\u00a0—\u00a0Strongest');
+  assert.equal(opponentLine('white', 1), 'You play White against the computer, level\u00a01\u00a0— Beginner');
+  assert.equal(opponentLine('black', 8), 'You play Black against the computer, level\u00a08\u00a0— Strongest');
 });
 
 test('the start drawn before the wasm is ready: 64 squares, both back ranks and Pawn ranks, nothing marked', () => {

@@ -111,7 +111,7 @@ test('a game is added first, once; the same game ended again replaces itself; th
 
 test('a game in words: against the computer from the player\'s side, or two players', () => {
   const date = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 16);
-  const level = 'level\u00a03\u00a0—\u00a0Casual';
+  const level = 'level\u00a03\u00a0— Casual';
   assert.deepEqual(gameWords(game(), date), {
     title: `Won against ${level}`,
     detail: 'As White · White wins by checkmate · 24 moves · 2026-11-29T14:30',

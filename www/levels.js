@@ -76,10 +76,14 @@ export function opponentLine(player, level) {
 }
 
 /**
- * A level named in a line of text, e.g. "level 1 — Beginner", with no-break spaces that keep it
- * whole where the line wraps (a phone's panel).
+ * A level named in a line of text, e.g. "level 1 — Beginner", with no-break spaces that keep
+ * "level 1 —" whole where the line wraps (a phone's panel); the name may go to the next line,
+ * where a narrow column (a 320 px phone's Your games) has no room for all of it.
  *
  * @param {number} level 1–8
  * @returns {string}
  */
-export const levelName = (level) => `level ${levelTitle(level)}`.replaceAll(' ', '\u00a0');
+export function levelName(level) {
+  const info = LEVELS[level - 1];
+  return info ? `level\u00a0${level}\u00a0— ${info.name}` : `level\u00a0${level}`;
+}
