@@ -306,6 +306,9 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    // The pieces are named by role, either side's counted: the solver may be White or Black.
+    const kings = SET.puzzles.filter((p) => p.pieces.includes('K')).length;
+    assert.equal(await page.textContent('select[data-filter="piece"] option[value="K"]'), `King (${kings})`);
     // The Chameleon's puzzles only: every one offered has its theme.
     await page.selectOption('select[data-filter="motif"]', 'chameleon');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');

@@ -107,10 +107,12 @@ export function captureWords(ply, verb = 'took') {
 }
 
 /**
+ * A piece's role without its side: in a puzzle filter, say, where the solver may be either.
+ *
  * @param {string} letter e.g. "L" or "p"
  * @returns {string} its role's name, e.g. "Long Leaper", "Pawn"
  */
-const roleName = (letter) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (letter.toUpperCase())] ?? letter;
+export const roleName = (letter) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (letter.toUpperCase())] ?? letter;
 
 /**
  * A list in words.

@@ -12,7 +12,7 @@
 // (`configurePuzzles({ analyse })`). The dialog is built and the puzzle file fetched the first
 // time either opens.
 
-import { captureWords, pieceName, sideName } from './notation.js';
+import { captureWords, roleName, sideName } from './notation.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
@@ -233,7 +233,7 @@ function build() {
     const fill = (select, options) => {
       select.replaceChildren(make('option', { value: '' }, 'Any'), ...options.filter(([, , n]) => n > 0).map(([value, words, n]) => make('option', { value }, `${words} (${n})`)));
     };
-    fill(piece.select, PIECES.map((p) => [p, capitalise(pieceName(p)), counts.pieces[p] ?? 0]));
+    fill(piece.select, PIECES.map((p) => [p, roleName(p), counts.pieces[p] ?? 0]));
     fill(motif.select, Object.entries(MOTIFS).map(([m, words]) => [m, words, counts.motifs[m] ?? 0]));
     fill(mate.select, Object.keys(counts.mates).sort().map((n) => [n, `${n} move${n === '1' ? '' : 's'}`, counts.mates[n] ?? 0]));
     showFilter();
@@ -717,6 +717,3 @@ function build() {
     },
   };
 }
-
-/** @param {string} text */
-const capitalise = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
