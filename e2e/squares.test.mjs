@@ -53,8 +53,11 @@ for (const { device, context, touch } of devices) {
       await page.waitForSelector('.squares-board canvas[data-paints]');
       assert.equal(await page.textContent('.squares-best'), 'Best: 0 with White at the bottom, 0 with Black.');
 
+      const boardTop = () => page.locator('.squares-board canvas').evaluate((canvas) => canvas.getBoundingClientRect().top);
+      const top = await boardTop();
       await page.click('.squares-start');
       await at(page, 'running');
+      assert.equal(await boardTop(), top, 'the board stays where the player aims');
       const first = await wanted(page);
       assert.match(first, /^[a-h][1-8]$/);
       assert.equal(await page.textContent('.squares-target'), first);
