@@ -21,7 +21,7 @@ const reviewed = (change) => ({
   bestPly: ply('e6-e2', { display: 'We6-e2+', piece: 'w', side: 'black', number: 30, mark: 'check' }),
   before: 0.7,
   after: 0.1,
-  loss: 0.6,
+  loss: 0.6, lossPercent: 60,
   judgement: 'blunder',
   accuracy: 5,
   whiteExpected: 0.9,
@@ -46,7 +46,7 @@ test('the mistakes and blunders of the learner\'s sides are tried again, in the 
 test('the task names the move played, its judgement and loss, and who is to find a better one', () => {
   // Around the move played, which the trainer draws in figurines.
   assert.deepEqual(taskParts(reviewed({})), { before: '30. … Black played ', after: '??, a blunder (−60%). Find a better move for Black.' });
-  assert.deepEqual(taskParts(reviewed({ number: 12, side: 'white', played: 'Wd1-d7+', judgement: 'mistake', loss: 0.123 })), { before: '12. White played ', after: '?, a mistake (−12%). Find a better move for White.' });
+  assert.deepEqual(taskParts(reviewed({ number: 12, side: 'white', played: 'Wd1-d7+', judgement: 'mistake', loss: 0.123, lossPercent: 12 })), { before: '12. White played ', after: '?, a mistake (−12%). Find a better move for White.' });
 });
 
 /**
@@ -63,13 +63,13 @@ test('a try: the move played again, the engine\'s best, a good move, a mistake a
   const best = /** @type {import('../dist/ultima-wasm.js').PlyInfo} */ (mine.bestPly);
   assert.deepEqual(read(bestFound(best)), { right: true, text: 'We6-e2+ is the best move. Well found!' });
   const tried = (/** @type {Partial<ReviewedMove>} */ change) => reviewed({ played: 'Xa8-a4', playedPly: ply('a8-a4', { display: 'Xa8-a4', piece: 'i', side: 'black', number: 30 }), ...change });
-  const good = tried({ judgement: null, loss: 0.012 });
+  const good = tried({ judgement: null, loss: 0.012, lossPercent: 1 });
   assert.deepEqual(read(judgedTry(good)), { right: true, text: 'Xa8-a4 is a good move (−1%): the engine\'s choice was We6-e2+.' });
   assert.deepEqual(judgedTry(good).words.filter((part) => typeof part !== 'string'), [good.playedPly, good.bestPly]);
   // The engine's choice itself, judged no inaccuracy: the summary names no better move.
-  assert.deepEqual(read(judgedTry(tried({ judgement: null, loss: 0, best: null, bestPly: null }))), { right: true, text: 'Xa8-a4 is a good move (−0%): the engine\'s choice was Xa8-a4.' });
-  assert.deepEqual(read(judgedTry(tried({ judgement: 'inaccuracy', loss: 0.07 }))), { right: false, text: 'Xa8-a4 is an inaccuracy (−7%). Try another move.' });
-  assert.deepEqual(read(judgedTry(tried({ judgement: 'blunder', loss: 0.4 }))), { right: false, text: 'Xa8-a4 is a blunder (−40%). Try another move.' });
+  assert.deepEqual(read(judgedTry(tried({ judgement: null, loss: 0, lossPercent: 0, best: null, bestPly: null }))), { right: true, text: 'Xa8-a4 is a good move (−0%): the engine\'s choice was Xa8-a4.' });
+  assert.deepEqual(read(judgedTry(tried({ judgement: 'inaccuracy', loss: 0.07, lossPercent: 7 }))), { right: false, text: 'Xa8-a4 is an inaccuracy (−7%). Try another move.' });
+  assert.deepEqual(read(judgedTry(tried({ judgement: 'blunder', loss: 0.4, lossPercent: 40 }))), { right: false, text: 'Xa8-a4 is a blunder (−40%). Try another move.' });
 });
 
 test('the round\'s end counts the better moves found', () => {

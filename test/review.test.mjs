@@ -51,25 +51,25 @@ test('the graph has one point per ply, White winning at the top, the last ply on
  * @param {Partial<ReviewedMove>} fields
  * @returns {ReviewedMove}
  */
-const move = (fields) => ({ ply: 0, number: 1, side: 'white', played: 'Pb2-b5', best: null, playedPly: ply('b2-b5', { display: 'Pb2-b5' }), bestPly: null, before: 0.5, after: 0.5, loss: 0, judgement: null, accuracy: 100, whiteExpected: 0.5, score: '+0.00', ...fields });
+const move = (fields) => ({ ply: 0, number: 1, side: 'white', played: 'Pb2-b5', best: null, playedPly: ply('b2-b5', { display: 'Pb2-b5' }), bestPly: null, before: 0.5, after: 0.5, loss: 0, lossPercent: 0, judgement: null, accuracy: 100, whiteExpected: 0.5, score: '+0.00', ...fields });
 
 test('figures and judged moves in words, with their marks', () => {
   assert.equal(playerWords({ moves: 20, inaccuracies: 1, mistakes: 0, blunders: 2, accuracy: 86.6 }), 'accuracy 87% · 1 inaccuracy · 0 mistakes · 2 blunders');
   assert.equal(playerWords({ moves: 0, inaccuracies: 2, mistakes: 1, blunders: 1, accuracy: null }), 'no moves · 2 inaccuracies · 1 mistake · 1 blunder');
   assert.equal(moveWords(move({})), '1. Pb2-b5');
-  assert.equal(moveWords(move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'We6-e2+', judgement: 'blunder', loss: 0.42 })), '3. … Wd7-d2+?? blunder (−42%); better We6-e2+');
-  assert.equal(moveWords(move({ ply: 2, number: 2, judgement: 'inaccuracy', loss: 0.06, best: 'Lb1-b8 xb2' })), '2. Pb2-b5?! inaccuracy (−6%); better Lb1-b8 xb2');
+  assert.equal(moveWords(move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'We6-e2+', judgement: 'blunder', loss: 0.42, lossPercent: 42 })), '3. … Wd7-d2+?? blunder (−42%); better We6-e2+');
+  assert.equal(moveWords(move({ ply: 2, number: 2, judgement: 'inaccuracy', loss: 0.06, lossPercent: 6, best: 'Lb1-b8 xb2' })), '2. Pb2-b5?! inaccuracy (−6%); better Lb1-b8 xb2');
   assert.deepEqual(MARKS, { inaccuracy: '?!', mistake: '?', blunder: '??' });
 });
 
 test('a judged move\'s accessible name: its line as shown (label in name), then its moves in words', () => {
   const played = ply('d7-d2', { display: 'Wd7-d2+', piece: 'w', side: 'black', number: 3, mark: 'check' });
   const best = { ...ply('a1-a6xa2xa5', { display: 'La1-a6 xa2 xa5', piece: 'l', side: 'black', number: 3 }), captured: ['P', 'P'] };
-  const blunder = move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'La1-a6 xa2 xa5', playedPly: played, bestPly: best, judgement: 'blunder', loss: 0.42 });
+  const blunder = move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'La1-a6 xa2 xa5', playedPly: played, bestPly: best, judgement: 'blunder', loss: 0.42, lossPercent: 42 });
   assert.equal(judgementWords(blunder), 'blunder (−42%)');
   assert.equal(judgedLabel(blunder), '3. … Wd7-d2+ blunder (−42%); better La1-a6 xa2 xa5 (black Withdrawer d7 to d2, check; better black Long Leaper a1 to a6, captures white Pawn on a2 and white Pawn on a5)');
   // No better move named (the engine's own choice), and a move not judged.
-  assert.equal(judgedLabel(move({ judgement: 'inaccuracy', loss: 0.06 })), '1. Pb2-b5 inaccuracy (−6%) (white Pawn b2 to b5)');
+  assert.equal(judgedLabel(move({ judgement: 'inaccuracy', loss: 0.06, lossPercent: 6 })), '1. Pb2-b5 inaccuracy (−6%) (white Pawn b2 to b5)');
   assert.equal(judgementWords(move({})), '');
   assert.equal(judgedLabel(move({})), '1. Pb2-b5 (white Pawn b2 to b5)');
 });

@@ -35,8 +35,8 @@ export function mistakesToLearn(moves, sides) {
  */
 const aJudgement = (judgement) => (judgement === 'inaccuracy' ? 'an inaccuracy' : `a ${judgement}`);
 
-/** @param {number} loss  0…1 @returns {string} e.g. "−23%" */
-const lost = (loss) => `−${Math.round(loss * 100)}%`;
+/** @param {ReviewedMove} move @returns {string} its loss as the review says it, e.g. "−23%" */
+const lost = (move) => `−${move.lossPercent}%`;
 
 /**
  * The task for one mistake, around the move played (which the trainer draws in figurines):
@@ -48,7 +48,7 @@ const lost = (loss) => `−${Math.round(loss * 100)}%`;
 export function taskParts(move) {
   const side = sideName(move.side);
   const mark = move.judgement ? MARKS[move.judgement] : '';
-  return { before: `${moveNumber(move)} ${side} played `, after: `${mark}, ${aJudgement(move.judgement)} (${lost(move.loss)}). Find a better move for ${side}.` };
+  return { before: `${moveNumber(move)} ${side} played `, after: `${mark}, ${aJudgement(move.judgement)} (${lost(move)}). Find a better move for ${side}.` };
 }
 
 /**
@@ -88,8 +88,8 @@ export function bestFound(tried) {
  * @returns {TryVerdict}
  */
 export function judgedTry(tried) {
-  if (tried.judgement === null) return { right: true, words: [tried.playedPly, ` is a good move (${lost(tried.loss)}): the engine's choice was `, tried.bestPly ?? tried.playedPly, '.'] };
-  return { right: false, words: [tried.playedPly, ` is ${aJudgement(tried.judgement)} (${lost(tried.loss)}). Try another move.`] };
+  if (tried.judgement === null) return { right: true, words: [tried.playedPly, ` is a good move (${lost(tried)}): the engine's choice was `, tried.bestPly ?? tried.playedPly, '.'] };
+  return { right: false, words: [tried.playedPly, ` is ${aJudgement(tried.judgement)} (${lost(tried)}). Try another move.`] };
 }
 
 /**

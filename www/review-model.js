@@ -138,10 +138,10 @@ export function annotatedWords(moves) {
 /**
  * The judgement of a move and what it cost, e.g. "blunder (−32%)"; empty for a move not judged.
  *
- * @param {Pick<ReviewedMove, 'judgement' | 'loss'>} move
+ * @param {Pick<ReviewedMove, 'judgement' | 'lossPercent'>} move
  * @returns {string}
  */
-export const judgementWords = (move) => (move.judgement ? `${move.judgement} (−${Math.round(move.loss * 100)}%)` : '');
+export const judgementWords = (move) => (move.judgement ? `${move.judgement} (−${move.lossPercent}%)` : '');
 
 /**
  * A judged move in words, for its point's label on the graph.

@@ -111,6 +111,9 @@ pub struct ReviewedMove {
     pub after: f64,
     /// `before - after`, at least 0.
     pub loss: f64,
+    /// The loss in whole per cent as the review says it ("mistake (−12%)"), see [`loss_percent`].
+    #[cfg_attr(feature = "serde", serde(rename = "lossPercent"))]
+    pub loss_percent: u32,
     pub judgement: Option<Judgement>,
     /// The move's accuracy, 0…100.
     pub accuracy: f64,
@@ -168,6 +171,14 @@ pub fn expected_score(white: Score) -> f64 {
         (None, Some(cp)) => 1.0 / (1.0 + (-LOGISTIC_SLOPE * f64::from(cp)).exp()),
         (None, None) => 0.5,
     }
+}
+
+/// A loss of expected score in whole per cent, as the review writes it beside its judgement:
+/// rounded down, so that the two agree. Rounded to the nearest, a loss of 0.097 (an inaccuracy,
+/// under [`MISTAKE`]'s 0.10) read "inaccuracy (−10%)" beside a legend that says 10% is a mistake.
+/// (A hair is added first: 0.29 is 28.999… in binary.)
+pub fn loss_percent(loss: f64) -> u32 {
+    ((loss * 100.0 + 1e-9).floor().max(0.0)) as u32
 }
 
 /// The judgement a loss of expected score earns, if any.
@@ -365,6 +376,7 @@ pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
             before,
             after,
             loss,
+            loss_percent: loss_percent(loss),
             judgement,
             accuracy,
             white_expected: *after_white,
@@ -400,7 +412,7 @@ pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, Str
         // "Blunder (-98%); better We6-e2+."
         let name = judgement.name();
         let word = name[..1].to_uppercase() + &name[1..];
-        let loss = (m.loss * 100.0).round();
+        let loss = m.loss_percent;
         let comment = match &m.best {
             Some(best) => format!("{word} (-{loss}%); better {best}."),
             None => format!("{word} (-{loss}%)."),
@@ -475,6 +487,11 @@ mod tests {
         assert_eq!(judge(0.0), None);
         assert_eq!(judge(0.049), None);
         assert_eq!(judge(0.05), Some(Judgement::Inaccuracy));
+        // The per cent shown agrees with the judgement at its edges.
+        assert_eq!(
+            [0.0, 0.049, 0.05, 0.097, 0.1, 0.29, 0.999, 1.0].map(loss_percent),
+            [0, 4, 5, 9, 10, 29, 99, 100]
+        );
         assert_eq!(judge(0.10), Some(Judgement::Mistake));
         assert_eq!(judge(0.15), Some(Judgement::Blunder));
         assert_eq!(judge(1.0), Some(Judgement::Blunder));
@@ -560,7 +577,7 @@ mod tests {
         );
         // The blunder, its loss and the mate missed, as the review's list says it.
         let summary = summarize(&replayed(&game), &evals).expect("the evaluations fit");
-        let loss = (summary.moves[0].loss * 100.0).round();
+        let loss = summary.moves[0].loss_percent;
         assert!(
             annotated.contains(&format!(
                 "\n\n30... d7-d6?? {{Blunder (-{loss}%); better We6-e2+.}} (30... e6-e2) 31. b2-b3"

@@ -46,6 +46,9 @@ export interface ReviewedMove {
   after: number;
   /** `before - after`, at least 0. */
   loss: number;
+  /** The loss in whole per cent as the review says it, rounded down so that it agrees with the
+   * judgement (9.7% is 9, an inaccuracy, not 10, a mistake's). */
+  lossPercent: number;
   judgement: "inaccuracy" | "mistake" | "blunder" | null;
   /** The move's accuracy, 0…100. */
   accuracy: number;
