@@ -397,7 +397,15 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   }
   // A record on one line with a '/' in it (a comment, a drawn result) is a record, not a position.
   await page.fill('#record-text', '1. b2-b5 {good/bad} g7-g4 2. a2-a4 h7-h6 1/2-1/2');
+  // Over the game under way, Load record asks first, the focus on No: No keeps the game.
   await page.click('#load-record');
+  assert.equal(await page.textContent('#load-record-question'), 'This replaces the unfinished game on the board. Load the record?');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-record-no');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.isVisible('#load-record-confirm'), false);
+  assert.deepEqual(await plies(page), ['b2-b4']);
+  await page.click('#load-record');
+  await page.click('#load-record-yes');
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'a2-a4', 'h7-h6']);
   assert.equal(await page.textContent('#status'), 'Draw by agreement');
   assert.deepEqual(problems, []);

@@ -201,8 +201,8 @@ for (const { device, context } of devices) {
       assert.equal(await page.locator('.games-item').count(), 1);
       await closeList(page);
 
-      // A finished game loaded from its record (over a game in progress) arrives finished: it
-      // is not the player's to keep.
+      // A finished game loaded from its record (over a new game, no move made: nothing to ask)
+      // arrives finished: it is not the player's to keep.
       await playComputer(page, 'white');
       assert.equal(await onBoard(page, (board) => board.result()), null);
       await page.click('.io summary');

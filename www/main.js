@@ -31,7 +31,7 @@ import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
-import { marksShown, wirePlaying } from './playing.js';
+import { askFirst, marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { pastedGame, wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
@@ -372,6 +372,8 @@ async function main() {
     };
     // "Your games" and the board editor are loaded on first use, as the puzzles are below
     // (playing needs none of them).
+    /** Whether the board has a game begun and not finished: one that replacing it would lose. */
+    const gameUnderWay = () => embed.result() === null && embed.history().length > 0;
     const gamesList = onFirstUse(() =>
       import('./games-ui.js').then((module) => {
         module.configureGames({
@@ -383,7 +385,7 @@ async function main() {
             resultAside();
             review?.start();
           },
-          inProgress: () => embed.result() === null && embed.history().length > 0,
+          inProgress: gameUnderWay,
           look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }),
         });
         return module;
@@ -657,7 +659,9 @@ async function main() {
         return { variations: 0, comment: false, notes: 0 };
       }
     };
-    element('load-record', HTMLButtonElement).addEventListener('click', () => {
+    // Over a game under way it asks first, as Your games' Review does: the game would be lost
+    // (it is not finished, so not kept in Your games), and Undo cannot bring it back.
+    askFirst(embed, 'load-record', () => {
       try {
         const spec = pasted();
         embed.newGame(spec);
@@ -675,7 +679,7 @@ async function main() {
       } catch (error) {
         answer(errorText(error), false);
       }
-    });
+    }, () => gameUnderWay() && recordText.value.trim() !== '');
     // The analysis board: on the position shown (the game is never changed), or on the pasted text.
     configureAnalysis({
       pieceSet: () => settings.pieceSet,

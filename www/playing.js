@@ -150,14 +150,16 @@ export function wirePlaying({ embed, settings, persist }) {
  * @param {EmbedHandle} embed
  * @param {string} name  the ids: #<name>, #<name>-confirm, #<name>-yes and #<name>-no
  * @param {() => void} act
+ * @param {() => boolean} [needed]  whether to ask now; otherwise the button acts at once
  */
-function askFirst(embed, name, act) {
+export function askFirst(embed, name, act, needed) {
   const close = askInPlace(
     {
       ask: element(name, HTMLButtonElement),
       box: element(`${name}-confirm`, HTMLElement),
       yes: element(`${name}-yes`, HTMLButtonElement),
       no: element(`${name}-no`, HTMLButtonElement),
+      needed,
     },
     act,
   );
