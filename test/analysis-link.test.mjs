@@ -30,7 +30,8 @@ test('a link that is not one is refused, saying why', async () => {
       return error instanceof Error ? error.message : String(error);
     }
   };
-  assert.match(await refused(''), /another format/);
+  assert.match(await refused(''), /^this analysis link holds no analysis$/);
+  assert.match(await refused('%%%%'), /not the text a link holds/);
   assert.match(await refused(`2${(await encodeAnalysis(RECORD)).slice(1)}`), /another format/);
   assert.match(await refused('1not base64!'), /not the text a link holds/);
   assert.match(await refused('1AAAAA'), /cut short|does not unpack/);

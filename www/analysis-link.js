@@ -58,10 +58,14 @@ export async function encodeAnalysis(record) {
  * @throws {Error} saying what is wrong with the link
  */
 export async function decodeAnalysis(text) {
+  const letters = /^[A-Za-z0-9_-]+$/;
+  if (text === '') throw new Error('this analysis link holds no analysis');
+  // A later version's link starts with another letter; anything else was never a link.
+  if (!letters.test(text)) throw new Error('this analysis link is damaged (it is not the text a link holds)');
   if (!text.startsWith(VERSION)) throw new Error('this analysis link is of another format (made by a later version of this page?)');
   const body = text.slice(VERSION.length);
   // Each base64 letter is 6 bits: a record that deflates at all takes far fewer than this.
-  if (!/^[A-Za-z0-9_-]+$/.test(body) || body.length > MAX_RECORD_LENGTH * 2) throw new Error('this analysis link is damaged (it is not the text a link holds)');
+  if (!letters.test(body) || body.length > MAX_RECORD_LENGTH * 2) throw new Error('this analysis link is damaged (it is not the text a link holds)');
   let binary;
   try {
     binary = atob(body.replaceAll('-', '+').replaceAll('_', '/'));
