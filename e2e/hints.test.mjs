@@ -60,3 +60,28 @@ test('a hint marks the piece, then shows the move; hints are counted in the reco
     await page.close();
   }
 });
+
+test('a hint is the strong engine\'s, not the opponent level\'s: at level 1 it does not give the Immobilizer away', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="ai"]');
+    await page.selectOption('#new-game-form select[name="side"]', 'white');
+    await page.selectOption('#new-game-form select[name="level"]', '1');
+    await page.click('#new-game-start');
+    // After 1. b2-b5 g7-g3, level 1's own choice for White was a1-g7, which g3-g6 takes at once.
+    await page.click('.io summary');
+    await page.fill('#record-text', '1. b2-b5 g7-g3 *');
+    await page.click('#load-record');
+    await page.click('#hint');
+    await statusHas(page, 'hint: move the');
+    await page.click('#hint');
+    await statusHas(page, '(the arrow)');
+    const hint = /hint: (\S+)/.exec((await page.textContent('#status')) ?? '')?.[1] ?? '';
+    assert.match(hint, /^[a-h][1-8]-[a-h][1-8]/);
+    assert.notEqual(hint, 'a1-g7');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

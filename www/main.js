@@ -15,7 +15,7 @@ import { mount } from './embed.js';
 import { recordNotes, recordSideLines, startRecord } from './session.js';
 import { GAME_COMMENT } from './variations.js';
 import { setUpHelp } from './help.js';
-import { DEFAULT_LEVEL, bindNewGameDialog, playerSide } from './newgame.js';
+import { bindNewGameDialog, playerSide } from './newgame.js';
 import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
@@ -328,7 +328,6 @@ async function main() {
       settings,
       // At the start, a resumed game on the computer's turn.
       searching: computerToMove(),
-      hintLevel: () => opponent?.level ?? DEFAULT_LEVEL,
       refresh,
       persist,
       notify: (text) => showNotice(notice, text),

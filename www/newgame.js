@@ -14,8 +14,6 @@ import { PRESETS, controlLabel, parseControl } from './clock.js';
 /** @import { TimeControl } from './clock.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
-export { DEFAULT_LEVEL };
-
 /**
  * The rule options the form asks for, as the rules text of the bindings.
  *

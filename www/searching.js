@@ -6,6 +6,7 @@
 // the status line and the settings; this module tells it what to add and when to redraw.
 
 import { hintHeader, hintsUsed } from './hints.js';
+import { HINT_LEVEL } from './levels.js';
 import { pieceName, sideName } from './notation.js';
 import { moveNamed } from './state.js';
 import { createThinking } from './thinking.js';
@@ -36,13 +37,12 @@ import { errorText, squareIndex } from './util.js';
  * @param {Settings} parts.settings  `showThinking` is read here and changed by the checkbox
  * @param {boolean} parts.searching  whether a search for the computer's move runs already (a
  *   resumed game on the computer's turn)
- * @param {() => number} parts.hintLevel  the level a hint is searched at
  * @param {() => void} parts.refresh  redraws the status line and buttons (calls `activity`)
  * @param {() => void} parts.persist  saves the settings
  * @param {(text: string) => void} parts.notify  tells the player something went wrong
  * @returns {Searching}
  */
-export function wireSearching({ embed, hintButton, showThinking, thinkingBox, settings, searching, hintLevel, refresh, persist, notify }) {
+export function wireSearching({ embed, hintButton, showThinking, thinkingBox, settings, searching, refresh, persist, notify }) {
   const thinking = createThinking(thinkingBox);
   /** What the running search is for: the computer's move, or a hint for the player. */
   let purpose = /** @type {Purpose} */ ('move');
@@ -82,7 +82,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     }
     hint = '';
     const side = embed.turn();
-    embed.hint(hintLevel(), 'piece').then(
+    embed.hint(HINT_LEVEL, 'piece').then(
       (found) => {
         if (found === null) return;
         // One more hint for this side, in the record (a change: the page saves it), once per
