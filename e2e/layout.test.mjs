@@ -85,6 +85,9 @@ for (const [screen, viewport] of SCREENS) {
 
       const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
       assert.deepEqual(await stickingOut(page), [], 'the page');
+      // Under a finger the game's buttons are 40 px high, not the 29 px of their text.
+      const low = await page.$$eval('.panel .buttons button', (buttons) => buttons.filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 40).map((b) => b.id || b.textContent));
+      assert.deepEqual(low, [], 'buttons lower than 40 px');
       // A game in Your games, its row's words as long as they come.
       await page.evaluate(() => {
         const game = { id: 'a', ended: Date.UTC(2026, 11, 1, 7, 28), record: '1. b2-b5 g7-g4 0-1', result: '0-1', kind: 'resignation', winner: 'black', opponent: { computer: 'black', level: 1 }, plies: 2 };
