@@ -326,6 +326,16 @@ test('a frozen piece is removed only after confirmation', { timeout: 60_000 }, a
 
 test('the new-game dialog shows errors inline and starts the chosen game', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
+  // No move yet: nothing to lose, nothing said.
+  await page.click('#new-game');
+  assert.equal(await page.isVisible('#new-game-replaces'), false);
+  await page.keyboard.press('Escape');
+  // Over a game under way it says what Start does to it.
+  await click(page, 'b2');
+  await click(page, 'b3');
+  await page.click('#new-game');
+  assert.equal(await page.textContent('#new-game-replaces'), 'Start replaces the unfinished game on the board: it is not kept in Your games.');
+  await page.keyboard.press('Escape');
   // The dialog opens on the players' choice made, not on its first radio button.
   await page.click('#new-game');
   await page.check('#new-game-form input[name="mode"][value="ai"]');

@@ -86,7 +86,7 @@ for (const [screen, viewport] of SCREENS) {
       const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
       assert.deepEqual(await stickingOut(page), [], 'the page');
       // Under a finger the game's buttons are 40 px high, not the 29 px of their text.
-      const low = await page.$$eval('.panel .buttons button', (buttons) => buttons.filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 40).map((b) => b.id || b.textContent));
+      const low = await page.$$eval('.panel .buttons button', (buttons) => /** @type {HTMLButtonElement[]} */ (buttons).filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 40).map((b) => b.id || b.textContent));
       assert.deepEqual(low, [], 'buttons lower than 40 px');
       // A game in Your games, its row's words as long as they come.
       await page.evaluate(() => {

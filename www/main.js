@@ -398,6 +398,7 @@ async function main() {
 
     const openNewGame = () => {
       const dialog = element('new-game-dialog', HTMLDialogElement);
+      element('new-game-replaces', HTMLElement).hidden = !gameUnderWay();
       dialog.showModal();
       // The players' choice made, not the first radio button (a dialog focuses its first
       // control): Space there would change it, and a screen reader would hear "not checked".
