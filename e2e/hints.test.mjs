@@ -16,14 +16,23 @@ const record = (page) => onBoard(page, (board) => board.record());
 /** @param {Page} page @param {string} text */
 const statusHas = (page, text) => page.waitForFunction((text) => document.getElementById('status')?.textContent?.includes(text), text, { timeout: 60_000 });
 
+/**
+ * A new game against the computer at level 1, the player White, from the new-game dialog.
+ *
+ * @param {Page} page
+ */
+async function againstLevel1(page) {
+  await page.click('#new-game');
+  await page.check('#new-game-form input[name="mode"][value="ai"]');
+  await page.selectOption('#new-game-form select[name="side"]', 'white');
+  await page.selectOption('#new-game-form select[name="level"]', '1');
+  await page.click('#new-game-start');
+}
+
 test('a hint marks the piece, then shows the move; hints are counted in the record and the result banner', { timeout: 180_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {
-    await page.click('#new-game');
-    await page.check('#new-game-form input[name="mode"][value="ai"]');
-    await page.selectOption('#new-game-form select[name="side"]', 'white');
-    await page.selectOption('#new-game-form select[name="level"]', '1');
-    await page.click('#new-game-start');
+    await againstLevel1(page);
     assert.doesNotMatch(await record(page), /Hints/);
 
     await page.click('#hint');
@@ -64,11 +73,7 @@ test('a hint marks the piece, then shows the move; hints are counted in the reco
 test('a hint is the strong engine\'s, not the opponent level\'s: at level 1 it does not give the Immobilizer away', { timeout: 120_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {
-    await page.click('#new-game');
-    await page.check('#new-game-form input[name="mode"][value="ai"]');
-    await page.selectOption('#new-game-form select[name="side"]', 'white');
-    await page.selectOption('#new-game-form select[name="level"]', '1');
-    await page.click('#new-game-start');
+    await againstLevel1(page);
     // After 1. b2-b5 g7-g3, level 1's own choice for White was a1-g7, which g3-g6 takes at once.
     await page.click('.io summary');
     await page.fill('#record-text', '1. b2-b5 g7-g3 *');
