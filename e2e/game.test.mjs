@@ -343,6 +343,14 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.click('#new-game');
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('value')), 'ai');
   await page.check('#new-game-form input[name="mode"][value="two"]');
+  // What a flag does, said with a clock, by the rules chosen.
+  assert.equal(await page.isVisible('#new-game-time-words'), false);
+  await page.selectOption('#new-game-form select[name="time"]', '3+2');
+  assert.equal(await page.textContent('#new-game-time-words'), 'A flag loses, unless the other side has only its King left (then it draws).');
+  await page.check('#new-game-form input[name="king_capture"]');
+  assert.equal(await page.textContent('#new-game-time-words'), 'A flag loses, even against a lone King: under King capture a lone King can still win.');
+  await page.uncheck('#new-game-form input[name="king_capture"]');
+  await page.selectOption('#new-game-form select[name="time"]', 'none');
   // The custom setup's choices show only for the custom setup.
   assert.equal(await page.isVisible('#new-game-form select[name="white_king"]'), false);
   await page.selectOption('#new-game-form select[name="setup"]', 'custom');

@@ -14,6 +14,12 @@ import { PRESETS, controlLabel, parseControl } from './clock.js';
 /** @import { TimeControl } from './clock.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 
+/** What a flag does, under the default rules and under King capture. */
+const FLAG_WORDS = Object.freeze({
+  default: 'A flag loses, unless the other side has only its King left (then it draws).',
+  kingCapture: 'A flag loses, even against a lone King: under King capture a lone King can still win.',
+});
+
 /**
  * The rule options the form asks for, as the rules text of the bindings.
  *
@@ -185,6 +191,7 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
   const time = form.querySelector('select[name="time"]');
   const customTime = form.querySelector('.custom-time');
   const clockNote = form.querySelector('.clock-note');
+  const kingCapture = form.querySelector('input[name="king_capture"]');
   if (time instanceof HTMLSelectElement) {
     const customOption = time.querySelector('option[value="custom"]');
     for (const preset of PRESETS) time.insertBefore(make('option', { value: preset }, presetWords(preset)), customOption);
@@ -212,10 +219,15 @@ export function bindNewGameDialog(dialog, form, error, start, aiAvailable = fals
     // The custom setup's four choices mean nothing for the other setups.
     if (custom instanceof HTMLElement) custom.hidden = !(setup instanceof HTMLSelectElement && setup.value === 'custom');
     if (customTime instanceof HTMLElement) customTime.hidden = !(time instanceof HTMLSelectElement && time.value === 'custom');
-    // What a flag does says nothing without a clock.
-    if (clockNote instanceof HTMLElement) clockNote.hidden = !(time instanceof HTMLSelectElement && time.value !== 'none');
+    // What a flag does says nothing without a clock. Under King capture even a lone King can
+    // win (the other King may step next to it), so a flag always loses there (README "Clocks").
+    if (clockNote instanceof HTMLElement) {
+      clockNote.hidden = !(time instanceof HTMLSelectElement && time.value !== 'none');
+      clockNote.textContent = kingCapture instanceof HTMLInputElement && kingCapture.checked ? FLAG_WORDS.kingCapture : FLAG_WORDS.default;
+    }
   };
   for (const mode of modes) mode.addEventListener('change', sync);
+  kingCapture?.addEventListener('change', sync);
   setup?.addEventListener('change', sync);
   time?.addEventListener('change', sync);
   /** @param {NewGameChoices} chosen */
