@@ -1,7 +1,8 @@
 // What the game page shows of the computer's searches: the Hint button (a search for the player:
 // a first press marks the piece to move, a second shows the move as an arrow, each named in the
 // status line; each position asked about counts one hint, in the record, hints.js), the status line's end
-// while a search runs ("thinking… (depth 4, +0.25)", "looking for a hint…"), and the optional
+// while a search runs ("thinking… (depth 4)", its score too with the thinking view on, "looking
+// for a hint… (depth 6, +0.25)"), and the optional
 // view of the computer's thinking (thinking.js) with its checkbox, a saved setting. main.js owns
 // the status line and the settings; this module tells it what to add and when to redraw.
 
@@ -52,8 +53,8 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
   let unrevealed = /** @type {string | null} */ (null);
   /** The position whose hint was counted last (its ply count and position string). */
   let counted = '';
-  /** What the search reported last, e.g. "depth 4, +0.25". */
-  let progress = '';
+  /** What the search reported last: its depth and its score, e.g. 4 and "+0.25". */
+  let progress = { depth: 0, score: '' };
 
   /** @param {Purpose} kind */
   const titleOf = (kind) => {
@@ -68,7 +69,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     if (!detail.thinking) thinking.done();
     else if (depth === undefined) thinking.start(titleOf(detail.purpose), embed.turn());
     else thinking.show({ depth, score, nodes, pv });
-    progress = detail.thinking && depth !== undefined ? `depth ${depth}, ${score}` : '';
+    progress = { depth: detail.thinking ? (depth ?? 0) : 0, score };
     refresh();
   });
 
@@ -111,7 +112,11 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     activity() {
       if (searching) {
         const doing = purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
-        return ` — ${doing}${progress ? ` (${progress})` : ''}`;
+        // The computer's opinion of the game is the player's to ask for (the thinking view, or
+        // a hint): otherwise the line says how deep it is, not who stands better.
+        const told = purpose === 'hint' || settings.showThinking;
+        const { depth, score } = progress;
+        return ` — ${doing}${depth ? ` (depth ${depth}${told ? `, ${score}` : ''})` : ''}`;
       }
       if (unrevealed !== null) return ` — hint: ${hint}`;
       return hint ? ` — hint: ${hint} (the arrow)` : '';
