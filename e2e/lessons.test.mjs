@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, openGame, pixels, ready, useDesktopAndPhone } from './game-page.mjs';
 import { playMove, pressSquare } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -324,6 +324,25 @@ test('Defending: a wrong defence names the capture it leaves and draws it as a r
     await wrongThenRight(4, 'h8-h2', /^Not quite\. After that, the black Withdrawer on b2 can take the white (Chameleon on a1|Pawn on a2|Pawn on b1) by moving directly away from it, going to [a-h][1-8]\. /, 'h8-c3');
     assert.match(await feedback(page), /You have finished the Defending lesson\.$/);
     assert.deepEqual((await stored(page)).lessons, { defending: { solved: 5, done: true } });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the lesson board has the page\'s board colours, as the page\'s own board has', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.selectOption('#theme', 'blue');
+    // A dark square's corner, away from its piece and the coordinates.
+    const corner = /** @type {Array<[string, number, number]>} */ ([['a1', 0.45, -0.45]]);
+    const [mainDark] = await pixels(page, corner);
+    await page.click('#open-lessons');
+    await at(page, 'menu');
+    await page.click('[data-lesson="pawn"]');
+    await at(page, 'try', 'pawn', 0);
+    const [lessonDark] = await pixels(page, corner, '.lesson-board canvas');
+    assert.deepEqual(lessonDark, mainDark);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

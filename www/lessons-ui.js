@@ -18,12 +18,14 @@ import { askInPlace, errorText, make, pageStorage } from './util.js';
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { Snapshot } from '../ultima-wasm.js' */
 
 /**
  * @typedef {object} LessonsConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the lessons in
+ * @property {() => Theme} theme  the board's colours
  * @property {(() => void) | null} openRules  shows the full rules (the lessons dialog is closed
  *   first); none: no "Full rules" button
  * @property {(() => void) | null} openSquares  opens the squares drill (the lessons dialog is
@@ -31,7 +33,7 @@ import { askInPlace, errorText, make, pageStorage } from './util.js';
  */
 
 /** @type {LessonsConfig} */
-let config = { pieceSet: () => 'chess', openRules: null, openSquares: null };
+let config = { pieceSet: () => 'chess', theme: () => 'green', openRules: null, openSquares: null };
 
 /**
  * Tells the lessons the page's piece set, how to show the full rules and the squares drill.
@@ -192,7 +194,7 @@ function build() {
   };
 
   /** The board of the lessons, mounted the first time a lesson starts. */
-  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the lesson board', options: { orientation: 'white' } });
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the lesson board', options: { orientation: 'white' } });
   const lessonBoard = async () => (board = await mounted());
 
   /**
@@ -349,7 +351,7 @@ function build() {
         showMenu();
         list.querySelector('button')?.focus();
       }
-      board?.set({ pieceSet: config.pieceSet() });
+      board?.set({ pieceSet: config.pieceSet(), theme: config.theme() });
     },
   };
 }

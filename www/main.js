@@ -504,7 +504,7 @@ async function main() {
     // position before the mistake on the analysis board, with the better move after it.
     const mistakes = onFirstUse(() =>
       import('./mistakes-ui.js').then((module) => {
-        module.configureMistakes({ pieceSet: () => settings.pieceSet, analyse: ({ record, ply }) => analyse({ record, ply }) });
+        module.configureMistakes({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, analyse: ({ record, ply }) => analyse({ record, ply }) });
         return module;
       }),
     );
@@ -565,6 +565,7 @@ async function main() {
     // The lessons are the way in; the full rules stay one click away, from them too.
     configureLessons({
       pieceSet: () => settings.pieceSet,
+      theme: () => settings.theme,
       openRules: () => {
         help.open = true;
         help.scrollIntoView({ block: 'start' });
@@ -578,6 +579,7 @@ async function main() {
       import('./puzzles-ui.js').then((module) => {
         module.configurePuzzles({
           pieceSet: () => settings.pieceSet,
+          theme: () => settings.theme,
           // "Analyse" after a puzzle: its start and solution line on the analysis board.
           analyse,
         });
@@ -595,7 +597,7 @@ async function main() {
     // The squares drill, loaded on first use.
     const squares = onFirstUse(() =>
       import('./squares-ui.js').then((module) => {
-        module.configureSquares({ pieceSet: () => settings.pieceSet });
+        module.configureSquares({ pieceSet: () => settings.pieceSet, theme: () => settings.theme });
         return module;
       }),
     );

@@ -20,6 +20,7 @@ import { bindings } from './wasm.js';
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { TryVerdict } from './mistakes.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
 /** @import { Evaluation, ReviewedMove } from '../ultima-wasm.js' */
 
 /**
@@ -35,12 +36,13 @@ import { bindings } from './wasm.js';
 /**
  * @typedef {object} MistakesConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the board in
+ * @property {() => Theme} theme  the board's colours
  * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens a record
  *   in the analysis board at a ply (the dialog is closed first); none: no "Analyse" button
  */
 
 /** @type {MistakesConfig} */
-let config = { pieceSet: () => 'chess', analyse: null };
+let config = { pieceSet: () => 'chess', theme: () => 'green', analyse: null };
 
 /**
  * Tells the trainer the page's piece set and how to analyse a position.
@@ -151,7 +153,7 @@ function build() {
   };
 
   /** The trainer's board, mounted the first time a mistake shows. */
-  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the board' });
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the board' });
   const readyBoard = async () => (board = await mounted());
 
   /** @param {number} at  the index of the mistake to show */

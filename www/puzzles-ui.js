@@ -26,11 +26,13 @@ import { errorText, make, pageStorage, readStored, tabStorage, writeStored } fro
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, SessionEntry, Standing } from './puzzles.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
 /** @import { Back } from './analysis-page.js' */
 
 /**
  * @typedef {object} PuzzlesConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the puzzles in
+ * @property {() => Theme} theme  the board's colours
  * @property {((game: { record: string, ply: number, orientation: 'white' | 'black', back: Back }) => void) | null} analyse
  *   opens a game record in the analysis board at a ply, seen from a side (the solver's, as the
  *   trainer showed it; the dialog is closed first), whose closing comes back to the trainer as it
@@ -38,7 +40,7 @@ import { errorText, make, pageStorage, readStored, tabStorage, writeStored } fro
  */
 
 /** @type {PuzzlesConfig} */
-let config = { pieceSet: () => 'chess', analyse: null };
+let config = { pieceSet: () => 'chess', theme: () => 'green', analyse: null };
 
 /**
  * Tells the trainer the page's piece set and how to analyse a puzzle.
@@ -335,7 +337,7 @@ function build() {
   };
 
   /** The trainer's board, mounted the first time a puzzle shows. */
-  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the puzzle board' });
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the puzzle board' });
   const readyBoard = async () => (board = await mounted());
 
   /** What the line under the puzzle adds for a puzzle seen in a storm, which is not rated. */
@@ -597,7 +599,7 @@ function build() {
   /** The storm, in a dialog of its own over the same set; its puzzles open back here. */
   const storm = () => {
     dialog.close();
-    return openStorm(puzzles, { pieceSet: () => config.pieceSet(), openPuzzle: (id) => openPuzzles(id, false) });
+    return openStorm(puzzles, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), openPuzzle: (id) => openPuzzles(id, false) });
   };
   stormStart.addEventListener('click', async () => {
     if (await load()) await storm();
@@ -682,7 +684,7 @@ function build() {
 
   const configured = () => {
     showActions();
-    board?.set({ pieceSet: config.pieceSet() });
+    board?.set({ pieceSet: config.pieceSet(), theme: config.theme() });
   };
   showActions();
   mark();
@@ -713,7 +715,7 @@ function build() {
       else if (!current || current.phase !== 'try' || !current.rated) await showNext();
       // A link to a puzzle this set does not have (an older set's, or mistyped): another one.
       if (id !== undefined && !asked) showFeedback(feedback, `There is no puzzle “${id}” in this set: here is another one.`);
-      else board?.set({ pieceSet: config.pieceSet() });
+      else board?.set({ pieceSet: config.pieceSet(), theme: config.theme() });
     },
   };
 }

@@ -14,11 +14,12 @@ import { errorText, make, pageStorage, squareAtPoint, squareName } from './util.
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { Mode, Naming } from './squares.js' */
 
-/** @type {{ pieceSet: () => PieceSet }} */
-let config = { pieceSet: () => 'chess' };
+/** @type {{ pieceSet: () => PieceSet, theme: () => Theme }} */
+let config = { pieceSet: () => 'chess', theme: () => 'green' };
 
 /**
  * Tells the drill the page's piece set.
@@ -88,6 +89,7 @@ function build() {
 
   const mounted = trainerBoard(boardHost, {
     pieceSet: () => config.pieceSet(),
+    theme: () => config.theme(),
     moved: () => {},
     selected: () => {},
     name: 'the squares board',
@@ -296,7 +298,7 @@ function build() {
       start.focus();
       try {
         board = await mounted();
-        board.set({ orientation: chosenSide(), pieceSet: config.pieceSet() });
+        board.set({ orientation: chosenSide(), pieceSet: config.pieceSet(), theme: config.theme() });
       } catch (error) {
         showFeedback(feedback, errorText(error), 'wrong');
       }

@@ -11,7 +11,6 @@ import { loadStanding, saveStanding } from './puzzles.js';
 import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, solvedCount, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
 import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { sideName } from './notation.js';
-import { defaultLook } from './state.js';
 import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
 import { errorText, make, pageStorage } from './util.js';
 
@@ -20,10 +19,12 @@ import { errorText, make, pageStorage } from './util.js';
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { Storm } from './storm.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
 
 /**
  * @typedef {object} StormConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the board in
+ * @property {() => Theme} theme  the board's colours
  * @property {(id: string) => void} openPuzzle  opens a puzzle of the set in the puzzle trainer
  *   (the storm's dialog is closed first)
  */
@@ -88,7 +89,7 @@ function build() {
   document.body.append(dialog);
 
   /** @type {StormConfig} */
-  let config = { pieceSet: () => 'chess', openPuzzle: () => {} };
+  let config = { pieceSet: () => 'chess', theme: () => 'green', openPuzzle: () => {} };
   /** @type {readonly Puzzle[]} */
   let set = [];
   /** @type {Storm | null} */
@@ -107,7 +108,7 @@ function build() {
   /** @type {EmbedHandle | null} */
   let board = null;
 
-  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the storm board' });
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the storm board' });
 
   /** Shows where the storm is, for tests and styles, and what goes with it. */
   const mark = () => {
@@ -166,7 +167,7 @@ function build() {
       passOver(puzzle, error);
       return;
     }
-    shown.set({ mode: 'play', pieceSet: config.pieceSet() });
+    shown.set({ mode: 'play', pieceSet: config.pieceSet(), theme: config.theme() });
     phase = storm?.started === null ? 'ready' : 'try';
     task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
     said.textContent = `${before}Puzzle ${(storm?.at ?? 0) + 1}: ${sideName(solver)} to move.`;
@@ -223,9 +224,8 @@ function build() {
       ['Hardest solved', figuresNow.highest === null ? '–' : String(figuresNow.highest)],
     ];
     figures.replaceChildren(...rows.flatMap(([term, value]) => [make('dt', {}, term), make('dd', {}, value)]));
-    // The storm board's own colours and pieces for the puzzles' pictures.
-    const { pieceSet, theme } = board?.view() ?? { ...defaultLook(), pieceSet: config.pieceSet() };
-    const look = { pieceSet, theme };
+    // The page's pieces and colours for the puzzles' pictures, as the storm board has them.
+    const look = { pieceSet: config.pieceSet(), theme: config.theme() };
     done.replaceChildren(
       ...storm.results.map(({ puzzle, solved }) => {
         const button = make('button', { type: 'button', class: `storm-puzzle ${solved ? 'solved' : 'missed'}`, 'data-puzzle': puzzle.id, title: 'Open this puzzle in the puzzle trainer' });

@@ -11,6 +11,7 @@ import { make, squareIndex } from './util.js';
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 /** @import { PieceSet } from './pieces.js' */
+/** @import { Theme } from './state.js' */
 /** @import { MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
 /** @import { Lead } from './puzzles.js' */
 
@@ -38,11 +39,13 @@ export function trainerDialog(name, heading, closeLabel) {
  * A trainer's board, mounted in `host` the first time it is asked for, in view mode (the trainer
  * lets a move be played when it wants one). One tap plays, also a capture: a trainer answers a
  * wrong try and puts the position back, so the game's two-tap preview would only slow the learner
- * down. Each time it is asked for, it is drawn in the page's piece set of the moment.
+ * down. Each time it is asked for, it is drawn in the page's piece set and board colours of the
+ * moment, as the page's own board is.
  *
  * @param {HTMLElement} host
  * @param {object} how
  * @param {() => PieceSet} how.pieceSet
+ * @param {() => Theme} how.theme  the board's colours
  * @param {(detail: MoveDetail) => void} how.moved  the board's `move` listener
  * @param {(detail: { square: string | null, moves: MoveInfo[] }) => void} how.selected  its
  *   `select` listener
@@ -50,17 +53,17 @@ export function trainerDialog(name, heading, closeLabel) {
  * @param {EmbedOptions} [how.options]  more options for `mount`
  * @returns {() => Promise<EmbedHandle>} the board, ready; throws when it cannot start
  */
-export function trainerBoard(host, { pieceSet, moved, selected, name, options = {} }) {
+export function trainerBoard(host, { pieceSet, theme, moved, selected, name, options = {} }) {
   /** @type {EmbedHandle | null} */
   let board = null;
   return async () => {
     if (!board) {
-      board = mount(host, { ...options, mode: 'view', pieceSet: pieceSet(), touchPreview: false });
+      board = mount(host, { ...options, mode: 'view', pieceSet: pieceSet(), theme: theme(), touchPreview: false });
       board.on('move', moved);
       board.on('select', selected);
     }
     if (!(await board.ready)) throw new Error(`${name} could not start`);
-    board.set({ pieceSet: pieceSet() });
+    board.set({ pieceSet: pieceSet(), theme: theme() });
     return board;
   };
 }
