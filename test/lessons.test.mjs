@@ -131,6 +131,12 @@ test('a missed mate says whether it was check, with a reply the snapshot allows'
   const quiet = judge(step, move('h1-h2'), before, seen('4k3/3ppp2/4I3/8/8/8/6KL/8 b', { moves: { e8: [move('e8-f8')] } }));
   assert.ok(!quiet.right && quiet.kind === 'quiet');
   assert.equal(quiet.message, `That leaves the opponent a move (for example black King e8 to f8). ${step.wrong.quiet}`);
+  // The reply named is the one a learner thinks of: the King's step, not a suicide listed first.
+  const listed = { d7: [move('d7-')], f7: [move('f7-f6')], e8: [move('e8-d8')] };
+  const kingFirst = judge(step, move('h1-h2'), before, seen('4k3/3ppp2/4I3/8/8/8/6KL/8 b', { moves: listed }));
+  assert.match(kingFirst.message, /\(for example black King e8 to d8\)/);
+  const noKing = judge(step, move('h1-h2'), before, seen('4k3/3ppp2/4I3/8/8/8/6KL/8 b', { moves: { d7: [move('d7-')], f7: [move('f7-f6')] } }));
+  assert.match(noKing.message, /\(for example black Pawn f7 to f6\)/);
 });
 
 test('a defence that leaves a capture names it, the biggest, and gives it to be drawn; giving the piece up is no defence', () => {

@@ -181,13 +181,17 @@ function pieceOn(snapshot, square) {
 const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
- * A legal move of a snapshot in words, e.g. "black King e8 to d8": the reply a wrong try allows.
+ * A legal move of a snapshot in words, e.g. "black King e8 to d8": the reply a wrong try allows,
+ * the one a learner would think of first: a King's step, else another move, a suicide (legal,
+ * but no learner's first thought) only when nothing else is.
  *
  * @param {Seen} after
  * @returns {{ move: Reply, words: string } | null}
  */
 function aReply(after) {
-  const [move] = legalMoves(after);
+  const moves = legalMoves(after);
+  const isKing = (/** @type {MoveInfo} */ m) => (after.pieces[squareIndex(m.from)] ?? '').toUpperCase() === 'K';
+  const move = moves.find((m) => m.to !== null && isKing(m)) ?? moves.find((m) => m.to !== null) ?? moves[0];
   if (!move) return null;
   const mover = pieceName(after.pieces[squareIndex(move.from)] ?? '?');
   const words = move.to === null ? `removing the ${mover} on ${move.from}` : `${mover} ${move.from} to ${move.to}`;
