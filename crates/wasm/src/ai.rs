@@ -235,7 +235,8 @@ impl Ai {
     /// side's); `timeMs` and `progress` as for `analyse`.
     ///
     /// # Errors
-    /// As `analyse`, and a side to move in check, which cannot pass.
+    /// As `analyse`, a side to move in check, which cannot pass, and a position where the other
+    /// side would have no legal move after the pass ("Black would have no legal move").
     #[wasm_bindgen(js_name = analyseThreat)]
     pub fn analyse_threat(
         &mut self,
@@ -250,6 +251,14 @@ impl Ai {
             request.game.position().passed().ok_or_else(|| {
                 JsError::new("the side to move is in check: the check is the threat")
             })?;
+        // Nothing to search: the other side, after a pass, could not move at all (it would
+        // lose at once), which the engine's report cannot say.
+        if !passed.has_legal_move() {
+            return Err(JsError::new(&format!(
+                "{} would have no legal move",
+                passed.turn().fold_wb("White", "Black")
+            )));
+        }
         self.analyse_position(request, passed, 1)
     }
 

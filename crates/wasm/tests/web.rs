@@ -1704,6 +1704,11 @@ fn analyse_threat_answers_with_the_other_sides_move_after_a_pass() -> TestResult
     assert!(message.contains("check"), "{message}");
     let message = error_message(ai.analyse_threat(&js("nonsense"), &num(10.0), &NONE))?;
     assert!(!message.is_empty());
+    // After a pass Black's King, frozen by White's Immobilizer, could not move: said so, not
+    // "the analysis ended before its first depth".
+    let frozen = snapshot(&new_game(Some("8/8/8/4k3/2K2I2/8/8/8 w"), None)?)?.record;
+    let message = error_message(ai.analyse_threat(&js(&frozen), &num(10.0), &NONE))?;
+    assert_eq!(message, "Black would have no legal move");
     Ok(())
 }
 
