@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ARTIFACTS, openGame, pixels, ready, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, openGame, painted, pixels, ready, useDesktopAndPhone } from './game-page.mjs';
 import { playMove, pressSquare } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -334,6 +334,7 @@ test('the lesson board has the page\'s board colours, as the page\'s own board h
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await page.selectOption('#theme', 'blue');
+    await painted(page);
     // A dark square's corner, away from its piece and the coordinates.
     const corner = /** @type {Array<[string, number, number]>} */ ([['a1', 0.45, -0.45]]);
     const [mainDark] = await pixels(page, corner);
