@@ -77,8 +77,12 @@ for (const { device, context, touch } of devices) {
       }
       await page.click('[data-lesson="pawn"]');
       const steps = LESSONS.lessons[0].steps;
+      /** Where the board stands: the same at every step, whatever its task's length. */
+      const boardTops = new Set();
       for (const [index, step] of steps.entries()) {
         await at(page, 'try', 'pawn', index);
+        boardTops.add(await page.locator('.lesson-board canvas').evaluate((canvas) => Math.round(canvas.getBoundingClientRect().top)));
+        assert.equal(boardTops.size, 1, `the board's tops: ${[...boardTops]}`);
         assert.equal(await page.textContent('.lesson-task'), step.task);
         assert.equal(await page.textContent('.lesson-step'), `Step ${index + 1} of ${steps.length}`);
         if (index === 0) await page.screenshot({ path: `${ARTIFACTS}lesson-${device}.png` });

@@ -198,6 +198,22 @@ function build() {
   const lessonBoard = async () => (board = await mounted());
 
   /**
+   * Keeps the task as high as the lesson's longest, so that the board under it (a phone's
+   * layout) stays where it is from step to step: each task is measured in the task's own line,
+   * once per lesson shown, at the dialog's width of the moment.
+   *
+   * @param {Lesson} lesson
+   */
+  const keepTaskRoom = (lesson) => {
+    task.style.removeProperty('min-height');
+    const heights = lesson.steps.map((step) => {
+      task.textContent = step.task;
+      return task.getBoundingClientRect().height;
+    });
+    task.style.setProperty('min-height', `${Math.max(...heights)}px`);
+  };
+
+  /**
    * Puts step `index` of `lesson` on the board, ready for a try.
    *
    * @param {Lesson} lesson
@@ -215,6 +231,7 @@ function build() {
     stepLabel.textContent = `Step ${index + 1} of ${lesson.steps.length}`;
     dots.replaceChildren(...lesson.steps.map((_, i) => make('span', { class: i < index ? 'dot solved' : i === index ? 'dot current' : 'dot' })));
     intro.textContent = lesson.intro;
+    keepTaskRoom(lesson);
     task.textContent = step.task;
     showFeedback(feedback, '');
     next.hidden = true;
