@@ -189,7 +189,8 @@ export const tabStorage = () => reachableStorage('sessionStorage');
  * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
  * which holds the question and its `yes` and `no`, hides `hide` meanwhile, and puts the focus on
  * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
- * question away (the focus back on `ask`); yes puts it away and calls `answer`. With `needed`,
+ * question away (the focus back on `ask`); yes puts it away (the focus back on `ask` too) and
+ * calls `answer`. With `needed`,
  * only when it says so: otherwise `ask` answers at once.
  *
  * @param {{ ask: HTMLButtonElement, box: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement, hide?: HTMLElement[], needed?: () => boolean }} parts
@@ -224,8 +225,10 @@ export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true }
     event.preventDefault();
     close(true);
   });
+  // The focus back on `ask` first (yes goes with the question), where the answer may move it on
+  // (a result banner, a dialog).
   yes.addEventListener('click', () => {
-    close(false);
+    close(true);
     answer();
   });
   return close;
