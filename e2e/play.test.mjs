@@ -344,15 +344,17 @@ test('typed moves: the setting shows a field where move text plays; the rules\' 
   assert.equal(await page.inputValue('#type-move'), '', 'a move played clears the field');
   assert.match((await type('a1-a5')) ?? '', /^Illegal move a1-a5: /);
   assert.equal(await page.inputValue('#type-move'), 'a1-a5', 'a refused text stays to be mended');
+  assert.equal(await page.getAttribute('#type-move', 'aria-invalid'), 'true', 'and is marked so for a screen reader');
   assert.match((await type('b5b6')) ?? '', /^Cannot read move 'b5b6': expected '-' after the start square/);
   // F typed in the field is a letter, not the flip shortcut.
   await page.press('#type-move', 'f');
   assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
   // Not while an earlier position is shown.
   await page.click('#view-prev');
-  assert.equal(await type('c2-c4'), 'An earlier position is shown: press End to go back to the game first.');
+  assert.equal(await type('c2-c4'), 'An earlier position is shown: go back to the game first (Back to the game, under the moves).');
   await page.click('#view-live');
   assert.equal(await type('c2-c4'), '');
+  assert.equal(await page.getAttribute('#type-move', 'aria-invalid'), null);
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
   // The setting is kept.
   await page.reload();

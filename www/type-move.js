@@ -18,7 +18,7 @@ import { errorText } from './util.js';
  */
 export function typingRefused({ over, viewing, computerToMove }) {
   if (over) return 'The game is over.';
-  if (viewing) return 'An earlier position is shown: press End to go back to the game first.';
+  if (viewing) return 'An earlier position is shown: go back to the game first (Back to the game, under the moves).';
   if (computerToMove) return 'The computer is to move: wait for its move.';
   return null;
 }
@@ -53,24 +53,30 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, toggl
     show();
     if (toggle.checked) field.focus();
   });
+  /** Says why the text was not played (the field marked invalid meanwhile), or nothing. */
+  const refuse = (/** @type {string} */ words) => {
+    error.textContent = words;
+    if (words) field.setAttribute('aria-invalid', 'true');
+    else field.removeAttribute('aria-invalid');
+  };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = field.value.trim();
     if (!text) return;
     const refused = typingRefused({ over: embed.result() !== null, viewing: embed.shownPly() !== null, computerToMove: computerToMove() });
     if (refused) {
-      error.textContent = refused;
+      refuse(refused);
       return;
     }
     try {
       embed.play(text);
       field.value = '';
-      error.textContent = '';
+      refuse('');
     } catch (problem) {
-      error.textContent = refusalWords(errorText(problem));
+      refuse(refusalWords(errorText(problem)));
     }
   });
   // A word about the last text goes once the text changes.
-  field.addEventListener('input', () => (error.textContent = ''));
+  field.addEventListener('input', () => refuse(''));
   show();
 }
