@@ -222,6 +222,8 @@ for (const { device, context } of devices) {
       const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '').games[0].record);
       const first = /1\. (\S+)/.exec(kept)?.[1] ?? 'none';
       await page.waitForFunction((move) => document.querySelector('.analysis-dialog')?.textContent?.includes(move), first);
+      // Its resignation set aside for the analysis unheard: the player took nothing back.
+      assert.doesNotMatch((await page.textContent('.analysis-dialog .ultima-live')) ?? '', /taken back/);
       // Closed, it goes back to the list it came from.
       assert.equal(await page.textContent('.analysis-dialog .analysis-close'), 'Back to your games');
       await closeAnalysisView(page);

@@ -250,9 +250,10 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
   const scratch = openSession({ record: handle.record() }, () => undefined);
-  // A resignation or an agreed draw ends a game, not its last position: that is analysed.
+  // A resignation or an agreed draw ends a game, not its last position: that is analysed (the
+  // verdict set aside quietly: the player took nothing back).
   const { kind } = handle.snapshot().status;
-  if (kind === 'resignation' || kind === 'agreement') handle.undo();
+  if (kind === 'resignation' || kind === 'agreement') handle.undo({ quiet: true });
 
   /** @type {Tree} */
   let tree = createTree('');
