@@ -284,12 +284,15 @@ async function main() {
       const shown = embed.shownPly();
       // A draw offered in a link (links.js): said in the status, and Draw answers it.
       const offer = opponent === null ? drawOffer(snapshot) : null;
-      status.textContent =
+      const said =
         shown !== null
           ? viewingText(plies, shown)
           : result
             ? statusText(result)
             : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity()}`;
+      // Written only when it changes: the line is a live region, and the same words written
+      // again (each redraw, each depth of a search) may be read out again.
+      if (status.textContent !== said) status.textContent = said;
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       opponentNote.hidden = opponent === null;
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';

@@ -1,8 +1,7 @@
 // What the game page shows of the computer's searches: the Hint button (a search for the player:
 // a first press marks the piece to move, a second shows the move as an arrow, each named in the
 // status line; each position asked about counts one hint, in the record, hints.js), the status line's end
-// while a search runs ("thinking… (depth 4)", its score too with the thinking view on, "looking
-// for a hint… (depth 6, +0.25)"), and the optional
+// while a search runs ("thinking…", "looking for a hint…"), and the optional
 // view of the computer's thinking (thinking.js) with its checkbox, a saved setting. main.js owns
 // the status line and the settings; this module tells it what to add and when to redraw.
 
@@ -53,8 +52,6 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
   let unrevealed = /** @type {string | null} */ (null);
   /** The position whose hint was counted last (its ply count and position string). */
   let counted = '';
-  /** What the search reported last: its depth and its score, e.g. 4 and "+0.25". */
-  let progress = { depth: 0, score: '' };
 
   /** @param {Purpose} kind */
   const titleOf = (kind) => {
@@ -69,7 +66,6 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     if (!detail.thinking) thinking.done();
     else if (depth === undefined) thinking.start(titleOf(detail.purpose), embed.turn());
     else thinking.show({ depth, score, nodes, pv });
-    progress = { depth: detail.thinking ? (depth ?? 0) : 0, score };
     refresh();
   });
 
@@ -111,12 +107,10 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
   return {
     activity() {
       if (searching) {
-        const doing = purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
-        // The computer's opinion of the game is the player's to ask for (the thinking view, or
-        // a hint): otherwise the line says how deep it is, not who stands better.
-        const told = purpose === 'hint' || settings.showThinking;
-        const { depth, score } = progress;
-        return ` — ${doing}${depth ? ` (depth ${depth}${told ? `, ${score}` : ''})` : ''}`;
+        // Neither the depth nor the score: the status line is a live region, and a line that
+        // changed at each depth would be read out at each (the thinking view shows both, and
+        // the computer's opinion of the game is the player's to ask for).
+        return ` — ${purpose === 'hint' ? 'looking for a hint…' : 'thinking…'}`;
       }
       if (unrevealed !== null) return ` — hint: ${hint}`;
       return hint ? ` — hint: ${hint} (the arrow)` : '';
