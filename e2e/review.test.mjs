@@ -286,7 +286,11 @@ test('a review stopped half way is kept with the game over a reload, and resumes
     // Resumed from the first position missing: the ones kept are not evaluated again.
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').review.evaluations.slice(0, 2));
     await page.click('#review-resume');
+    // Heard once as it starts again, not at each position (the count is shown, not said).
+    assert.equal(await page.textContent('#review [role="status"]'), `Reviewing the game: ${MOVES.length + 1} positions.`);
+    assert.equal(await page.getAttribute('#review-status', 'role'), null);
     await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
+    assert.match((await page.textContent('#review [role="status"]')) ?? '', /^Review done\. White: accuracy \d+%, .*\. Black: accuracy \d+%, /);
     assert.equal(await page.locator('#review-graph circle.review-point').count(), MOVES.length);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').review.evaluations);
     assert.deepEqual(stored.slice(0, 2), before);

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview } from '../www/review-model.js';
+import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, reviewStateWords } from '../www/review-model.js';
 import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
@@ -81,4 +81,21 @@ test('what Copy annotated record copied, in words: the moves marked and the bett
   assert.equal(annotatedWords([judged('blunder', 'We6-e2+'), judged(null, 'a1-a2')]), '1 move marked, 1 better move as a side line');
   assert.equal(annotatedWords([judged('inaccuracy', 'a1-a2'), judged('mistake', 'b1-b2'), judged('blunder', null)]), '3 moves marked, 2 better moves as side lines');
   assert.equal(annotatedWords([judged('mistake', null)]), '1 move marked');
+});
+
+test('a screen reader hears a review once at each change of its state, its figures when done', () => {
+  const white = { moves: 20, inaccuracies: 1, mistakes: 0, blunders: 1, accuracy: 86.6 };
+  const black = { moves: 19, inaccuracies: 0, mistakes: 2, blunders: 0, accuracy: 74.2 };
+  const summary = { white, black };
+  assert.equal(reviewStateWords('running', { positions: 31, done: 7, summary: null, toLearn: 0 }), 'Reviewing the game: 31 positions.');
+  // The count as it goes is not in the words: they stay the same while it runs.
+  assert.equal(reviewStateWords('running', { positions: 31, done: 30, summary: null, toLearn: 0 }), 'Reviewing the game: 31 positions.');
+  assert.equal(reviewStateWords('stopped', { positions: 31, done: 12, summary: null, toLearn: 0 }), 'Review stopped: 12 of 31 positions.');
+  assert.equal(
+    reviewStateWords('done', { positions: 31, done: 31, summary, toLearn: 2 }),
+    'Review done. White: accuracy 87%, 1 inaccuracy, 0 mistakes, 1 blunder. Black: accuracy 74%, 0 inaccuracies, 2 mistakes, 0 blunders. Learn from your mistakes: 2 moves to find again.',
+  );
+  assert.equal(reviewStateWords('done', { positions: 31, done: 31, summary, toLearn: 0 }).endsWith('0 blunders.'), true);
+  assert.equal(reviewStateWords('failed', { positions: 31, done: 3, summary: null, toLearn: 0 }), '');
+  assert.equal(reviewStateWords('idle', { positions: 0, done: 0, summary: null, toLearn: 0 }), '');
 });

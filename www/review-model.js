@@ -6,7 +6,7 @@
 
 import { moveWords as plyWords } from './notation.js';
 
-/** @import { Evaluation, PlayerSummary, ReviewedMove } from '../ultima-wasm.js' */
+/** @import { Evaluation, PlayerSummary, ReviewedMove, ReviewSummary } from '../ultima-wasm.js' */
 
 /**
  * A move's judgement by a review: "inaccuracy", "mistake", "blunder" or null. Here, with the
@@ -112,6 +112,25 @@ const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export function playerWords(player) {
   const accuracy = player.accuracy === null ? 'no moves' : `accuracy ${Math.round(player.accuracy)}%`;
   return [accuracy, count(player.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies'), count(player.mistakes, 'mistake'), count(player.blunders, 'blunder')].join(' · ');
+}
+
+/**
+ * What a screen reader hears of a review, once at each change of its state (not at each
+ * position evaluated, which the bar shows): its start, where it stopped, and its figures when
+ * done. A failure is said by its own alert.
+ *
+ * @param {'idle' | 'running' | 'stopped' | 'done' | 'failed'} state
+ * @param {{ positions: number, done: number, summary: Pick<ReviewSummary, 'white' | 'black'> | null, toLearn: number }} figures
+ *   `toLearn`: the learner's mistakes that "Learn from your mistakes" offers
+ * @returns {string} e.g. "Review done. White: accuracy 87%, 1 inaccuracy, 0 mistakes, 1 blunder. …"
+ */
+export function reviewStateWords(state, { positions, done, summary, toLearn }) {
+  if (state === 'running') return `Reviewing the game: ${count(positions, 'position')}.`;
+  if (state === 'stopped') return `Review stopped: ${done} of ${count(positions, 'position')}.`;
+  if (state !== 'done' || !summary) return '';
+  const figures = (/** @type {PlayerSummary} */ player) => playerWords(player).replaceAll(' · ', ', ');
+  const learn = toLearn ? ` Learn from your mistakes: ${count(toLearn, 'move')} to find again.` : '';
+  return `Review done. White: ${figures(summary.white)}. Black: ${figures(summary.black)}.${learn}`;
 }
 
 /**

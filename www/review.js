@@ -12,7 +12,7 @@
 
 import { createAi } from './ai.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords } from './review-model.js';
+import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, reviewStateWords } from './review-model.js';
 import { figuredMove } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
@@ -77,11 +77,14 @@ function svg(tag, attributes) {
 export function createReview({ box, button, embed, saved, persist, learner, learn, judged, pieceSet, worker = () => createAi() }) {
   const title = make('h2', { id: 'review-title' }, 'Game review');
   const progress = make('progress', { id: 'review-progress', max: '1', value: '0', 'aria-labelledby': 'review-status' });
-  const status = make('span', { id: 'review-status', role: 'status' });
+  // The count as it goes, seen (and the bar's name); what a screen reader hears is `said`, once
+  // at each change of state: thirty "Reviewing… n of 31" would be read out one after another.
+  const status = make('span', { id: 'review-status' });
+  const said = make('p', { class: 'visually-hidden', role: 'status' });
   const stopButton = make('button', { type: 'button', id: 'review-stop' }, 'Stop');
   const resume = make('button', { type: 'button', id: 'review-resume' }, 'Resume');
   const bar = make('div', { class: 'review-bar' });
-  bar.append(progress, status, stopButton, resume);
+  bar.append(progress, status, stopButton, resume, said);
   const failure = make('p', { class: 'error', role: 'alert' });
   const graph = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'review-graph-title' });
   const players = make('dl', { class: 'review-players' });
@@ -162,6 +165,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     const mistakes = summary ? mistakesToLearn(summary.moves, learner()) : [];
     learnButton.hidden = mistakes.length === 0;
     learnButton.textContent = `Learn from your mistakes (${mistakes.length})`;
+    const words = reviewStateWords(state, { positions, done, summary, toLearn: mistakes.length });
+    if (said.textContent !== words) said.textContent = words;
     if (summary) drawSummary(summary);
     // Review disabled while it runs, Stop gone when it ends: the focus to what works now.
     keepFocus(focused, [stopButton, resume, button]);
