@@ -425,6 +425,7 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.click('#load-record');
   await page.click('#load-record-yes');
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'a2-a4', 'h7-h6']);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-record', 'the focus back on the button that asked');
   assert.equal(await page.textContent('#status'), 'Draw by agreement');
   assert.deepEqual(problems, []);
   await page.close();

@@ -218,9 +218,15 @@ test('a finished game resumed on load shows the chip, not the banner; Review app
     assert.equal(await page.getAttribute('body', 'data-reviewed'), 'yes');
     await page.evaluate(() => /** @type {any} */ (window).ultima.resultBanner.offerReview(null));
     assert.equal(await page.locator('#result-review').count(), 0);
-    // The New game button opens the new-game dialog.
-    await page.click('#result-new-game');
+    // The New game button opens the new-game dialog; started by the keyboard, the new game
+    // has the focus on its board (the banner's button went with the banner).
+    await page.focus('#result-new-game');
+    await page.keyboard.press('Enter');
     assert.equal(await page.isVisible('#new-game-dialog'), true);
+    await page.focus('#new-game-start');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.id === 'board');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -399,6 +399,15 @@ async function main() {
         .catch(couldNotOpen('Your games'));
     });
 
+    // A new game started from the result banner: the button that opened the dialog went with
+    // the banner, and the browser, returning the focus to it, leaves it on the page. The board,
+    // where the game is played, takes it.
+    // (After the close event: the browser moves the focus once its listeners have run.)
+    element('new-game-dialog', HTMLDialogElement).addEventListener('close', () => {
+      setTimeout(() => {
+        if (document.activeElement === null || document.activeElement === document.body) embed.canvas()?.focus();
+      });
+    });
     const openNewGame = () => {
       const dialog = element('new-game-dialog', HTMLDialogElement);
       element('new-game-replaces', HTMLElement).hidden = !gameUnderWay();
