@@ -131,6 +131,17 @@ test('a draw offered with a move travels in the link: accepted there, or lapsed 
     assert.equal(await first.textContent('#offer-draw-label'), ' White offers a draw with the link');
     await first.check('#offer-draw');
     assert.match(await onBoard(first, (board) => board.record()), /\[DrawOffer "1"\]/);
+    // Taken back with its move, the offer goes: another move does not bring it back.
+    await onBoard(first, (board) => board.undo());
+    await click(first, 'a2');
+    await click(first, 'a4');
+    assert.equal(await first.isChecked('#offer-draw'), false);
+    assert.doesNotMatch(await onBoard(first, (board) => board.record()), /\[DrawOffer "1"\]/);
+    assert.equal(await first.textContent('#status'), 'Black to move');
+    await onBoard(first, (board) => board.undo());
+    await click(first, 'b2');
+    await click(first, 'b5');
+    await first.check('#offer-draw');
     assert.equal(await first.textContent('#status'), 'Black to move — White offers a draw');
     const link = await copyLink(first);
 

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, gameSize, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
+import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, gameSize, offerTakenBack, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
 
 /** @import { Status } from '../ultima-wasm.js' */
@@ -94,6 +94,12 @@ test('a draw offer stands from the offerer\'s move until the other side moves', 
   assert.equal(drawOffer(game(3, 'x')), null);
   assert.equal(drawOfferValue(game(5, null), true), '5');
   assert.equal(drawOfferValue(game(5, '5'), false), '');
+  // Its move taken back, the offer goes with it: another move would bring it back otherwise.
+  assert.equal(offerTakenBack(game(2, '3')), true);
+  assert.equal(offerTakenBack(game(3, '3')), false, 'it stands');
+  assert.equal(offerTakenBack(game(4, '3')), false, 'lapsed, not taken back');
+  assert.equal(offerTakenBack(game(2, '')), false);
+  assert.equal(offerTakenBack(game(2, null)), false);
 });
 
 test('a puzzle has an address: ?puzzle=<id>, read back, and taken off once shown', () => {

@@ -151,6 +151,18 @@ export function drawOffer(game) {
 }
 
 /**
+ * Whether a game's draw offer went with a move taken back: its header names more plies than the
+ * game has. Left, it would stand again once the game is back at that length, with another move.
+ *
+ * @param {Pick<OfferOutline, 'headers' | 'plies'>} game
+ * @returns {boolean}
+ */
+export function offerTakenBack(game) {
+  const value = game.headers.find(([name]) => name === DRAW_OFFER)?.[1] ?? '';
+  return value !== '' && Number(value) > game.plies.length;
+}
+
+/**
  * The `DrawOffer` header's value that makes the last mover offer a draw, or withdraws it.
  *
  * @param {Pick<OfferOutline, 'plies'>} game

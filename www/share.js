@@ -8,7 +8,7 @@
 import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
-import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText } from './links.js';
+import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText, offerTakenBack } from './links.js';
 import { analysisLinkText, decodeAnalysis } from './analysis-link.js';
 import { otherSide, sideName } from './notation.js';
 import { withGame } from './wasm.js';
@@ -90,6 +90,8 @@ export function wireSharing(parts) {
     }
   });
   embed.on('change', ({ newGame }) => {
+    // An offer made with a move taken back goes with it (the header's change comes back here).
+    if (offerTakenBack(embed.snapshot())) embed.setHeader(DRAW_OFFER, '');
     showOffer();
     // What the buttons said was of the game then on the board: another game, and it is said
     // no more.
