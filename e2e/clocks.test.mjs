@@ -99,8 +99,9 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     await page.clock.fastForward(600);
     await shows(page, 'bottom', '0:09.4');
     assert.equal(await page.getAttribute('.clock-bottom', 'class'), 'clock clock-bottom running low');
-    // Under 10 s, the player hears it once.
+    // Under 10 s, the player hears it once, and a screen reader says it.
     assert.equal(await page.getAttribute('#sound', 'data-last-sound'), 'lowTime');
+    assert.equal(await page.textContent('#clock-said'), 'White: under 10 seconds left');
     const sounds = await page.getAttribute('#sound', 'data-sounds-played');
     await page.clock.fastForward(1_000);
     await shows(page, 'bottom', '0:08.4');

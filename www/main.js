@@ -237,11 +237,18 @@ async function main() {
       board: host,
       opponent: () => opponent,
       running: settings.clock ?? null,
-      // A player's clock under 10 s rings once; the computer's does not. (`playing` is wired
-      // below, in this same synchronous start, before any clock can run.)
+      // A player's clock under 10 s rings once, and is said once (with the sounds off too); the
+      // computer's is not. (`playing` is wired below, in this same synchronous start, before any
+      // clock can run.)
       low: (side) => {
-        if (side !== opponent?.computer) playing.lowTime();
+        if (side === opponent?.computer) return;
+        playing.lowTime();
+        element('clock-said', HTMLElement).textContent = `${sideName(side)}: under 10 seconds left`;
       },
+    });
+    // Another game: the words go, so that the same side running low again is said again.
+    embed.on('change', ({ newGame }) => {
+      if (newGame) element('clock-said', HTMLElement).textContent = '';
     });
 
     const opponentNote = element('opponent', HTMLElement);
