@@ -198,6 +198,8 @@ for (const { device, context } of devices) {
       await page.locator('.games-item').nth(1).locator('.games-remove').click();
       await page.locator('.games-item').nth(1).locator('.games-remove-yes').click();
       assert.equal(await page.textContent('.games-answer'), 'The game was removed from the list.');
+      // The focus stays in the list, on the row now in that place (here the one before).
+      assert.equal(await page.evaluate(() => document.activeElement?.closest('.games-item') === document.querySelectorAll('.games-item')[0]), true);
       assert.equal(await page.locator('.games-item').count(), 1);
       await closeList(page);
 

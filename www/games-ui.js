@@ -99,10 +99,16 @@ function build() {
    * @param {FinishedGame} game
    */
   const remove = (game) => {
+    // The row's place in the list: the focus goes on from there (to the game after it, else the
+    // one before), not back to the top of a long list.
+    const rows = () => [...list.querySelectorAll('.games-item')];
+    const at = rows().findIndex((row) => row.contains(document.activeElement));
     const problem = saveGames(pageStorage(), withoutGame(loadGames(pageStorage()), game.id));
     say(problem ? `The game could not be removed: ${problem}.` : 'The game was removed from the list.');
     render();
-    (list.querySelector('button') ?? close).focus();
+    const left = rows();
+    const row = left[Math.min(Math.max(at, 0), left.length - 1)];
+    (row?.querySelector('button') ?? close).focus();
   };
 
   /**
