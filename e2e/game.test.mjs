@@ -413,9 +413,9 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
     assert.equal(await page.locator('.analysis-dialog').count(), 0);
     await page.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('record-error')).textContent = ''; });
   }
-  // A record on one line with a '/' in it (a comment, a drawn result) is a record, not a position.
-  await page.fill('#record-text', '1. b2-b5 {good/bad} g7-g4 2. a2-a4 h7-h6 1/2-1/2');
-  // Over the game under way, Load record asks first, the focus on No: No keeps the game.
+  // Over the game under way, Load record asks first, the focus on No: No keeps the game, Yes
+  // loads, the focus back on Load record.
+  await page.fill('#record-text', '1. a2-a4 h7-h5 *');
   await page.click('#load-record');
   assert.equal(await page.textContent('#load-record-question'), 'This replaces the unfinished game on the board. Load the record?');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-record-no');
@@ -423,9 +423,17 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   assert.equal(await page.isVisible('#load-record-confirm'), false);
   assert.deepEqual(await plies(page), ['b2-b4']);
   await page.click('#load-record');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await plies(page), ['a2-a4', 'h7-h5']);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-record');
+  // A record on one line with a '/' in it (a comment, a drawn result) is a record, not a position.
+  await page.fill('#record-text', '1. b2-b5 {good/bad} g7-g4 2. a2-a4 h7-h6 1/2-1/2');
+  await page.click('#load-record');
   await page.click('#load-record-yes');
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'a2-a4', 'h7-h6']);
-  assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-record', 'the focus back on the button that asked');
+  // The focus not left on the page: the record's game is over, and its result banner has it.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'result-banner');
   assert.equal(await page.textContent('#status'), 'Draw by agreement');
   assert.deepEqual(problems, []);
   await page.close();
