@@ -130,9 +130,13 @@ for (const { device, context } of devices) {
       await page.waitForSelector('#result-banner', { state: 'visible' });
       const resigned = await banner(page);
       assert.deepEqual([resigned.score, resigned.headline, resigned.reason], ['1-0', 'White wins', 'Black resigned.']);
+      // The status line shows the result but does not read it out: the board's live region
+      // and the banner say it.
+      assert.equal(await page.getAttribute('#status', 'aria-live'), 'off');
       // Taking the resignation back: the game goes on, banner and chip go.
       await page.click('#undo');
       await bannerHidden(page);
+      assert.equal(await page.getAttribute('#status', 'aria-live'), 'polite');
       assert.equal((await banner(page)).chip, false);
       assert.equal(await onBoard(page, (board) => board.result()), null);
       assert.deepEqual(problems, []);

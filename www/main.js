@@ -298,7 +298,10 @@ async function main() {
             ? statusText(result)
             : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity()}`;
       // Written only when it changes: the line is a live region, and the same words written
-      // again (each redraw, each depth of a search) may be read out again.
+      // again (each redraw, each depth of a search) may be read out again. The result is not
+      // read from here: the board's own live region says it as the game ends, and the result
+      // banner, which takes the focus, says it again.
+      status.setAttribute('aria-live', shown === null && result ? 'off' : 'polite');
       if (status.textContent !== said) status.textContent = said;
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       opponentNote.hidden = opponent === null;
