@@ -30,7 +30,7 @@ import { drawBoardImage } from './board-image.js';
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { ENGINE_LINES, MAX_ENGINE_LINES, isEngineLines, progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
-import { moveContent, moveLabel, moveTitle, spokenNumber } from './movelist.js';
+import { moveContent, moveLabel, moveTitle, showCurrent, spokenNumber } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
@@ -623,15 +623,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     moves.replaceChildren(...(gameComment ? [make('p', { class: 'analysis-comment analysis-game-comment' }, gameComment)] : []), ...listNodes(listItems(tree)));
     nodesDrawn = tree.nodes.size;
     treeChanged = false;
-    // The move shown in view, scrolling the list only (never the page).
-    const shown = moves.querySelector('[aria-current]');
-    if (shown) {
-      const box = moves.getBoundingClientRect();
-      const at = shown.getBoundingClientRect();
-      if (at.top < box.top) moves.scrollTop -= box.top - at.top;
-      else if (at.bottom > box.bottom) moves.scrollTop += at.bottom - box.bottom;
-    } else moves.scrollTop = 0;
-    if (refocus) (shown instanceof HTMLElement ? shown : moves).focus();
+    showCurrent(moves, refocus, moves);
     for (const button of nav.querySelectorAll('button')) {
       button.disabled = stepFrom(tree, current, /** @type {NavStep} */ (button.dataset.step)) === undefined;
     }

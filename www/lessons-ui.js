@@ -199,8 +199,9 @@ function build() {
 
   /**
    * Keeps the task as high as the lesson's longest, so that the board under it (a phone's
-   * layout) stays where it is from step to step: each task is measured in the task's own line,
-   * once per lesson shown, at the dialog's width of the moment.
+   * layout) stays where it is from step to step: each of its tasks is measured in the task's
+   * own line whenever a step is shown, at the dialog's width of the moment (a few steps, a few
+   * lines: no cost worth keeping a measure for).
    *
    * @param {Lesson} lesson
    */

@@ -144,7 +144,7 @@ export const DRAW_OFFER = 'DrawOffer';
  * @returns {Side | null}
  */
 export function drawOffer(game) {
-  const value = game.headers.find(([name]) => name === DRAW_OFFER)?.[1];
+  const value = offerHeader(game);
   const last = game.plies.at(-1);
   if (!last || game.status.kind !== 'ongoing' || value !== String(game.plies.length)) return null;
   return last.side;
@@ -158,9 +158,15 @@ export function drawOffer(game) {
  * @returns {boolean}
  */
 export function offerTakenBack(game) {
-  const value = game.headers.find(([name]) => name === DRAW_OFFER)?.[1] ?? '';
+  const value = offerHeader(game) ?? '';
   return value !== '' && Number(value) > game.plies.length;
 }
+
+/**
+ * @param {Pick<OfferOutline, 'headers'>} game
+ * @returns {string | undefined} its `DrawOffer` header's value, if it has one
+ */
+const offerHeader = (game) => game.headers.find(([name]) => name === DRAW_OFFER)?.[1];
 
 /**
  * The `DrawOffer` header's value that makes the last mover offer a draw, or withdraws it.

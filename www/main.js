@@ -232,6 +232,7 @@ async function main() {
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && embed.result() === null && embed.turn() === opponent.computer;
     // The chess clocks, when the game has a time control (its record says so).
+    const clockSaid = element('clock-said', HTMLElement);
     const clocks = wireClocks({
       embed,
       board: host,
@@ -243,12 +244,12 @@ async function main() {
       low: (side) => {
         if (side === opponent?.computer) return;
         playing.lowTime();
-        element('clock-said', HTMLElement).textContent = `${sideName(side)}: under 10 seconds left`;
+        clockSaid.textContent = `${sideName(side)}: under 10 seconds left`;
       },
     });
     // Another game: the words go, so that the same side running low again is said again.
     embed.on('change', ({ newGame }) => {
-      if (newGame) element('clock-said', HTMLElement).textContent = '';
+      if (newGame) clockSaid.textContent = '';
     });
 
     const opponentNote = element('opponent', HTMLElement);

@@ -231,16 +231,27 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
   // it goes to the move shown, so that Tab goes on from there and a screen reader keeps its place.
   const refocus = list.contains(list.ownerDocument.activeElement);
   list.replaceChildren(...items);
-  // The current move in view, scrolling the list only: scrollIntoView would scroll the page too,
-  // away from the board, after every move on a small screen.
+  showCurrent(list, refocus, list.querySelector('button'));
+}
+
+/**
+ * Brings a list's move shown (its `aria-current` item) into view, scrolling the list only:
+ * scrollIntoView would scroll the page too, away from the board, after every move on a small
+ * screen; with none shown (the start), the list's top. If `refocus` (a move of the list had the
+ * focus before the list was drawn again), the move shown takes the focus, else `fallback`.
+ * The page's move list and the analysis board's both.
+ *
+ * @param {HTMLElement} list
+ * @param {boolean} refocus
+ * @param {HTMLElement | null} fallback
+ */
+export function showCurrent(list, refocus, fallback) {
   const shown = list.querySelector('[aria-current]');
-  if (refocus) /** @type {HTMLElement | null} */ (shown ?? list.querySelector('button'))?.focus({ preventScroll: true });
   if (shown) {
     const box = list.getBoundingClientRect();
     const at = shown.getBoundingClientRect();
     if (at.top < box.top) list.scrollTop -= box.top - at.top;
     else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
-  } else if (current < 0) {
-    list.scrollTop = 0;
-  }
+  } else list.scrollTop = 0;
+  if (refocus) (shown instanceof HTMLElement ? shown : fallback)?.focus({ preventScroll: true });
 }
