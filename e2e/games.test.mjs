@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { reloadPage } from './browser.mjs';
-import { ARTIFACTS, closeAnalysisView, decodeGif, onBoard, openGame, pixels, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, closeAnalysisView, decodeGif, onBoard, openGame, pixels, plies, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -382,3 +382,84 @@ test('a long list draws its pictures as they come into view, not all when it ope
     await page.close();
   }
 });
+
+/**
+ * The rows of "Set aside" as the list shows them.
+ *
+ * @param {Page} page
+ */
+const asideRows = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.games-aside-list .games-item')].map((item) => ({
+      title: item.querySelector('strong')?.textContent,
+      detail: item.querySelector('.games-words span')?.textContent?.replace(/ · set aside [^·]+$/, ''),
+      actions: [...item.querySelectorAll('.games-actions > button')].filter((b) => !(/** @type {HTMLElement} */ (b).hidden)).map((b) => b.textContent),
+    })),
+  );
+
+for (const { device, context } of devices) {
+  test(`${device}: what the page set aside is listed under Your games, and can be resumed, analysed or removed`, { timeout: 90_000 }, async () => {
+    // Two players, one move played: a game under way.
+    const { page, problems } = await openGame(context(), served.url, JSON.stringify({ version: 1, record: '1. b2-b5 *', settings: {} }));
+    try {
+      const against = JSON.stringify({ version: 1, record: '1. c2-c4 g7-g5 *', settings: { opponent: { computer: 'black', level: 3 }, orientation: 'white' } });
+      await page.evaluate(
+        ([against, resigned]) => {
+          localStorage.setItem('ultima.page.backup.2026-11-29T14:30:00.000Z', against);
+          localStorage.setItem('ultima.page.backup.2026-11-28T10:00:00.000Z', '{not json');
+          localStorage.setItem('ultima.page.backup.2026-11-27T10:00:00.000Z', JSON.stringify({ version: 1, record: resigned, settings: {} }));
+        },
+        [against, RESIGNED],
+      );
+      await openList(page);
+      assert.deepEqual(await asideRows(page), [
+        { title: `Against ${LEVEL_3}`, detail: 'As White · Unfinished · 1 move', actions: ['Resume', 'Analyse', 'Copy record', 'Remove…'] },
+        { title: 'Saved data this page cannot use', detail: 'It could not be read', actions: ['Copy data', 'Remove…'] },
+        { title: 'Two players on this device', detail: 'White wins by resignation · 1 move', actions: ['Analyse', 'Copy record', 'Remove…'] },
+      ]);
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Resume', 'the first row\'s first action has the focus');
+      await page.waitForSelector('.games-aside-list .games-item:first-child .board-thumbnail[data-drawn]');
+      await page.screenshot({ path: `${ARTIFACTS}games-aside-${device}.png` });
+
+      // Remove asks in the row; Yes removes it for good, and the focus goes to the row now there.
+      const unreadable = page.locator('.games-aside-list .games-item').nth(1);
+      await unreadable.locator('.games-remove').click();
+      assert.equal(await unreadable.locator('.games-confirm:not([hidden]) span').textContent(), 'Remove this for good?');
+      await unreadable.locator('.games-remove-yes').click();
+      assert.deepEqual((await asideRows(page)).map((row) => row.title), [`Against ${LEVEL_3}`, 'Two players on this device']);
+      assert.equal(await page.evaluate(() => localStorage.getItem('ultima.page.backup.2026-11-28T10:00:00.000Z')), null);
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Analyse', 'the next row\'s first action');
+      assert.equal(await page.textContent('.games-answer'), 'It was removed from the list.');
+
+      // Resume over the game under way asks first; No keeps everything as it was.
+      await page.click('.games-resume');
+      assert.equal(await page.textContent('.games-aside-list .games-confirm:not([hidden]) span'), 'The unfinished game on the board is set aside in its place. Resume this one?');
+      await page.click('.games-resume-no');
+      assert.deepEqual(await plies(page), ['b2-b5']);
+      // Yes: the game is back against its computer, seen from the player's side, and the game
+      // that was on the board is set aside in its turn.
+      await page.click('.games-resume');
+      await page.click('.games-resume-yes');
+      await page.waitForSelector('#games', { state: 'hidden' });
+      assert.deepEqual(await plies(page), ['c2-c4', 'g7-g5']);
+      assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
+      assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
+      assert.match((await page.textContent('#notice')) ?? '', /resumed.*kept in its place: Your games lists it under “Set aside”/);
+      const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('ultima.page.backup.')).sort());
+      assert.equal(keys.length, 2, keys.join());
+      assert.ok(!keys.includes('ultima.page.backup.2026-11-29T14:30:00.000Z'), 'the resumed game is no longer set aside');
+      await openList(page);
+      assert.deepEqual((await asideRows(page))[0], { title: 'Two players on this device', detail: 'Unfinished · 1 move', actions: ['Resume', 'Analyse', 'Copy record', 'Remove…'] });
+      // Resumed by the player: the computer's side and level came back with it, and a reload
+      // keeps them.
+      await closeList(page);
+      await reloadPage(page, problems);
+      await page.waitForSelector('body[data-ready]');
+      assert.deepEqual(await plies(page), ['c2-c4', 'g7-g5']);
+      assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}

@@ -293,7 +293,7 @@ test('continuing a link over another game in progress asks, and keeps that game 
   assert.equal(await onBoard(page, (board) => board.view().orientation), 'black', 'seen from the side to move');
   const kept = await backups(page);
   assert.equal(kept.length, 1);
-  assert.match(await page.textContent('#notice') ?? '', new RegExp(`you play Black.*kept.*"${kept[0]}"`));
+  assert.match(await page.textContent('#notice') ?? '', /you play Black.*kept: Your games lists it under “Set aside”/);
   assert.equal(JSON.parse((await stored(page))[kept[0] ?? ''] ?? '{}').record, record, 'the game in progress is kept whole');
   assert.deepEqual(problems, []);
   await page.close();

@@ -5,18 +5,26 @@
 // game-gif.js, seen from the player's side), Copy record, and Remove (after a confirmation in
 // its row); above them the score against the computer, below them Download all (every record in
 // one text file). The list is read again each time the dialog opens, so a game another tab
-// finished is there too.
+// finished is there too. Under it, "Set aside": what the page put aside rather than lose
+// (set-aside.js), each with Resume (an unfinished game back on the board, the game under way set
+// aside in its turn), Analyse, Copy record (the stored data as it is, when this page cannot use
+// it) and Remove.
 //
-// `openGames()` opens it from anywhere; the page says how to analyse and review a game and how
-// its boards look with `configureGames({ analyse, review, inProgress, look })`. The dialog is built the first time it opens.
+// `openGames()` opens it from anywhere; the page says how to analyse, review and resume a game
+// and how its boards look with `configureGames({ analyse, review, resume, inProgress, look })`.
+// The dialog is built the first time it opens.
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
+import { removeSetAside, setAsideEntries, setAsideWords } from './set-aside.js';
+import { statusText } from './notation.js';
 import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
-import { askInPlace, errorClause, make, pageStorage, saveFile } from './util.js';
+import { askInPlace, errorClause, errorText, make, pageStorage, saveFile } from './util.js';
+import { withGame } from './wasm.js';
 
 /** @import { FinishedGame } from './games.js' */
+/** @import { SetAside } from './set-aside.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { PieceSet, Theme } from './state.js' */
 /** @import { Back } from './analysis-page.js' */
@@ -30,6 +38,10 @@ import { askInPlace, errorClause, make, pageStorage, saveFile } from './util.js'
  * @property {((game: { record: string, opponent: Opponent | null }) => void) | null} review  puts
  *   a game on the page's board, with its opponent, and starts its review (the dialog is closed
  *   after); throws, changing nothing, when the record makes no game; none: no "Review" buttons
+ * @property {((game: { record: string, opponent: Opponent | null, orientation: Side }) => string | null) | null} resume
+ *   puts a set-aside unfinished game back on the page's board with its opponent (the dialog is
+ *   closed first), setting the game under way aside first; answers why it could not, changing
+ *   nothing, or null when it did; none: no "Resume" buttons
  * @property {() => boolean} inProgress  whether the page's board has a game under way, which
  *   Review would replace (it asks first then)
  * @property {() => { pieceSet: PieceSet, theme: Theme }} look  the page's piece set and board
@@ -37,7 +49,7 @@ import { askInPlace, errorClause, make, pageStorage, saveFile } from './util.js'
  */
 
 /** @type {GamesConfig} */
-let config = { analyse: null, review: null, inProgress: () => false, look: () => ({ pieceSet: 'chess', theme: 'green' }) };
+let config = { analyse: null, review: null, resume: null, inProgress: () => false, look: () => ({ pieceSet: 'chess', theme: 'green' }) };
 
 /**
  * Tells the list how to analyse a game and how its pictures and GIFs look.
@@ -75,7 +87,14 @@ function build() {
   const answer = make('p', { class: 'games-answer', role: 'status' });
   const field = make('textarea', { class: 'games-text', rows: '4', readonly: '', 'aria-label': 'The game record' });
   field.hidden = true;
-  dialog.append(head, about, tally, empty, list, footer, answer, field);
+  const aside = make('section', { class: 'games-aside', 'aria-labelledby': 'games-aside-title' });
+  const asideList = make('ol', { class: 'games-list games-aside-list', 'aria-label': 'Set aside, the newest first' });
+  aside.append(
+    make('h3', { id: 'games-aside-title' }, 'Set aside'),
+    make('p', { class: 'games-about' }, 'Kept rather than lost: a game replaced by one from a link, a game changed in another tab at the same time, saved data this version of the page could not use.'),
+    asideList,
+  );
+  dialog.append(head, about, tally, empty, list, footer, answer, field, aside);
   document.body.append(dialog);
   close.addEventListener('click', () => dialog.close());
 
@@ -94,21 +113,47 @@ function build() {
   });
 
   /**
-   * Removes a game from the stored list as it is now (another tab may have added one).
+   * Removes a row's game and draws the lists again; the focus goes on from the row's place (to
+   * the row after it, else the one before), not back to the top of a long list.
    *
-   * @param {FinishedGame} game
+   * @param {HTMLElement} from  the list the row is in
+   * @param {() => string | null} removal  removes it from storage, answering why it could not
+   * @param {string} what  e.g. "The game"
    */
-  const remove = (game) => {
-    // The row's place in the list: the focus goes on from there (to the game after it, else the
-    // one before), not back to the top of a long list.
-    const rows = () => [...list.querySelectorAll('.games-item')];
+  const removeRow = (from, removal, what) => {
+    const rows = () => [...from.querySelectorAll('.games-item')];
     const at = rows().findIndex((row) => row.contains(document.activeElement));
-    const problem = saveGames(pageStorage(), withoutGame(loadGames(pageStorage()), game.id));
-    say(problem ? `The game could not be removed: ${problem}.` : 'The game was removed from the list.');
+    const problem = removal();
+    say(problem ? `${what} could not be removed: ${problem}.` : `${what} was removed from the list.`);
     render();
     const left = rows();
     const row = left[Math.min(Math.max(at, 0), left.length - 1)];
     (row?.querySelector('button') ?? close).focus();
+  };
+
+  /**
+   * Removes a game from the stored list as it is now (another tab may have added one).
+   *
+   * @param {FinishedGame} game
+   */
+  const remove = (game) => removeRow(list, () => saveGames(pageStorage(), withoutGame(loadGames(pageStorage()), game.id)), 'The game');
+
+  /**
+   * A Copy button: the text to the clipboard, or shown selected when the browser refuses.
+   *
+   * @param {string} text
+   * @param {string} words  e.g. "Copy record"
+   * @param {string} copied  what is said after, e.g. "The record was copied."
+   */
+  const copyButton = (text, words, copied) => {
+    const copy = make('button', { type: 'button', class: 'games-copy' }, words);
+    copy.addEventListener('click', async () => {
+      const ok = await copyText(text, field);
+      field.hidden = ok;
+      say(ok ? copied : COPY_REFUSED);
+      if (!ok) field.scrollIntoView({ block: 'nearest' });
+    });
+    return copy;
   };
 
   /**
@@ -161,13 +206,7 @@ function build() {
     const look = () => ({ ...config.look(), orientation: playerOf(game) ?? 'white' });
     wireGameGif(gif, () => ({ record: game.record, look: look() }), say);
     actions.append(gif);
-    const copy = make('button', { type: 'button', class: 'games-copy' }, 'Copy record');
-    copy.addEventListener('click', async () => {
-      const ok = await copyText(game.record, field);
-      field.hidden = ok;
-      say(ok ? 'The record was copied.' : COPY_REFUSED);
-      if (!ok) field.scrollIntoView({ block: 'nearest' });
-    });
+    const copy = copyButton(game.record, 'Copy record', 'The record was copied.');
     const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
     const removing = rowQuestion(`${words.id}-question`, 'Remove this game from the list?', 'remove', 'Yes, remove');
     actions.append(copy, ask);
@@ -206,10 +245,73 @@ function build() {
     return item;
   };
 
+  /**
+   * One set-aside entry's row: its picture and words when it holds a game, with Resume (an
+   * unfinished game; asked first over a game under way), Analyse, Copy record and Remove; data
+   * this page cannot use gets an empty square, its reason, Copy data and Remove.
+   *
+   * @param {SetAside} entry
+   * @param {number} index  its place in the list
+   */
+  const asideRow = (entry, index) => {
+    const game = entry.record === null ? null : gameOf(entry.record);
+    // A record that does not load is data this page cannot use, as unreadable text is.
+    const shown = game && 'error' in game ? { ...entry, record: null, problem: `holds a record that does not load (${game.error.replace(/\.$/, '')})` } : entry;
+    const playable = entry.record !== null && game && 'words' in game ? { record: entry.record, ...game } : null;
+    const { title, detail } = setAsideWords(shown, (ms) => DATE.format(ms), playable?.words);
+    const item = make('li', { class: 'games-item', 'data-result': 'aside' });
+    const words = make('div', { class: 'games-words', id: `games-aside-${index}` });
+    words.append(make('strong', {}, title), make('span', {}, detail));
+    const actions = make('div', { class: 'buttons games-actions' });
+    const { orientation } = entry;
+    const { analyse, resume } = config;
+    const resumeButton = playable && !playable.over && resume ? make('button', { type: 'button', class: 'games-resume', title: 'Put this game back on the board and play on' }, 'Resume') : null;
+    if (resumeButton) actions.append(resumeButton);
+    if (playable && analyse) {
+      const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
+      button.addEventListener('click', () => {
+        dialog.close();
+        analyse({ record: playable.record, orientation, back: { label: 'Back to your games', go: () => ui?.open() } });
+      });
+      actions.append(button);
+    }
+    actions.append(playable ? copyButton(playable.record, 'Copy record', 'The record was copied.') : copyButton(entry.text, 'Copy data', 'The stored data was copied as it is.'));
+    const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
+    actions.append(ask);
+    const others = /** @type {HTMLElement[]} */ ([...actions.children]);
+    const removing = rowQuestion(`${words.id}-question`, 'Remove this for good?', 'remove', 'Yes, remove');
+    actions.append(removing.box);
+    ask.addEventListener('click', () => say(''));
+    askInPlace({ ask, ...removing, hide: others }, () => removeRow(asideList, () => removeSetAside(pageStorage(), entry.key), 'It'));
+    if (playable && resume && resumeButton) {
+      const replacing = rowQuestion(`${words.id}-replace`, 'The unfinished game on the board is set aside in its place. Resume this one?', 'resume', 'Yes, resume');
+      actions.append(replacing.box);
+      resumeButton.addEventListener('click', () => say(''));
+      askInPlace({ ask: resumeButton, ...replacing, hide: others, needed: () => config.inProgress() }, () => {
+        dialog.close();
+        const problem = resume({ record: playable.record, opponent: entry.opponent, orientation });
+        if (problem === null) {
+          removeSetAside(pageStorage(), entry.key);
+          return;
+        }
+        ui?.open();
+        say(`This game cannot be resumed: ${problem.replace(/\.$/, '')}.`);
+      });
+    }
+    for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);
+    const picture = playable ? recordThumbnail(playable.record, { ...config.look(), orientation }) : make('div', { class: 'board-thumbnail unreadable', 'aria-hidden': 'true' });
+    item.append(picture, words, actions);
+    return item;
+  };
+
   const render = () => {
+    const entries = setAsideEntries(pageStorage());
+    asideList.replaceChildren(...entries.map(asideRow));
+    aside.hidden = entries.length === 0;
     games = loadGames(pageStorage());
     list.replaceChildren(...games.map(row));
     drawWhenSeen(list);
+    drawWhenSeen(asideList);
     empty.hidden = games.length > 0;
     list.hidden = games.length === 0;
     footer.hidden = games.length === 0;
@@ -223,7 +325,25 @@ function build() {
       field.hidden = true;
       render();
       dialog.showModal();
-      (list.querySelector('button') ?? close).focus();
+      (list.querySelector('button') ?? asideList.querySelector('button') ?? close).focus();
     },
   };
+}
+
+/**
+ * A set-aside record's game in a few words, read with the rules: whether it is over, e.g.
+ * "Unfinished · 12 moves" or "White wins by checkmate · 24 moves"; or why it does not load.
+ *
+ * @param {string} record
+ * @returns {{ over: boolean, words: string } | { error: string }}
+ */
+function gameOf(record) {
+  try {
+    const { status, plies } = withGame(record, (game) => game.snapshot());
+    const moves = Math.ceil(plies.length / 2);
+    const over = status.kind !== 'ongoing';
+    return { over, words: `${over ? statusText(status) : 'Unfinished'} · ${moves} ${moves === 1 ? 'move' : 'moves'}` };
+  } catch (error) {
+    return { error: errorText(error) };
+  }
 }

@@ -138,7 +138,7 @@ export function openLinkDialog(text, choices) {
     const question = make(
       'span',
       { id: 'link-confirm-question' },
-      `Your game on the board (${gameSize(board)}) is not this one. It will be kept in this browser's storage, and this game takes its place.`,
+      `Your game on the board (${gameSize(board)}) is not this one. It will be kept (Your games lists it under “Set aside”), and this game takes its place.`,
     );
     const yes = make('button', { type: 'button' }, `Keep mine aside and ${acceptDraw ? 'accept' : 'continue'}`);
     const no = make('button', { type: 'button' }, 'Cancel');

@@ -398,6 +398,24 @@ async function main() {
             resultAside();
             review?.start();
           },
+          // Resume: a game the page set aside back on the board with its opponent, and the game
+          // under way set aside in its place (nothing is lost either way). Its clock is not
+          // resumed: the time it was set aside would count against the side to move.
+          resume: ({ record, opponent: chosen, orientation }) => {
+            const kept = gameUnderWay() ? keepStoredAside() : { key: null };
+            if ('error' in kept) return `the game under way could not be set aside (${kept.error}), so it stays on the board`;
+            try {
+              startGame({ record }, chosen);
+            } catch (error) {
+              return errorText(error);
+            }
+            resultAside();
+            embed.set({ orientation });
+            settings.orientation = orientation;
+            persist();
+            showNotice(notice, `The game set aside was resumed.${kept.key ? ' The game that was on the board was kept in its place: Your games lists it under “Set aside”.' : ''}`);
+            return null;
+          },
           inProgress: gameUnderWay,
           look: () => ({ pieceSet: settings.pieceSet, theme: settings.theme }),
         });
@@ -750,7 +768,7 @@ async function main() {
         settings.orientation = side;
         if (acceptDraw) embed.agreeDraw();
         persist();
-        const aside = kept.key ? ` Your previous game was kept in this browser's storage under "${kept.key}".` : '';
+        const aside = kept.key ? ` Your previous game was kept: Your games lists it under “Set aside”.` : '';
         const what = acceptDraw
           ? `you accepted ${sideName(otherSide(side))}'s draw offer. “Copy link” and send the link back, so that ${sideName(otherSide(side))} sees the result.`
           : `you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.`;

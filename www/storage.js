@@ -169,7 +169,7 @@ export function setAside(text, reason) {
   const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
   try {
     localStorage.setItem(key, text);
-    return `The saved game ${reason}, so a new game was started. The saved data was kept in this browser's storage under "${key}".`;
+    return `The saved game ${reason}, so a new game was started. The saved data was kept: Your games lists it under “Set aside”.`;
   } catch (error) {
     writable = false;
     return `The saved game ${reason}, so a new game was started. It could not be copied aside (${refusal(error)}), so it was left as it was and this game will not be saved.`;
@@ -319,7 +319,7 @@ export function save(record, settings, pieces, review = null) {
     if (stored !== null && stored !== lastSeen && recordOf(stored) !== record) {
       const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
       localStorage.setItem(key, stored);
-      notice = `This game was also changed in another tab. The other tab's game was kept in this browser's storage under "${key}".`;
+      notice = `This game was also changed in another tab. The other tab's game was kept: Your games lists it under “Set aside”.`;
     }
     const board = pieces?.length === 64 ? pieces.map((letter) => letter || '.').join('') : '';
     const text = JSON.stringify({ version: SCHEMA_VERSION, record, settings, ...(PIECES.test(board) ? { pieces: board } : {}), ...(review ? { review } : {}) });
