@@ -323,6 +323,30 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
   }
 }
 
+test('module in ai mode: a position that does not load, given while the computer thinks, changes nothing: the computer still answers', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'module', [{ mode: 'ai', side: 'white', level: 8, position: LEAPER }]);
+  await eventsOf(page, 0, 'ready');
+  const canvas = canvasOf(page, 'module', 0);
+  await clickSquare(page, canvas, 'a1');
+  await clickSquare(page, canvas, 'a6');
+  await eventsOf(page, 0, 'move');
+  const [thinking] = await eventsOf(page, 0, 'thinking');
+  assert.equal(thinking.thinking, true);
+  const refused = await page.evaluate(() => {
+    try {
+      /** @type {any} */ (window).handles[0].setPosition('zzz');
+      return null;
+    } catch (error) {
+      return String(error);
+    }
+  });
+  assert.match(refused ?? 'nothing thrown', /position/);
+  const [, answer] = await eventsOf(page, 0, 'move', 2);
+  assert.equal(answer.side, 'black');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 /** Option values a hostile or careless page might give: markup, script URLs, huge numbers. */
 const HOSTILE = [
   { name: 'position', value: '<img src=x onerror="window.pwned=1">', shows: 'position' },

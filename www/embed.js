@@ -1001,9 +1001,12 @@ export function mount(element, options = {}) {
     const restart = fresh || GAME_OPTIONS.some((name) => name in checked);
     const game = changeGame(checked);
     if (restart) {
+      // Opened before the computer's search is stopped: a game that does not load throws here,
+      // and the computer, still thinking about the game as it was, plays on.
+      const opened = session.open(game);
       stopThinking();
       gameSeed = newSeed();
-      transition(session.open(game), { newGame: true });
+      transition(opened, { newGame: true });
     }
     current = { ...current, ...checked, ...game };
     // Shapes are drawn when given, on the position then shown, and not kept as an option: a
