@@ -236,8 +236,12 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     await clickSquare(page, canvas, 'a1');
     await clickSquare(page, canvas, 'a6');
     await eventsOf(page, 0, 'move');
-    // The left click on a1 cleared them, before the move would have.
-    assert.deepEqual(await eventsOf(page, 0, 'shapes'), [{ shapes: [], by: 'hand' }]);
+    // The option's shapes were told after ready; the left click on a1 cleared them, before the
+    // move would have.
+    assert.deepEqual(await eventsOf(page, 0, 'shapes', 2), [
+      { shapes: given, by: 'option' },
+      { shapes: [], by: 'hand' },
+    ]);
     await settled(canvas);
     assert.deepEqual(await pixelAt(canvas, 'c3', 0.44, 0), [0x55, 0x99, 0x33]);
     if (way === 'element') {
@@ -587,6 +591,30 @@ test('ai mode: a status line under the board says whose turn, the thinking and t
   assert.equal(color, 'rgb(1, 2, 3)');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('frame: color-scheme=dark gives light text for a dark host page; a value it cannot read is said and left out', { timeout: 60_000 }, async () => {
+  /** @param {Record<string, string>} options @returns {Promise<{ text: number[], warnings: string[] }>} */
+  const statusColour = async (options) => {
+    const { page, problems } = await openHost(files, 'frame', [{ mode: 'ai', side: 'white', level: 1, ...options }]);
+    await eventsOf(page, 0, 'ready');
+    const status = page.frameLocator('iframe').locator('[part="status"]');
+    await status.filter({ hasText: 'Your turn (White)' }).waitFor();
+    const colour = await status.evaluate((element) => getComputedStyle(element).color);
+    if (options['color-scheme'] === 'dark') await page.locator('iframe').screenshot({ path: `${ARTIFACTS}embed-frame-dark.png` });
+    await page.close();
+    // The frame's console warnings are all the page hears of a bad value.
+    return { text: (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number), warnings: problems };
+  };
+  const light = await statusColour({});
+  assert.ok(Math.max(...light.text) < 80, `dark text by default: ${light.text}`);
+  assert.deepEqual(light.warnings, []);
+  const dark = await statusColour({ 'color-scheme': 'dark' });
+  assert.ok(Math.min(...dark.text) > 180, `light text: ${dark.text}`);
+  assert.deepEqual(dark.warnings, []);
+  const odd = await statusColour({ 'color-scheme': 'purple' });
+  assert.deepEqual(odd.text, light.text, 'left out: the default');
+  assert.deepEqual(odd.warnings, ['console warning: Ultima board: color-scheme must be "light" or "dark", not "purple": it is left out.']);
 });
 
 test('frame in ai mode: the status line fits in the frame under the board', { timeout: 60_000 }, async () => {

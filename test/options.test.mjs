@@ -29,7 +29,7 @@ test('the highlights option: "all" includes the threats, a list may name them, n
 });
 
 test('embed.html names a query parameter that is no option, with the option it may mean', () => {
-  assert.deepEqual(unknownParameters(['mode', 'piece-set', 'origin']), []);
+  assert.deepEqual(unknownParameters(['mode', 'piece-set', 'origin', 'color-scheme']), []);
   assert.deepEqual(unknownParameters(['pieceSet', 'foo', 'PIECE_SET', 'foo']), [
     'unknown parameter "pieceSet" (did you mean "piece-set"?): it is left out',
     'unknown parameter "foo": it is left out',

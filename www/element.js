@@ -4,7 +4,8 @@
 // it again). The board lives in the element's shadow root; its events (ready, move, gameover,
 // thinking, shapes, error, …) are composed and bubble out of it to the element.
 // Styling from outside: the parts `frame`, `board`, `status`, `controls` and `error` (::part),
-// and the custom properties --ultima-error-color, --ultima-error-background and --ultima-font.
+// and the custom properties --ultima-error-color, --ultima-error-background, --ultima-focus-color
+// and --ultima-font.
 //
 // Removing the element from the page destroys its board (and its computer player); putting it
 // back mounts a fresh one from its attributes. The board's handle (embed.js) is `element.handle`.

@@ -949,14 +949,17 @@ export function mount(element, options = {}) {
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode(true);
-    if (current.shapes) {
-      state.shapes = current.shapes.map((shape) => ({ ...shape }));
+    const given = current.shapes;
+    if (given) {
+      state.shapes = given.map((shape) => ({ ...shape }));
       draw();
     }
     // Drawn once: like a person's, they go with the position (see `change`).
     delete current.shapes;
     // `ready` comes first, before the computer's first `thinking`.
     emit('ready', { position: session.snapshot().position });
+    // The option's shapes are told as `set({ shapes })`'s are, once the host can hear them.
+    if (given) emit('shapes', { shapes: given.map((shape) => ({ ...shape })), by: 'option' });
     think();
     return true;
   };

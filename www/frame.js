@@ -11,6 +11,7 @@
 // With ?origin=https://host.example the bridge talks only to that origin (messages from any
 // other are ignored, and its own are posted to that origin alone); without it, to any parent.
 // An origin it cannot read starts no board: the frame says why, and posts only that `error`.
+// ?color-scheme=dark gives the transparent frame light text for a dark host page.
 // Only the parent window is heard. Messages that are not calls (not an object with source
 // "ultima" and type "call": another script's traffic) are ignored; a call of the wrong shape (an
 // id that is not a number or short text, args that are not a short array, an argument of the
@@ -48,6 +49,22 @@ function checkId(id) {
 }
 
 /**
+ * The frame's colours from ?color-scheme=: its text and controls dark, for a light host page
+ * (the default), or light, for a dark one. The frame is transparent, so the host's background
+ * shows through it, and a page in another origin cannot style what is in it: this is how a dark
+ * page gets text it can read. A value it cannot read is said, and left out, as an unknown
+ * parameter is.
+ *
+ * @param {URLSearchParams} params
+ * @returns {{ scheme: 'light' | 'dark' } | { problem: string }}
+ */
+function colorScheme(params) {
+  const given = params.get('color-scheme') ?? 'light';
+  if (given === 'light' || given === 'dark') return { scheme: given };
+  return { problem: `color-scheme must be "light" or "dark", not ${quote(given)}: it is left out` };
+}
+
+/**
  * The host's origin from ?origin=, checked: "*" when absent.
  *
  * @param {URLSearchParams} params
@@ -80,6 +97,9 @@ function start() {
   }
   // A typo in a parameter is said where the page's author looks (the board starts without it).
   for (const message of unknownParameters(params.keys())) console.warn(`Ultima board: ${message}.`);
+  const scheme = colorScheme(params);
+  if ('problem' in scheme) console.warn(`Ultima board: ${scheme.problem}.`);
+  else document.documentElement.dataset.colorScheme = scheme.scheme;
   let origin = '*';
   /** @type {string | null} */
   let badOrigin = null;

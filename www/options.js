@@ -116,8 +116,11 @@ export function kebab(name) {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/** The query parameters of embed.html that are the frame's own, not the board's options (frame.js). */
+export const FRAME_PARAMETERS = /** @type {const} */ (['origin', 'color-scheme']);
+
 /**
- * What to say of the query parameters of embed.html that are no option (nor `origin`): a typo
+ * What to say of the query parameters of embed.html that are no option (nor the frame's own): a typo
  * would otherwise be dropped without a word. Each is named, with the option meant when it is one
  * spelled another way ("pieceSet" or "PIECE-SET" for piece-set).
  *
@@ -125,7 +128,7 @@ export function kebab(name) {
  * @returns {string[]}  one message a parameter, none when all are known
  */
 export function unknownParameters(names) {
-  const known = new Set([...OPTION_NAMES.map(kebab), 'origin']);
+  const known = new Set([...OPTION_NAMES.map(kebab), ...FRAME_PARAMETERS]);
   /** @param {string} text */
   const loose = (text) => text.toLowerCase().replace(/[-_]/g, '');
   const byLoose = new Map([...known].map((name) => [loose(name), name]));
