@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkOption, OptionError, unknownParameters } from '../www/options.js';
+import { checkOption, checkOptions, OptionError, unknownParameters } from '../www/options.js';
+
+test('an unknown option is refused with the option it may mean; a number is said as a number', () => {
+  assert.throws(() => checkOptions({ pieceset: 'abstract' }), { name: 'OptionError', message: 'unknown option "pieceset" (did you mean "pieceSet"?)' });
+  assert.throws(() => checkOptions({ 'piece-set': 'abstract' }), { name: 'OptionError', message: 'unknown option "piece-set" (did you mean "pieceSet"?)' });
+  assert.throws(() => checkOptions({ onload: 'x' }), { name: 'OptionError', message: 'unknown option "onload"' });
+  assert.throws(() => checkOption('size', 50), { name: 'OptionError', message: /not 50$/ });
+  assert.throws(() => checkOption('size', '50'), { name: 'OptionError', message: /not "50"$/ });
+});
 
 test('the shapes option: text or objects, read the one way, and refused with the reason', () => {
   const expected = [
@@ -15,7 +23,7 @@ test('the shapes option: text or objects, read the one way, and refused with the
     assert.throws(() => checkOption('shapes', bad), (error) => error instanceof OptionError && /^shapes must be \{ from, to\?, brush\? \}/.test(error.message), JSON.stringify(bad));
   }
   assert.throws(() => checkOption('shapes', 'Ga1 Qb2'), { name: 'OptionError', message: /^shapes: "Qb2" is not a shape/ });
-  assert.throws(() => checkOption('shapes', 42), { name: 'OptionError', message: 'shapes must be text or a list, not "42"' });
+  assert.throws(() => checkOption('shapes', 42), { name: 'OptionError', message: 'shapes must be text or a list, not 42' });
   assert.throws(() => checkOption('shapes', Array(101).fill({ from: 'a1' })), { name: 'OptionError', message: 'shapes: at most 100, not 101' });
   assert.throws(() => checkOption('shapes', 'e4 '.repeat(400)), { name: 'OptionError', message: /^shapes is too long/ });
 });

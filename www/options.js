@@ -116,6 +116,14 @@ export function kebab(name) {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/**
+ * A name as names are matched when one is misspelled: lower case, without "-" and "_".
+ *
+ * @param {string} text  e.g. "piece-set", "pieceSet", "PIECE_SET"
+ * @returns {string} e.g. "pieceset"
+ */
+const loosely = (text) => text.toLowerCase().replace(/[-_]/g, '');
+
 /** The query parameters of embed.html that are the frame's own, not the board's options (frame.js). */
 export const FRAME_PARAMETERS = /** @type {const} */ (['origin', 'color-scheme']);
 
@@ -129,24 +137,25 @@ export const FRAME_PARAMETERS = /** @type {const} */ (['origin', 'color-scheme']
  */
 export function unknownParameters(names) {
   const known = new Set([...OPTION_NAMES.map(kebab), ...FRAME_PARAMETERS]);
-  /** @param {string} text */
-  const loose = (text) => text.toLowerCase().replace(/[-_]/g, '');
-  const byLoose = new Map([...known].map((name) => [loose(name), name]));
+  const byLoose = new Map([...known].map((name) => [loosely(name), name]));
   return [...new Set(names)]
     .filter((name) => !known.has(name))
     .map((name) => {
-      const meant = byLoose.get(loose(name));
+      const meant = byLoose.get(loosely(name));
       return `unknown parameter ${quote(name)}${meant ? ` (did you mean ${quote(meant)}?)` : ''}: it is left out`;
     });
 }
 
 /**
- * A value for a message: quoted, control characters shown as escapes, at most 40 characters.
+ * A value for a message: text quoted, control characters shown as escapes, at most 40
+ * characters; a number, a boolean, null or undefined as it is (`size: 50` is "not 50", not
+ * "not \"50\"", which would read as text given).
  *
  * @param {unknown} value
  * @returns {string}
  */
 export function quote(value) {
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
   const text = typeof value === 'string' ? value : String(value);
   const short = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return JSON.stringify(short);
@@ -337,7 +346,10 @@ export function checkOptions(options) {
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
     const known = OPTION_NAMES.find((n) => n === name);
-    if (!known) throw new OptionError(`unknown option ${quote(name)}`);
+    if (!known) {
+      const meant = OPTION_NAMES.find((option) => loosely(option) === loosely(name));
+      throw new OptionError(`unknown option ${quote(name)}${meant ? ` (did you mean ${quote(meant)}?)` : ''}`);
+    }
     checked[known] = checkOption(known, value);
   }
   return /** @type {EmbedOptions} */ (checked);
