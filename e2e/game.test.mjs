@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, centre, click, drag, onBoard, openGame as open, openPreferences, painted, pixels, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, centre, click, drag, onBoard, openGame as open, openPreferences, painted, pixels, playByRule, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -439,6 +439,36 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.close();
 });
 
+test('a record loaded plays on against the computer its headers name, and any other record is a game of two players', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  const players = () => onBoard(page, (board) => ({ mode: board.view().mode, side: board.view().side, level: board.view().level, orientation: board.view().orientation }));
+  // A game against level 8 as Black, then a record of two people: no computer any more.
+  await page.click('#new-game');
+  await page.check('#new-game-form input[name="mode"][value="ai"]');
+  await page.selectOption('#new-game-form select[name="side"]', 'black');
+  await page.selectOption('#new-game-form select[name="level"]', '8');
+  await page.click('#new-game-start');
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1);
+  await page.click('.io summary');
+  await page.fill('#record-text', '[White "Alice"]\n[Black "Bob"]\n\n1. b2-b5 g7-g4 *');
+  await page.click('#load-record');
+  await page.click('#load-record-yes');
+  assert.equal(await page.textContent('#record-error'), 'Loaded.');
+  assert.equal((await players()).mode, 'play');
+  assert.equal(await page.isVisible('#opponent'), false);
+  // A record the page wrote against level 2, the person White: against level 2 again, from
+  // White's side, and the computer answers the person's move.
+  await page.fill('#record-text', '[White "Player"]\n[Black "Computer, level 2 — Novice"]\n\n1. b2-b5 g7-g4 *');
+  await page.click('#load-record');
+  await page.click('#load-record-yes');
+  assert.deepEqual(await players(), { mode: 'ai', side: 'white', level: 2, orientation: 'white' });
+  assert.equal(await page.textContent('#opponent'), 'You play White against the computer, level\u00a02\u00a0— Novice');
+  await onBoard(page, (board) => board.play('a2-a4'));
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 4);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('check is marked with its checkers; flip, theme and coordinates redraw the board', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   // Black's Withdrawer on e2 can step away from White's King on e1: check.
@@ -627,6 +657,37 @@ test('moves on a small screen never scroll the page away from the board', { time
   for (const square of ['b2', 'b5', 'g7', 'g4', 'c2', 'c6']) await click(page, square);
   assert.equal((await plies(page)).length, 3);
   assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('against the computer the person may resign while it thinks: the person\'s side loses', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.click('#new-game');
+  await page.check('#new-game-form input[name="mode"][value="ai"]');
+  await page.selectOption('#new-game-form select[name="side"]', 'white');
+  await page.selectOption('#new-game-form select[name="level"]', '8');
+  await page.click('#new-game-start');
+  await onBoard(page, (board) => board.play('b2-b5'));
+  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('thinking'));
+  assert.equal(await page.isDisabled('#resign'), false);
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  assert.deepEqual(await onBoard(page, (board) => board.result()), { kind: 'resignation', winner: 'black', result: '0-1' });
+  assert.deepEqual(await plies(page), ['b2-b5'], 'the computer\'s search was stopped, its move not played');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('at the end of a long game the move list shows the result under the last move', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await playByRule(page, 60);
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await page.waitForSelector('#moves .moves-result');
+  const [list, end] = await Promise.all(['#moves', '#moves .moves-result'].map((selector) => page.locator(selector).evaluate((node) => node.getBoundingClientRect().toJSON())));
+  assert.ok(list.height < end.bottom - (await page.locator('#moves li').first().evaluate((node) => node.getBoundingClientRect().top)), 'the list scrolls: the game is longer than it');
+  assert.ok(end.top >= list.top && end.bottom <= list.bottom + 1, `the result is in view: ${JSON.stringify({ list, end })}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

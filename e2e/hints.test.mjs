@@ -75,9 +75,11 @@ test('a hint is the strong engine\'s, not the opponent level\'s: at level 1 it d
   try {
     await againstLevel1(page);
     // After 1. b2-b5 g7-g3, level 1's own choice for White was a1-g7, which g3-g6 takes at once.
+    // (The record names its players as the page does: it is played on against level 1.)
     await page.click('.io summary');
-    await page.fill('#record-text', '1. b2-b5 g7-g3 *');
+    await page.fill('#record-text', '[White "Player"]\n[Black "Computer, level 1 — Beginner"]\n\n1. b2-b5 g7-g3 *');
     await page.click('#load-record');
+    assert.deepEqual(await onBoard(page, (board) => ({ mode: board.view().mode, level: board.view().level })), { mode: 'ai', level: 1 });
     await page.click('#hint');
     await statusHas(page, 'hint: move the');
     await page.click('#hint');

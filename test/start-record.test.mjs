@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pgnDate, PLAYER_NAME, startHeaders } from '../www/start-record.js';
+import { opponentOfHeaders, pgnDate, PLAYER_NAME, startHeaders } from '../www/start-record.js';
 
 const DAY = new Date(2026, 0, 5, 23, 59);
 
@@ -25,4 +25,26 @@ test('the headers: the date, the players against the computer, the clock', () =>
     ['White', 'Computer, level 8 — Strongest'],
     ['Black', PLAYER_NAME],
   ]);
+});
+
+test('the computer opponent read back from the headers the page wrote; any other names are two players', () => {
+  for (const level of [1, 3, 8]) {
+    for (const computer of /** @type {const} */ (['white', 'black'])) {
+      const opponent = { computer, level };
+      assert.deepEqual(opponentOfHeaders(startHeaders({ opponent, control: null, day: DAY })), opponent);
+    }
+  }
+  assert.deepEqual(opponentOfHeaders([['White', 'Computer, level 2'], ['Black', 'Player']]), { computer: 'white', level: 2 });
+  for (const headers of /** @type {Array<Array<[string, string]>>} */ ([
+    [],
+    [['White', 'Alice'], ['Black', 'Bob']],
+    [['White', 'Computer, level 3 — Casual'], ['Black', 'Bob']],
+    [['White', 'Computer, level 3'], ['Black', 'Computer, level 5']],
+    [['White', 'Computer, level 9'], ['Black', 'Player']],
+    [['White', 'Computer, level 0'], ['Black', 'Player']],
+    [['White', 'Computer, level 31'], ['Black', 'Player']],
+    [['Black', 'Computer, level 3']],
+  ])) {
+    assert.equal(opponentOfHeaders(headers), null, JSON.stringify(headers));
+  }
 });

@@ -27,7 +27,7 @@ import { registerServiceWorker, releasedSince } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
-import { DEFAULT_BASE, loadWasm } from './wasm.js';
+import { DEFAULT_BASE, loadWasm, withGame as withRecord } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
@@ -35,7 +35,7 @@ import { askFirst, marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { pastedGame, wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
-import { startHeaders } from './start-record.js';
+import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
@@ -325,7 +325,7 @@ async function main() {
       viewLive.disabled = shown === null;
       undo.disabled = !embed.snapshot().canUndo;
       redo.disabled = embed.redoLength() === 0;
-      resign.disabled = result !== null || computerToMove();
+      resign.disabled = result !== null;
       // A draw by agreement is for two players; the computer plays on (as on lichess).
       draw.hidden = opponent !== null;
       draw.disabled = result !== null;
@@ -707,7 +707,12 @@ async function main() {
     askFirst(embed, 'load-record', () => {
       try {
         const spec = pasted();
-        embed.newGame(spec);
+        // Its opponent is the one its headers name, as the page writes them ("Computer, level 3
+        // — Casual" and "Player"): a takeback plays on against that computer, and its review
+        // judges the person's side. Any other record is a game of two players, whatever the
+        // last game was.
+        const chosen = 'record' in spec ? opponentOfHeaders(withRecord(spec.record, (game) => game.snapshot().headers)) : null;
+        startGame(spec, chosen);
         // The game is the main line: the variations and notes are not lost, the analysis board
         // has them.
         const { variations, comment, notes } = leftToAnalysis(spec);

@@ -232,6 +232,22 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
   const refocus = list.contains(list.ownerDocument.activeElement);
   list.replaceChildren(...items);
   showCurrent(list, refocus, list.querySelector('button'));
+  // At the last move of a finished game, the result written under it comes into view with it.
+  const end = items[items.length - 1];
+  if (result && end && current === plies.length - 1) scrollTo(list, end);
+}
+
+/**
+ * Scrolls `list` (only the list) just enough to show `item`.
+ *
+ * @param {HTMLElement} list
+ * @param {Element} item
+ */
+function scrollTo(list, item) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
 /**
@@ -247,11 +263,7 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
  */
 export function showCurrent(list, refocus, fallback) {
   const shown = list.querySelector('[aria-current]');
-  if (shown) {
-    const box = list.getBoundingClientRect();
-    const at = shown.getBoundingClientRect();
-    if (at.top < box.top) list.scrollTop -= box.top - at.top;
-    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
-  } else list.scrollTop = 0;
+  if (shown) scrollTo(list, shown);
+  else list.scrollTop = 0;
   if (refocus) (shown instanceof HTMLElement ? shown : fallback)?.focus({ preventScroll: true });
 }

@@ -5,6 +5,7 @@
 // `sound`, `touchPreview` and `premove`.
 
 import { bindShortcuts } from './keys.js';
+import { otherSide } from './notation.js';
 import { wireSound } from './sound.js';
 import { HIGHLIGHTS } from './state.js';
 import { askInPlace } from './util.js';
@@ -128,8 +129,10 @@ export function wirePlaying({ embed, settings, persist }) {
   leaveZen.addEventListener('click', () => zen.click());
 
   // Resigning, and a draw the two players agree (shown only without the computer, main.js),
-  // ask first. The result banner shows the end and takes the focus.
-  askFirst(embed, 'resign', () => embed.resign());
+  // ask first. The result banner shows the end and takes the focus. Against the computer the
+  // person resigns, also while the computer thinks (as on lichess); between two players, the
+  // side to move.
+  askFirst(embed, 'resign', () => embed.resign(settings.opponent ? otherSide(settings.opponent.computer) : undefined));
   askFirst(embed, 'draw', () => embed.agreeDraw());
   return {
     lowTime: () => sound.play('lowTime'),

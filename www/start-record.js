@@ -5,7 +5,7 @@
 // headers start as one (a computer that moves first already sees the clock).
 
 import { controlHeader } from './clock.js';
-import { levelTitle } from './levels.js';
+import { isLevel, levelTitle } from './levels.js';
 
 /** @import { TimeControl } from './clock.js' */
 /** @import { Opponent } from './storage.js' */
@@ -43,4 +43,30 @@ export function startHeaders({ opponent, control, day }) {
   }
   if (control) headers.push(['TimeControl', controlHeader(control)]);
   return headers;
+}
+
+/**
+ * The computer opponent a record's headers name, as `startHeaders` writes them: one player
+ * "Computer, level 3 — Casual" and the other "Player". A record loaded on the page plays on
+ * against that computer; any other names (two people, or names this page did not write) make
+ * it a game of two players.
+ *
+ * @param {ReadonlyArray<readonly [string, string]>} headers  e.g. the snapshot's `headers`
+ * @returns {Opponent | null}
+ */
+export function opponentOfHeaders(headers) {
+  /** @param {string} tag */
+  const named = (tag) => headers.find(([name]) => name === tag)?.[1] ?? null;
+  /** @param {string | null} name @returns {number | null} */
+  const computerLevel = (name) => {
+    const level = Number(/^Computer, level (\d)(?: — .*)?$/.exec(name ?? '')?.[1]);
+    return isLevel(level) ? level : null;
+  };
+  const white = named('White');
+  const black = named('Black');
+  const whiteLevel = computerLevel(white);
+  const blackLevel = computerLevel(black);
+  if (whiteLevel !== null && black === PLAYER_NAME) return { computer: 'white', level: whiteLevel };
+  if (blackLevel !== null && white === PLAYER_NAME) return { computer: 'black', level: blackLevel };
+  return null;
 }
