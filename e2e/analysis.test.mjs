@@ -342,8 +342,14 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   assert.deepEqual(more, []);
   await settled(page.locator('.analysis-dialog canvas'));
   await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 4, null, { timeout: 30_000 });
-  // The side line made the main line; the old main line, now a side line, deleted.
+  // The side line made the main line; the old main line, now a side line, deleted. Entering
+  // the side line brings its buttons, and the board stays where it was under the pointer.
+  const boardTop = () => page.locator('.analysis-dialog canvas').evaluate((canvas) => canvas.getBoundingClientRect().top);
+  const top = await boardTop();
+  assert.equal(await page.isVisible('.analysis-dialog button:text("Make main line")'), false);
   await variation.locator('button[data-move="h7-h5"]').click();
+  await page.locator('.analysis-dialog button:text("Make main line")').waitFor();
+  assert.equal(await boardTop(), top, 'the board did not move');
   await page.click('.analysis-dialog button:text("Make main line")');
   await moves.locator('.analysis-variation [data-move="a2-a4"]').waitFor();
   // The button went with the side line: the focus is in the move list, not lost to the page.

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, click, decodeGif, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, click, decodeGif, launchDevice, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { BrowserContext, Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
@@ -483,4 +483,47 @@ test('Game GIF is the whole game animated, a picture a move and the result, as C
   assert.notEqual(result.ink, king.ink);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('on a phone with a share sheet, Share link hands the game link to it; closing the sheet says nothing; a desktop copies', { timeout: 60_000 }, async () => {
+  const phone = await launchDevice(DEVICES[1]);
+  try {
+    // The share sheet, as a phone's browser has it: what it was given is kept; `refuse` makes it
+    // answer as a person closing it does.
+    const sheet = () =>
+      Object.assign(navigator, {
+        share: async (/** @type {ShareData} */ data) => {
+          const w = /** @type {any} */ (window);
+          if (w.refuse) throw new DOMException('closed', 'AbortError');
+          (w.shared ??= []).push(data);
+        },
+      });
+    await phone.context.addInitScript(sheet);
+    const { page, problems } = await openGame(phone.context, served.url);
+    await onBoard(page, (board) => board.play('b2-b5'));
+    assert.equal(await page.textContent('#copy-link'), 'Share link');
+    await page.click('#copy-link');
+    await page.waitForFunction(() => document.getElementById('share-answer')?.textContent !== '');
+    assert.equal(await page.textContent('#share-answer'), 'Link shared. The game is in the link itself; nothing is uploaded.');
+    const [shared] = await page.evaluate(() => /** @type {any} */ (window).shared);
+    assert.equal(shared.title, 'Ultima game');
+    assert.ok(shared.url.startsWith(`${served.url}#`), shared.url);
+    // Closed without sharing: nothing to say, nothing shown to copy by hand.
+    await page.evaluate(() => Object.assign(window, { refuse: true }));
+    await page.click('#copy-link');
+    await page.waitForFunction(() => document.getElementById('share-answer')?.textContent === '');
+    assert.equal(await page.isVisible('#share-text'), false);
+    assert.deepEqual(problems, []);
+    await page.close();
+    // A desktop with the same API copies, as before.
+    await served.context.addInitScript(sheet);
+    const desktop = await openGame(served.context, served.url);
+    assert.equal(await desktop.page.textContent('#copy-link'), 'Copy link');
+    await desktop.page.click('#copy-link');
+    await desktop.page.waitForFunction(() => document.getElementById('share-answer')?.textContent?.startsWith('Link copied'));
+    assert.equal(await desktop.page.evaluate(() => /** @type {any} */ (window).shared), undefined);
+    await desktop.page.close();
+  } finally {
+    await phone.close();
+  }
 });

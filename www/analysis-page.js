@@ -15,7 +15,7 @@ import { errorText, make, pageStorage } from './util.js';
 import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
-import { COPY_REFUSED, copyText } from './clipboard.js';
+import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -218,6 +218,7 @@ export async function openAnalysis(request = {}) {
   }
   // The whole analysis in a link (its lines, marks and comments travel in the link itself).
   const share = make('button', { type: 'button', class: 'analysis-share', title: 'Copy a link to this analysis: its lines, marks and comments travel in the link itself' }, 'Copy link');
+  nameLinkButton(share);
   buttons.append(share, close);
   const head = make('div', { class: 'analysis-dialog-head' });
   // What Copy link did, for a few seconds under the head, over the board rather than pushing
@@ -245,9 +246,16 @@ export async function openAnalysis(request = {}) {
     try {
       // The page's address without `?analysis`: the link's own fragment opens the view.
       const url = analysisUrl(withoutParam(location.href, ANALYSIS_PARAM), await encodeAnalysis(analysis.treeRecord()));
-      const ok = await copyText(url, shareField);
-      shareField.hidden = ok;
-      note(ok ? 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.' : COPY_REFUSED, ok);
+      const done = await shareLink(url, 'Ultima analysis', shareField);
+      shareField.hidden = done !== 'refused';
+      /** @type {Record<typeof done, string>} */
+      const words = {
+        shared: 'Shared a link to this analysis: whoever opens it sees these lines, marks and comments.',
+        cancelled: '',
+        copied: 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.',
+        refused: COPY_REFUSED,
+      };
+      note(words[done], done !== 'refused');
     } catch (error) {
       note(`No link: ${errorText(error)}.`, false);
     }

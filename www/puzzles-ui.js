@@ -13,7 +13,7 @@
 // time either opens.
 
 import { captureWords, roleName, sideName } from './notation.js';
-import { COPY_REFUSED, copyText } from './clipboard.js';
+import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
 import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
@@ -127,6 +127,7 @@ function build() {
   // The puzzle's own address (`?puzzle=<id>`), to send to someone; shown selected in the field
   // when the browser refuses the clipboard.
   const share = make('button', { type: 'button', class: 'puzzles-link', title: 'Copy a link that opens this puzzle' }, 'Copy link');
+  nameLinkButton(share);
   const shareAnswer = make('p', { class: 'puzzles-link-answer', role: 'status' });
   const shareField = make('textarea', { class: 'puzzles-link-field', rows: '1', readonly: '', 'aria-label': 'The puzzle\'s link' });
   shareField.hidden = true;
@@ -626,9 +627,11 @@ function build() {
   });
   share.addEventListener('click', async () => {
     if (!current) return;
-    const ok = await copyText(puzzleUrl(location.href, current.puzzle.id), /** @type {HTMLTextAreaElement} */ (shareField));
-    shareField.hidden = ok;
-    shareAnswer.textContent = ok ? 'Link copied: it opens this puzzle.' : COPY_REFUSED;
+    const done = await shareLink(puzzleUrl(location.href, current.puzzle.id), 'Ultima puzzle', /** @type {HTMLTextAreaElement} */ (shareField));
+    shareField.hidden = done !== 'refused';
+    /** @type {Record<typeof done, string>} */
+    const words = { shared: 'Link shared: it opens this puzzle.', cancelled: '', copied: 'Link copied: it opens this puzzle.', refused: COPY_REFUSED };
+    shareAnswer.textContent = words[done];
   });
   next.addEventListener('click', () => showNext());
   retry.addEventListener('click', () => {

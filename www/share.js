@@ -6,7 +6,7 @@
 // on it.
 
 import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
-import { COPY_REFUSED, copyText } from './clipboard.js';
+import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText, offerTakenBack } from './links.js';
 import { analysisLinkText, decodeAnalysis } from './analysis-link.js';
@@ -63,10 +63,18 @@ export function wireSharing(parts) {
       say(`No link: ${errorText(error)}`, false);
       return;
     }
-    const ok = await copyText(url, field);
-    field.hidden = ok;
-    say(ok ? 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.' : COPY_REFUSED, ok);
+    const done = await shareLink(url, 'Ultima game', field);
+    field.hidden = done !== 'refused';
+    /** @type {Record<typeof done, string>} */
+    const words = {
+      shared: 'Link shared. The game is in the link itself; nothing is uploaded.',
+      cancelled: '',
+      copied: 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.',
+      refused: COPY_REFUSED,
+    };
+    say(words[done], done !== 'refused');
   });
+  nameLinkButton(parts.copyLink);
 
   // A draw offered with the last move travels in the record's DrawOffer header, and so in the
   // link; the box shows whether one stands, and is there while the last mover can make one.
