@@ -97,6 +97,16 @@ for (const [screen, viewport] of SCREENS) {
         await page.click(button);
         await page.waitForFunction(ready);
         assert.deepEqual(await stickingOut(page), [], button);
+        if (button === '#analyse') {
+          // Under a finger the analysis board's buttons are 40 px high too, its moves 36 px.
+          const short = await page.$$eval('.analysis-dialog button', (buttons) =>
+            /** @type {HTMLButtonElement[]} */ (buttons)
+              .filter((b) => b.checkVisibility() && !b.closest('.analysis-lines'))
+              .filter((b) => b.getBoundingClientRect().height < (b.closest('.analysis-moves') ? 36 : 40))
+              .map((b) => `${b.className || 'button'} "${b.textContent}" ${Math.round(b.getBoundingClientRect().height)} px`),
+          );
+          assert.deepEqual(short, [], 'analysis buttons too low for a finger');
+        }
         await page.keyboard.press('Escape');
         await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
       }
