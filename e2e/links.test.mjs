@@ -527,3 +527,33 @@ test('on a phone with a share sheet, Share link hands the game link to it; closi
     await phone.close();
   }
 });
+
+test('a finished game that continues the board\'s game puts its end on the board, kept in Your games; another finished game does not offer it', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: '1. b2-b5 g7-g4 *', settings: {} }));
+  // The opponent answered c2-c4 and resigned (as White): the link holds both.
+  const resigned = await linkOf(page, '[Result "0-1"]\n[Termination "resignation"]\n\n1. b2-b5 g7-g4 2. c2-c4 0-1');
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${resigned}`);
+  assert.equal(await linkDialog(page), '2 moves, Black wins by resignation');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Put the end on your board');
+  await page.screenshot({ path: `${ARTIFACTS}links-finish.png` });
+  await page.click('dialog.link-dialog button.link-finish');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
+  assert.deepEqual(await onBoard(page, (board) => board.result()?.kind), 'resignation');
+  assert.equal(await onBoard(page, (board) => board.result()?.winner), 'black');
+  assert.match((await page.textContent('#notice')) ?? '', /Black wins by resignation\. It is over on your board too, and Your games keeps it\./);
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
+  assert.equal(kept.length, 1);
+  assert.equal(kept[0].kind, 'resignation');
+  assert.equal(kept[0].opponent, null);
+  await page.keyboard.press('Escape');
+
+  // A finished game that is not this one: Analyse and Close only.
+  const other = await linkOf(page, '[Result "1-0"]\n[Termination "resignation"]\n\n1. a2-a4 1-0');
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${other}`);
+  await linkDialog(page);
+  assert.equal(await page.locator('dialog.link-dialog button.link-finish').count(), 0);
+  assert.deepEqual(await page.locator('dialog.link-dialog .link-actions button').allTextContents(), ['Analyse', 'Close']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

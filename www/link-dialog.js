@@ -1,13 +1,14 @@
 // The dialog a game link opens: the game of the link on a board of its own (the embed's replay
 // mode, at the last move, with buttons to step through it), a line saying what game it is, and
-// the choices — continue it as a correspondence game on the page's board, analyse it (when the
-// page has an analysis board), or close. A link that holds no game says why here, in words, and
+// the choices — continue it as a correspondence game on the page's board, or, when it is over and
+// continues the board's game, play its end there; analyse it (when the page has an analysis
+// board), or close. A link that holds no game says why here, in words, and
 // nothing else happens: the page's game is not touched until the player chooses to continue, and
 // a game in progress that the link's game does not continue is kept aside first, after a
 // question.
 
 import { mount } from './embed.js';
-import { drawOffer, gameSize, wouldLose } from './links.js';
+import { drawOffer, gameSize, relation, wouldLose } from './links.js';
 import { sideName } from './notation.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
@@ -28,6 +29,10 @@ import { bindings } from './wasm.js';
  *   answers null, or why it could not (then nothing changed)
  * @property {((game: { record: string, ply?: number }) => void) | null} analyse  opens the game in
  *   the analysis board at `ply`; null when the page has none (the choice is not offered)
+ * @property {((link: Snapshot) => string | null) | null} finish  plays the end of a finished
+ *   game from a link on the board's game, which it continues (the opponent's last moves, and
+ *   the resignation, agreed draw or flag), so that it ends there as if played there; answers
+ *   null, or why it could not (then nothing changed); null: not offered
  */
 
 /** @type {{ close: () => void } | null} the dialog open now */
@@ -168,6 +173,21 @@ export function openLinkDialog(text, choices) {
       confirm,
     );
   }
+  // The opponent's last word in a correspondence game (a mate, a resignation, an agreed draw):
+  // its end played on the board's game, which it continues, as the result of a game played here.
+  const board = choices.board();
+  const continues = relation(board, snapshot);
+  const { finish: finishGame } = choices;
+  if (!ongoing && finishGame && board.status.kind === 'ongoing' && (continues === 'ahead' || continues === 'same')) {
+    const end = make('button', { type: 'button', class: 'primary link-finish', autofocus: '' }, 'Put the end on your board');
+    end.addEventListener('click', () => {
+      const refused = finishGame(snapshot);
+      if (refused === null) finish('continued');
+      else problem.textContent = refused;
+    });
+    actions.append(end);
+    dialog.insertBefore(make('p', { class: 'link-hint' }, 'This game continues yours: its end goes on your board, and Your games keeps it.'), confirm);
+  }
   const analyse = choices.analyse;
   if (analyse) {
     const button = make('button', { type: 'button' }, 'Analyse');
@@ -178,7 +198,7 @@ export function openLinkDialog(text, choices) {
     actions.append(button);
   }
   const dismiss = make('button', { type: 'button' }, 'Close');
-  if (!ongoing && !analyse) dismiss.setAttribute('autofocus', '');
+  if (!ongoing && !analyse && !actions.querySelector('.link-finish')) dismiss.setAttribute('autofocus', '');
   dismiss.addEventListener('click', () => finish('closed'));
   actions.append(dismiss);
   dialog.showModal();

@@ -10,7 +10,7 @@ import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText, offerTakenBack } from './links.js';
 import { analysisLinkText, decodeAnalysis } from './analysis-link.js';
-import { otherSide, sideName } from './notation.js';
+import { otherSide, sideName, statusText } from './notation.js';
 import { withGame } from './wasm.js';
 import { errorText } from './util.js';
 
@@ -138,7 +138,28 @@ export function wireSharing(parts) {
     }
     const text = linkText(location.hash);
     if (text === null) return;
-    openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse }).then(() => {
+    /**
+     * Plays the end of a finished game from a link on the board's game, which it continues:
+     * the moves the board lacks, then how it ended when no move ended it (a resignation, an
+     * agreed draw, a flag). The game ends on this board as if played here, so the result
+     * banner shows it and Your games keeps it.
+     *
+     * @param {Snapshot} link
+     * @returns {string | null}
+     */
+    const finishFromLink = (link) => {
+      if (!parts.twoPlayers()) return 'The game on your board is against the computer: this game does not continue it.';
+      const end = link.status;
+      for (const ply of link.plies.slice(embed.history().length)) embed.play(ply.text, { quiet: true });
+      if (embed.result() === null) {
+        if (end.kind === 'agreement') embed.agreeDraw();
+        else if (end.kind === 'resignation' && end.winner) embed.resign(otherSide(end.winner));
+        else if (end.kind === 'timeout' || end.kind === 'timeout_draw') embed.flag(end.winner ? otherSide(end.winner) : embed.turn());
+      }
+      parts.notify(`A game from a link: ${statusText(end)}. It is over on your board too, and Your games keeps it.`);
+      return null;
+    };
+    openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then(() => {
       if (linkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     });
   };
