@@ -144,6 +144,12 @@ test('a draw offered with a move travels in the link: accepted there, or lapsed 
     await first.check('#offer-draw');
     assert.equal(await first.textContent('#status'), 'Black to move — White offers a draw');
     const link = await copyLink(first);
+    // White opening its own link (to check it): the offer is White's own, not White's to accept.
+    await first.evaluate((link) => (location.href = link), link);
+    assert.equal(await linkDialog(first), '1 move, Black to move · White offers a draw (your offer)');
+    assert.equal(await first.locator('dialog.link-dialog button.link-accept-draw').count(), 0);
+    await first.keyboard.press('Escape');
+    await first.waitForSelector('dialog.link-dialog', { state: 'detached' });
 
     // Black opens it: the offer is said, and accepted in the dialog.
     const { page: second, problems: secondProblems } = await openAt(opponent.context, link);

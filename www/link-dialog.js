@@ -156,14 +156,20 @@ export function openLinkDialog(text, choices) {
     confirm.hidden = false;
     no.focus();
   };
+  // The game on the board, and how the link's stands to it.
+  const board = choices.board();
+  const continues = relation(board, snapshot);
   if (ongoing) {
     const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
     play.addEventListener('click', () => takeOver(play, false));
     actions.append(play);
     // A draw offered with the link's last move: accepted here, or declined by playing on.
     const offer = drawOffer(snapshot);
-    if (offer) {
-      summary.textContent += ` · ${sideName(offer)} offers a draw`;
+    // The board's game made this very offer: the link is the player's own (opened again, or
+    // pasted back), and the offer is not theirs to accept.
+    const own = offer !== null && continues === 'same' && drawOffer(board) === offer;
+    if (offer) summary.textContent += ` · ${sideName(offer)} offers a draw${own ? ' (your offer)' : ''}`;
+    if (offer && !own) {
       const accept = make('button', { type: 'button', class: 'link-accept-draw' }, 'Accept the draw');
       accept.addEventListener('click', () => takeOver(accept, true));
       actions.append(accept);
@@ -175,8 +181,6 @@ export function openLinkDialog(text, choices) {
   }
   // The opponent's last word in a correspondence game (a mate, a resignation, an agreed draw):
   // its end played on the board's game, which it continues, as the result of a game played here.
-  const board = choices.board();
-  const continues = relation(board, snapshot);
   const { finish: finishGame } = choices;
   if (!ongoing && finishGame && board.status.kind === 'ongoing' && (continues === 'ahead' || continues === 'same')) {
     const end = make('button', { type: 'button', class: 'primary link-finish', autofocus: '' }, 'Put the end on your board');
