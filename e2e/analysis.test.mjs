@@ -702,7 +702,12 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const [badge = []] = await pixels(page, [['g4', 0.31, -0.31]], '.analysis-dialog canvas');
   assert.ok((badge[0] ?? 0) > (badge[1] ?? 0) + 60 && (badge[0] ?? 0) > (badge[2] ?? 0) + 60, `a red badge: ${badge}`);
+  // A "}" ends a record's comment: it is written as ")", and said while it is in the field.
+  await page.fill('.analysis-dialog .analysis-comment-field', 'Into the pinch}');
+  assert.equal(await page.textContent('.analysis-dialog .analysis-comment-note'), 'A record ends a comment at “}”: it is written as “)”.');
+  assert.match(await onAnalysis(page, (board) => board.analysis()?.lineRecord()) ?? '', /g7-g4\?\? \{Into the pinch\)\}/);
   await page.fill('.analysis-dialog .analysis-comment-field', 'The Pawn walks into the pinch.');
+  assert.equal(await page.isVisible('.analysis-dialog .analysis-comment-note'), false);
   await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-comment').length === 3);
   assert.match((await page.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
   // The record's own note taken away: its comment emptied. The first move has no mark: no badge.

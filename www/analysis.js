@@ -234,8 +234,17 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     return button;
   });
   const commentField = make('textarea', { class: 'analysis-comment-field', rows: '2', maxlength: String(MAX_COMMENT), spellcheck: 'true', placeholder: 'A comment on the move shown', 'aria-label': 'Comment on the move shown' });
-  commentField.addEventListener('input', () => annotateShown({ comment: commentField.value }));
-  annotate.append(...glyphButtons, commentField);
+  // A record's comment ends at "}", so the rules crate writes one typed in it as ")" (game.rs,
+  // `write_comment`): said while it is in the field, rather than found changed in a copy.
+  const braceNote = make('p', { class: 'analysis-comment-note', role: 'status' });
+  const sayBrace = () => {
+    braceNote.textContent = commentField.value.includes('}') ? 'A record ends a comment at “}”: it is written as “)”.' : '';
+  };
+  commentField.addEventListener('input', () => {
+    sayBrace();
+    annotateShown({ comment: commentField.value });
+  });
+  annotate.append(...glyphButtons, commentField, braceNote);
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
@@ -705,6 +714,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     // types in it, it is the comment).
     if (commentOf !== current || !commentField.matches(':focus')) commentField.value = shown?.comment ?? '';
     commentOf = current;
+    sayBrace();
   };
 
   /**
