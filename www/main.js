@@ -143,6 +143,9 @@ async function restore(host, notice, saved) {
   }
   const fresh = await mountReady(host, options);
   if ('failure' in fresh) throw new Error(fresh.failure);
+  // Dated, and against the computer with its players named, as a game from the new-game dialog
+  // is (start-record.js): a first visit's board is a game too, and its record says when.
+  for (const [name, value] of startHeaders({ opponent, control: null, day: new Date() })) fresh.embed.setHeader(name, value);
   // A new game: the saved game's entry in "Your games" is not its own.
   const settings = { ...saved.settings };
   delete settings.finishedId;
