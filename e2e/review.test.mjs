@@ -279,6 +279,7 @@ test('a review stopped half way is kept with the game over a reload, and resumes
     const done = Number(await page.locator('#review-progress').evaluate((bar) => /** @type {HTMLProgressElement} */ (bar).value));
     assert.ok(done >= 2 && done < MOVES.length + 1, `${done} positions`);
     assert.equal(await page.textContent('#review-status'), `Review stopped: ${done} of ${MOVES.length + 1} positions`);
+    assert.equal(await page.isVisible('#review-graph'), false, 'no empty graph before the review is done');
     await page.reload();
     await page.waitForSelector('body[data-ready]');
     assert.equal(await reviewState(page), 'stopped');

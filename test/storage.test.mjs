@@ -121,6 +121,8 @@ test('unusable data is set aside under a backup key before anything is written o
     ['[1, 2]', 'could not be read'],
     ['{"version": 99}', 'comes from a newer version'],
     ['{"record": "1. b2-b5"}', 'in a form this version does not know'],
+    ['{"version": 1, "record": 12, "settings": {}}', 'holds a game record that is not text'],
+    ['{"version": 1, "record": ["1. b2-b5"]}', 'holds a game record that is not text'],
   ]) {
     storage.items.clear();
     storage.items.set('ultima.page', text);
@@ -136,7 +138,7 @@ test('unusable data is set aside under a backup key before anything is written o
 
 test('stored settings are checked one by one; bad values fall back to the defaults', async () => {
   const tab = await openTab();
-  const read = tab.parse(JSON.stringify({ version: 1, record: 7, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes', sound: 'off', premove: 0 } }));
+  const read = tab.parse(JSON.stringify({ version: 1, record: null, settings: { pieceSet: 'emoji', theme: 'neutral', orientation: 'up', opponent: { computer: 'black', level: 9 }, showThinking: 'yes', sound: 'off', premove: 0 } }));
   assert.deepEqual(read, { record: null, settings: { ...tab.defaultSettings(), theme: 'neutral' }, problem: null, pieces: null, firstVisit: false });
   // Every board theme is kept; an unknown one is the default.
   for (const theme of ['green', 'neutral', 'brown', 'blue']) {

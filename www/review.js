@@ -153,8 +153,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     graph.replaceChildren();
     players.replaceChildren();
     list.replaceChildren();
-    if (summary) graph.removeAttribute('display');
-    else graph.setAttribute('display', 'none');
+    // Drawn once the review is done: until then no empty frame (review.css).
+    graph.toggleAttribute('data-empty', !summary);
     explain.hidden = summary === null;
     tools.hidden = summary === null;
     if (!summary) {

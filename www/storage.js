@@ -1,7 +1,7 @@
 // Keeps the current game (as its game record) and the settings in localStorage, under one key
 // with a schema version, so a reload resumes. Nothing stored is ever trusted, and nothing stored
 // is ever lost without a word: data this version cannot use (unreadable, from another schema
-// version, a record that does not load) is copied to a backup key before the page writes its own,
+// version, a record that is not text or does not load) is copied to a backup key before the page writes its own,
 // and the player is told where it is. When storage is off (a private window, a policy) or full,
 // the game still plays and a notice says it will not be saved; the record can be copied out.
 //
@@ -226,7 +226,10 @@ export function parse(text) {
   const version = 'version' in data ? data.version : undefined;
   if (typeof version === 'number' && version > SCHEMA_VERSION) return aside(`comes from a newer version of this page (schema ${version})`);
   if (version !== SCHEMA_VERSION) return aside('is in a form this version does not know');
-  const record = 'record' in data && typeof data.record === 'string' ? data.record : null;
+  // A record that is neither text nor null is no game this page wrote: set aside, not dropped.
+  const stored = 'record' in data ? data.record : null;
+  if (stored !== null && typeof stored !== 'string') return aside('holds a game record that is not text');
+  const record = stored;
   if ('settings' in data && typeof data.settings === 'object' && data.settings !== null) {
     const s = /** @type {Record<string, unknown>} */ (data.settings);
     if (s.pieceSet === 'chess' || s.pieceSet === 'abstract') settings.pieceSet = s.pieceSet;
