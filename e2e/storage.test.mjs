@@ -143,7 +143,26 @@ test('two tabs on the saved game follow each other instead of overwriting each o
   // Nothing was set aside: no save overwrote another tab's game.
   assert.deepEqual(Object.keys(await stored(first)).filter((key) => key.startsWith('ultima.page.backup')), []);
   assert.match(JSON.parse((await stored(first))['ultima.page'] ?? '{}').record, /1\. b2-b5 g7-g4 2\. c2-c6/);
-  assert.deepEqual([...problems, ...secondProblems], []);
   await second.close();
+  // Both tabs move at once: the other saves over the first's move, setting it aside (done here
+  // by hand, as its save does, from a page of the site without a game of its own, since two
+  // clicks in two tabs cannot be made to collide). The first tab shows the other's game and
+  // says where its own went.
+  const mine = await first.evaluate(() => {
+    const board = /** @type {any} */ (window).ultima.board;
+    board.play('a7-a5');
+    return board.record();
+  });
+  const other = await served.context.newPage();
+  await other.goto(`${served.url}manifest.webmanifest`);
+  await other.evaluate((mine) => {
+    const saved = JSON.parse(localStorage.getItem('ultima.page') ?? '{}');
+    localStorage.setItem('ultima.page.backup.2026-12-01T10:00:00.000Z', JSON.stringify({ ...saved, record: mine }));
+    localStorage.setItem('ultima.page', JSON.stringify({ ...saved, record: saved.record.replace('a7-a5', 'h7-h5') }));
+  }, mine);
+  await first.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().at(-1)?.text === 'h7-h5');
+  assert.match(await notice(first), /^This game was changed in another tab at the same time: this tab shows that game now, and the game it had was kept \(Your games lists it under “Set aside”\)\./);
+  assert.deepEqual([...problems, ...secondProblems], []);
+  await other.close();
   await first.close();
 });

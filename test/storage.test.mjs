@@ -229,6 +229,41 @@ test('a tab hears another tab\'s save and, once it follows, saves with no confli
   assert.equal(heard.length, 1, 'no longer listening');
 });
 
+test('two tabs moving at once: one game is set aside once, a late event is not followed, and both tabs end on the other game', async () => {
+  storage.items.clear();
+  const a = await openTab();
+  const b = await openTab();
+  a.load();
+  b.load();
+  /** @type {{ a: Array<string | null>, b: Array<string | null> }} */
+  const heard = { a: [], b: [] };
+  const settings = a.defaultSettings();
+  // Each tab follows what it hears, and saves it, as the page does.
+  a.onOtherTab((saved) => {
+    heard.a.push(saved.record);
+    a.save(saved.record ?? '', settings);
+    return true;
+  });
+  b.onOtherTab((saved) => {
+    heard.b.push(saved.record);
+    b.save(saved.record ?? '', settings);
+    return true;
+  });
+  // Both move before hearing the other: a saves first, b saves over it (setting a's aside).
+  a.save('1. b2-b5 *', settings);
+  const first = storage.items.get('ultima.page') ?? null;
+  assert.match(b.save('1. c2-c6 *', settings) ?? '', /another tab/);
+  const second = storage.items.get('ultima.page') ?? null;
+  // The events arrive late: b hears a's save, which storage no longer holds, and a hears b's.
+  page.dispatchEvent(storageEvent('ultima.page', first));
+  page.dispatchEvent(storageEvent('ultima.page', second));
+  assert.deepEqual(heard.b, [], 'b does not go back to the game it set aside');
+  assert.deepEqual(heard.a, ['1. c2-c6 *']);
+  assert.equal(JSON.parse(storage.items.get('ultima.page') ?? '{}').record, '1. c2-c6 *');
+  const backups = [...storage.items].filter(([key]) => key.startsWith(a.BACKUP_PREFIX)).map(([, text]) => JSON.parse(text).record);
+  assert.deepEqual(backups, ['1. b2-b5 *'], 'a\'s game set aside once');
+});
+
 test('a tab that does not follow the other tab\'s game sets it aside when it saves', async () => {
   storage.items.clear();
   const a = await openTab();

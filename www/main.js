@@ -45,6 +45,7 @@ import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
+import { setAsideEntries } from './set-aside.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -808,11 +809,20 @@ async function main() {
       if (saved.record === embed.record()) return true;
       try {
         search.clear();
+        // This tab's own game, if the other tab's does not continue it, was set aside by the
+        // other tab when it saved over it (storage.js): the notice says where it went.
+        const mine = embed.record();
+        const kept = setAsideEntries(pageStorage()).some((entry) => entry.record === mine);
         opponent = saved.settings.opponent;
         settings.opponent = opponent;
         const { record } = saved;
         embed.newGame({ record, ...modeOf(opponent) });
-        showNotice(notice, 'This game was continued in another tab: it now shows the latest position there.');
+        showNotice(
+          notice,
+          kept
+            ? 'This game was changed in another tab at the same time: this tab shows that game now, and the game it had was kept (Your games lists it under “Set aside”).'
+            : 'This game was continued in another tab: it now shows the latest position there.',
+        );
         return true;
       } catch (error) {
         showNotice(notice, `Another tab saved a game this tab could not open (${errorText(error)}); this tab's game goes on, and the other one will be kept aside when this tab saves.`);

@@ -358,6 +358,16 @@ export function onOtherTab(listener) {
   /** @param {StorageEvent} event */
   const heard = (event) => {
     if (event.key !== STORAGE_KEY || event.newValue === null || event.newValue === lastSeen) return;
+    // Heard late: storage has moved on since that save (this tab saved over it, setting it
+    // aside, or the next save's own event is on its way). Following it would only write it back
+    // over the newer one, and two tabs moving at once would set each other's games aside in turn.
+    let now;
+    try {
+      now = localStorage.getItem(STORAGE_KEY);
+    } catch {
+      return;
+    }
+    if (now !== event.newValue) return;
     const read = parse(event.newValue);
     if ('unusable' in read) return;
     // Seen before the listener runs: following the game saves it again, which is no conflict.
