@@ -376,6 +376,18 @@ test('a puzzle has its own link: ?puzzle=<id> opens it, Copy link gives it, an u
     await ready(page);
     await page.waitForFunction(() => /^There is no puzzle “no-such-puzzle” in this set: here is another one\.$/.test(document.querySelector('.puzzles-feedback')?.textContent ?? ''));
     assert.notEqual(await page.getAttribute('#puzzles', 'data-puzzle'), '');
+    // No id at all: the puzzles, and the address loses the parameter.
+    await page.goto(`${served.url}?puzzle=`);
+    await ready(page);
+    await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
+    assert.equal(new URL(page.url()).searchParams.has('puzzle'), false);
+    // A game's link wins over the puzzle and the analysis view the address also asks for: one
+    // dialog, and the address keeps neither.
+    await page.goto(`${served.url}?analysis&puzzle=${puzzle.id}#game=AQAMAAAC`);
+    await ready(page);
+    await page.waitForSelector('dialog.link-dialog[open]');
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('dialog[open]')].map((d) => d.className)), ['link-dialog link-broken']);
+    assert.equal(new URL(page.url()).search, '');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

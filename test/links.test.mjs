@@ -107,7 +107,8 @@ test('a puzzle has an address: ?puzzle=<id>, read back, and taken off once shown
   assert.equal(puzzleAsked('?puzzle=1-1-102'), '1-1-102');
   assert.equal(puzzleAsked('?x=1&puzzle=%201-2-6%20'), '1-2-6');
   assert.equal(puzzleAsked(''), null);
-  assert.equal(puzzleAsked('?puzzle='), null);
+  assert.equal(puzzleAsked('?puzzle='), '', 'the puzzles, none named');
+  assert.equal(puzzleAsked('?puzzle'), '');
   assert.equal(puzzleAsked('?analysis'), null);
   assert.equal(puzzleAsked(`?puzzle=${'x'.repeat(500)}`)?.length, 40, 'a long value is cut, never trusted');
   assert.equal(puzzleUrl('https://example.org/ultima/?x=1#game=AQAM', '1-1-102'), 'https://example.org/ultima/?x=1&puzzle=1-1-102');

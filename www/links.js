@@ -187,11 +187,12 @@ const MAX_ID = 40;
  * The puzzle an address asks for, if any.
  *
  * @param {string} search  `location.search`, e.g. "?puzzle=1-1-102"
- * @returns {string | null} e.g. "1-1-102"; null when the address asks for none ("" included)
+ * @returns {string | null} e.g. "1-1-102"; "" for the puzzles with none named (`?puzzle`,
+ *   `?puzzle=`); null when the address asks for no puzzle
  */
 export function puzzleAsked(search) {
-  const id = new URLSearchParams(search).get(PUZZLE_PARAM)?.trim() ?? '';
-  return id === '' ? null : id.slice(0, MAX_ID);
+  const id = new URLSearchParams(search).get(PUZZLE_PARAM);
+  return id === null ? null : id.trim().slice(0, MAX_ID);
 }
 
 /**

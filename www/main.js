@@ -38,7 +38,7 @@ import { wireClocks } from './clocks.js';
 import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
-import { analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
@@ -170,8 +170,10 @@ async function main() {
   const askedPuzzle = puzzleAsked(location.search);
   const askedStorm = askedPuzzle === null && stormAsked(location.search);
   // A link's game or analysis opens on a first visit without the welcome in its way.
-  const linked = linkText(location.hash) !== null || analysisLinkText(location.hash) !== null;
-  const welcome = saved.firstVisit && !linked && askedPuzzle === null && !askedStorm
+  /** Whether the address holds a game's or an analysis's link (share.js opens it). */
+  const linked = () => linkText(location.hash) !== null || analysisLinkText(location.hash) !== null;
+  const linkedAtLoad = linked();
+  const welcome = saved.firstVisit && !linkedAtLoad && askedPuzzle === null && !askedStorm
     ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
     : null;
   /**
@@ -862,20 +864,26 @@ async function main() {
     // analysis, a pasted record, a puzzle…), else on the saved game (an analysis's link
     // opens its own: share.js).
     const reopenAnalysis = () => {
-      if (analysisAsked() && !analysisShown() && analysisLinkText(location.hash) === null) analyse(analysedBefore() ?? { record: embed.record() });
+      if (analysisAsked() && !analysisShown() && !linked()) analyse(analysedBefore() ?? { record: embed.record() });
     };
+    // One way in at a time: a link's game or analysis (share.js opens it) wins over a view to
+    // reopen and over a puzzle's or a storm's address, which leave the address unopened: one
+    // dialog, not three stacked.
+    if (linkedAtLoad) {
+      for (const param of [ANALYSIS_PARAM, PUZZLE_PARAM, STORM_PARAM]) history.replaceState(history.state, '', withoutParam(location.href, param));
+    }
     reopenAnalysis();
     // So does the browser's Forward onto the entry of a view that Back closed, as a reload there
     // would (analysis-page.js's own listener, registered first, has done the rest).
     window.addEventListener('popstate', reopenAnalysis);
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
-    if (askedPuzzle !== null) {
+    if (askedPuzzle !== null && !linkedAtLoad) {
       history.replaceState(history.state, '', withoutParam(location.href, PUZZLE_PARAM));
-      openPuzzles(askedPuzzle).catch(couldNotOpen('The puzzle'));
+      openPuzzles(askedPuzzle || undefined).catch(couldNotOpen('The puzzle'));
     }
     // And a storm's (`?storm`).
-    if (askedStorm) {
+    if (askedStorm && !linkedAtLoad) {
       history.replaceState(history.state, '', withoutParam(location.href, STORM_PARAM));
       openStormNoticed();
     }
