@@ -669,6 +669,24 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   await page.close();
 });
 
+test('a reload with the view open opens it again on the position it showed, in a side line too', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 2. c2-c4 *' });
+  await onAnalysis(page, (board) => {
+    board.analysis()?.goToPly(1);
+    board.play('h7-h5');
+  });
+  // Written in the history entry a moment after the move shown changes.
+  await page.waitForFunction(() => JSON.stringify(history.state?.shownLine) === JSON.stringify(['b2-b5', 'h7-h5']));
+  await reloadPage(page, problems);
+  await ready(page);
+  await page.waitForSelector('.analysis-dialog[open] .analysis-moves [aria-current][data-move="h7-h5"]');
+  assert.equal(await page.locator('.analysis-dialog .analysis-variation [aria-current]').count(), 1, 'in the side line');
+  assert.equal(await page.locator('.analysis-dialog .analysis-moves button[data-move="c2-c4"]').count(), 1, 'the main line there too');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the move shown is annotated by hand: its mark and comment in the list and the copies, kept as written, over closing and over a reload, and the record\'s own notes replaced', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   // A record with a comment on the game (before its first move) and a note on its first move.

@@ -18,6 +18,7 @@ import {
   lineThrough,
   listItems,
   makeMainLine,
+  nodeAlong,
   nodeOf,
   notesOnLines,
   numberLabel,
@@ -48,6 +49,16 @@ function sample() {
   const h5 = addMove(tree, b5, p('h7-h5', 'black', 1));
   return { tree, b5, g4, a4: end, c4, f5, h5 };
 }
+
+test('a line of move texts leads to its node, main line or side line, as far as the tree has it', () => {
+  const { tree, b5, a4, f5, h5 } = sample();
+  assert.equal(nodeAlong(tree, ['b2-b5', 'g7-g4', 'a2-a4']), a4);
+  assert.equal(nodeAlong(tree, ['b2-b5', 'g7-g4', 'c2-c4', 'f7-f5']), f5);
+  assert.equal(nodeAlong(tree, ['b2-b5', 'h7-h5']), h5);
+  assert.equal(nodeAlong(tree, ['b2-b5', 'a7-a6', 'a2-a4']), b5, 'stops where the tree has no such move');
+  assert.equal(nodeAlong(tree, []), ROOT);
+  assert.equal(tree.nodes.size, 7, 'the tree is not grown');
+});
 
 test('a line played again reuses its nodes; a new move becomes a side line after the main one', () => {
   const { tree, b5, g4, a4, c4 } = sample();

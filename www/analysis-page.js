@@ -15,6 +15,7 @@ import { errorText, make, pageStorage } from './util.js';
 import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
+import { nodeAlong } from './variations.js';
 import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
@@ -126,9 +127,30 @@ export function analysedBefore() {
  */
 function withoutAnalysed(state) {
   if (typeof state !== 'object' || state === null || !('analysed' in state)) return state;
-  const { analysed: _, ...rest } = state;
+  const { analysed: _, shownLine: __, ...rest } = /** @type {Record<string, unknown>} */ (state);
   return rest;
 }
+
+/**
+ * The line of the position the view showed, kept in the history entry beside what it analysed
+ * (`shownLine`, the moves from the start), so that a reload opens it there and not at the ply it
+ * opened on; null when the entry holds none, or none that reads.
+ *
+ * @returns {string[] | null}
+ */
+function shownBefore() {
+  const state = history.state;
+  if (typeof state !== 'object' || state === null || !('shownLine' in state)) return null;
+  const line = state.shownLine;
+  return Array.isArray(line) && line.length <= MAX_SHOWN_LINE && line.every((text) => typeof text === 'string' && text.length <= 40) ? line : null;
+}
+
+/** The longest line kept in the history entry: more plies than any game allows. */
+const MAX_SHOWN_LINE = 5000;
+
+/** How long the view waits after a move shown before writing it in the history entry: a held
+ * arrow key steps many times a second, and browsers throttle history writes. */
+const SHOWN_WRITE_MS = 300;
 
 /** The address without `?analysis` (other parameters and the fragment kept). */
 function addressWithout() {
@@ -186,6 +208,9 @@ export async function openAnalysis(request = {}) {
   // A view open already gives its place to this one, and its entry in the history: going Back
   // in between would close the new view.
   const replaced = shown;
+  // Opened where the address already asks for the view, none shown (a reload, the browser's
+  // Forward): the position it showed, read before this view writes its own.
+  const lineBefore = replaced === null && analysisAsked() ? shownBefore() : null;
   closeAnalysis(replaced !== null);
   // The style sheet first, so that the view never shows unstyled (the page does not load it
   // before it is needed: it would hold up the page's first paint).
@@ -283,6 +308,9 @@ export async function openAnalysis(request = {}) {
   // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
   const keep = keepTried(board);
+  // Once the lines kept are back, the position the view showed before the reload (maybe in one
+  // of them).
+  if (analysis && lineBefore) analysis.goTo(nodeAlong(analysis.tree(), lineBefore));
   // The engine as the player left it last (on or off, its lines), and each change kept.
   const engine = look.engine;
   if (analysis && engine) {
@@ -299,8 +327,20 @@ export async function openAnalysis(request = {}) {
   const pushed = replaced ? replaced.pushed : !analysisAsked();
   // The history entry holds what is analysed, so that a reload opens this analysis again.
   const analysed = { record, position, ply, orientation };
-  if (!analysisAsked()) history.pushState({ ultimaAnalysis: true, analysed }, '', addressWith());
-  else history.replaceState({ ...history.state, analysed }, '');
+  /** @returns {string[]} the moves from the start to the position shown */
+  const shownLine = () => board.history().map((played) => played.text);
+  if (!analysisAsked()) history.pushState({ ultimaAnalysis: true, analysed, shownLine: shownLine() }, '', addressWith());
+  else history.replaceState({ ...history.state, analysed, shownLine: shownLine() }, '');
+  // And the position shown as it changes, a moment after (see SHOWN_WRITE_MS), while this view
+  // is the one shown.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let shownTimer;
+  board.on('change', () => {
+    clearTimeout(shownTimer);
+    shownTimer = setTimeout(() => {
+      if (shown?.board === board && analysisAsked()) history.replaceState({ ...history.state, shownLine: shownLine() }, '');
+    }, SHOWN_WRITE_MS);
+  });
   // Keys with the focus outside the board's own box, which handles its own: on the dialog's
   // head, or nowhere (a button pressed and gone), do what they do there.
   /** @param {KeyboardEvent} event */

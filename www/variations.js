@@ -100,6 +100,24 @@ export function followLine(tree, plies) {
 }
 
 /**
+ * The node a line of move texts leads to from the start, as far as the tree has it (it is not
+ * grown): how a view reopened finds the position it showed.
+ *
+ * @param {Tree} tree
+ * @param {readonly string[]} texts  e.g. ["b2-b5", "g7-g4"]
+ * @returns {number} the node of the last move the tree has; the root when it has none
+ */
+export function nodeAlong(tree, texts) {
+  let id = ROOT;
+  for (const text of texts) {
+    const next = nodeOf(tree, id).children.find((child) => nodeOf(tree, child).ply?.text === text);
+    if (next === undefined) break;
+    id = next;
+  }
+  return id;
+}
+
+/**
  * @param {Tree} tree
  * @param {number} id
  * @returns {number[]} the nodes from the start's first move down to `id` (empty for the root)
