@@ -73,13 +73,28 @@ async function openList(page) {
   return page.evaluate(() => ({
     empty: !(/** @type {HTMLElement} */ (document.querySelector('.games-empty')).hidden),
     tally: /** @type {HTMLElement} */ (document.querySelector('.games-tally')).hidden ? null : document.querySelector('.games-tally')?.textContent,
-    rows: [...document.querySelectorAll('.games-item')].map((item) => ({
+    // The finished games' rows (not those of Set aside, under them).
+    rows: [...document.querySelectorAll('#games > .games-list > .games-item')].map((item) => ({
       result: /** @type {HTMLElement} */ (item).dataset.result,
       title: item.querySelector('strong')?.textContent,
       detail: item.querySelector('.games-words span')?.textContent?.replace(/ · [^·]+$/, ''),
     })),
   }));
 }
+
+/**
+ * The rows of "Set aside" as the list shows them.
+ *
+ * @param {Page} page
+ */
+const asideRows = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.games-aside-list .games-item')].map((item) => ({
+      title: item.querySelector('strong')?.textContent,
+      detail: item.querySelector('.games-words span')?.textContent?.replace(/ · set aside [^·]+$/, ''),
+      actions: [...item.querySelectorAll('.games-actions > button')].filter((b) => !(/** @type {HTMLElement} */ (b).hidden)).map((b) => b.textContent),
+    })),
+  );
 
 /** @param {Page} page */
 async function closeList(page) {
@@ -338,8 +353,13 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
   try {
     await page.evaluate(() => localStorage.setItem('ultima.games', '{"version":1,"games":[{"id":'));
     assert.deepEqual(await openList(page), { empty: true, tally: null, rows: [] });
+    // Its text is under Set aside, to be copied out or removed.
+    assert.deepEqual(await asideRows(page), [{ title: 'Saved data this page cannot use', detail: 'It is a list of finished games that could not be read whole', actions: ['Copy data', 'Remove…'] }]);
     await closeList(page);
-    assert.equal(await page.evaluate(() => localStorage.getItem('ultima.games.unreadable')), '{"version":1,"games":[{"id":');
+    assert.deepEqual(
+      await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('ultima.games.unreadable.')).map(([, text]) => text)),
+      ['{"version":1,"games":[{"id":'],
+    );
     // Two players: White resigns at once.
     await resign(page);
     assert.deepEqual((await openList(page)).rows, [{ result: 'decided', title: 'Two players on this device', detail: 'Black wins by resignation · 0 moves' }]);
@@ -382,20 +402,6 @@ test('a long list draws its pictures as they come into view, not all when it ope
     await page.close();
   }
 });
-
-/**
- * The rows of "Set aside" as the list shows them.
- *
- * @param {Page} page
- */
-const asideRows = (page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('.games-aside-list .games-item')].map((item) => ({
-      title: item.querySelector('strong')?.textContent,
-      detail: item.querySelector('.games-words span')?.textContent?.replace(/ · set aside [^·]+$/, ''),
-      actions: [...item.querySelectorAll('.games-actions > button')].filter((b) => !(/** @type {HTMLElement} */ (b).hidden)).map((b) => b.textContent),
-    })),
-  );
 
 for (const { device, context } of devices) {
   test(`${device}: what the page set aside is listed under Your games, and can be resumed, analysed or removed`, { timeout: 90_000 }, async () => {

@@ -30,6 +30,13 @@ class FakeStorage {
     this.items = new Map(Object.entries(items));
     this.full = false;
   }
+  get length() {
+    return this.items.size;
+  }
+  /** @param {number} i */
+  key(i) {
+    return [...this.items.keys()][i] ?? null;
+  }
   /** @param {string} key */
   getItem(key) {
     return this.items.get(key) ?? null;
@@ -71,14 +78,21 @@ test('bad stored data never throws: what can be read is kept, and the text is se
   const text = stored([game({ id: 'good' }), ...broken]);
   assert.deepEqual(readGames(text), { games: [game({ id: 'good' })], whole: false });
   const storage = new FakeStorage({ [GAMES_KEY]: text });
+  const copies = () => [...storage.items].filter(([key]) => key.startsWith(`${UNREADABLE_KEY}.`)).map(([, value]) => value);
   assert.deepEqual(loadGames(storage), [game({ id: 'good' })]);
-  assert.equal(storage.getItem(UNREADABLE_KEY), text, 'the unreadable list is copied aside');
-  // An older copy aside is not overwritten by a later one.
+  assert.deepEqual(copies(), [text], 'the unreadable list is copied aside');
+  // Read again, it is not copied twice; another unreadable list is copied beside the first.
+  loadGames(storage);
+  assert.deepEqual(copies(), [text]);
   storage.items.set(GAMES_KEY, '{');
   loadGames(storage);
-  assert.equal(storage.getItem(UNREADABLE_KEY), text);
+  assert.deepEqual(copies().sort(), [text, '{'].sort());
+  // A copy an older page made (under the bare key) counts too.
+  const older = new FakeStorage({ [GAMES_KEY]: '[]', [UNREADABLE_KEY]: '[]' });
+  loadGames(older);
+  assert.deepEqual([...older.items.keys()], [GAMES_KEY, UNREADABLE_KEY]);
   // Storage that throws, or none.
-  const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {} };
+  const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {}, length: 0, key: () => null };
   assert.deepEqual(loadGames(throwing), []);
   assert.deepEqual(loadGames(null), []);
 });

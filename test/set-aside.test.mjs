@@ -67,6 +67,22 @@ test('data this page cannot use is listed with the reason, and a key whose time 
   );
 });
 
+test('a list of finished games copied aside is listed as data this page cannot use', () => {
+  const entries = setAsideEntries(new FakeStorage({ 'ultima.games.unreadable.2026-11-30T08:00:00.000Z': '{', 'ultima.games.unreadable': '[]', [EARLY]: saved({}) }));
+  assert.deepEqual(
+    entries.map(({ key, time, record, problem }) => ({ key, time, record, problem })),
+    [
+      { key: 'ultima.games.unreadable.2026-11-30T08:00:00.000Z', time: Date.UTC(2026, 10, 30, 8), record: null, problem: 'is a list of finished games that could not be read whole' },
+      { key: EARLY, time: Date.UTC(2026, 10, 22, 1, 2, 3, 456), record: '1. Pb2-b5 *', problem: null },
+      { key: 'ultima.games.unreadable', time: null, record: null, problem: 'is a list of finished games that could not be read whole' },
+    ],
+  );
+  assert.deepEqual(setAsideWords(/** @type {import('../www/set-aside.js').SetAside} */ (entries[0]), date), {
+    title: 'Saved data this page cannot use',
+    detail: 'It is a list of finished games that could not be read whole · set aside 2026-11-30T08:00',
+  });
+});
+
 test('no storage, or one the browser refuses, lists nothing and says why a removal failed', () => {
   assert.deepEqual(setAsideEntries(null), []);
   const storage = new FakeStorage({ [EARLY]: saved({}) });

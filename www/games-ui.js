@@ -305,10 +305,11 @@ function build() {
   };
 
   const render = () => {
+    // The games first: a list that does not read whole is copied aside as it is read.
+    games = loadGames(pageStorage());
     const entries = setAsideEntries(pageStorage());
     asideList.replaceChildren(...entries.map(asideRow));
     aside.hidden = entries.length === 0;
-    games = loadGames(pageStorage());
     list.replaceChildren(...games.map(row));
     drawWhenSeen(list);
     drawWhenSeen(asideList);

@@ -16,7 +16,11 @@ import { readVersioned } from './util.js';
 /** @import { Opponent } from './storage.js' */
 
 export const GAMES_KEY = 'ultima.games';
-/** Where a list this page cannot read is moved before a new one is written, so nothing is lost. */
+/**
+ * Where a list this page cannot read whole is copied before a new one is written, so nothing is
+ * lost: this prefix, a dot and the time (an older page wrote it without them). Each list once;
+ * "Your games" shows the copies under Set aside (set-aside.js).
+ */
 export const UNREADABLE_KEY = 'ultima.games.unreadable';
 const VERSION = 1;
 /** How many finished games are kept: the oldest goes when one more ends. */
@@ -82,18 +86,35 @@ export function readGames(text) {
  * The kept games. A list that cannot be read whole is first copied to `UNREADABLE_KEY` (unless
  * a copy is there already), since the next save writes over it.
  *
- * @param {Pick<Storage, 'getItem' | 'setItem'> | null} storage
+ * @param {Pick<Storage, 'getItem' | 'setItem' | 'length' | 'key'> | null} storage
  * @returns {FinishedGame[]}
  */
 export function loadGames(storage) {
   try {
     const text = storage?.getItem(GAMES_KEY) ?? null;
     const { games, whole } = readGames(text);
-    if (!whole && text !== null && storage?.getItem(UNREADABLE_KEY) === null) storage.setItem(UNREADABLE_KEY, text);
+    if (!whole && text !== null && storage) keepUnreadable(storage, text);
     return games;
   } catch {
     return [];
   }
+}
+
+/**
+ * Copies a list that could not be read whole aside, unless a copy of the same text is there.
+ *
+ * @param {Pick<Storage, 'getItem' | 'setItem' | 'length' | 'key'>} storage
+ * @param {string} text
+ */
+function keepUnreadable(storage, text) {
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(UNREADABLE_KEY) && storage.getItem(key) === text) return;
+  }
+  // A moment of its own: two lists copied in one millisecond do not share a key.
+  let ms = Date.now();
+  while (storage.getItem(`${UNREADABLE_KEY}.${new Date(ms).toISOString()}`) !== null) ms += 1;
+  storage.setItem(`${UNREADABLE_KEY}.${new Date(ms).toISOString()}`, text);
 }
 
 /**

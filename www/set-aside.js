@@ -1,6 +1,7 @@
 // What the page set aside so that nothing was lost (storage.js writes it under `BACKUP_PREFIX`
 // plus the time): a game in progress replaced by a game from a link, a game another tab changed
-// at the same time, saved data this version of the page could not use. "Your games"
+// at the same time, saved data this version of the page could not use, a list of finished
+// games that could not be read whole (games.js). "Your games"
 // (games-ui.js) lists them, so that a player can resume, analyse, copy or remove one without
 // knowing what browser storage is. Pure data and functions: reading the entries, removing one,
 // an entry in words.
@@ -8,6 +9,7 @@
 import { levelName } from './levels.js';
 import { otherSide, sideName } from './notation.js';
 import { BACKUP_PREFIX, parse } from './storage.js';
+import { UNREADABLE_KEY } from './games.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { Opponent } from './storage.js' */
@@ -40,7 +42,7 @@ export function setAsideEntries(storage) {
     if (!storage) return entries;
     for (let i = 0; i < storage.length; i += 1) {
       const key = storage.key(i);
-      const text = key?.startsWith(BACKUP_PREFIX) ? storage.getItem(key) : null;
+      const text = key?.startsWith(BACKUP_PREFIX) || key?.startsWith(UNREADABLE_KEY) ? storage.getItem(key) : null;
       if (key && text !== null) entries.push(entry(key, text));
     }
   } catch {
@@ -56,8 +58,10 @@ export function setAsideEntries(storage) {
  * @returns {SetAside}
  */
 function entry(key, text) {
-  const ms = Date.parse(key.slice(BACKUP_PREFIX.length));
+  const games = key.startsWith(UNREADABLE_KEY);
+  const ms = Date.parse(key.slice(games ? UNREADABLE_KEY.length + 1 : BACKUP_PREFIX.length));
   const time = Number.isFinite(ms) ? ms : null;
+  if (games) return { key, time, text, record: null, opponent: null, orientation: 'white', problem: 'is a list of finished games that could not be read whole' };
   const read = parse(text);
   if ('unusable' in read) return { key, time, text, record: null, opponent: null, orientation: 'white', problem: read.unusable };
   const { opponent, orientation } = read.settings;
