@@ -16,7 +16,7 @@ import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-line
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
 import { nodeAlong } from './variations.js';
-import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
+import { nameLinkButton, shareLink } from './clipboard.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -271,16 +271,11 @@ export async function openAnalysis(request = {}) {
     try {
       // The page's address without `?analysis`: the link's own fragment opens the view.
       const url = analysisUrl(withoutParam(location.href, ANALYSIS_PARAM), await encodeAnalysis(analysis.treeRecord()));
-      const done = await shareLink(url, 'Ultima analysis', shareField);
-      shareField.hidden = done !== 'refused';
-      /** @type {Record<typeof done, string>} */
-      const words = {
+      const { said, ok } = await shareLink(url, 'Ultima analysis', shareField, {
         shared: 'Shared a link to this analysis: whoever opens it sees these lines, marks and comments.',
-        cancelled: '',
         copied: 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.',
-        refused: COPY_REFUSED,
-      };
-      note(words[done], done !== 'refused');
+      });
+      note(said, ok);
     } catch (error) {
       note(`No link: ${errorText(error)}.`, false);
     }

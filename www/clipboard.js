@@ -44,22 +44,29 @@ export function nameLinkButton(button) {
 
 /**
  * Hands a link to the share sheet where there is one, else (or when the browser refuses it)
- * copies it as `copyText` does.
+ * copies it as `copyText` does; `field` shows only when the clipboard was refused.
  *
  * @param {string} url
  * @param {string} title  what the link is, for the sheet, e.g. "Ultima game"
  * @param {HTMLTextAreaElement} field  where the link goes, selected, when the clipboard is refused
- * @returns {Promise<'shared' | 'cancelled' | 'copied' | 'refused'>} shared; the person closed
- *   the sheet (nothing to say); copied; or left selected in `field`
+ * @param {{ shared: string, copied: string }} words  what to say once it is shared, or copied
+ * @returns {Promise<{ said: string, ok: boolean }>} what to say ("" when the person closed the
+ *   sheet), and false when the link waits selected in `field` to be copied by hand
  */
-export async function shareLink(url, title, field) {
+export async function shareLink(url, title, field, words) {
   if (sharesNatively()) {
     try {
       await navigator.share({ url, title });
-      return 'shared';
+      field.hidden = true;
+      return { said: words.shared, ok: true };
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        field.hidden = true;
+        return { said: '', ok: true };
+      }
     }
   }
-  return (await copyText(url, field)) ? 'copied' : 'refused';
+  const copied = await copyText(url, field);
+  field.hidden = copied;
+  return copied ? { said: words.copied, ok: true } : { said: COPY_REFUSED, ok: false };
 }

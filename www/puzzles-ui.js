@@ -13,7 +13,7 @@
 // time either opens.
 
 import { captureWords, roleName, sideName } from './notation.js';
-import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
+import { nameLinkButton, shareLink } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
 import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
@@ -627,11 +627,11 @@ function build() {
   });
   share.addEventListener('click', async () => {
     if (!current) return;
-    const done = await shareLink(puzzleUrl(location.href, current.puzzle.id), 'Ultima puzzle', /** @type {HTMLTextAreaElement} */ (shareField));
-    shareField.hidden = done !== 'refused';
-    /** @type {Record<typeof done, string>} */
-    const words = { shared: 'Link shared: it opens this puzzle.', cancelled: '', copied: 'Link copied: it opens this puzzle.', refused: COPY_REFUSED };
-    shareAnswer.textContent = words[done];
+    const { said } = await shareLink(puzzleUrl(location.href, current.puzzle.id), 'Ultima puzzle', /** @type {HTMLTextAreaElement} */ (shareField), {
+      shared: 'Link shared: it opens this puzzle.',
+      copied: 'Link copied: it opens this puzzle.',
+    });
+    shareAnswer.textContent = said;
   });
   next.addEventListener('click', () => showNext());
   retry.addEventListener('click', () => {

@@ -6,7 +6,7 @@
 // on it.
 
 import { drawBoardImage, exportBoardImage, imageName } from './board-image.js';
-import { COPY_REFUSED, nameLinkButton, shareLink } from './clipboard.js';
+import { nameLinkButton, shareLink } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText, offerTakenBack } from './links.js';
 import { analysisLinkText, decodeAnalysis } from './analysis-link.js';
@@ -63,16 +63,11 @@ export function wireSharing(parts) {
       say(`No link: ${errorText(error)}`, false);
       return;
     }
-    const done = await shareLink(url, 'Ultima game', field);
-    field.hidden = done !== 'refused';
-    /** @type {Record<typeof done, string>} */
-    const words = {
+    const { said, ok } = await shareLink(url, 'Ultima game', field, {
       shared: 'Link shared. The game is in the link itself; nothing is uploaded.',
-      cancelled: '',
       copied: 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.',
-      refused: COPY_REFUSED,
-    };
-    say(words[done], done !== 'refused');
+    });
+    say(said, ok);
   });
   nameLinkButton(parts.copyLink);
 
