@@ -32,12 +32,13 @@ export function createSpinner(parent) {
   const node = make('div', { class: 'ultima-thinking', 'aria-hidden': 'true' });
   style(node, {
     position: 'absolute',
-    top: '1%',
-    right: '1%',
+    // Tucked into the corner, and small: the corner square's piece shows under it.
+    top: '0.4%',
+    right: '0.4%',
     display: 'none',
-    gap: '0.8cqw',
+    gap: '0.55cqw',
     'align-items': 'center',
-    padding: '1% 1.8%',
+    padding: '0.55% 1%',
     'border-radius': '999px',
     background: 'rgba(20, 20, 18, 0.72)',
     'box-shadow': '0 1px 3px rgba(0, 0, 0, 0.4)',
@@ -47,7 +48,7 @@ export function createSpinner(parent) {
   const dots = [];
   for (let i = 0; i < 3; i++) {
     const dot = make('span', {});
-    style(dot, { display: 'block', width: '1.6cqw', height: '1.6cqw', 'min-width': '5px', 'min-height': '5px', 'border-radius': '50%', background: '#F4F1E6' });
+    style(dot, { display: 'block', width: '1.15cqw', height: '1.15cqw', 'min-width': '4px', 'min-height': '4px', 'border-radius': '50%', background: '#F4F1E6' });
     dots.push(dot);
   }
   node.append(...dots);
