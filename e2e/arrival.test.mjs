@@ -172,12 +172,18 @@ for (const [name, served] of VIEWPORTS) {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Tab');
+      // The clock (none, unless chosen), then Back and Play.
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'welcome-time');
+      assert.equal(await page.inputValue('#welcome-time'), 'none');
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'welcome-play');
       await page.keyboard.press('Enter');
     } else {
       await page.tap('label:has(#welcome-level-3)');
       await page.tap('#welcome-computer-form label:has(input[value="black"])');
+      assert.deepEqual(await page.$$eval('#welcome-time option', (options) => options.map((o) => o.textContent)), ['No clock', '1+0 — 1 minute', '2+1 — 2 minutes, 1 s a move', '3+2 — 3 minutes, 2 s a move', '5+3 — 5 minutes, 3 s a move', '10+0 — 10 minutes', '15+10 — 15 minutes, 10 s a move']);
+      await page.selectOption('#welcome-time', '3+2');
       await page.tap('#welcome-play');
     }
     await page.waitForSelector('body[data-welcomed]', { state: 'attached' });
@@ -190,6 +196,10 @@ for (const [name, served] of VIEWPORTS) {
       orientation: 'black',
     });
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'focus on the board');
+    // The clock chosen on the phone (none on the desktop), in the record and on the page.
+    const control = name === 'desktop' ? undefined : '180+2';
+    assert.equal(await onBoard(page, (board) => board.snapshot().headers.find((/** @type {[string, string]} */ [tag]) => tag === 'TimeControl')?.[1]), control);
+    assert.equal(await page.isVisible('#clocks'), name !== 'desktop');
     // The panel says who plays what, here and after the reload below.
     const opponentShown = () => page.locator('#opponent:visible').innerText();
     assert.equal(await opponentShown(), opponentLine('black', 3));
@@ -201,11 +211,12 @@ for (const [name, served] of VIEWPORTS) {
         side: await page.inputValue('#new-game-form select[name="side"]'),
         level: await page.inputValue('#new-game-form select[name="level"]'),
         words: await page.textContent('#new-game-level-words'),
+        time: await page.inputValue('#new-game-form select[name="time"]'),
       };
       await page.keyboard.press('Escape');
       return shown;
     };
-    const expected = { mode: 'ai', side: 'black', level: '3', words: levelText(3) };
+    const expected = { mode: 'ai', side: 'black', level: '3', words: levelText(3), time: name === 'desktop' ? 'none' : '3+2' };
     assert.deepEqual(await dialogChoices(), expected);
     assert.deepEqual(
       await page.$$eval('#new-game-form select[name="level"] option', (options) => options.map((o) => o.textContent)),

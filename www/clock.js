@@ -65,6 +65,18 @@ export function parseControl(text) {
 }
 
 /**
+ * A preset in words, as the new-game dialog and the welcome offer it.
+ *
+ * @param {string} preset  e.g. "5+3"
+ * @returns {string} e.g. "5+3 — 5 minutes, 3 s a move"
+ */
+export function presetWords(preset) {
+  const { initialMs, incrementMs } = parseControl(preset);
+  const minutes = initialMs / 60_000;
+  return `${preset} — ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}${incrementMs ? `, ${incrementMs / 1000} s a move` : ''}`;
+}
+
+/**
  * @param {number} initialMs
  * @param {number} incrementMs
  * @returns {TimeControl}

@@ -36,6 +36,7 @@ import { wireTypedMoves } from './type-move.js';
 import { pastedGame, wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
 import { opponentOfHeaders, startHeaders } from './start-record.js';
+import { parseControl } from './clock.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
@@ -174,7 +175,7 @@ async function main() {
   const linked = () => linkText(location.hash) !== null || analysisLinkText(location.hash) !== null;
   const linkedAtLoad = linked();
   const welcome = saved.firstVisit && !linkedAtLoad && askedPuzzle === null && !askedStorm
-    ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white' })
+    ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white', time: saved.settings.newGame?.time ?? 'none' })
     : null;
   /**
    * The loading state ends: the real board (or its error) takes the placeholder's place. The
@@ -840,8 +841,8 @@ async function main() {
      */
     const welcomed = (choice) => {
       if (choice.kind === 'computer') {
-        remember({ mode: 'ai', side: choice.side, level: choice.level });
-        startGame({}, { computer: otherSide(playerSide(choice.side)), level: choice.level });
+        remember({ mode: 'ai', side: choice.side, level: choice.level, time: choice.time });
+        startGame({}, { computer: otherSide(playerSide(choice.side)), level: choice.level }, choice.time === 'none' ? null : parseControl(choice.time));
       } else if (choice.kind === 'friend') {
         remember({ mode: 'two' });
         persist();

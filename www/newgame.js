@@ -7,7 +7,7 @@ import { DEFAULT_LEVEL, LEVELS, isLevel, levelText, levelTitle } from './levels.
 import { CUSTOM_FILES, RULE_DEFAULTS, defaultChoices, isSideChoice } from './storage.js';
 import { otherSide } from './notation.js';
 import { errorText, make } from './util.js';
-import { PRESETS, controlLabel, parseControl } from './clock.js';
+import { PRESETS, controlLabel, parseControl, presetWords } from './clock.js';
 
 /** @import { GameSpec } from './session.js' */
 /** @import { CustomChoice, NewGameChoices, Opponent, RuleChoice } from './storage.js' */
@@ -154,16 +154,6 @@ export function fillForm(form, choices) {
   if (position instanceof HTMLTextAreaElement) position.value = '';
   const customTime = control('custom_time');
   if (customTime instanceof HTMLInputElement) customTime.value = choices.customTime;
-}
-
-/**
- * @param {string} preset  e.g. "5+3"
- * @returns {string} e.g. "5+3 — 5 minutes, 3 s a move"
- */
-function presetWords(preset) {
-  const { initialMs, incrementMs } = parseControl(preset);
-  const minutes = initialMs / 60_000;
-  return `${preset} — ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}${incrementMs ? `, ${incrementMs / 1000} s a move` : ''}`;
 }
 
 /**

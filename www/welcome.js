@@ -1,5 +1,5 @@
 // The welcome of a first visit: a modal dialog over the board with four ways in — play the
-// computer (a level, described in plain words, and a colour), play a friend on this device,
+// computer (a level, described in plain words, a colour and a clock), play a friend on this device,
 // learn the rules, or solve puzzles. Escape (or its × button) closes it to the two-player board behind. It is a native modal <dialog>
 // (showModal): the page behind is inert, Tab and Shift+Tab go round the dialog's controls (from
 // the last to the first and back, as the WAI-ARIA dialog pattern asks), and each step moves focus
@@ -7,6 +7,7 @@
 // dialog closes, and the page starts that game once the board is up.
 
 import { LEVELS, LEVELS_NOTE, isLevel, levelTitle } from './levels.js';
+import { PRESETS, presetWords } from './clock.js';
 import { isSideChoice } from './storage.js';
 import { make } from './util.js';
 
@@ -17,7 +18,7 @@ import { make } from './util.js';
  * game between two people, the rules, the puzzles, or nothing (Escape: the two-player board
  * behind).
  *
- * @typedef {{ kind: 'computer', level: number, side: Side | 'random' } | { kind: 'friend' } | { kind: 'learn' } | { kind: 'puzzles' } | { kind: 'dismissed' }} WelcomeChoice
+ * @typedef {{ kind: 'computer', level: number, side: Side | 'random', time: string } | { kind: 'friend' } | { kind: 'learn' } | { kind: 'puzzles' } | { kind: 'dismissed' }} WelcomeChoice
  */
 
 /**
@@ -44,7 +45,8 @@ function part(dialog, id, type) {
  * colour preselected.
  *
  * @param {HTMLDialogElement} dialog
- * @param {{ level: number, side: Side | 'random' }} preset  e.g. the remembered choices
+ * @param {{ level: number, side: Side | 'random', time: string }} preset  e.g. the remembered
+ *   choices; `time` is "none" or one of the clock's presets (e.g. "3+2")
  * @returns {Welcome}
  */
 export function openWelcome(dialog, preset) {
@@ -68,6 +70,10 @@ export function openWelcome(dialog, preset) {
   for (const radio of computerForm.querySelectorAll('input[name="side"]')) {
     if (radio instanceof HTMLInputElement) radio.checked = radio.value === preset.side;
   }
+  // A clock, as lichess's "play with the computer" offers one: none, or a preset.
+  const time = part(dialog, 'welcome-time', HTMLSelectElement);
+  time.replaceChildren(make('option', { value: 'none' }, 'No clock'), ...PRESETS.map((choice) => make('option', { value: choice }, presetWords(choice))));
+  time.value = PRESETS.includes(preset.time) ? preset.time : 'none';
 
   /** @param {boolean} levelsShown */
   const step = (levelsShown) => {
@@ -95,10 +101,12 @@ export function openWelcome(dialog, preset) {
     const data = new FormData(computerForm);
     const level = Number(data.get('level'));
     const side = data.get('side');
+    const clock = String(data.get('time') ?? 'none');
     choose({
       kind: 'computer',
       level: isLevel(level) ? level : preset.level,
       side: isSideChoice(side) ? side : 'white',
+      time: PRESETS.includes(clock) ? clock : 'none',
     });
   });
 
@@ -139,10 +147,10 @@ export function openWelcome(dialog, preset) {
  * @returns {HTMLElement[]}
  */
 function tabStops(root) {
-  return [...root.querySelectorAll('button, input')].filter(
-    /** @returns {node is HTMLButtonElement | HTMLInputElement} */
+  return [...root.querySelectorAll('button, input, select')].filter(
+    /** @returns {node is HTMLButtonElement | HTMLInputElement | HTMLSelectElement} */
     (node) =>
-      (node instanceof HTMLButtonElement || node instanceof HTMLInputElement) &&
+      (node instanceof HTMLButtonElement || node instanceof HTMLInputElement || node instanceof HTMLSelectElement) &&
       !node.disabled &&
       node.getClientRects().length > 0 &&
       !(node instanceof HTMLInputElement && node.type === 'radio' && !node.checked),
