@@ -360,6 +360,14 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
       await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('ultima.games.unreadable.')).map(([, text]) => text)),
       ['{"version":1,"games":[{"id":'],
     );
+    // Removed, it stays removed: the list was rewritten as what could be read.
+    await openList(page);
+    await page.click('.games-aside-list .games-remove');
+    await page.click('.games-aside-list .games-remove-yes');
+    await closeList(page);
+    await openList(page);
+    assert.deepEqual(await asideRows(page), []);
+    await closeList(page);
     // Two players: White resigns at once.
     await resign(page);
     assert.deepEqual((await openList(page)).rows, [{ result: 'decided', title: 'Two players on this device', detail: 'Black wins by resignation · 0 moves' }]);

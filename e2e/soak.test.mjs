@@ -142,3 +142,34 @@ test(`${ROUNDS} rounds of mounting and destroying three boards leave nothing beh
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test(`${ROUNDS / 5} rounds of the analysis view opened, its engine searching, and closed leave nothing behind`, { timeout: FULL ? 3_600_000 : 180_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  const cdp = await page.context().newCDPSession(page);
+  /** Opens the view on a game, waits until its engine has searched a few plies deep, closes it. */
+  const rounds = (/** @type {number} */ n) =>
+    page.evaluate(async (n) => {
+      const until = async (/** @type {() => boolean} */ done) => {
+        while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      for (let i = 0; i < n; i++) {
+        await /** @type {any} */ (window).ultima.openAnalysis({ record: '1. b2-b5 g7-g4 2. c2-c4 h7-h5 *' });
+        await until(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 3);
+        /** @type {HTMLButtonElement} */ (document.querySelector('.analysis-dialog .analysis-close')).click();
+        await until(() => document.querySelector('.analysis-dialog') === null);
+      }
+    }, n);
+  await rounds(1);
+  await workersDown(page, 0);
+  const start = await measure(page, cdp);
+  await rounds(ROUNDS / 5);
+  await workersDown(page, start.workers);
+  const end = await measure(page, cdp);
+  report(`${ROUNDS / 5} analysis views`, start, end);
+  assert.equal(end.workers, start.workers, 'no worker left behind');
+  assert.ok(end.nodes <= start.nodes, `DOM nodes ${start.nodes} -> ${end.nodes}`);
+  assert.ok(end.listeners <= start.listeners, `listeners ${start.listeners} -> ${end.listeners}`);
+  assert.ok(end.heap < start.heap + 2 * 2 ** 20, `JS heap ${start.heap} -> ${end.heap}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -144,10 +144,10 @@ test('two tabs on the saved game follow each other instead of overwriting each o
   assert.deepEqual(Object.keys(await stored(first)).filter((key) => key.startsWith('ultima.page.backup')), []);
   assert.match(JSON.parse((await stored(first))['ultima.page'] ?? '{}').record, /1\. b2-b5 g7-g4 2\. c2-c6/);
   await second.close();
-  // Both tabs move at once: the other saves over the first's move, setting it aside (done here
-  // by hand, as its save does, from a page of the site without a game of its own, since two
-  // clicks in two tabs cannot be made to collide). The first tab shows the other's game and
-  // says where its own went.
+  // Both tabs move at once, and the other tab's save does not see the first's in time: it writes
+  // over it without setting it aside (done here by hand, from a page of the site without a game
+  // of its own, since two clicks in two tabs cannot be made to collide). The first tab follows
+  // the other's game, sets its own aside, and says where it went.
   const mine = await first.evaluate(() => {
     const board = /** @type {any} */ (window).ultima.board;
     board.play('a7-a5');
@@ -157,11 +157,12 @@ test('two tabs on the saved game follow each other instead of overwriting each o
   await other.goto(`${served.url}manifest.webmanifest`);
   await other.evaluate((mine) => {
     const saved = JSON.parse(localStorage.getItem('ultima.page') ?? '{}');
-    localStorage.setItem('ultima.page.backup.2026-12-01T10:00:00.000Z', JSON.stringify({ ...saved, record: mine }));
-    localStorage.setItem('ultima.page', JSON.stringify({ ...saved, record: saved.record.replace('a7-a5', 'h7-h5') }));
+    localStorage.setItem('ultima.page', JSON.stringify({ ...saved, record: mine.replace('a7-a5', 'h7-h5') }));
   }, mine);
   await first.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().at(-1)?.text === 'h7-h5');
   assert.match(await notice(first), /^This game was changed in another tab at the same time: this tab shows that game now, and the game it had was kept \(Your games lists it under “Set aside”\)\./);
+  const kept = Object.entries(await stored(first)).filter(([key]) => key.startsWith('ultima.page.backup.'));
+  assert.deepEqual(kept.map(([, text]) => JSON.parse(text).record), [mine], 'the first tab\'s game, kept once');
   assert.deepEqual([...problems, ...secondProblems], []);
   await other.close();
   await first.close();

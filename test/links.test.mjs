@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, gameSize, offerTakenBack, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
+import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, forked, gameSize, offerTakenBack, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
 
 /** @import { Status } from '../ultima-wasm.js' */
@@ -42,6 +42,18 @@ test('the relation of two games: same, ahead, behind or other', () => {
   assert.equal(relation(a, game(['b2-b5', 'g7-g4'], { rules: 'king_capture' })), 'other');
   assert.equal(relation(a, game(['b2-b5', 'g7-g4'], { start: '4k3/8/8/8/8/8/8/3K4 w 0 1' })), 'other');
   assert.equal(relation(game([]), game(['b2-b5'])), 'ahead');
+});
+
+test('two games forked: moves in common, then a move of each; not a new game, a takeback or a continuation', () => {
+  const a = game(['b2-b5', 'g7-g4']);
+  assert.equal(forked(a, game(['b2-b5', 'h7-h5'])), true);
+  assert.equal(forked(game(['b2-b5', 'g7-g4', 'c2-c4']), game(['b2-b5', 'g7-g4', 'a2-a4', 'h7-h6'])), true);
+  assert.equal(forked(a, game(['b2-b5', 'g7-g4', 'c2-c4'])), false, 'continued');
+  assert.equal(forked(a, game(['b2-b5'])), false, 'taken back');
+  assert.equal(forked(a, a), false);
+  assert.equal(forked(a, game([])), false, 'a new game');
+  assert.equal(forked(a, game(['a2-a4'])), false, 'a new game: no move in common');
+  assert.equal(forked(a, game(['b2-b5', 'h7-h5'], { rules: 'king_capture' })), false);
 });
 
 test('continuing a link keeps the board game aside only when it would be lost', () => {

@@ -93,7 +93,12 @@ export function loadGames(storage) {
   try {
     const text = storage?.getItem(GAMES_KEY) ?? null;
     const { games, whole } = readGames(text);
-    if (!whole && text !== null && storage) keepUnreadable(storage, text);
+    if (!whole && text !== null && storage) {
+      keepUnreadable(storage, text);
+      // Then the list is what could be read: it is not copied aside again at each reading (a
+      // copy removed from Set aside stays removed).
+      storage.setItem(GAMES_KEY, JSON.stringify({ version: VERSION, games }));
+    }
     return games;
   } catch {
     return [];

@@ -93,6 +93,22 @@ export function relation(board, link) {
 }
 
 /**
+ * Whether two games part after moves in common: the same start, rules and first moves, then
+ * each a move of its own — what one game becomes when two tabs move at once. (A game begun
+ * anew, or taken back, is not: it shares no move, or is part of the other.)
+ *
+ * @param {GameOutline} mine
+ * @param {GameOutline} theirs
+ * @returns {boolean}
+ */
+export function forked(mine, theirs) {
+  if (mine.start !== theirs.start || mine.rules !== theirs.rules) return false;
+  let common = 0;
+  while (common < Math.min(mine.plies.length, theirs.plies.length) && mine.plies[common]?.text === theirs.plies[common]?.text) common += 1;
+  return common > 0 && mine.plies.length > common && theirs.plies.length > common;
+}
+
+/**
  * Whether taking the link's game onto the board would lose anything of the board's game: it has
  * moves, or has ended, and the link's game neither is it nor continues it.
  *

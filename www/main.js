@@ -19,7 +19,7 @@ import { bindNewGameDialog, playerSide } from './newgame.js';
 import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
-import { defaultChoices, defaultSettings, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
+import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
 import { captureWords, otherSide, sideName, statusText, viewingText } from './notation.js';
 import { errorText, keepFocus, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
@@ -38,7 +38,7 @@ import { wireClocks } from './clocks.js';
 import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { parseControl } from './clock.js';
 import { wireSharing } from './share.js';
-import { PUZZLE_PARAM, STORM_PARAM, drawOffer, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
+import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
@@ -46,7 +46,6 @@ import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
-import { setAsideEntries } from './set-aside.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -793,6 +792,9 @@ async function main() {
         analyse(game);
       },
       notify: (text) => showNotice(notice, text),
+      // A game from a link on the board: the result banner, if it ended, else the board, where
+      // the next move is made.
+      continued: () => (resultBanner.isOpen() ? resultBanner.focus() : embed.canvas()?.focus()),
       twoPlayers: () => opponent === null,
       offerDraw: element('offer-draw', HTMLInputElement),
       offerWords: element('offer-draw-words', HTMLElement),
@@ -805,17 +807,18 @@ async function main() {
 
     // Another tab of this browser saved the game: follow it there rather than play on an old
     // copy (the next save would otherwise overwrite that tab's moves).
-    onOtherTab((saved) => {
+    onOtherTab((saved, mine) => {
       if (saved.record === null) return false;
       // Another tab has a game: this is no first visit any more.
       welcome?.close();
       if (saved.record === embed.record()) return true;
       try {
         search.clear();
-        // This tab's own game, if the other tab's does not continue it, was set aside by the
-        // other tab when it saved over it (storage.js): the notice says where it went.
-        const mine = embed.record();
-        const kept = setAsideEntries(pageStorage()).some((entry) => entry.record === mine);
+        // The game parted from this one after moves in common: both tabs moved at once. This
+        // tab's game is set aside (the other tab's save did so if it saw it in time: not twice),
+        // and the notice says where it went.
+        const theirs = withRecord(saved.record, (game) => game.snapshot());
+        const kept = forked(embed.snapshot(), theirs) && mine !== null && keepOwnAside(mine);
         opponent = saved.settings.opponent;
         settings.opponent = opponent;
         const { record } = saved;

@@ -32,6 +32,7 @@ import { make } from './util.js';
  * @property {() => void} open  shows the banner again (the chip's action)
  * @property {() => void} close  hides it, keeping the chip (the × and Escape)
  * @property {() => boolean} isOpen
+ * @property {() => void} focus  puts the focus on the open banner
  * @property {(review: (() => void) | null) => void} offerReview  adds a Review button that calls
  *   `review` (for the game-review feature, once it exists), or removes it (null)
  */
@@ -157,6 +158,7 @@ export function createResultBanner(host, anchor, actions) {
     open: show,
     close: hide,
     isOpen: () => !banner.hidden,
+    focus: () => banner.focus(),
     offerReview(action) {
       review?.remove();
       review = null;

@@ -31,6 +31,8 @@ import { errorText } from './util.js';
  * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
  * @property {(text: string) => void} notify  tells the player something the page's notice says
  *   (an analysis link that cannot be opened)
+ * @property {() => void} continued  after the link dialog closed with its game on the board:
+ *   where the focus goes (the dialog hands it back to what had it before, often nothing)
  * @property {HTMLButtonElement} copyLink  the "Copy link" button
  * @property {HTMLButtonElement} boardImage  the "Board image" button
  * @property {HTMLButtonElement} gameGif  the "Game GIF" button
@@ -154,7 +156,8 @@ export function wireSharing(parts) {
       parts.notify(`A game from a link: ${statusText(end)}. It is over on your board too, and Your games keeps it.`);
       return null;
     };
-    openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then(() => {
+    openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then((choice) => {
+      if (choice === 'continued') setTimeout(parts.continued);
       if (linkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     });
   };

@@ -347,11 +347,34 @@ function recordOf(text) {
 }
 
 /**
- * Calls `listener` whenever another tab of this browser saves a game, with what it saved; the
- * listener answers whether this tab now follows it. What this tab does not follow (or cannot
- * read) is set aside by this tab's next save instead of being overwritten.
+ * Sets aside what this tab saved when another tab's save replaced it unseen: two tabs that save
+ * at the same moment may each read storage before the other's write reaches it, so neither
+ * sets the other's game aside. Nothing is written when a backup holds the text already (the
+ * other tab did see it).
  *
- * @param {(saved: Saved) => boolean} listener
+ * @param {string} text  what this tab last saved
+ * @returns {boolean} whether it is kept aside now
+ */
+export function keepOwnAside(text) {
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(BACKUP_PREFIX) && localStorage.getItem(key) === text) return true;
+    }
+    localStorage.setItem(`${BACKUP_PREFIX}${new Date().toISOString()}`, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Calls `listener` whenever another tab of this browser saves a game, with what it saved and
+ * what this tab last saved or read (null: nothing); the listener answers whether this tab now
+ * follows it. What this tab does not follow (or cannot read) is set aside by this tab's next
+ * save instead of being overwritten.
+ *
+ * @param {(saved: Saved, mine: string | null) => boolean} listener
  * @returns {() => void} stops listening
  */
 export function onOtherTab(listener) {
@@ -373,7 +396,7 @@ export function onOtherTab(listener) {
     // Seen before the listener runs: following the game saves it again, which is no conflict.
     const previous = lastSeen;
     lastSeen = event.newValue;
-    if (!listener(read)) lastSeen = previous;
+    if (!listener(read, previous)) lastSeen = previous;
   };
   window.addEventListener('storage', heard);
   return () => window.removeEventListener('storage', heard);
