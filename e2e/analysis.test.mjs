@@ -722,7 +722,7 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   assert.ok((badge[0] ?? 0) > (badge[1] ?? 0) + 60 && (badge[0] ?? 0) > (badge[2] ?? 0) + 60, `a red badge: ${badge}`);
   // A "}" ends a record's comment: it is written as ")", and said while it is in the field.
   await page.fill('.analysis-dialog .analysis-comment-field', 'Into the pinch}');
-  assert.equal(await page.textContent('.analysis-dialog .analysis-comment-note'), 'A record ends a comment at “}”: it is written as “)”.');
+  assert.equal(await page.textContent('.analysis-dialog .analysis-comment-note'), 'A record ends a comment at “}”: copies of the record write it as “)”.');
   assert.match(await onAnalysis(page, (board) => board.analysis()?.lineRecord()) ?? '', /g7-g4\?\? \{Into the pinch\)\}/);
   await page.fill('.analysis-dialog .analysis-comment-field', 'The Pawn walks into the pinch.');
   assert.equal(await page.isVisible('.analysis-dialog .analysis-comment-note'), false);

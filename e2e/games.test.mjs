@@ -443,7 +443,8 @@ for (const { device, context } of devices) {
       assert.deepEqual((await asideRows(page)).map((row) => row.title), [`Against ${LEVEL_3}`, 'Two players on this device']);
       assert.equal(await page.evaluate(() => localStorage.getItem('ultima.page.backup.2026-11-28T10:00:00.000Z')), null);
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Analyse', 'the next row\'s first action');
-      assert.equal(await page.textContent('.games-answer'), 'It was removed from the list.');
+      // Said under Set aside, near the button pressed, not under the finished games.
+      assert.equal(await page.textContent('.games-aside .games-answer'), 'It was removed from the list.');
 
       // Resume over the game under way asks first; No keeps everything as it was.
       await page.click('.games-resume');
@@ -458,6 +459,7 @@ for (const { device, context } of devices) {
       assert.deepEqual(await plies(page), ['c2-c4', 'g7-g5']);
       assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
       assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
+      await page.waitForFunction(() => document.activeElement?.id === 'board', null, { timeout: 5000 });
       assert.match((await page.textContent('#notice')) ?? '', /resumed.*kept in its place: Your games lists it under “Set aside”/);
       const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('ultima.page.backup.')).sort());
       assert.equal(keys.length, 2, keys.join());

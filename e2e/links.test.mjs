@@ -101,6 +101,8 @@ test('a link opens the same game in another browser, and the answer brings the f
   await second.click('dialog.link-dialog button.primary');
   await second.waitForSelector('dialog.link-dialog', { state: 'detached' });
   assert.deepEqual(await plies(second), ['b2-b5', 'g7-g4']);
+  // The focus on the board, where the next move is made.
+  await second.waitForFunction(() => document.activeElement?.id === 'board');
   assert.match(await second.textContent('#notice') ?? '', /you play White/);
   assert.equal(await second.evaluate(() => location.hash), '', 'the address loses the link once it is handled');
   await click(second, 'c2');
@@ -547,6 +549,8 @@ test('a finished game that continues the board\'s game puts its end on the board
   await page.click('dialog.link-dialog button.link-finish');
   await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
+  // The focus on the result, as when a game ends by play.
+  await page.waitForFunction(() => document.activeElement?.id === 'result-banner');
   assert.deepEqual(await onBoard(page, (board) => board.result()?.kind), 'resignation');
   assert.equal(await onBoard(page, (board) => board.result()?.winner), 'black');
   assert.match((await page.textContent('#notice')) ?? '', /Black wins by resignation\. It is over on your board too, and Your games keeps it\./);

@@ -238,7 +238,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   // `write_comment`): said while it is in the field, rather than found changed in a copy.
   const braceNote = make('p', { class: 'analysis-comment-note', role: 'status' });
   const sayBrace = () => {
-    braceNote.textContent = commentField.value.includes('}') ? 'A record ends a comment at “}”: it is written as “)”.' : '';
+    braceNote.textContent = commentField.value.includes('}') ? 'A record ends a comment at “}”: copies of the record write it as “)”.' : '';
   };
   commentField.addEventListener('input', () => {
     sayBrace();

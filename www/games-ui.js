@@ -101,8 +101,16 @@ function build() {
   /** @type {FinishedGame[]} */
   let games = [];
 
-  /** @param {string} text */
-  const say = (text) => {
+  /**
+   * Says what an action did, under the list of its row (the finished games' or Set aside's), so
+   * that the answer is near the button pressed; the record, when the clipboard is refused, too.
+   *
+   * @param {string} text
+   * @param {HTMLElement} [near]  the list the action's row is in: the finished games' unless told
+   */
+  const say = (text, near = list) => {
+    if (near === asideList) aside.append(answer, field);
+    else footer.after(answer, field);
     answer.textContent = text;
   };
 
@@ -124,7 +132,7 @@ function build() {
     const rows = () => [...from.querySelectorAll('.games-item')];
     const at = rows().findIndex((row) => row.contains(document.activeElement));
     const problem = removal();
-    say(problem ? `${what} could not be removed: ${problem}.` : `${what} was removed from the list.`);
+    say(problem ? `${what} could not be removed: ${problem}.` : `${what} was removed from the list.`, from);
     render();
     const left = rows();
     const row = left[Math.min(Math.max(at, 0), left.length - 1)];
@@ -144,13 +152,14 @@ function build() {
    * @param {string} text
    * @param {string} words  e.g. "Copy record"
    * @param {string} copied  what is said after, e.g. "The record was copied."
+   * @param {HTMLElement} near  the list of the button's row
    */
-  const copyButton = (text, words, copied) => {
+  const copyButton = (text, words, copied, near) => {
     const copy = make('button', { type: 'button', class: 'games-copy' }, words);
     copy.addEventListener('click', async () => {
       const ok = await copyText(text, field);
       field.hidden = ok;
-      say(ok ? copied : COPY_REFUSED);
+      say(ok ? copied : COPY_REFUSED, near);
       if (!ok) field.scrollIntoView({ block: 'nearest' });
     });
     return copy;
@@ -204,9 +213,9 @@ function build() {
     const gif = make('button', { type: 'button', class: 'games-gif' }, 'Game GIF');
     // Seen from the player's side, as the row's picture is.
     const look = () => ({ ...config.look(), orientation: playerOf(game) ?? 'white' });
-    wireGameGif(gif, () => ({ record: game.record, look: look() }), say);
+    wireGameGif(gif, () => ({ record: game.record, look: look() }), (text) => say(text));
     actions.append(gif);
-    const copy = copyButton(game.record, 'Copy record', 'The record was copied.');
+    const copy = copyButton(game.record, 'Copy record', 'The record was copied.', list);
     const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
     const removing = rowQuestion(`${words.id}-question`, 'Remove this game from the list?', 'remove', 'Yes, remove');
     actions.append(copy, ask);
@@ -275,18 +284,18 @@ function build() {
       });
       actions.append(button);
     }
-    actions.append(playable ? copyButton(playable.record, 'Copy record', 'The record was copied.') : copyButton(entry.text, 'Copy data', 'The stored data was copied as it is.'));
+    actions.append(playable ? copyButton(playable.record, 'Copy record', 'The record was copied.', asideList) : copyButton(entry.text, 'Copy data', 'The stored data was copied as it is.', asideList));
     const ask = make('button', { type: 'button', class: 'games-remove' }, 'Remove…');
     actions.append(ask);
     const others = /** @type {HTMLElement[]} */ ([...actions.children]);
     const removing = rowQuestion(`${words.id}-question`, 'Remove this for good?', 'remove', 'Yes, remove');
     actions.append(removing.box);
-    ask.addEventListener('click', () => say(''));
+    ask.addEventListener('click', () => say('', asideList));
     askInPlace({ ask, ...removing, hide: others }, () => removeRow(asideList, () => removeSetAside(pageStorage(), entry.key), 'It'));
     if (playable && resume && resumeButton) {
       const replacing = rowQuestion(`${words.id}-replace`, 'The unfinished game on the board is set aside in its place. Resume this one?', 'resume', 'Yes, resume');
       actions.append(replacing.box);
-      resumeButton.addEventListener('click', () => say(''));
+      resumeButton.addEventListener('click', () => say('', asideList));
       askInPlace({ ask: resumeButton, ...replacing, hide: others, needed: () => config.inProgress() }, () => {
         dialog.close();
         const problem = resume({ record: playable.record, opponent: entry.opponent, orientation });
@@ -295,7 +304,7 @@ function build() {
           return;
         }
         ui?.open();
-        say(`This game cannot be resumed: ${problem.replace(/\.$/, '')}.`);
+        say(`This game cannot be resumed: ${problem.replace(/\.$/, '')}.`, asideList);
       });
     }
     for (const button of actions.querySelectorAll('button')) button.setAttribute('aria-describedby', words.id);

@@ -420,6 +420,9 @@ async function main() {
             settings.orientation = orientation;
             persist();
             showNotice(notice, `The game set aside was resumed.${kept.key ? ' The game that was on the board was kept in its place: Your games lists it under “Set aside”.' : ''}`);
+            // The board takes the focus, to play on (after the list's closing has handed it back
+            // to Your games' button, far down on a phone).
+            setTimeout(() => embed.canvas()?.focus());
             return null;
           },
           inProgress: gameUnderWay,

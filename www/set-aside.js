@@ -97,7 +97,7 @@ export function removeSetAside(storage, key) {
  *   detail: "As White · Unfinished · 12 moves · set aside 29 Nov 2026, 14:30" }
  */
 export function setAsideWords(entry, date, state = '') {
-  const when = entry.time === null ? 'set aside at a time that does not read' : `set aside ${date(entry.time)}`;
+  const when = entry.time === null ? 'set aside at an unknown time' : `set aside ${date(entry.time)}`;
   if (entry.problem !== null) return { title: 'Saved data this page cannot use', detail: `It ${entry.problem} · ${when}` };
   if (entry.record === null) return { title: 'Saved settings without a game', detail: when };
   const parts = [state, when].filter(Boolean);
