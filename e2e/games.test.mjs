@@ -364,6 +364,9 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
     await openList(page);
     await page.click('.games-aside-list .games-remove');
     await page.click('.games-aside-list .games-remove-yes');
+    // Set aside's last row gone, the part hides, and the answer is said under the games.
+    assert.equal(await page.isVisible('.games-aside'), false);
+    assert.equal(await page.textContent('#games > .games-answer'), 'It was removed from the list.');
     await closeList(page);
     await openList(page);
     assert.deepEqual(await asideRows(page), []);

@@ -549,11 +549,12 @@ test('a finished game that continues the board\'s game puts its end on the board
   await page.click('dialog.link-dialog button.link-finish');
   await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
   assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
-  // The focus on the result, as when a game ends by play.
+  // The focus on the result, as when a game ends by play; the opponent's move was heard.
   await page.waitForFunction(() => document.activeElement?.id === 'result-banner');
+  assert.ok((await page.$$eval('#board-host .ultima-live p', (ps) => ps.map((p) => p.textContent ?? ''))).some((said) => /c2 to c4/.test(said)), 'c2-c4 said');
   assert.deepEqual(await onBoard(page, (board) => board.result()?.kind), 'resignation');
   assert.equal(await onBoard(page, (board) => board.result()?.winner), 'black');
-  assert.match((await page.textContent('#notice')) ?? '', /Black wins by resignation\. It is over on your board too, and Your games keeps it\./);
+  assert.match((await page.textContent('#notice')) ?? '', /^The game from the link is over on your board too, and Your games keeps it\./);
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
   assert.equal(kept.length, 1);
   assert.equal(kept[0].kind, 'resignation');

@@ -236,9 +236,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const commentField = make('textarea', { class: 'analysis-comment-field', rows: '2', maxlength: String(MAX_COMMENT), spellcheck: 'true', placeholder: 'A comment on the move shown', 'aria-label': 'Comment on the move shown' });
   // A record's comment ends at "}", so the rules crate writes one typed in it as ")" (game.rs,
   // `write_comment`): said while it is in the field, rather than found changed in a copy.
-  const braceNote = make('p', { class: 'analysis-comment-note', role: 'status' });
+  const braceNote = make('p', { class: 'analysis-comment-note', id: 'analysis-comment-note', role: 'status' });
+  commentField.setAttribute('aria-describedby', braceNote.id);
+  // Written only when it changes: the same words written again at each key may be read again.
   const sayBrace = () => {
-    braceNote.textContent = commentField.value.includes('}') ? 'A record ends a comment at “}”: copies of the record write it as “)”.' : '';
+    const words = commentField.value.includes('}') ? 'A record ends a comment at “}”: copies of the record write it as “)”.' : '';
+    if (braceNote.textContent !== words) braceNote.textContent = words;
   };
   commentField.addEventListener('input', () => {
     sayBrace();

@@ -89,10 +89,14 @@ function build() {
   field.hidden = true;
   const aside = make('section', { class: 'games-aside', 'aria-labelledby': 'games-aside-title' });
   const asideList = make('ol', { class: 'games-list games-aside-list', 'aria-label': 'Set aside, the newest first' });
+  // Set aside's own answer line, under its rows: a live region that stays in place (one moved
+  // with its words in may not be read out).
+  const asideAnswer = make('p', { class: 'games-answer', role: 'status' });
   aside.append(
     make('h3', { id: 'games-aside-title' }, 'Set aside'),
     make('p', { class: 'games-about' }, 'Kept rather than lost: a game replaced by one from a link, a game changed in another tab at the same time, saved data this version of the page could not use.'),
     asideList,
+    asideAnswer,
   );
   dialog.append(head, about, tally, empty, list, footer, answer, field, aside);
   document.body.append(dialog);
@@ -102,16 +106,18 @@ function build() {
   let games = [];
 
   /**
-   * Says what an action did, under the list of its row (the finished games' or Set aside's), so
-   * that the answer is near the button pressed; the record, when the clipboard is refused, too.
+   * Says what an action did under the list of its row (the finished games' or Set aside's, while
+   * it shows), near the button pressed; the other list's answer is cleared. The record, when the
+   * clipboard is refused, goes there too.
    *
    * @param {string} text
    * @param {HTMLElement} [near]  the list the action's row is in: the finished games' unless told
    */
   const say = (text, near = list) => {
-    if (near === asideList) aside.append(answer, field);
-    else footer.after(answer, field);
-    answer.textContent = text;
+    const there = near === asideList && !aside.hidden ? asideAnswer : answer;
+    (there === answer ? asideAnswer : answer).textContent = '';
+    there.after(field);
+    there.textContent = text;
   };
 
   download.addEventListener('click', () => {
@@ -132,8 +138,9 @@ function build() {
     const rows = () => [...from.querySelectorAll('.games-item')];
     const at = rows().findIndex((row) => row.contains(document.activeElement));
     const problem = removal();
-    say(problem ? `${what} could not be removed: ${problem}.` : `${what} was removed from the list.`, from);
+    // Drawn first: Set aside's last row removed, it hides, and the answer goes under the games.
     render();
+    say(problem ? `${what} could not be removed: ${problem}.` : `${what} was removed from the list.`, from);
     const left = rows();
     const row = left[Math.min(Math.max(at, 0), left.length - 1)];
     (row?.querySelector('button') ?? close).focus();

@@ -10,7 +10,7 @@ import { nameLinkButton, shareLink } from './clipboard.js';
 import { openLinkDialog } from './link-dialog.js';
 import { DRAW_OFFER, drawOffer, drawOfferValue, gameUrl, linkText, offerTakenBack } from './links.js';
 import { analysisLinkText, decodeAnalysis } from './analysis-link.js';
-import { otherSide, sideName, statusText } from './notation.js';
+import { otherSide, sideName } from './notation.js';
 import { withGame } from './wasm.js';
 import { errorText } from './util.js';
 
@@ -147,13 +147,16 @@ export function wireSharing(parts) {
     const finishFromLink = (link) => {
       if (!parts.twoPlayers()) return 'The game on your board is against the computer: this game does not continue it.';
       const end = link.status;
-      for (const ply of link.plies.slice(embed.history().length)) embed.play(ply.text, { quiet: true });
+      // The opponent's last move is heard, as a move made here is; those before it are not.
+      const missing = link.plies.slice(embed.history().length);
+      missing.forEach((ply, i) => embed.play(ply.text, { quiet: i < missing.length - 1 }));
       if (embed.result() === null) {
         if (end.kind === 'agreement') embed.agreeDraw();
         else if (end.kind === 'resignation' && end.winner) embed.resign(otherSide(end.winner));
         else if (end.kind === 'timeout' || end.kind === 'timeout_draw') embed.flag(end.winner ? otherSide(end.winner) : embed.turn());
       }
-      parts.notify(`A game from a link: ${statusText(end)}. It is over on your board too, and Your games keeps it.`);
+      // The result itself is said by the board and its banner: the notice says only what became of it.
+      parts.notify('The game from the link is over on your board too, and Your games keeps it.');
       return null;
     };
     openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then((choice) => {
