@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { watchProblems } from './browser.mjs';
-import { click, openGame, plies, ready, useServedDist } from './game-page.mjs';
+import { click, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -165,5 +165,36 @@ test('two tabs on the saved game follow each other instead of overwriting each o
   assert.deepEqual(kept.map(([, text]) => JSON.parse(text).record), [mine], 'the first tab\'s game, kept once');
   assert.deepEqual([...problems, ...secondProblems], []);
   await other.close();
+  await first.close();
+});
+
+test('against the computer, a tab in the background follows the game without thinking for it, and plays it again when shown', { timeout: 60_000 }, async () => {
+  const { page: first, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: null, settings: { opponent: { computer: 'black', level: 1 } } }));
+  const second = await served.context.newPage();
+  const secondProblems = watchProblems(second);
+  await second.goto(served.url);
+  await ready(second);
+  /** @param {boolean} hidden */
+  const shown = (hidden) =>
+    second.evaluate((hidden) => {
+      Object.defineProperty(document, 'hidden', { get: () => hidden, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await shown(true);
+  // The move, and the computer's answer, come from the first tab; the second follows both
+  // without a search of its own (its computer player never starts).
+  await click(first, 'b2');
+  await click(first, 'b5');
+  await second.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, { timeout: 30_000 });
+  assert.deepEqual(await plies(second), await plies(first));
+  assert.equal(await onBoard(second, (board) => board.view().mode), 'play');
+  assert.equal(second.workers().length, 0, 'no search in the background tab');
+  // Shown, it plays against the computer again.
+  await shown(false);
+  assert.equal(await onBoard(second, (board) => board.view().mode), 'ai');
+  assert.deepEqual(Object.keys(await stored(first)).filter((key) => key.startsWith('ultima.page.backup')), [], 'nothing forked');
+  assert.deepEqual([...problems, ...secondProblems], []);
+  await second.close();
   await first.close();
 });

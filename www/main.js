@@ -825,7 +825,10 @@ async function main() {
         opponent = saved.settings.opponent;
         settings.opponent = opponent;
         const { record } = saved;
-        embed.newGame({ record, ...modeOf(opponent) });
+        // In the background, the computer's move is left to the tab it was asked in: two
+        // searches of one move would fork the game. This tab takes it up when shown, if the
+        // move is still to come (below).
+        embed.newGame({ record, ...(document.hidden && opponent ? { mode: 'play' } : modeOf(opponent)) });
         showNotice(
           notice,
           kept
@@ -837,6 +840,12 @@ async function main() {
         showNotice(notice, `Another tab saved a game this tab could not open (${errorText(error)}); this tab's game goes on, and the other one will be kept aside when this tab saves.`);
         return false;
       }
+    });
+
+    // Shown again after following another tab's game in the background: the computer plays here
+    // again (and answers at once if its move is still to come).
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden && opponent !== null && embed.view().mode !== 'ai') embed.set(modeOf(opponent));
     });
 
     /**
