@@ -493,7 +493,10 @@ test('element: replay steps through a record, view mode is a still diagram, ::pa
   assert.equal(await shown(), -1, 'a replay starts at the start');
   const label = replay.locator('[part="controls"] span');
   assert.equal(await label.textContent(), '0 / 4');
+  // Where the replay is, heard once a control is pressed, not as the board opens.
+  assert.equal(await label.getAttribute('aria-live'), 'off');
   await replay.locator('button[aria-label="Next move"]').click();
+  assert.equal(await label.getAttribute('aria-live'), 'polite');
   await replay.locator('button[aria-label="Next move"]').click();
   assert.equal(await shown(), 1);
   assert.equal(await label.textContent(), '2 / 4');

@@ -826,7 +826,10 @@ export function mount(element, options = {}) {
    * the last move or a press of any control.
    */
   const replay = (() => {
-    const label = make('span', { 'aria-live': 'polite' });
+    // Heard once a control is pressed: not as the board opens (a dialog's replay set at its last
+    // move would say "0 / 3", then "3 / 3", over the dialog itself).
+    const label = make('span', { 'aria-live': 'off' });
+    const heard = () => label.setAttribute('aria-live', 'polite');
     /** @type {ReturnType<typeof setInterval> | null} */
     let playing = null;
     const play = make('button', { type: 'button', 'aria-pressed': 'false', title: 'Play the moves, one a second' }, 'Play');
@@ -840,6 +843,7 @@ export function mount(element, options = {}) {
     const button = (text, name, target) => {
       const b = make('button', { type: 'button', 'aria-label': name, title: name }, text);
       b.addEventListener('click', () => {
+        heard();
         stop();
         showPly(target());
       });
@@ -853,6 +857,7 @@ export function mount(element, options = {}) {
     const next = button('▶', 'Next move', forward);
     const end = button('▶▶', 'Last move', () => null);
     play.addEventListener('click', () => {
+      heard();
       if (playing !== null) return stop();
       if (at() >= last()) showPly(-1);
       playing = setInterval(() => {
