@@ -108,6 +108,11 @@ test('a mate in two: the bar goes to White, "Mate in 2", the solution as the bes
   assert.equal(await first.locator('.analysis-score').textContent(), '#2');
   assert.equal(await first.locator('button').first().getAttribute('data-move'), WHITE_MATES.solution);
   assert.equal(await panel.locator('.analysis-lines li').count(), 3);
+  // One Tab stop a line: its first move; the later ones by pointer.
+  assert.deepEqual(
+    await panel.locator('.analysis-lines li').evaluateAll((items) => items.map((item) => [...item.querySelectorAll('button')].filter((button) => button.tabIndex >= 0).length)),
+    [1, 1, 1],
+  );
   assert.match((await panel.locator('.analysis-progress').textContent()) ?? '', /^Depth \d+(\/\d+)? · .*nodes\/s/);
   // The arrow on the board is the best move: its captured square is framed as in a capture preview.
   await page.locator('.analysis-dialog .analysis-lines li').first().locator('button').first().hover();

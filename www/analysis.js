@@ -544,6 +544,9 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       (report?.plies[k] ?? []).forEach((ply, i) => {
         const label = numberLabel(ply, i === 0);
         const button = moveButton(ply);
+        // One Tab stop a line, its first move (the one to play now): a line's later moves, a
+        // dozen each, would stand between the Lines choice and the move list.
+        if (i > 0) button.tabIndex = -1;
         button.addEventListener('click', () => playLine(line.pv, i + 1));
         button.addEventListener('pointerenter', (event) => {
           if (event.pointerType === 'mouse') showPreview(button, line.pv, i + 1, key);
