@@ -86,7 +86,10 @@ for (const { device, context } of devices) {
       // White is winning after the blunder: every point is in White's half (up).
       const heights = await page.locator('#review-graph circle.review-point').evaluateAll((points) => points.map((p) => Number(p.getAttribute('cy'))));
       assert.ok(heights.every((y) => y < 80), `${heights}`);
-      // A click on the graph shows that ply's position; the judged move's button too.
+      // A click on the graph shows that ply's position; the judged move's button too. (On a
+      // phone the graph, under the move list, is scrolled to first: a click lands only on what
+      // the screen shows.)
+      await page.locator('#review-graph').scrollIntoViewIfNeeded();
       const box = await page.locator('#review-graph').boundingBox();
       if (!box) throw new Error('no graph');
       await page.mouse.click(box.x + (box.width * 2) / plies, box.y + box.height / 2);
