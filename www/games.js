@@ -83,8 +83,8 @@ export function readGames(text) {
 }
 
 /**
- * The kept games. A list that cannot be read whole is first copied to `UNREADABLE_KEY` (unless
- * a copy is there already), since the next save writes over it.
+ * The kept games. A list that cannot be read whole is first copied aside under `UNREADABLE_KEY`
+ * (unless a copy of it is there already), then stored as what could be read.
  *
  * @param {Pick<Storage, 'getItem' | 'setItem' | 'length' | 'key'> | null} storage
  * @returns {FinishedGame[]}

@@ -157,6 +157,19 @@ let lastSeen = null;
 export const refusal = (error) => (error instanceof DOMException && error.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : 'the browser refused to store it');
 
 /**
+ * A backup key of its own for data set aside now: the time, a millisecond on when that one is
+ * taken (two set aside in one millisecond would otherwise share it). Throws where storage does.
+ *
+ * @returns {string} e.g. "ultima.page.backup.2026-11-22T01:02:03.456Z"
+ */
+function newBackupKey() {
+  const key = (/** @type {number} */ ms) => `${BACKUP_PREFIX}${new Date(ms).toISOString()}`;
+  let ms = Date.now();
+  while (localStorage.getItem(key(ms)) !== null) ms += 1;
+  return key(ms);
+}
+
+/**
  * Copies `text` to a new backup key so that the page may write over `STORAGE_KEY`. If the copy
  * fails, the page writes nothing for the rest of the visit: the original stays where it is.
  *
@@ -166,9 +179,8 @@ export const refusal = (error) => (error instanceof DOMException && error.name =
  *   started; the saved data was kept under …"
  */
 export function setAside(text, reason) {
-  const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
   try {
-    localStorage.setItem(key, text);
+    localStorage.setItem(newBackupKey(), text);
     return `The saved game ${reason}, so a new game was started. The saved data was kept: Your games lists it under “Set aside”.`;
   } catch (error) {
     writable = false;
@@ -292,8 +304,8 @@ export function keepStoredAside() {
     return { key: null };
   }
   if (text === null) return { key: null };
-  const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
   try {
+    const key = newBackupKey();
     localStorage.setItem(key, text);
     return { key };
   } catch (error) {
@@ -320,7 +332,7 @@ export function save(record, settings, pieces, review = null) {
     const stored = localStorage.getItem(STORAGE_KEY);
     let notice = null;
     if (stored !== null && stored !== lastSeen && recordOf(stored) !== record) {
-      const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
+      const key = newBackupKey();
       localStorage.setItem(key, stored);
       notice = `This game was also changed in another tab. The other tab's game was kept: Your games lists it under “Set aside”.`;
     }
@@ -361,7 +373,7 @@ export function keepOwnAside(text) {
       const key = localStorage.key(i);
       if (key?.startsWith(BACKUP_PREFIX) && localStorage.getItem(key) === text) return true;
     }
-    localStorage.setItem(`${BACKUP_PREFIX}${new Date().toISOString()}`, text);
+    localStorage.setItem(newBackupKey(), text);
     return true;
   } catch {
     return false;
