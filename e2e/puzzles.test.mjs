@@ -165,10 +165,10 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     await at(page, puzzle.id, 'solved');
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('puzzles-next')), true);
 
-    // Kept across a reload; "Next puzzle" brings another one.
+    // Kept across a reload, which opens the trainer again (the reload was on its history
+    // entry); "Next puzzle" brings another one.
     await reloadPage(page, problems);
     await ready(page);
-    await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating \d+\? · streak 1 · best 1$/);
     assert.notEqual(await page.getAttribute('#puzzles', 'data-puzzle'), puzzle.id);
@@ -346,10 +346,9 @@ test('desktop: a chosen difficulty draws the next puzzles that far above the rat
     const next = SET.puzzles.find((p) => p.id === id);
     // Drawn near the rating + 600 (or the set's hardest, if that is past them): well above it.
     assert.ok(next && next.rating >= Math.min(rating + 300, Math.max(...SET.puzzles.map((p) => p.rating)) - 300), `${next?.rating} for a rating of ${Math.round(rating)}`);
-    // Kept: the next visit's trainer shows it.
+    // Kept: the trainer, open again after a reload, shows it.
     await reloadPage(page, problems);
     await page.waitForSelector('body[data-ready]');
-    await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     assert.equal(await page.inputValue('select[name="difficulty"]'), 'hardest');
     // The session row is the tab's: the puzzle given up is still in it after the reload.

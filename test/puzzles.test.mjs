@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, solutionPhrase, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, pendingPuzzle, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, solutionPhrase, STANDING_KEY, themeCounts } from '../www/puzzles.js';
 
 /** @import { Difficulty, Puzzle } from '../www/puzzles.js' */
 
@@ -90,6 +90,24 @@ test('the next puzzle is an untried one of the filter near the player’s rating
   assert.equal(nextPuzzle([puzzle('only', 1500)], standing, 'only', () => 0)?.id, 'only');
   // A filter nothing passes.
   assert.equal(nextPuzzle(puzzles, { ...standing, filter: { ...ANY, motif: 'suicide' } }, null), null);
+});
+
+test('a rated puzzle left unanswered comes back until it is answered, if the set and the filter still offer it', () => {
+  const puzzles = [puzzle('a', 1500), puzzle('b', 1400, { pieces: ['K', 'I'], motifs: ['freeze'] })];
+  const standing = { ...newStanding(), pending: 'b' };
+  assert.equal(pendingPuzzle(puzzles, standing)?.id, 'b');
+  // Kept and read back; anything but an id is none, as is a standing stored before it was kept.
+  assert.equal(readStanding(JSON.stringify(standing)).pending, 'b');
+  for (const bad of [3, '', '  ', null, ['b']]) assert.equal(readStanding(JSON.stringify({ ...standing, pending: bad })).pending, null, String(bad));
+  assert.equal(readStanding(JSON.stringify({ version: 1 })).pending, null);
+  // Not in the set (an older set's), or not offered by the filter now: none.
+  assert.equal(pendingPuzzle(puzzles, { ...standing, pending: 'z' }), null);
+  assert.equal(pendingPuzzle(puzzles, { ...standing, filter: { ...ANY, piece: 'L' } }), null);
+  // Answered, solved or missed, at a first try or a later one: no longer pending; another
+  // puzzle's answer leaves it.
+  assert.equal(scored(standing, puzzles[1], false).pending, null);
+  assert.equal(scored({ ...standing, tried: { b: 'failed' } }, puzzles[1], true).pending, null);
+  assert.equal(scored(standing, puzzles[0], true).pending, 'b');
 });
 
 test('a chosen difficulty draws the next puzzle that far from the rating', () => {

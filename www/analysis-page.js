@@ -17,6 +17,7 @@ import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
 import { nodeAlong } from './variations.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
+import { afterStepBack, onHistoryStep, pushEntry, stepBack } from './view-history.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -84,17 +85,6 @@ const KEEP_DELAY_MS = 400;
 
 /** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void, back: Back | null } | null} */
 let shown = null;
-
-/**
- * Settles once the step back over the history entry a closed view pushed has come (its
- * `popstate`; `history.back` is asynchronous). A view opened meanwhile waits for it before it
- * pushes its own entry: pushed first, it would be the entry stepped back from, and the step
- * would close it. Settled when no step is pending. It has no time limit: a same-document step
- * back always comes, unless the page unloads first.
- */
-let steppedBack = Promise.resolve();
-/** @type {(() => void) | null} settles `steppedBack` (null: no step pending) */
-let stepDone = null;
 
 /** @returns {boolean} whether the address asks for the analysis view */
 export const analysisAsked = () => new URLSearchParams(location.search).has(ANALYSIS_PARAM);
@@ -318,13 +308,14 @@ export async function openAnalysis(request = {}) {
     analysis.engine(on);
     analysis.onEngine(engine.set);
   }
-  await steppedBack;
+  // A view closed just before (its step back over its entry still coming) is waited for.
+  await afterStepBack();
   const pushed = replaced ? replaced.pushed : !analysisAsked();
   // The history entry holds what is analysed, so that a reload opens this analysis again.
   const analysed = { record, position, ply, orientation };
   /** @returns {string[]} the moves from the start to the position shown */
   const shownLine = () => board.history().map((played) => played.text);
-  if (!analysisAsked()) history.pushState({ ultimaAnalysis: true, analysed, shownLine: shownLine() }, '', addressWith());
+  if (!analysisAsked()) pushEntry({ ultimaAnalysis: true, analysed, shownLine: shownLine() }, addressWith());
   else history.replaceState({ ...history.state, analysed, shownLine: shownLine() }, '');
   // And the position shown as it changes, a moment after (see SHOWN_WRITE_MS), while this view
   // is the one shown.
@@ -392,11 +383,9 @@ export function closeAnalysis(keepAddress = false) {
   // The address loses `?analysis` at once, so that a reload from now on shows the game; then
   // the entry the view pushed, if it is the one shown, is stepped back over, leaving the
   // history as it was before the view opened.
-  const stepBack = open.pushed && history.state?.ultimaAnalysis === true;
-  history.replaceState(stepBack ? null : withoutAnalysed(history.state), '', addressWithout());
-  if (!stepBack) return;
-  steppedBack = new Promise((resolve) => (stepDone = resolve));
-  history.back();
+  const ownEntry = open.pushed && history.state?.ultimaAnalysis === true;
+  history.replaceState(ownEntry ? null : withoutAnalysed(history.state), '', addressWithout());
+  if (ownEntry) stepBack();
 }
 
 /** Closes the view as the player asked, and goes back to where it was opened from, if not the game. */
@@ -448,10 +437,7 @@ function keepTried(board) {
   };
 }
 
-// The browser's Back closes the view; the step back closing asked for has come.
-window.addEventListener('popstate', () => {
-  if (stepDone) {
-    stepDone();
-    stepDone = null;
-  } else if (shown && !analysisAsked()) closeAndGoBack();
+// The browser's Back closes the view.
+onHistoryStep(() => {
+  if (shown && !analysisAsked()) closeAndGoBack();
 });

@@ -23,6 +23,7 @@ import { trainerDialog } from './trainer-board.js';
 import { render } from './render.js';
 import { ARROW_STEPS, errorClause, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
 import { bindings } from './wasm.js';
+import { showView } from './view-history.js';
 
 /** @import { PieceSet } from './pieces.js' */
 /** @import { Theme } from './state.js' */
@@ -429,7 +430,7 @@ function build() {
         if (picture instanceof HTMLImageElement) picture.src = figureUrl(config.pieceSet(), button.dataset.tool ?? ERASER);
       }
       choose(tool);
-      dialog.showModal();
+      showView(dialog);
       view ??= watchCanvas(canvas, paint);
       update();
       canvas.focus();

@@ -22,6 +22,7 @@ import { statusText } from './notation.js';
 import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
 import { askInPlace, errorClause, errorText, make, pageStorage, saveFile } from './util.js';
 import { withGame } from './wasm.js';
+import { showView } from './view-history.js';
 
 /** @import { FinishedGame } from './games.js' */
 /** @import { SetAside } from './set-aside.js' */
@@ -341,7 +342,7 @@ function build() {
       say('');
       field.hidden = true;
       render();
-      dialog.showModal();
+      showView(dialog);
       (list.querySelector('button') ?? asideList.querySelector('button') ?? close).focus();
     },
   };

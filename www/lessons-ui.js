@@ -14,6 +14,7 @@ import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { askInPlace, errorText, make, pageStorage } from './util.js';
+import { showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -358,7 +359,7 @@ function build() {
     async open(id) {
       // Another tab may have made progress meanwhile.
       progress = loadProgress(pageStorage());
-      if (!dialog.open) dialog.showModal();
+      showView(dialog);
       if (!(await load())) {
         showMenu();
         return;

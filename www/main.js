@@ -46,6 +46,7 @@ import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
+import { arriveAtView, leaveView, onHistoryStep, reopenViews } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -431,11 +432,12 @@ async function main() {
         return module;
       }),
     );
-    element('open-games', HTMLButtonElement).addEventListener('click', () => {
+    const openGamesNoticed = () => {
       gamesList()
         .then((module) => module.openGames())
         .catch(couldNotOpen('Your games'));
-    });
+    };
+    element('open-games', HTMLButtonElement).addEventListener('click', openGamesNoticed);
 
     // A new game started from the result banner: the button that opened the dialog went with
     // the banner, and the browser, returning the focus to it, leaves it on the page. The board,
@@ -891,7 +893,23 @@ async function main() {
     reopenAnalysis();
     // So does the browser's Forward onto the entry of a view that Back closed, as a reload there
     // would (analysis-page.js's own listener, registered first, has done the rest).
-    window.addEventListener('popstate', reopenAnalysis);
+    onHistoryStep(reopenAnalysis);
+    // The other views (Your games, the trainers) open again the same ways: a reload on their
+    // history entry, Forward onto it. A storm (a new one would start its clock unasked), the
+    // board editor and "Learn from your mistakes" (each opened on something the entry does not
+    // hold) do not.
+    reopenViews((id) => {
+      const open = {
+        games: openGamesNoticed,
+        puzzles: () => openPuzzles().catch(couldNotOpen('The puzzles')),
+        lessons: () => openLessons().catch(couldNotOpen('The lessons')),
+        squares: squaresDrill,
+      }[id];
+      open?.();
+      return open !== undefined;
+    });
+    if (askedPuzzle === null && !askedStorm && !linkedAtLoad && !welcome) arriveAtView();
+    else leaveView();
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the
     // parameter, as it loses a game link once handled, so a reload shows the game.
     if (askedPuzzle !== null && !linkedAtLoad) {

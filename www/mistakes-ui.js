@@ -15,6 +15,7 @@ import { openSession } from './session.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
+import { showView } from './view-history.js';
 
 /** @import { Ai } from './ai.js' */
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -297,7 +298,7 @@ function build() {
     async open(next) {
       round = next;
       found = 0;
-      if (!dialog.open) dialog.showModal();
+      showView(dialog);
       await show(0);
     },
   };

@@ -16,12 +16,13 @@ import { captureWords, roleName, sideName } from './notation.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, pendingPuzzle, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
 import { escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
+import { showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, SessionEntry, Standing } from './puzzles.js' */
@@ -378,6 +379,11 @@ function build() {
       playLead();
       shown.set({ mode: 'play' });
       current = { puzzle, index: 0, phase: 'try', solver, climbing, rated, hinted: false };
+      // A rated puzzle is kept as unanswered until it is: a reload brings it back.
+      if (rated) {
+        standing = { ...standing, pending: puzzle.id };
+        saveStanding(pageStorage(), standing);
+      }
     } catch (error) {
       broken(error);
     }
@@ -645,7 +651,7 @@ function build() {
     // Back to the puzzle as it was left: solved or missed, its Next puzzle at hand.
     const back = () => {
       if (dialog.open) return;
-      dialog.showModal();
+      showView(dialog);
       if (!next.hidden) next.focus();
     };
     // Opened at the puzzle's position, the opponent's last move before it.
@@ -706,13 +712,17 @@ function build() {
       // Another tab may have played puzzles meanwhile.
       standing = loadStanding(pageStorage());
       showStanding();
-      if (!dialog.open) dialog.showModal();
+      showView(dialog);
       if (!(await load())) return;
       showFilter();
       const asked = id === undefined ? undefined : puzzles.find((p) => p.id === id);
       // A puzzle asked for by its link is played rated: a climb under way ends.
       if (id !== undefined) endClimb();
+      // Opened for the first time on this page: the rated puzzle left unanswered (before a
+      // reload, on the last visit), if any.
+      const left = current ? null : pendingPuzzle(puzzles, standing);
       if (asked) await show(asked, rated);
+      else if (left) await show(left);
       // A climb's puzzle left on the board when the trainer closed (which ended the climb), or
       // one seen in a storm: a rated one instead.
       else if (!current || current.phase !== 'try' || !current.rated) await showNext();

@@ -99,6 +99,9 @@ export const isDifficulty = (value) => typeof value === 'string' && Object.hasOw
  * @property {number} stormBest  the most puzzles solved in one storm (storm.js)
  * @property {{ [day: string]: number }} stormDays  the best storm of each of the last days a
  *   storm was played, by local day ("2026-11-30"; storm.js's `stormPlayed`)
+ * @property {string | null} pending  the rated puzzle put on the board and not answered yet: the
+ *   trainer opens on it again (after a reload, on the next visit) rather than drawing another,
+ *   as lichess keeps a puzzle in its address, so that a reload neither loses it nor skips it
  */
 
 /** @param {unknown} value @returns {value is string} */
@@ -186,6 +189,19 @@ export function offered(puzzle, standing) {
 }
 
 /**
+ * The puzzle left on the board unanswered (`Standing.pending`), if the set still has it and the
+ * filter still offers it; else null, and the trainer draws the next one.
+ *
+ * @param {Puzzle[]} puzzles
+ * @param {Standing} standing
+ * @returns {Puzzle | null}
+ */
+export function pendingPuzzle(puzzles, standing) {
+  const left = puzzles.find((p) => p.id === standing.pending);
+  return left && offered(left, standing) ? left : null;
+}
+
+/**
  * The next puzzle: one of the puzzles offered (`offered`) not tried yet, among the nearest to the
  * player's rating moved by the chosen difficulty (`DIFFICULTIES`), drawn by `random`; when every
  * puzzle offered was tried (always so for the missed ones), the tried ones again. Never `current`
@@ -226,7 +242,7 @@ export function judge(puzzle, index, move) {
 
 /** @returns {Standing} */
 export function newStanding() {
-  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, difficulty: 'normal', climbBest: 0, stormBest: 0, stormDays: {} };
+  return { version: VERSION, rating: { ...INITIAL }, streak: 0, best: 0, tried: {}, redone: {}, filter: { ...ANY }, difficulty: 'normal', climbBest: 0, stormBest: 0, stormDays: {}, pending: null };
 }
 
 /**
@@ -283,6 +299,8 @@ export function readStanding(text) {
     // And before storms.
     stormBest: isCount(data.stormBest) ? data.stormBest : 0,
     stormDays: readDays(data.stormDays),
+    // And before a puzzle left unanswered was kept.
+    pending: isText(data.pending) ? data.pending : null,
   };
 }
 
@@ -331,12 +349,13 @@ export function saveStanding(storage, standing) {
  * @returns {Standing}
  */
 export function scored(standing, puzzle, solved) {
+  const answered = standing.pending === puzzle.id ? { ...standing, pending: null } : standing;
   if (Object.hasOwn(standing.tried, puzzle.id)) {
-    return solved && isMissed(standing, puzzle.id) ? { ...standing, redone: { ...standing.redone, [puzzle.id]: true } } : standing;
+    return solved && isMissed(standing, puzzle.id) ? { ...answered, redone: { ...standing.redone, [puzzle.id]: true } } : answered;
   }
   const streak = solved ? standing.streak + 1 : 0;
   return {
-    ...standing,
+    ...answered,
     rating: update(standing.rating, puzzle.rating, solved ? 1 : 0),
     streak,
     best: Math.max(standing.best, streak),

@@ -11,6 +11,7 @@
 import { afterRound, loadBest, namingText, nextSquare, NOTHING_NAMED, pressName, ROUND_MS, saveBest } from './squares.js';
 import { showFeedback, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, squareAtPoint, squareName } from './util.js';
+import { showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { PieceSet } from './pieces.js' */
@@ -294,7 +295,7 @@ function build() {
       showTime(ROUND_MS);
       showScore();
       mark();
-      if (!dialog.open) dialog.showModal();
+      showView(dialog);
       start.focus();
       try {
         board = await mounted();

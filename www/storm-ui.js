@@ -13,6 +13,7 @@ import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButto
 import { sideName } from './notation.js';
 import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
 import { errorText, make, pageStorage } from './util.js';
+import { showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Puzzle } from './puzzles.js' */
@@ -325,7 +326,7 @@ function build() {
     async open(puzzles, options) {
       set = puzzles;
       config = options;
-      if (!dialog.open) dialog.showModal();
+      showView(dialog);
       await start();
     },
   };

@@ -1,0 +1,139 @@
+// The browser's Back and Forward over the page's views. A view (Your games, the puzzles, the
+// lessons, a storm…) is a dialog over the game, but a player moves between them as between the
+// pages of lichess: Back closes the view on show instead of leaving the site, and Forward opens it
+// again. Each view opened pushes a history entry of its own (same address, `{ ultimaView: id }`);
+// closed by the player (its ×, Escape, a button leading elsewhere), it steps back over that
+// entry, so the history is as it was before it opened. The analysis view (analysis-page.js),
+// which also puts `?analysis` in the address, shares the steps back: a view opened while one is
+// coming waits for it (`afterStepBack`), since an entry pushed first would be the one stepped
+// back over.
+
+/** @type {Promise<void>} settles once no step back asked for is still coming */
+let steppedBack = Promise.resolve();
+/** @type {(() => void) | null} settles `steppedBack` (null: no step pending) */
+let stepDone = null;
+
+/** @type {Set<HTMLDialogElement>} the views `showView` has opened, each watched for its close */
+const views = new Set();
+
+/** @type {Array<() => void>} what a step of the player's own (Back, Forward) is told to */
+const stepListeners = [];
+
+/** @type {(id: string) => boolean} opens the view of an entry arrived at (see `reopenViews`) */
+let reopen = () => false;
+
+/**
+ * The view a history entry's state names, if any.
+ *
+ * @param {unknown} state
+ * @returns {string | null}
+ */
+export function viewOf(state) {
+  if (typeof state !== 'object' || state === null || !('ultimaView' in state)) return null;
+  return typeof state.ultimaView === 'string' ? state.ultimaView : null;
+}
+
+/**
+ * Settles once a step back asked for (`stepBack`) has come; at once when none is coming. It has
+ * no time limit: a same-document step back always comes, unless the page unloads first.
+ *
+ * @returns {Promise<void>}
+ */
+export const afterStepBack = () => steppedBack;
+
+/** Steps back over the history entry on show (a view's own), telling no step listener. */
+export function stepBack() {
+  steppedBack = new Promise((resolve) => (stepDone = resolve));
+  history.back();
+}
+
+/**
+ * Listens to the steps through the history the player takes (Back, Forward; not the page's own
+ * `stepBack`), after the views have followed them.
+ *
+ * @param {() => void} listener
+ */
+export function onHistoryStep(listener) {
+  stepListeners.push(listener);
+}
+
+/**
+ * Says how to open a view again when the player arrives at its entry: Forward onto it, or a
+ * reload there (`arriveAtView`). A view that cannot be opened again (it needs what it was opened
+ * on) answers false, and its entry is left as a plain one.
+ *
+ * @param {(id: string) => boolean} opener  opens the view whose dialog has this id
+ */
+export function reopenViews(opener) {
+  reopen = opener;
+}
+
+/**
+ * Opens a view's dialog (modal) with an entry of its own in the history, pushed once any step
+ * back still coming has come, unless the entry on show is already its own (Forward onto it, a
+ * reload). Does nothing to an open dialog. The dialog's id names the view.
+ *
+ * @param {HTMLDialogElement} dialog
+ */
+export function showView(dialog) {
+  if (dialog.open) return;
+  if (!views.has(dialog)) {
+    views.add(dialog);
+    // Closed with its entry on show: the player closed it, and the history steps back over the
+    // entry (closed by Back, the entry on show is already another).
+    dialog.addEventListener('close', () => {
+      if (viewOf(history.state) === dialog.id) stepBack();
+    });
+  }
+  dialog.showModal();
+  steppedBack.then(() => {
+    if (dialog.open && viewOf(history.state) !== dialog.id) pushEntry({ ultimaView: dialog.id });
+  });
+}
+
+/**
+ * Pushes a view's history entry; or puts it in place of the entry on show when that is a view's
+ * whose dialog has closed but whose close event, which steps back over it, has not come yet (one
+ * view opened by another as it closes, in one task): a view taking another's place takes its entry.
+ *
+ * @param {object} state
+ * @param {string} [address]
+ */
+export function pushEntry(state, address) {
+  const id = viewOf(history.state);
+  const closing = id !== null && [...views].some((dialog) => dialog.id === id && !dialog.open);
+  if (closing) history.replaceState(state, '', address);
+  else history.pushState(state, '', address);
+}
+
+/**
+ * Opens the view the entry on show names, if it is not open: a reload on a view's entry, or
+ * Forward onto one. An entry whose view cannot open again becomes a plain one.
+ */
+export function arriveAtView() {
+  const id = viewOf(history.state);
+  if (id === null || [...views].some((dialog) => dialog.open && dialog.id === id)) return;
+  if (!reopen(id)) history.replaceState(null, '');
+}
+
+/**
+ * Forgets the view the entry on show names, without opening it: the page opens something else
+ * at load (a link's game, a puzzle's address), and a reload there should not bring the view back.
+ */
+export function leaveView() {
+  if (viewOf(history.state) !== null) history.replaceState(null, '');
+}
+
+// A step back the page asked for settles; a step of the player's closes the views whose entry is
+// no longer on show, opens the one whose entry now is, and is told to the listeners.
+window.addEventListener('popstate', () => {
+  if (stepDone) {
+    stepDone();
+    stepDone = null;
+    return;
+  }
+  const id = viewOf(history.state);
+  for (const dialog of views) if (dialog.open && dialog.id !== id) dialog.close();
+  arriveAtView();
+  for (const listener of stepListeners) listener();
+});
