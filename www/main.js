@@ -157,7 +157,7 @@ async function restore(host, notice, saved) {
 async function main() {
   const status = element('status', HTMLElement);
   const host = element('board-host', HTMLElement);
-  addBoardResize(host, pageStorage());
+  const grip = addBoardResize(host, pageStorage());
   wirePageTheme(element('page-theme', HTMLSelectElement), pageStorage());
   const saved = load();
   // The download starts now; a copy of the file is kept for the service worker's cache (a
@@ -186,6 +186,9 @@ async function main() {
    */
   const loaded = (works) => {
     placeholder.remove();
+    // The board's size grip after the board, in the Tab order as on the screen (it was there
+    // before the board was mounted).
+    host.append(grip);
     document.getElementById('board-loading')?.remove();
     delete host.dataset.loading;
     element('panel', HTMLElement).removeAttribute('aria-busy');
