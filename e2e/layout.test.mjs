@@ -1,7 +1,8 @@
 // Nothing sticks out: on the screens the other tests do not take (a small phone, a tablet held
 // upright, a phone held sideways), the game page and each of its dialogs keep every element
 // within the page's width and the dialog's edges. A fieldset widened by a select's longest
-// choice, say, shows as an element past the dialog's right edge, cut off or scrolled to.
+// choice, say, shows as an element past the dialog's right edge, cut off or scrolled to. And
+// under a finger every control is 40 px high.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -72,6 +73,25 @@ const stickingOut = (page) =>
     return found;
   });
 
+/**
+ * The controls under a finger lower than a finger needs: every button, list, summary and check
+ * box or radio button with its words, on the page or in the open dialog, below 40 px high; the
+ * moves of a move list below 36 px on the analysis board (the page's keep their density, as do
+ * the puzzles' session row and the engine's lines, each also reached another way).
+ *
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+const tooLowForAFinger = (page) =>
+  page.evaluate(() => {
+    const scope = document.querySelector('dialog[open]') ?? document.body;
+    const controls = scope.querySelectorAll('button, select, summary, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])');
+    return [...controls]
+      .filter((control) => control.checkVisibility() && !control.closest('.moves, .puzzles-session, .analysis-lines'))
+      .filter((control) => control.getBoundingClientRect().height < (control.closest('.analysis-moves') ? 36 : 40))
+      .map((control) => `${control.tagName.toLowerCase()}${control.id ? `#${control.id}` : ''}${[...control.classList].map((c) => `.${c}`).join('')} "${control.textContent?.trim().slice(0, 30)}" ${Math.round(control.getBoundingClientRect().height)} px`);
+  });
+
 for (const [screen, viewport] of SCREENS) {
   test(`${screen}: the welcome, the page and its dialogs keep within their edges`, { timeout: 120_000 }, async () => {
     const browser = await launch({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
@@ -81,13 +101,17 @@ for (const [screen, viewport] of SCREENS) {
       await first.goto(served.url);
       await first.waitForSelector('dialog#welcome[open]');
       assert.deepEqual(await stickingOut(first), [], 'the welcome');
+      assert.deepEqual(await tooLowForAFinger(first), [], 'the welcome');
+      await first.click('#welcome button:has-text("Play the computer")');
+      await first.waitForSelector('#welcome-play:visible');
+      assert.deepEqual(await stickingOut(first), [], 'the welcome\'s Play the computer');
+      assert.deepEqual(await tooLowForAFinger(first), [], 'the welcome\'s Play the computer');
       await first.close();
 
       const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
       assert.deepEqual(await stickingOut(page), [], 'the page');
-      // Under a finger the game's buttons are 40 px high, not the 29 px of their text.
-      const low = await page.$$eval('.panel .buttons button', (buttons) => /** @type {HTMLButtonElement[]} */ (buttons).filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 40).map((b) => b.id || b.textContent));
-      assert.deepEqual(low, [], 'buttons lower than 40 px');
+      // Under a finger the page's controls are 40 px high, not the 29 px of a button's text.
+      assert.deepEqual(await tooLowForAFinger(page), [], 'the page');
       // A game in Your games, its row's words as long as they come.
       await page.evaluate(() => {
         const game = { id: 'a', ended: Date.UTC(2026, 11, 1, 7, 28), record: '1. b2-b5 g7-g4 0-1', result: '0-1', kind: 'resignation', winner: 'black', opponent: { computer: 'black', level: 1 }, plies: 2 };
@@ -97,16 +121,7 @@ for (const [screen, viewport] of SCREENS) {
         await page.click(button);
         await page.waitForFunction(ready);
         assert.deepEqual(await stickingOut(page), [], button);
-        if (button === '#analyse') {
-          // Under a finger the analysis board's buttons are 40 px high too, its moves 36 px.
-          const short = await page.$$eval('.analysis-dialog button', (buttons) =>
-            /** @type {HTMLButtonElement[]} */ (buttons)
-              .filter((b) => b.checkVisibility() && !b.closest('.analysis-lines'))
-              .filter((b) => b.getBoundingClientRect().height < (b.closest('.analysis-moves') ? 36 : 40))
-              .map((b) => `${b.className || 'button'} "${b.textContent}" ${Math.round(b.getBoundingClientRect().height)} px`),
-          );
-          assert.deepEqual(short, [], 'analysis buttons too low for a finger');
-        }
+        assert.deepEqual(await tooLowForAFinger(page), [], button);
         await page.keyboard.press('Escape');
         await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
       }
