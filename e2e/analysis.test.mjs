@@ -976,6 +976,10 @@ test('the view takes its keys from the moment it opens (X, L, F, the arrows), an
   await page.focus('.analysis-dialog .analysis-close');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await onAnalysis(page, (board) => board.history().length), 1);
+  // The moves are one Tab stop, the move shown.
+  const stops = () => page.$$eval('.analysis-dialog .analysis-moves button', (buttons) => buttons.filter((b) => b.tabIndex >= 0).map((b) => b.dataset.move));
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-moves [aria-current]')?.getAttribute('data-move') === 'b2-b5');
+  assert.deepEqual(await stops(), ['b2-b5']);
   // A comment typed, then Escape: out of the field, the comment kept, the view open.
   await page.fill('.analysis-dialog .analysis-comment-field', 'a plan');
   await page.focus('.analysis-dialog .analysis-comment-field');

@@ -144,6 +144,16 @@ test('keyboard: the focus keeps its place when a move is chosen in the list and 
   /** What has the focus: a button's id, or a move's text. */
   const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('data-move') || document.activeElement?.tagName);
   const current = () => page.$eval('#moves [aria-current]', (b) => b.getAttribute('data-move')).catch(() => null);
+  // The list is one Tab stop, the move shown: Shift+Tab from ◀, under the list, lands there,
+  // and the next one leaves the list.
+  /** @returns {Promise<string[]>} the moves a Tab reaches */
+  const stops = () => page.$$eval('#moves button', (buttons) => buttons.filter((b) => b.tabIndex >= 0).map((b) => b.dataset.move ?? ''));
+  assert.deepEqual(await stops(), ['c2-c6']);
+  await page.focus('#view-prev');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(), 'c2-c6');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('#moves') === null), true, 'Tab leaves the list');
   // A move chosen by the keyboard: the list is drawn again, the focus on the move shown.
   await page.focus('#moves li:nth-child(2) button');
   await page.keyboard.press('Enter');
@@ -152,6 +162,7 @@ test('keyboard: the focus keeps its place when a move is chosen in the list and 
   await page.keyboard.press('ArrowLeft');
   assert.equal(await current(), 'b2-b5');
   assert.equal(await focused(), 'b2-b5', 'the focus follows the move shown');
+  assert.deepEqual(await stops(), ['b2-b5'], 'and so does the Tab stop');
   // ▶ up to the game, where it stops: the focus to ◀, not the page.
   await page.focus('#view-next');
   for (let i = 0; i < 2; i++) await page.keyboard.press('Enter');

@@ -227,6 +227,11 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
     end.append(make('strong', {}, result.score), ` ${result.words}`);
     items.push(end);
   }
+  // One Tab stop for the whole list, the move shown (at the start, the first move): a long game
+  // put a stop per move between the game's buttons and the settings. ← and → step from there.
+  const buttons = items.flatMap((item) => [...item.querySelectorAll('button')]);
+  const stop = buttons.find((button) => button.hasAttribute('aria-current')) ?? buttons[0];
+  for (const button of buttons) if (button !== stop) button.tabIndex = -1;
   // A move of the list had the focus (a keyboard user chose it, or steps with ← and → from it):
   // it goes to the move shown, so that Tab goes on from there and a screen reader keeps its place.
   const refocus = list.contains(list.ownerDocument.activeElement);
