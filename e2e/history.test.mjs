@@ -1,8 +1,10 @@
 // The browser's Back and Forward over the page's views (www/view-history.js): Back closes Your
 // games, the puzzles, a storm or the lessons instead of leaving the site, Forward opens the view
 // again, a reload on its entry reopens it (the puzzles on the puzzle left unanswered), a view
-// closed by its × leaves the history as it was, one view opened by another takes its entry, and
-// Back from the analysis board opened by a view goes back to that view, then to the game.
+// closed by its × leaves the history as it was, also after a reload (the focus then to the
+// board), one view opened by another takes its entry, Back from the analysis board opened by a
+// view goes back to that view, then to the game, and a game link pasted into the address bar
+// over a view opens alone, Back closing it and bringing the view back.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -94,13 +96,12 @@ test('a reload on a view\'s entry opens it again; a storm opened from the puzzle
   assert.equal(await page.evaluate(() => history.length), length);
   await page.goBack();
   await showing(page, null);
-  // Forward onto the storm's entry does not start a storm unasked.
-  await page.evaluate(() => addEventListener('popstate', () => (/** @type {any} */ (window).forward = history.state), { once: true }));
+  // Forward onto the storm's entry opens a storm ready, its clock waiting for the first move.
   await page.goForward();
-  await page.waitForFunction(() => 'forward' in window);
-  assert.equal(await entryView(page), null);
-  assert.equal(await page.locator('dialog[open]').count(), 0);
+  await showing(page, 'storm');
+  await page.waitForSelector('#storm[data-phase="ready"]');
   await page.goBack();
+  await showing(page, null);
   // The puzzles' Analyse opens the analysis board; Back closes it, back to the puzzle; Back
   // again closes the puzzles.
   await page.click('#open-puzzles');
@@ -116,6 +117,76 @@ test('a reload on a view\'s entry opens it again; a storm opened from the puzzle
   assert.equal(new URL(page.url()).searchParams.has('analysis'), false);
   await page.goBack();
   await showing(page, null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a game link pasted into the address bar over a view or the analysis board opens alone, and Back closes it, bringing the view back', { timeout: 90_000 }, async () => {
+  const { page, problems } = await open(served.context, served.url);
+  const link = await page.evaluate(async () => {
+    // The page's own module, resolved against the page.
+    const wasm = './www/wasm.js';
+    const { bindings } = await import(wasm);
+    const game = bindings().Game.fromRecord('1. b2-b5 g7-g4 *');
+    const text = game.link();
+    game.free();
+    return text;
+  });
+  const dialogs = () => page.evaluate(() => [...document.querySelectorAll('dialog[open]')].map((dialog) => dialog.id || dialog.className));
+  for (const view of ['games', 'analysis']) {
+    if (view === 'games') {
+      await page.click('#open-games');
+      await showing(page, 'games');
+    } else {
+      await page.click('#analyse');
+      await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+      await page.waitForFunction(() => new URL(location.href).searchParams.has('analysis'));
+    }
+    await page.evaluate((link) => (location.hash = `game=${link}`), link);
+    await page.waitForSelector('dialog.link-dialog[open]');
+    await page.waitForFunction(() => document.querySelectorAll('dialog[open]').length === 1);
+    assert.deepEqual(await dialogs(), ['link-dialog']);
+    // Back: the link's dialog closes, and what was on show comes back, alone.
+    await page.goBack();
+    await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    if (view === 'games') await showing(page, 'games');
+    else await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+    assert.equal((await dialogs()).length, 1);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null && history.state === null);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('closed after a reload, a view or the analysis board steps back over its entry, and gives the focus to the board; the new-game dialog, the editor and a storm are views too', { timeout: 90_000 }, async () => {
+  const { page, problems } = await open(served.context, served.url);
+  const length = await page.evaluate(() => history.length);
+  for (const [button, view] of [['#open-games', 'games'], ['#open-editor', 'editor'], ['#new-game', 'new-game-dialog'], ['#open-storm', 'storm']]) {
+    await page.click(button);
+    await showing(page, view);
+    await reloadPage(page, problems);
+    await ready(page);
+    await showing(page, view);
+    await page.keyboard.press('Escape');
+    await showing(page, null);
+    assert.equal(await page.evaluate(() => history.length), length + 1, `${view}: no new entry`);
+    await page.waitForFunction(() => document.activeElement?.id === 'board');
+    // Forward opens it again; Back closes it.
+    await page.goForward();
+    await showing(page, view);
+    await page.goBack();
+    await showing(page, null);
+  }
+  await page.click('#analyse');
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  await reloadPage(page, problems);
+  await ready(page);
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await page.waitForFunction(() => history.state === null && !new URL(location.href).searchParams.has('analysis'));
+  await page.waitForFunction(() => document.activeElement?.id === 'board');
   assert.deepEqual(problems, []);
   await page.close();
 });

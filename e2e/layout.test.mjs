@@ -74,8 +74,9 @@ const stickingOut = (page) =>
   });
 
 /**
- * The controls under a finger lower than a finger needs: every button, list, summary and check
- * box or radio button with its words, on the page or in the open dialog, below 40 px high; the
+ * The controls under a finger smaller than a finger needs: every button, list, text field,
+ * summary and check box or radio button with its words, on the page or in the open dialog,
+ * below 40 px high (a button or a list also below 40 px wide); the
  * moves of a move list below 36 px on the analysis board (the page's keep their density, as do
  * the puzzles' session row and the engine's lines, each also reached another way).
  *
@@ -85,11 +86,19 @@ const stickingOut = (page) =>
 const tooLowForAFinger = (page) =>
   page.evaluate(() => {
     const scope = document.querySelector('dialog[open]') ?? document.body;
-    const controls = scope.querySelectorAll('button, select, summary, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])');
+    const controls = scope.querySelectorAll('button, select, input:not([type="checkbox"], [type="radio"]), summary, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])');
+    /** @param {Element} control  a button or a list, which is as wide as high at least */
+    const square = (control) => control instanceof HTMLButtonElement || control instanceof HTMLSelectElement;
     return [...controls]
       .filter((control) => control.checkVisibility() && !control.closest('.moves, .puzzles-session, .analysis-lines'))
-      .filter((control) => control.getBoundingClientRect().height < (control.closest('.analysis-moves') ? 36 : 40))
-      .map((control) => `${control.tagName.toLowerCase()}${control.id ? `#${control.id}` : ''}${[...control.classList].map((c) => `.${c}`).join('')} "${control.textContent?.trim().slice(0, 30)}" ${Math.round(control.getBoundingClientRect().height)} px`);
+      .filter((control) => {
+        const { width, height } = control.getBoundingClientRect();
+        return height < (control.closest('.analysis-moves') ? 36 : 40) - 0.5 || (square(control) && width < 39.5);
+      })
+      .map((control) => {
+        const { width, height } = control.getBoundingClientRect();
+        return `${control.tagName.toLowerCase()}${control.id ? `#${control.id}` : ''}${[...control.classList].map((c) => `.${c}`).join('')} "${control.textContent?.trim().slice(0, 30)}" ${Math.round(width)} × ${Math.round(height)} px`;
+      });
   });
 
 for (const [screen, viewport] of SCREENS) {

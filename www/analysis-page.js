@@ -17,7 +17,7 @@ import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
 import { nodeAlong } from './variations.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
-import { afterStepBack, onHistoryStep, pushEntry, stepBack } from './view-history.js';
+import { afterStepBack, focusIfLost, onHistoryStep, pushEntry, stepBack } from './view-history.js';
 
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -310,7 +310,10 @@ export async function openAnalysis(request = {}) {
   }
   // A view closed just before (its step back over its entry still coming) is waited for.
   await afterStepBack();
-  const pushed = replaced ? replaced.pushed : !analysisAsked();
+  // Whether the entry is the view's own, to step back over when it closes: pushed now, or
+  // pushed before a reload (or Forward) onto it; not an address typed or linked with
+  // `?analysis`, the page's first entry, before which is another site.
+  const pushed = replaced ? replaced.pushed : !analysisAsked() || history.state?.ultimaAnalysis === true;
   // The history entry holds what is analysed, so that a reload opens this analysis again.
   const analysed = { record, position, ply, orientation };
   /** @returns {string[]} the moves from the start to the position shown */
@@ -379,6 +382,8 @@ export function closeAnalysis(keepAddress = false) {
   open.board.destroy();
   if (open.dialog.open) open.dialog.close();
   open.dialog.remove();
+  // Opened by a reload, the view had no control to give the focus back to.
+  setTimeout(() => focusIfLost(open.dialog));
   if (keepAddress || !analysisAsked()) return;
   // The address loses `?analysis` at once, so that a reload from now on shows the game; then
   // the entry the view pushed, if it is the one shown, is stepped back over, leaving the

@@ -12,6 +12,7 @@ import { drawOffer, gameSize, relation, wouldLose } from './links.js';
 import { sideName } from './notation.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
+import { onHistoryStep } from './view-history.js';
 
 /** @import { Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
@@ -37,6 +38,10 @@ import { bindings } from './wasm.js';
 
 /** @type {{ close: () => void } | null} the dialog open now */
 let current = null;
+
+// The browser's Back (or Forward) off the entry of a link pasted into the address bar closes
+// its dialog, as it closes the views: what was on show before comes back instead.
+onHistoryStep(() => current?.close());
 
 /**
  * Reads link text with the wasm: the game's snapshot, or why the text holds none.

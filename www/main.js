@@ -39,14 +39,14 @@ import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { parseControl } from './clock.js';
 import { wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
-import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, closeAnalysis, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
-import { arriveAtView, leaveView, onHistoryStep, reopenViews } from './view-history.js';
+import { arriveAtView, closeViews, leaveView, onHistoryStep, reopenViews, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -442,19 +442,14 @@ async function main() {
     };
     element('open-games', HTMLButtonElement).addEventListener('click', openGamesNoticed);
 
-    // A new game started from the result banner: the button that opened the dialog went with
-    // the banner, and the browser, returning the focus to it, leaves it on the page. The board,
-    // where the game is played, takes it.
-    // (After the close event: the browser moves the focus once its listeners have run.)
-    element('new-game-dialog', HTMLDialogElement).addEventListener('close', () => {
-      setTimeout(() => {
-        if (document.activeElement === null || document.activeElement === document.body) embed.canvas()?.focus();
-      });
-    });
+    // The new-game dialog is a view (Back closes it). A new game started from the result
+    // banner: the button that opened the dialog went with the banner, and the browser,
+    // returning the focus to it, leaves it on the page: the board, where the game is played,
+    // takes it (see reopenViews below).
     const openNewGame = () => {
       const dialog = element('new-game-dialog', HTMLDialogElement);
       element('new-game-replaces', HTMLElement).hidden = !gameUnderWay();
-      dialog.showModal();
+      showView(dialog);
       // The players' choice made, not the first radio button (a dialog focuses its first
       // control): Space there would change it, and a screen reader would hear "not checked".
       /** @type {HTMLInputElement | null} */ (dialog.querySelector('input[name="mode"]:checked'))?.focus();
@@ -535,10 +530,12 @@ async function main() {
         .then((module) => module.openEditor(from))
         .catch(couldNotOpen('The board editor'));
     };
-    element('open-editor', HTMLButtonElement).addEventListener('click', () => {
+    /** The board editor on the board's position. */
+    const editBoard = () => {
       const { pieces, turn } = embed.snapshot();
       openEditor({ pieces, turn });
-    });
+    };
+    element('open-editor', HTMLButtonElement).addEventListener('click', editBoard);
     /** @param {Partial<NewGameChoices>} change */
     const remember = (change) => {
       settings.newGame = { ...(settings.newGame ?? defaultChoices()), ...change };
@@ -800,6 +797,10 @@ async function main() {
         analyse(game);
       },
       notify: (text) => showNotice(notice, text),
+      clear: () => {
+        closeViews();
+        closeAnalysis();
+      },
       // A game from a link on the board: the result banner, if it ended, else the board, where
       // the next move is made.
       continued: () => (resultBanner.isOpen() ? resultBanner.focus() : embed.canvas()?.focus()),
@@ -897,20 +898,27 @@ async function main() {
     // So does the browser's Forward onto the entry of a view that Back closed, as a reload there
     // would (analysis-page.js's own listener, registered first, has done the rest).
     onHistoryStep(reopenAnalysis);
-    // The other views (Your games, the trainers) open again the same ways: a reload on their
-    // history entry, Forward onto it. A storm (a new one would start its clock unasked), the
-    // board editor and "Learn from your mistakes" (each opened on something the entry does not
-    // hold) do not.
-    reopenViews((id) => {
-      const open = {
-        games: openGamesNoticed,
-        puzzles: () => openPuzzles().catch(couldNotOpen('The puzzles')),
-        lessons: () => openLessons().catch(couldNotOpen('The lessons')),
-        squares: squaresDrill,
-      }[id];
-      open?.();
-      return open !== undefined;
-    });
+    // The other views (Your games, the trainers, the editor, the new game) open again the same
+    // ways: a reload on their history entry, Forward onto it. A storm opens ready, its clock
+    // starting with its first move; the editor on the board's position (its work on the same
+    // position comes back). "Learn from your mistakes", opened on a review, does not. A view
+    // closed with the focus nowhere to go back to gives it to the board.
+    reopenViews(
+      (id) => {
+        const open = {
+          games: openGamesNoticed,
+          puzzles: () => openPuzzles().catch(couldNotOpen('The puzzles')),
+          storm: openStormNoticed,
+          lessons: () => openLessons().catch(couldNotOpen('The lessons')),
+          squares: squaresDrill,
+          editor: editBoard,
+          'new-game-dialog': openNewGame,
+        }[id];
+        open?.();
+        return open !== undefined;
+      },
+      () => embed.canvas()?.focus(),
+    );
     if (askedPuzzle === null && !askedStorm && !linkedAtLoad && !welcome) arriveAtView();
     else leaveView();
     // A puzzle's link (`?puzzle=<id>`) opens the trainer at it; the address then loses the

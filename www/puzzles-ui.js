@@ -535,7 +535,7 @@ function build() {
       return;
     }
     current.phase = 'busy';
-    showFeedback(feedback, 'Right — and the reply?', 'right');
+    showFeedback(feedback, 'Best move! Keep going…', 'right');
     showActions();
     mark();
     playLine(current.index + 1, REPLY_MS).then((going) => {

@@ -31,6 +31,8 @@ import { errorText } from './util.js';
  * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
  * @property {(text: string) => void} notify  tells the player something the page's notice says
  *   (an analysis link that cannot be opened)
+ * @property {() => void} clear  closes what is open over the board (a view, the analysis board)
+ *   as a game link pasted into the address bar opens its dialog: one dialog at a time
  * @property {() => void} continued  after the link dialog closed with its game on the board:
  *   where the focus goes (the dialog hands it back to what had it before, often nothing)
  * @property {HTMLButtonElement} copyLink  the "Copy link" button
@@ -135,6 +137,7 @@ export function wireSharing(parts) {
     }
     const text = linkText(location.hash);
     if (text === null) return;
+    parts.clear();
     /**
      * Plays the end of a finished game from a link on the board's game, which it continues:
      * the moves the board lacks, then how it ended when no move ended it (a resignation, an

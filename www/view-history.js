@@ -22,6 +22,9 @@ const stepListeners = [];
 /** @type {(id: string) => boolean} opens the view of an entry arrived at (see `reopenViews`) */
 let reopen = () => false;
 
+/** @type {() => void} gives the focus a place when a closed view left it nowhere */
+let refocus = () => undefined;
+
 /**
  * The view a history entry's state names, if any.
  *
@@ -60,12 +63,16 @@ export function onHistoryStep(listener) {
 /**
  * Says how to open a view again when the player arrives at its entry: Forward onto it, or a
  * reload there (`arriveAtView`). A view that cannot be opened again (it needs what it was opened
- * on) answers false, and its entry is left as a plain one.
+ * on) answers false, and its entry is left as a plain one. And where the focus goes when a
+ * closed view leaves it nowhere: the browser gives it back to what had it when the view opened,
+ * but a view opened by a reload, or by a dialog since gone (the welcome), had none.
  *
  * @param {(id: string) => boolean} opener  opens the view whose dialog has this id
+ * @param {() => void} focus  gives the focus a place (the page's board, say)
  */
-export function reopenViews(opener) {
+export function reopenViews(opener, focus) {
   reopen = opener;
+  refocus = focus;
 }
 
 /**
@@ -83,6 +90,10 @@ export function showView(dialog) {
     // entry (closed by Back, the entry on show is already another).
     dialog.addEventListener('close', () => {
       if (viewOf(history.state) === dialog.id) stepBack();
+      // The browser gives the focus back once the close event's listeners have run; with
+      // nothing to give it to, it leaves it on the closed dialog's control (until it notices
+      // and drops it on the page).
+      setTimeout(() => focusIfLost(dialog));
     });
   }
   dialog.showModal();
@@ -107,13 +118,34 @@ export function pushEntry(state, address) {
 }
 
 /**
+ * Gives the focus to the page's place for it (`reopenViews`) when it is nowhere: on the page
+ * itself, or left on a control of a dialog that has closed.
+ *
+ * @param {HTMLElement} closed  the dialog that closed
+ */
+export function focusIfLost(closed) {
+  const active = document.activeElement;
+  if (active === null || active === document.body || closed.contains(active)) refocus();
+}
+
+/**
  * Opens the view the entry on show names, if it is not open: a reload on a view's entry, or
- * Forward onto one. An entry whose view cannot open again becomes a plain one.
+ * Forward onto one. An entry whose view cannot open again becomes a plain one. Not over another
+ * dialog (a game link's, the new game's): one dialog at a time.
  */
 export function arriveAtView() {
   const id = viewOf(history.state);
   if (id === null || [...views].some((dialog) => dialog.open && dialog.id === id)) return;
+  if (document.querySelector('dialog:modal')) return;
   if (!reopen(id)) history.replaceState(null, '');
+}
+
+/**
+ * Closes the view on show, if any, leaving the history as it is: something else takes the page
+ * (a game link pasted into the address bar, whose own entry is already on show).
+ */
+export function closeViews() {
+  for (const dialog of views) if (dialog.open) dialog.close();
 }
 
 /**
@@ -125,7 +157,8 @@ export function leaveView() {
 }
 
 // A step back the page asked for settles; a step of the player's closes the views whose entry is
-// no longer on show, opens the one whose entry now is, and is told to the listeners.
+// no longer on show, is told to the listeners (which close what else was on show: the analysis
+// board, a link's dialog), and opens the view whose entry now is on show.
 window.addEventListener('popstate', () => {
   if (stepDone) {
     stepDone();
@@ -134,6 +167,6 @@ window.addEventListener('popstate', () => {
   }
   const id = viewOf(history.state);
   for (const dialog of views) if (dialog.open && dialog.id !== id) dialog.close();
-  arriveAtView();
   for (const listener of stepListeners) listener();
+  arriveAtView();
 });
