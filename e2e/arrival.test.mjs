@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { afterEach, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, launch, watchProblems } from './browser.mjs';
+import { CHROMIUM_ARGS, launch, reloadPage, watchProblems } from './browser.mjs';
 import { ARTIFACTS, DIST, click, onBoard, plies, ready, useServedDist } from './game-page.mjs';
 import { LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
 
@@ -431,14 +431,14 @@ test('New game remembers every choice across reloads (players, colour, level, ru
   const chosen = { mode: 'ai', side: 'random', level: '6', rules: [true, false, false, true, true], setup: 'custom', custom: ['e', 'a', 'e', 'a'], customShown: true };
   assert.deepEqual(await form(), chosen);
   assert.equal(await onBoard(page, (board) => board.rules()), 'king_capture,no_repetition_draw');
-  await page.reload();
+  await reloadPage(page, problems);
   await ready(page);
   assert.deepEqual(await form(), chosen, 'the dialog comes back as it was left');
   // Cancel remembers nothing.
   await page.click('#new-game');
   await page.selectOption('#new-game-form select[name="level"]', '2');
   await page.click('#new-game-form button[value="cancel"]');
-  await page.reload();
+  await reloadPage(page, problems);
   await ready(page);
   assert.equal((await form()).level, '6');
   assert.deepEqual(problems, []);

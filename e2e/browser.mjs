@@ -93,8 +93,10 @@ export function watchProblems(page) {
 }
 
 /**
- * Reloads `page`. A request the reload itself cuts off — a Web Worker's script still loading
- * when the page goes — says nothing about the page, so it is taken out of `problems` (a
+ * Reloads `page`, once the step back over a closed view's history entry (www/view-history.js)
+ * has come: a reload asked for before it, in the same few milliseconds as the close, is cut off
+ * by it (as no person could). A request the reload itself cuts off — a Web Worker's script still
+ * loading when the page goes — says nothing about the page, so it is taken out of `problems` (a
  * `watchProblems` list); everything else stays.
  *
  * @param {Page} page
@@ -102,6 +104,10 @@ export function watchProblems(page) {
  */
 export async function reloadPage(page, problems) {
   const before = problems.length;
+  await page.waitForFunction(() => {
+    const view = history.state?.ultimaView;
+    return typeof view !== 'string' || document.getElementById(view)?.hasAttribute('open') === true;
+  });
   await page.reload();
   for (let i = problems.length - 1; i >= before; i--) {
     if (problems[i].endsWith('(net::ERR_ABORTED)')) problems.splice(i, 1);

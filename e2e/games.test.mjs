@@ -100,9 +100,6 @@ const asideRows = (page) =>
 async function closeList(page) {
   await page.keyboard.press('Escape');
   await page.waitForSelector('#games', { state: 'hidden' });
-  // And the step back over the list's history entry has come (a reload before it would be cut
-  // off by it).
-  await page.waitForFunction(() => history.state?.ultimaView !== 'games');
 }
 
 for (const { device, context } of devices) {

@@ -87,8 +87,9 @@ const tooLowForAFinger = (page) =>
   page.evaluate(() => {
     const scope = document.querySelector('dialog[open]') ?? document.body;
     const controls = scope.querySelectorAll('button, select, input:not([type="checkbox"], [type="radio"]), summary, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])');
-    /** @param {Element} control  a button or a list, which is as wide as high at least */
-    const square = (control) => control instanceof HTMLButtonElement || control instanceof HTMLSelectElement;
+    /** @param {Element} control  a button or a list, which is as wide as high at least, but for
+     *  the board editor's pieces and the squares' keys, eight to a row of a small phone's width */
+    const square = (control) => (control instanceof HTMLButtonElement || control instanceof HTMLSelectElement) && !control.closest('.editor-palette, .squares-keys');
     return [...controls]
       .filter((control) => control.checkVisibility() && !control.closest('.moves, .puzzles-session, .analysis-lines'))
       .filter((control) => {
@@ -131,6 +132,12 @@ for (const [screen, viewport] of SCREENS) {
         await page.waitForFunction(ready);
         assert.deepEqual(await stickingOut(page), [], button);
         assert.deepEqual(await tooLowForAFinger(page), [], button);
+        if (button === '#open-squares') {
+          // Naming's keys: a row of eight.
+          await page.selectOption('#squares-mode', 'name');
+          await page.waitForSelector('.squares-keys:visible');
+          assert.deepEqual(await stickingOut(page), [], 'the squares named');
+        }
         await page.keyboard.press('Escape');
         await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
       }

@@ -27,6 +27,7 @@ SHEET.replaceSync(`
 :host([hidden]) { display: none; }
 canvas:focus-visible { outline: 3px solid var(--ultima-focus-color, #6fa8ff); outline-offset: 2px; }
 button { font: inherit; min-width: 2.2em; min-height: 24px; }
+@media (pointer: coarse) { button { min-width: 40px; min-height: 40px; } }
 `);
 
 export class UltimaBoard extends HTMLElement {
