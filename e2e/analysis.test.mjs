@@ -240,6 +240,20 @@ test('the Lines choice shows one to five of the engine\'s best lines, the search
   await page.close();
 });
 
+test('a keyboard user on an engine line keeps the focus as a deeper search redraws the line', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });
+  const line = page.locator('.analysis-dialog .analysis-lines li').first().locator('button').first();
+  await line.waitFor();
+  await line.focus();
+  await line.evaluate((button) => (button.dataset.marked = 'yes'));
+  // The line's next report replaces its items.
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-lines [data-marked]') === null, null, { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('.analysis-lines li') !== null), true, 'the focus is still on a line');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Black mates in two: the bar goes to Black, seen from Black too', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await openAnalysisOf(page, { position: BLACK_MATES.position, orientation: 'black' });

@@ -72,6 +72,12 @@ test('Back closes a view instead of leaving the page, Forward opens it again, an
   await page.keyboard.press('Escape');
   await showing(page, null);
   assert.equal((await where(page)).mark, true);
+  // Opened again on the same puzzle, its task takes the focus, to be read again.
+  await page.click('#open-puzzles');
+  await showing(page, 'puzzles');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('puzzles-task'));
+  await page.keyboard.press('Escape');
+  await showing(page, null);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -116,6 +116,25 @@ for (const [screen, viewport] of SCREENS) {
       await first.waitForSelector('#welcome-play:visible');
       assert.deepEqual(await stickingOut(first), [], 'the welcome\'s Play the computer');
       assert.deepEqual(await tooLowForAFinger(first), [], 'the welcome\'s Play the computer');
+      // Tab through it: no control the focus comes to is under its sticky Back and Play; also on
+      // a phone's screen and a short desktop window, where the browser scrolls a control to the
+      // dialog's foot rather than its middle.
+      for (const size of [viewport, { width: 390, height: 844 }, { width: 1440, height: 560 }]) {
+        await first.setViewportSize(size);
+        await first.focus('#welcome-level-1');
+        for (let i = 0; i < 20 && !(await first.evaluate(() => document.activeElement?.id === 'welcome-play')); i++) {
+          await first.keyboard.press('Tab');
+          const hidden = await first.evaluate(() => {
+            const focused = document.activeElement;
+            const foot = document.querySelector('.welcome-actions');
+            if (!(focused instanceof HTMLElement) || !foot || foot.contains(focused)) return null;
+            const [box, under] = [focused.getBoundingClientRect(), foot.getBoundingClientRect()];
+            return box.bottom > under.top + 0.5 ? `${focused.tagName} ${focused.getAttribute('value') ?? focused.id} ends at ${box.bottom}, the foot starts at ${under.top}` : null;
+          });
+          assert.equal(hidden, null, `a control under the welcome's foot at ${size.width} × ${size.height}`);
+        }
+      }
+      await first.setViewportSize(viewport);
       await first.close();
 
       const { page, problems } = await openGame(browser.context, served.url, NO_GAME);

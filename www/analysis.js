@@ -561,6 +561,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     linesDrawn = drawn;
     // A line redrawn under the mouse takes its miniature with it (no pointerleave comes).
     if (previewOf && !drawn.has(previewOf)) hidePreview();
+    // A line's move with the focus (a keyboard user on it) keeps it when its line is redrawn,
+    // a deeper search's report replacing it, or moved: the new line's first move takes it, not
+    // the page.
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && lines.contains(active) ? [...lines.children].findIndex((line) => line.contains(active)) : -1;
     // Only the lines that changed are replaced: the others stay, as they were drawn.
     items.forEach((item, k) => {
       const there = lines.children[k];
@@ -568,6 +573,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       else if (there !== item) there.replaceWith(item);
     });
     while (lines.children.length > items.length) lines.lastElementChild?.remove();
+    if (focused >= 0 && active instanceof HTMLElement && document.activeElement !== active) {
+      const line = lines.children[Math.min(focused, lines.children.length - 1)];
+      const target = active.isConnected ? active : line?.querySelector('button');
+      target?.focus({ preventScroll: true });
+    }
   };
 
   /** The threat's line under the headline, and its red arrow on the board. */

@@ -726,6 +726,8 @@ function build() {
       // A climb's puzzle left on the board when the trainer closed (which ended the climb), or
       // one seen in a storm: a rated one instead.
       else if (!current || current.phase !== 'try' || !current.rated) await showNext();
+      // The puzzle left on the board: its task is read again, as a new one's is.
+      else task.focus();
       // A link to a puzzle this set does not have (an older set's, or mistyped): another one.
       if (id !== undefined && !asked) showFeedback(feedback, `There is no puzzle “${id}” in this set: here is another one.`);
       else board?.set({ pieceSet: config.pieceSet(), theme: config.theme() });
