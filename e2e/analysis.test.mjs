@@ -723,6 +723,7 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   await page.waitForFunction(() => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('.analysis-dialog .analysis-comment-field'))?.value === 'An opening');
   assert.equal(await page.locator('.analysis-dialog .analysis-glyph-choice:visible').count(), 0);
   assert.equal(await page.getAttribute('.analysis-dialog .analysis-comment-field', 'aria-label'), 'Comment on the game, before its first move');
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-annotate', 'aria-label'), 'Annotate the game');
   await page.fill('.analysis-dialog .analysis-comment-field', 'A short game.');
   await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-game-comment')?.textContent === 'A short game.');
   // Black's move: marked a mistake, then a blunder (one mark at a time), and commented.
@@ -733,6 +734,7 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   // The panel is redrawn in a task of its own.
   await page.waitForSelector('.analysis-dialog .analysis-glyph-choice[data-glyph="??"][aria-pressed="true"]');
   assert.deepEqual(await page.$$eval('.analysis-dialog .analysis-glyph-choice[aria-pressed="true"]', (buttons) => buttons.map((b) => b.textContent)), ['??']);
+  assert.equal(await page.getAttribute('.analysis-dialog .analysis-annotate', 'aria-label'), 'Annotate the move shown');
   // On the board too, as lichess shows it: a red badge at the top right of the square the move
   // went to (drawn on the next frame).
   await page.waitForSelector('.analysis-dialog .ultima-mirror[data-glyph="g4 ??"]');

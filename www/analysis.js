@@ -226,7 +226,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   tools.append(flip, copy, copyAll, promote, remove);
   // The move shown annotated as a record writes it: an assessment and a comment, which the
   // copies write and the page keeps with the lines; at the start, the game's comment.
-  const annotate = make('div', { class: 'analysis-annotate', role: 'group', 'aria-label': 'Annotate the move shown (at the start: the game)' });
+  // Named after what it annotates (renderAnnotate).
+  const annotate = make('div', { class: 'analysis-annotate', role: 'group', 'aria-label': 'Annotate the move shown' });
   const glyphButtons = Object.entries(GLYPH_WORDS).map(([glyph, words]) => {
     const button = make('button', { type: 'button', class: 'analysis-glyph-choice', 'data-glyph': glyph, 'aria-pressed': 'false', title: `Mark the move shown: ${words} (again: no mark)`, 'aria-label': words }, glyph);
     // Pressed again, the mark goes (read from the tree: the button is redrawn a task later).
@@ -730,6 +731,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     if (commentField.getAttribute('aria-label') !== `Comment on ${what}`) {
       commentField.setAttribute('aria-label', `Comment on ${what}`);
       commentField.placeholder = `A comment on ${what}`;
+      annotate.setAttribute('aria-label', start ? 'Annotate the game' : 'Annotate the move shown');
     }
     // Another move's, or not being typed in: the field shows the comment (while the player
     // types in it, it is the comment).
