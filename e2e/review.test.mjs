@@ -287,6 +287,8 @@ test('a review stopped half way is kept with the game over a reload, and resumes
     await page.waitForSelector('body[data-ready]');
     assert.equal(await reviewState(page), 'stopped');
     assert.equal(await page.textContent('#review-status'), `Review stopped: ${done} of ${MOVES.length + 1} positions`);
+    // Shown as it was left, not said again (the page's load is not news).
+    assert.equal(await page.textContent('#review [role="status"]'), '');
     // Resumed from the first position missing: the ones kept are not evaluated again.
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.page') ?? '{}').review.evaluations.slice(0, 2));
     await page.click('#review-resume');

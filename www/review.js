@@ -81,6 +81,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   // at each change of state: thirty "Reviewing… n of 31" would be read out one after another.
   const status = make('span', { id: 'review-status' });
   const said = make('p', { class: 'visually-hidden', role: 'status' });
+  /** Whether the review kept from before a reload is being shown: it is not said again. */
+  let restoring = true;
   const stopButton = make('button', { type: 'button', id: 'review-stop' }, 'Stop');
   const resume = make('button', { type: 'button', id: 'review-resume' }, 'Resume');
   const bar = make('div', { class: 'review-bar' });
@@ -166,7 +168,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     learnButton.hidden = mistakes.length === 0;
     learnButton.textContent = `Learn from your mistakes (${mistakes.length})`;
     const words = reviewStateWords(state, { positions, done, summary, toLearn: mistakes.length });
-    if (said.textContent !== words) said.textContent = words;
+    if (said.textContent !== words && !restoring) said.textContent = words;
     if (summary) drawSummary(summary);
     // Review disabled while it runs, Stop gone when it ends: the focus to what works now.
     keepFocus(focused, [stopButton, resume, button]);
@@ -341,5 +343,6 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     else state = 'stopped';
   }
   draw();
+  restoring = false;
   return api;
 }
