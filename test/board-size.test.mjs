@@ -17,6 +17,10 @@ test('the keys step the size by 5%, Home and End go to the ends, other keys are 
   assert.equal(zoomAfterKey(0.8, 'ArrowUp'), 0.85);
   assert.equal(zoomAfterKey(0.98, 'ArrowUp'), 1);
   assert.equal(zoomAfterKey(0.52, 'ArrowLeft'), MIN_ZOOM);
+  // PageUp and PageDown: two steps.
+  assert.equal(zoomAfterKey(0.8, 'PageDown'), 0.7);
+  assert.equal(zoomAfterKey(0.8, 'PageUp'), 0.9);
+  assert.equal(zoomAfterKey(0.95, 'PageUp'), 1);
   assert.equal(zoomAfterKey(0.8, 'Home'), MIN_ZOOM);
   assert.equal(zoomAfterKey(0.8, 'End'), 1);
   assert.equal(zoomAfterKey(0.8, 'Enter'), null);

@@ -40,6 +40,11 @@ export function zoomAfterKey(zoom, key) {
     case 'ArrowRight':
     case 'ArrowUp':
       return clampZoom(zoom + STEP);
+    // A slider's larger steps (ARIA's slider pattern).
+    case 'PageDown':
+      return clampZoom(zoom - 2 * STEP);
+    case 'PageUp':
+      return clampZoom(zoom + 2 * STEP);
     case 'Home':
       return MIN_ZOOM;
     case 'End':
