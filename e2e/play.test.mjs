@@ -163,6 +163,13 @@ test('keyboard: the focus keeps its place when a move is chosen in the list and 
   assert.equal(await current(), 'b2-b5');
   assert.equal(await focused(), 'b2-b5', 'the focus follows the move shown');
   assert.deepEqual(await stops(), ['b2-b5'], 'and so does the Tab stop');
+  // At the start no move is shown: the list itself has the focus (not its first move, which
+  // would be heard as the one shown), and → goes on from there.
+  await page.keyboard.press('Home');
+  assert.equal(await current(), null);
+  assert.equal(await focused(), 'moves');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), 'b2-b5');
   // ▶ up to the game, where it stops: the focus to ◀, not the page.
   await page.focus('#view-next');
   for (let i = 0; i < 2; i++) await page.keyboard.press('Enter');

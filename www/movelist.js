@@ -236,7 +236,8 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
   // it goes to the move shown, so that Tab goes on from there and a screen reader keeps its place.
   const refocus = list.contains(list.ownerDocument.activeElement);
   list.replaceChildren(...items);
-  showCurrent(list, refocus, list.querySelector('button'));
+  // At the start (no move shown), the list itself: its first move would be heard as shown.
+  showCurrent(list, refocus, list);
   // At the last move of a finished game, the result written under it comes into view with it.
   const end = items[items.length - 1];
   if (result && end && current === plies.length - 1) scrollTo(list, end);
