@@ -903,17 +903,19 @@ async function main() {
     // starting with its first move; the editor on the board's position (its work on the same
     // position comes back). "Learn from your mistakes", opened on a review, does not. A view
     // closed with the focus nowhere to go back to gives it to the board.
+    /** @type {Map<string, () => unknown>} each view's opener, by its dialog's id */
+    const viewOpeners = new Map([
+      ['games', openGamesNoticed],
+      ['puzzles', () => openPuzzles().catch(couldNotOpen('The puzzles'))],
+      ['storm', openStormNoticed],
+      ['lessons', () => openLessons().catch(couldNotOpen('The lessons'))],
+      ['squares', squaresDrill],
+      ['editor', editBoard],
+      ['new-game-dialog', openNewGame],
+    ]);
     reopenViews(
       (id) => {
-        const open = {
-          games: openGamesNoticed,
-          puzzles: () => openPuzzles().catch(couldNotOpen('The puzzles')),
-          storm: openStormNoticed,
-          lessons: () => openLessons().catch(couldNotOpen('The lessons')),
-          squares: squaresDrill,
-          editor: editBoard,
-          'new-game-dialog': openNewGame,
-        }[id];
+        const open = viewOpeners.get(id);
         open?.();
         return open !== undefined;
       },

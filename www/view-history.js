@@ -31,7 +31,7 @@ let refocus = () => undefined;
  * @param {unknown} state
  * @returns {string | null}
  */
-export function viewOf(state) {
+function viewOf(state) {
   if (typeof state !== 'object' || state === null || !('ultimaView' in state)) return null;
   return typeof state.ultimaView === 'string' ? state.ultimaView : null;
 }
