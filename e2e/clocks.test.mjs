@@ -186,6 +186,27 @@ test('a resignation or an agreed draw stops the clock where it stood, in the rec
   }
 });
 
+test('a new game started over a game whose clock runs stands until its first move', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await startClocked(page, { time: '3+2' });
+    await pause(page);
+    await onBoard(page, (board) => board.play('b2-b5'));
+    await onBoard(page, (board) => board.play('g7-g4'));
+    assert.deepEqual((await clocks(page)).running, ['white']);
+    await startClocked(page, { time: '3+2' });
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 0);
+    await page.clock.fastForward(10_000);
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
+    // And the first move is not charged for the wait.
+    await onBoard(page, (board) => board.play('b2-b5'));
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('against the computer: it thinks for its share of its clock, and loses on time when it overruns', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -105,7 +105,10 @@ test('a reload on a view\'s entry opens it again; a storm opened from the puzzle
   // Forward onto the storm's entry opens a storm ready, its clock waiting for the first move.
   await page.goForward();
   await showing(page, 'storm');
-  await page.waitForSelector('#storm[data-phase="ready"]');
+  await page.waitForSelector('#storm[data-phase="ready"]').catch(async (error) => {
+    const seen = await page.evaluate(() => ({ phase: document.getElementById('storm')?.dataset.phase, state: history.state, feedback: document.querySelector('#storm .storm-feedback, #storm .trainer-feedback')?.textContent }));
+    throw new Error(`${error}: ${JSON.stringify(seen)}`);
+  });
   await page.goBack();
   await showing(page, null);
   // The puzzles' Analyse opens the analysis board; Back closes it, back to the puzzle; Back

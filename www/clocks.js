@@ -247,8 +247,10 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
       embed.setHeader('Clocks', clocksHeader(times));
       return;
     }
-    if (over) since = null;
-    else if (since === null && plies.length > 0) since = now;
+    // Stood at a game's start, until its first move (a new game begun over one whose clock
+    // ran kept that clock's start, and White's clock ran before White had moved).
+    if (over || plies.length === 0) since = null;
+    else if (since === null) since = now;
     render();
     schedule();
   };

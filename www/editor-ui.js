@@ -23,7 +23,7 @@ import { trainerDialog } from './trainer-board.js';
 import { render } from './render.js';
 import { ARROW_STEPS, errorClause, make, squareAtPoint, squareName, stepOnScreen } from './util.js';
 import { bindings } from './wasm.js';
-import { showView } from './view-history.js';
+import { onViewClosed, showView } from './view-history.js';
 
 /** @import { PieceSet } from './pieces.js' */
 /** @import { Theme } from './state.js' */
@@ -402,7 +402,7 @@ function build() {
   let draft = null;
   /** The position the editor was opened on, as its letters and side. */
   let openedOn = '';
-  dialog.addEventListener('close', () => {
+  onViewClosed(dialog, () => {
     view?.stop();
     view = null;
     draft = { from: openedOn, letters, turn };

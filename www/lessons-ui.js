@@ -14,7 +14,7 @@ import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { askInPlace, errorText, make, pageStorage } from './util.js';
-import { showView } from './view-history.js';
+import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -328,7 +328,7 @@ function build() {
     if (item instanceof HTMLElement) item.focus();
   });
   escapePutsDown(dialog, () => (player.hidden ? null : board));
-  dialog.addEventListener('close', () => clearTimeout(resetTimer));
+  onViewClosed(dialog, () => clearTimeout(resetTimer));
   for (const button of [rulesLink, rulesFromLesson]) {
     button.addEventListener('click', () => {
       dialog.close();

@@ -15,7 +15,7 @@ import { openSession } from './session.js';
 import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
-import { showView } from './view-history.js';
+import { onViewClosed, showView } from './view-history.js';
 
 /** @import { Ai } from './ai.js' */
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -286,7 +286,7 @@ function build() {
     dialog.close();
     config.analyse({ record, ply: current.ply });
   });
-  dialog.addEventListener('close', () => {
+  onViewClosed(dialog, () => {
     generation += 1;
     ai?.dispose();
     ai = null;

@@ -22,7 +22,7 @@ import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
 import { escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
-import { showView } from './view-history.js';
+import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Filter, Puzzle, SessionEntry, Standing } from './puzzles.js' */
@@ -657,7 +657,7 @@ function build() {
     // Opened at the puzzle's position, the opponent's last move before it.
     config.analyse({ record, ply: leadPlies(current.puzzle), orientation, back: { label: 'Back to the puzzle', go: back } });
   });
-  dialog.addEventListener('close', () => {
+  onViewClosed(dialog, () => {
     generation += 1;
     // Closing the trainer ends a climb (its best is kept as it goes).
     endClimb();

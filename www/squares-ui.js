@@ -11,7 +11,7 @@
 import { afterRound, loadBest, namingText, nextSquare, NOTHING_NAMED, pressName, ROUND_MS, saveBest } from './squares.js';
 import { showFeedback, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, squareAtPoint, squareName } from './util.js';
-import { showView } from './view-history.js';
+import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { PieceSet } from './pieces.js' */
@@ -276,7 +276,7 @@ function build() {
   mode.addEventListener('change', showMode);
   side.addEventListener('change', showBest);
 
-  dialog.addEventListener('close', () => {
+  onViewClosed(dialog, () => {
     clearInterval(ticker);
     round = null;
     start.textContent = 'Start';

@@ -13,7 +13,7 @@ import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButto
 import { sideName } from './notation.js';
 import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
 import { errorText, make, pageStorage } from './util.js';
-import { showView } from './view-history.js';
+import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { Puzzle } from './puzzles.js' */
@@ -306,7 +306,7 @@ function build() {
   };
 
   again.addEventListener('click', () => start());
-  dialog.addEventListener('close', () => {
+  onViewClosed(dialog, () => {
     // A storm left before its end is dropped: only a storm played out counts for the best.
     clearInterval(ticker);
     generation += 1;

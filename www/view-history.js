@@ -88,7 +88,7 @@ export function showView(dialog) {
     views.add(dialog);
     // Closed with its entry on show: the player closed it, and the history steps back over the
     // entry (closed by Back, the entry on show is already another).
-    dialog.addEventListener('close', () => {
+    onViewClosed(dialog, () => {
       if (viewOf(history.state) === dialog.id) stepBack();
       // The browser gives the focus back once the close event's listeners have run; with
       // nothing to give it to, it leaves it on the closed dialog's control (until it notices
@@ -99,6 +99,21 @@ export function showView(dialog) {
   dialog.showModal();
   steppedBack.then(() => {
     if (dialog.open && viewOf(history.state) !== dialog.id) pushEntry({ ultimaView: dialog.id });
+  });
+}
+
+/**
+ * Listens for a view's closing: its dialog's close event, unless the view is open again by the
+ * time it comes (Back then Forward within a few milliseconds, on a busy machine, reopens the
+ * view before the event of its closing by Back): what a closing ends (a storm, a puzzle's
+ * moves, the editor's drawing) must not end the view opened since.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {() => void} listener
+ */
+export function onViewClosed(dialog, listener) {
+  dialog.addEventListener('close', () => {
+    if (!dialog.open) listener();
   });
 }
 
