@@ -649,11 +649,6 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     moves.replaceChildren(...(gameComment ? [make('p', { class: 'analysis-comment analysis-game-comment' }, gameComment)] : []), ...listNodes(listItems(tree)));
     nodesDrawn = tree.nodes.size;
     treeChanged = false;
-    // One Tab stop for the moves, the move shown (at the start, the first), as the game's list:
-    // ← → ↑ ↓ step from there.
-    const buttons = [...moves.querySelectorAll('button')];
-    const stop = buttons.find((button) => button.hasAttribute('aria-current')) ?? buttons[0];
-    for (const button of buttons) if (button !== stop) button.tabIndex = -1;
     showCurrent(moves, refocus, moves);
     for (const button of nav.querySelectorAll('button')) {
       button.disabled = stepFrom(tree, current, /** @type {NavStep} */ (button.dataset.step)) === undefined;

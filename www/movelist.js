@@ -227,11 +227,6 @@ export function renderMoves(list, plies, { pieceSet, current, choose, judgements
     end.append(make('strong', {}, result.score), ` ${result.words}`);
     items.push(end);
   }
-  // One Tab stop for the whole list, the move shown (at the start, the first move): a long game
-  // put a stop per move between the game's buttons and the settings. ← and → step from there.
-  const buttons = items.flatMap((item) => [...item.querySelectorAll('button')]);
-  const stop = buttons.find((button) => button.hasAttribute('aria-current')) ?? buttons[0];
-  for (const button of buttons) if (button !== stop) button.tabIndex = -1;
   // A move of the list had the focus (a keyboard user chose it, or steps with ← and → from it):
   // it goes to the move shown, so that Tab goes on from there and a screen reader keeps its place.
   const refocus = list.contains(list.ownerDocument.activeElement);
@@ -261,6 +256,8 @@ function scrollTo(list, item) {
  * scrollIntoView would scroll the page too, away from the board, after every move on a small
  * screen; with none shown (the start), the list's top. If `refocus` (a move of the list had the
  * focus before the list was drawn again), the move shown takes the focus, else `fallback`.
+ * The list is one Tab stop, the move shown (at the start, the first move): a long game put a
+ * stop per move between the buttons before it and those after; ← and → step from there.
  * The page's move list and the analysis board's both.
  *
  * @param {HTMLElement} list
@@ -269,6 +266,9 @@ function scrollTo(list, item) {
  */
 export function showCurrent(list, refocus, fallback) {
   const shown = list.querySelector('[aria-current]');
+  const buttons = [...list.querySelectorAll('button')];
+  const stop = shown instanceof HTMLButtonElement ? shown : buttons[0];
+  for (const button of buttons) button.tabIndex = button === stop ? 0 : -1;
   if (shown) scrollTo(list, shown);
   else list.scrollTop = 0;
   if (refocus) (shown instanceof HTMLElement ? shown : fallback)?.focus({ preventScroll: true });
