@@ -222,7 +222,7 @@ for (const [name, served] of VIEWPORTS) {
       await page.$$eval('#new-game-form select[name="level"] option', (options) => options.map((o) => o.textContent)),
       LEVELS.map((info) => levelTitle(info.level)),
     );
-    await page.reload();
+    await reloadPage(page, problems);
     await ready(page, { keepWelcome: true });
     assert.equal(await welcomeOpen(page), false);
     assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
