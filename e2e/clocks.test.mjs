@@ -139,6 +139,18 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
     assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
     assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: ['black'] });
+    // Redo replays it with the time it cost (it gave the 15 s back, and the increment, before).
+    await page.clock.fastForward(5_000);
+    await page.click('#redo');
+    await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'white');
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 167.0' });
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:00', running: ['white'] });
+    // Another move than the one taken back is timed as it is made.
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
+    await page.clock.fastForward(10_000);
+    await onBoard(page, (board) => board.play('g7-g5'));
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 172.0' });
 
     // The record read back (Load) brings its clocks.
     await onBoard(page, (board, text) => board.newGame({ record: text }), record);

@@ -14,6 +14,8 @@
 // The clock stands until the game's first move (as on lichess, the first move costs no time),
 // and while the game is over. Undo sets the clocks back to their times at the move taken back,
 // and takes back a flag too (the game's undo), with the time that side had at its last move.
+// Redo replays a move taken back with the time it was recorded with (it cost what it cost when
+// made), as long as the moves replayed are those taken back.
 
 import { afterMove, clocksHeader, computerTime, flagTime, formatTime, ranLow, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
 import { otherSide, sideName } from './notation.js';
@@ -110,6 +112,11 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
   /** @type {{ plies: number, ms: number } | null} the game as it stood at the last change, if
    * it had ended there without a move: its plies and the time its clock stopped at */
   let ended = null;
+  /** @type {string[]} the game's moves at the last change, as text */
+  let moves = [];
+  /** @type {Array<{ text: string, ms: number }>} the moves taken back, from the first one the
+   * game now lacks on, with the times they were recorded with: what a redo replays */
+  let takenBack = [];
 
   /**
    * The clock of the game as it stands, or null when it has none.
@@ -211,6 +218,8 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
       return;
     }
     const plies = snapshot.plies;
+    const before = moves;
+    moves = plies.map((ply) => ply.text);
     const now = time.now();
     const over = snapshot.status.kind !== 'ongoing';
     const written = readClocksHeader(header(snapshot, 'Clocks')) ?? [];
@@ -235,9 +244,20 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
       // Moves played (their times: the first's from the running clock, any more at once, as a
       // redo of two plies) or taken back (the times cut back to the moves left).
       const times = written.slice(0, plies.length);
+      // Moves taken back keep their times for a redo (not a resignation's entry past the plies:
+      // no move of the game before had that index).
+      const cut = written.slice(plies.length).flatMap((ms, k) => {
+        const text = before[plies.length + k];
+        return text === undefined ? [] : [{ text, ms }];
+      });
+      if (cut.length) takenBack = [...cut, ...takenBack];
       for (let i = times.length; i < plies.length; i++) {
+        const text = /** @type {string} */ (plies[i]?.text);
+        const redone = takenBack[0]?.text === text ? takenBack.shift() : undefined;
+        // Another move than the one taken back: what was taken back is gone, as the game's redo is.
+        if (!redone) takenBack = [];
         const mover = /** @type {Side} */ (plies[i]?.side);
-        times.push(afterMove({ ...clock, times, sides: plies.slice(0, times.length).map((p) => p.side), turn: mover, since: i === written.length ? since : null }, now));
+        times.push(redone ? redone.ms : afterMove({ ...clock, times, sides: plies.slice(0, times.length).map((p) => p.side), turn: mover, since: i === written.length ? since : null }, now));
       }
       since = plies.length > 0 && !over ? now : null;
       // A resignation or an agreed draw taken back (the game ended there, not a move undone):
@@ -255,7 +275,10 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
     schedule();
   };
 
-  embed.on('change', sync);
+  embed.on('change', ({ newGame }) => {
+    if (newGame) takenBack = [];
+    sync();
+  });
   embed.clockTime(() => {
     const clock = state();
     if (!clock) return undefined;
