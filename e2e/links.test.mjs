@@ -178,7 +178,8 @@ test('a draw offered with a move travels in the link: accepted there, or lapsed 
     await click(second, 'g4');
     assert.equal(await second.textContent('#status'), 'White to move');
     assert.equal(await second.isChecked('#offer-draw'), false, 'the offer lapsed with Black\'s move');
-    assert.equal(await second.textContent('#offer-draw-label'), ' Black offers a draw with the link');
+    // Black's player, who took the link, offers in their own name.
+    assert.equal(await second.textContent('#offer-draw-label'), ' Offer a draw with your move');
     assert.deepEqual([...problems, ...secondProblems], []);
   } finally {
     await first.close();
@@ -194,6 +195,83 @@ test('a draw offered with a move travels in the link: accepted there, or lapsed 
     assert.deepEqual(computer.problems, []);
   } finally {
     await computer.page.close();
+  }
+});
+
+test('by link each player has a side: Resign, Draw and the offer are theirs whoever is to move, and the end goes back by link', { timeout: 120_000 }, async () => {
+  const { page: white, problems } = await openGame(served.context, served.url);
+  // Black's player in a browser of its own, with nothing stored.
+  const blacks = await launch(VIEWPORT);
+  await blacks.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
+  /** @type {string[]} */
+  const blackProblems = [];
+  try {
+    // Two players at one device: Resign is the side to move's, and no one is named.
+    await click(white, 'b2');
+    await click(white, 'b5');
+    assert.equal(await white.isHidden('#opponent'), true);
+    assert.equal(await white.textContent('#resign-question'), 'Resign this game as Black?');
+    // White's player sends the move: the page now knows its side.
+    const link = await copyLink(white);
+    assert.equal(await white.textContent('#opponent'), 'You play White by link: send the link after each move');
+    assert.equal(await white.textContent('#resign-question'), 'Resign this game as White?');
+    assert.equal(await white.textContent('#offer-draw-label'), ' Offer a draw with your move');
+    assert.equal(await white.isHidden('#draw'), true, 'no draw "both players agree" by link');
+
+    // Black's player takes the link: Black's side, the board from Black's side.
+    const { page: black, problems: seen } = await openAt(blacks.context, link);
+    blackProblems.push(...seen);
+    await linkDialog(black);
+    await black.click('dialog.link-dialog button.primary');
+    await black.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    assert.equal(await black.textContent('#opponent'), 'You play Black by link: send the link after each move');
+    assert.equal(await onBoard(black, (board) => board.view().orientation), 'black');
+    // Before Black's move, the offer box is not Black's to use (it was White's to make).
+    assert.equal(await black.isHidden('#offer-draw-label'), true);
+    await click(black, 'g7');
+    await click(black, 'g4');
+    assert.equal(await black.isVisible('#offer-draw-label'), true);
+    await black.check('#offer-draw');
+    const answer = await copyLink(black);
+
+    // White takes the answer: Draw accepts Black's offer; White plays on, then resigns on Black's
+    // turn, as White.
+    await white.evaluate((answer) => (location.href = answer), answer);
+    await linkDialog(white);
+    await white.click('dialog.link-dialog button.primary');
+    await white.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    assert.equal(await white.isVisible('#draw'), true);
+    assert.equal(await white.textContent('#draw-question'), 'Black offers a draw. Accept it?');
+    await click(white, 'c2');
+    await click(white, 'c4');
+    assert.equal(await white.isHidden('#draw'), true, 'the offer lapsed with White\'s move');
+    assert.equal(await white.textContent('#status'), 'Black to move');
+    await white.click('#resign');
+    await white.click('#resign-yes');
+    await white.waitForSelector('#result-banner:not([hidden])');
+    assert.equal(await white.textContent('#result-headline'), 'Black wins');
+    assert.equal(await white.textContent('#result-reason'), 'White resigned.');
+    assert.equal(await white.textContent('#opponent'), 'You played White by link');
+    assert.match((await white.textContent('#notice')) ?? '', /^The game is over: send Black the link \(Copy link\)/);
+    const kept = await white.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
+    assert.deepEqual([kept.length, kept[0].link, kept[0].winner], [1, 'white', 'black']);
+    // The result's own Copy link sends the end.
+    await white.click('#result-link');
+    await white.waitForFunction(() => document.querySelector('#result-banner .result-copied')?.textContent?.startsWith('Link copied'));
+    const end = await white.evaluate(() => navigator.clipboard.readText());
+
+    // Black puts the end on the board: Black's win, said from Black's side.
+    await black.evaluate((end) => (location.href = end), end);
+    await linkDialog(black);
+    await black.click('dialog.link-dialog button.link-finish');
+    await black.waitForSelector('#result-banner:not([hidden])');
+    assert.equal(await black.textContent('#result-headline'), 'You win');
+    const blackKept = await black.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
+    assert.deepEqual([blackKept.length, blackKept[0].link, blackKept[0].winner], [1, 'black', 'black']);
+    assert.deepEqual([...problems, ...blackProblems], []);
+  } finally {
+    await white.close();
+    await blacks.close();
   }
 });
 

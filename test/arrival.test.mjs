@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LEVEL, LEVELS, isLevel, levelText, levelTitle, opponentLine } from '../www/levels.js';
+import { DEFAULT_LEVEL, LEVELS, isLevel, levelText, levelTitle, linkLine, opponentLine } from '../www/levels.js';
 import { LEVEL_COUNT } from '../www/options.js';
 import { opponentOptions, playerSide } from '../www/newgame.js';
 import { START_PIECES, stillPicture } from '../www/placeholder.js';
@@ -26,6 +26,8 @@ test('eight levels, each with a name and a description; level 8 says it thinks 2
 test("the line under the page's status names the player's side and the computer's level", () => {
   assert.equal(opponentLine('white', 1), 'You play White against the computer, level\u00a01\u00a0— Beginner');
   assert.equal(opponentLine('black', 8), 'You play Black against the computer, level\u00a08\u00a0— Strongest');
+  assert.equal(linkLine('black', false), 'You play Black by link: send the link after each move');
+  assert.equal(linkLine('white', true), 'You played White by link');
 });
 
 test('the start drawn before the wasm is ready: 64 squares, both back ranks and Pawn ranks, nothing marked', () => {

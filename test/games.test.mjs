@@ -20,6 +20,7 @@ const game = (fields = {}) => ({
   kind: 'checkmate',
   winner: 'white',
   opponent: { computer: 'black', level: 3 },
+  link: null,
   plies: 47,
   ...fields,
 });
@@ -56,6 +57,16 @@ test('a stored list reads back; nothing stored is an empty list', () => {
   assert.equal(saveGames(storage, [game()]), null);
   assert.deepEqual(loadGames(storage), [game()]);
   assert.deepEqual(readGames(storage.getItem(GAMES_KEY)), { games: [game()], whole: true });
+});
+
+test('the side played by link reads back; a game kept before it, or with a wrong one, was not by link', () => {
+  const byLink = game({ opponent: null, link: 'black' });
+  assert.deepEqual(readGames(stored([byLink])).games, [byLink]);
+  const { link: _, ...older } = game();
+  assert.deepEqual(readGames(stored([older])).games, [game()]);
+  assert.deepEqual(readGames(stored([{ ...byLink, link: 'red' }])).games, [game({ opponent: null })]);
+  // Against the computer the person's side is the computer's other one: a link beside it is wrong.
+  assert.deepEqual(readGames(stored([{ ...game(), link: 'black' }])).games, [game()]);
 });
 
 test('bad stored data never throws: what can be read is kept, and the text is set aside first', () => {
@@ -127,7 +138,7 @@ test('a game is added first, once; the same game ended again replaces itself; th
   assert.deepEqual(withoutGame(games, games[1].id).map((g) => g.id), [games[0].id, ...games.slice(2).map((g) => g.id)]);
 });
 
-test('a game in words: against the computer from the player\'s side, or two players', () => {
+test('a game in words: against the computer or by link from the player\'s side, or two players', () => {
   const date = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 16);
   const level = 'level\u00a03\u00a0— Casual';
   assert.deepEqual(gameWords(game(), date), {
@@ -140,6 +151,11 @@ test('a game in words: against the computer from the player\'s side, or two play
     title: 'Two players on this device',
     detail: 'Black wins by resignation · 1 move · 2026-11-29T14:30',
   });
+  assert.deepEqual(gameWords(game({ opponent: null, link: 'white', kind: 'resignation', winner: 'black', result: '0-1' }), date), {
+    title: 'Lost by link',
+    detail: 'As White · Black wins by resignation · 24 moves · 2026-11-29T14:30',
+  });
+  assert.equal(gameWords(game({ opponent: null, link: 'black', result: '1/2-1/2', kind: 'agreement', winner: null }), date).title, 'Drawn by link');
 });
 
 test('the score against the computer, and every record in one file, the oldest first', () => {

@@ -72,6 +72,10 @@ test('the result banner\'s words: who won, from the player\'s side against the c
   for (const [status, player, headline, reason] of cases) {
     assert.deepEqual(resultWords(status, player), { headline, reason }, `${status.kind} for ${player}`);
   }
+  // By link, the other player is named by their side.
+  const resigned = /** @type {const} */ ({ kind: 'resignation', winner: 'black', result: '0-1' });
+  assert.equal(resultWords(resigned, 'white', 'link').headline, 'Black wins');
+  assert.equal(resultWords(resigned, 'black', 'link').headline, 'You win');
 });
 
 test('a move in words says check and checkmate from the ply\'s mark; a King\'s capture says itself', () => {

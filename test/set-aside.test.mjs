@@ -96,15 +96,19 @@ test('no storage, or one the browser refuses, lists nothing and says why a remov
 });
 
 test('an entry in words: its players, its game, when it was set aside', () => {
-  const [computer, two, unusable, empty] = setAsideEntries(
+  const [linked, computer, two, unusable, empty] = setAsideEntries(
     new FakeStorage({
+      [`${BACKUP_PREFIX}2026-11-30T14:30:00.000Z`]: saved({ settings: { linkSide: 'black', orientation: 'white' } }),
       [`${BACKUP_PREFIX}2026-11-29T14:30:00.000Z`]: saved({ settings: { opponent: { computer: 'black', level: 3 } } }),
       [`${BACKUP_PREFIX}2026-11-28T14:30:00.000Z`]: saved({}),
       [`${BACKUP_PREFIX}2026-11-27T14:30:00.000Z`]: 'not json',
       [`${BACKUP_PREFIX}2026-11-26T14:30:00.000Z`]: '{"version":1,"record":null}',
     }),
   );
-  assert.ok(computer && two && unusable && empty);
+  assert.ok(linked && computer && two && unusable && empty);
+  // Resumed from the side its player had (the board showed the other one when set aside).
+  assert.equal(linked.orientation, 'black');
+  assert.deepEqual(setAsideWords(linked, date, 'Unfinished · 1 move'), { title: 'By link', detail: 'As Black · Unfinished · 1 move · set aside 2026-11-30T14:30' });
   assert.deepEqual(setAsideWords(computer, date, 'Unfinished · 1 move'), {
     title: 'Against level\u00a03\u00a0— Casual',
     detail: 'As White · Unfinished · 1 move · set aside 2026-11-29T14:30',

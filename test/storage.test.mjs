@@ -145,6 +145,13 @@ test('stored settings are checked one by one; bad values fall back to the defaul
     const kept = tab.parse(JSON.stringify({ version: 1, record: null, settings: { theme } }));
     assert.equal(!('unusable' in kept) && kept.settings.theme, theme);
   }
+  // The side played by link: a side, and only between two players (against the computer, the
+  // player's side is the computer's other one).
+  const linkSide = (/** @type {unknown} */ settings) => {
+    const read = tab.parse(JSON.stringify({ version: 1, record: null, settings }));
+    return 'unusable' in read ? 'unusable' : read.settings.linkSide;
+  };
+  assert.deepEqual([linkSide({ linkSide: 'black' }), linkSide({}), linkSide({ linkSide: 'red' }), linkSide({ linkSide: 'black', opponent: { computer: 'white', level: 2 } })], ['black', null, null, null]);
   const unknown = tab.parse(JSON.stringify({ version: 1, record: null, settings: { theme: 'night' } }));
   assert.equal(!('unusable' in unknown) && unknown.settings.theme, 'green');
   // The typed-move field, the coordinates, the legal moves, the animation and the board turning

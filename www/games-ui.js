@@ -36,11 +36,13 @@ import { showView } from './view-history.js';
  * @property {((game: { record: string, orientation: Side, back: Back }) => void) | null} analyse
  *   opens a record on the analysis board (the dialog is closed first), whose closing comes back
  *   to the list (`back`); none: no "Analyse" buttons
- * @property {((game: { record: string, opponent: Opponent | null }) => void) | null} review  puts
- *   a game on the page's board, with its opponent, and starts its review (the dialog is closed
+ * @property {((game: { record: string, opponent: Opponent | null, link: Side | null }) => void) | null} review
+ *   puts a game on the page's board, with its opponent or its player's side by link, and starts
+ *   its review (the dialog is closed
  *   after); throws, changing nothing, when the record makes no game; none: no "Review" buttons
- * @property {((game: { record: string, opponent: Opponent | null, orientation: Side }) => string | null) | null} resume
- *   puts a set-aside unfinished game back on the page's board with its opponent (the dialog is
+ * @property {((game: { record: string, opponent: Opponent | null, linkSide: Side | null, orientation: Side }) => string | null) | null} resume
+ *   puts a set-aside unfinished game back on the page's board with its opponent or its player's
+ *   side by link (the dialog is
  *   closed first), setting the game under way aside first; answers why it could not, changing
  *   nothing, or null when it did; none: no "Resume" buttons
  * @property {() => boolean} inProgress  whether the page's board has a game under way, which
@@ -241,7 +243,7 @@ function build() {
         // Closed first: the focus goes back to the page, and the review is then shown.
         dialog.close();
         try {
-          review({ record: game.record, opponent: game.opponent });
+          review({ record: game.record, opponent: game.opponent, link: game.link });
         } catch (error) {
           ui?.open();
           say(`This game cannot be put on the board: ${errorClause(error)}.`);
@@ -306,7 +308,7 @@ function build() {
       resumeButton.addEventListener('click', () => say('', asideList));
       askInPlace({ ask: resumeButton, ...replacing, hide: others, needed: () => config.inProgress() }, () => {
         dialog.close();
-        const problem = resume({ record: playable.record, opponent: entry.opponent, orientation });
+        const problem = resume({ record: playable.record, opponent: entry.opponent, linkSide: entry.linkSide, orientation });
         if (problem === null) {
           removeSetAside(pageStorage(), entry.key);
           return;

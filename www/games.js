@@ -37,13 +37,19 @@ export const MAX_GAMES = 50;
  * @property {Side | null} winner
  * @property {Opponent | null} opponent  the computer's side and level, as the page keeps them
  *   (storage.js); null for two players
+ * @property {Side | null} link  the side the person played in a game played by sending its link
+ *   (storage.js's `linkSide`); null against the computer and between two players at one device
  * @property {number} plies
  */
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2'];
 /** The status tags of a finished game (`Status['kind']` but "ongoing"). */
 const ENDINGS = ['checkmate', 'stalemate', 'king_captured', 'resignation', 'repetition', 'move_limit', 'bare_kings', 'agreement', 'timeout', 'timeout_draw'];
-const isSide = (/** @type {unknown} */ value) => value === 'white' || value === 'black';
+/**
+ * @param {unknown} value
+ * @returns {value is Side}
+ */
+const isSide = (value) => value === 'white' || value === 'black';
 
 /**
  * One stored game, checked field by field.
@@ -53,9 +59,11 @@ const isSide = (/** @type {unknown} */ value) => value === 'white' || value === 
  */
 function readGame(value) {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, ended, record, result, kind, winner, plies } = /** @type {Record<string, unknown>} */ (value);
+  const { id, ended, record, result, kind, winner, plies, link: linked } = /** @type {Record<string, unknown>} */ (value);
   const stored = /** @type {Record<string, unknown>} */ (value).opponent;
   const opponent = stored === null ? null : readOpponent(stored);
+  // Added later: a game kept without it was not played by link, as far as this page knew.
+  const link = isSide(linked) && opponent === null ? linked : null;
   if (typeof id !== 'string' || !id) return null;
   if (typeof ended !== 'number' || !Number.isFinite(ended)) return null;
   if (typeof record !== 'string' || !record) return null;
@@ -64,7 +72,7 @@ function readGame(value) {
   if (winner !== null && !isSide(winner)) return null;
   if (stored !== null && opponent === null) return null;
   if (!(Number.isInteger(plies) && /** @type {number} */ (plies) >= 0)) return null;
-  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, opponent, plies });
+  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, opponent, link, plies });
 }
 
 /**
@@ -163,16 +171,17 @@ export function withGame(games, game) {
 export const withoutGame = (games, id) => games.filter((game) => game.id !== id);
 
 /**
- * The side the person played: the computer's other side; null for two players.
+ * The side the person played: the computer's other side, or theirs in a game played by link;
+ * null for two players at one device.
  *
  * @param {FinishedGame} game
  * @returns {Side | null}
  */
-export const playerOf = (game) => (game.opponent ? otherSide(game.opponent.computer) : null);
+export const playerOf = (game) => (game.opponent ? otherSide(game.opponent.computer) : game.link);
 
 /**
- * How a kept game ended for the person: won, lost or drawn against the computer; between two
- * players drawn or decided.
+ * How a kept game ended for the person: won, lost or drawn against the computer or by link;
+ * between two players at one device drawn or decided.
  *
  * @param {FinishedGame} game
  * @returns {'won' | 'lost' | 'drawn' | 'decided'}
@@ -184,7 +193,7 @@ export function outcome(game) {
   return game.winner === player ? 'won' : 'lost';
 }
 
-/** An outcome against the computer as a row's title begins. */
+/** An outcome for the person as a row's title begins. */
 const OUTCOME_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', decided: '' };
 
 /**
@@ -193,16 +202,17 @@ const OUTCOME_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', decided: '' };
  * @param {FinishedGame} game
  * @param {(ms: number) => string} date  e.g. a `Intl.DateTimeFormat`'s `format`
  * @returns {{ title: string, detail: string }} e.g. { title: "Won against level 3 — Casual",
- *   detail: "As White · White wins by checkmate · 24 moves · 29 Nov 2026, 14:30" }; for two
- *   players the title is "Two players on this device"
+ *   detail: "As White · White wins by checkmate · 24 moves · 29 Nov 2026, 14:30" }; by link
+ *   "Won by link"; for two players at one device "Two players on this device"
  */
 export function gameWords(game, date) {
   const moves = Math.ceil(game.plies / 2);
   const how = statusText({ kind: game.kind, winner: game.winner, result: game.result });
   const parts = [how, `${moves} ${moves === 1 ? 'move' : 'moves'}`, date(game.ended)];
   const player = playerOf(game);
-  if (!game.opponent || player === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
-  return { title: `${OUTCOME_WORDS[outcome(game)]} against ${levelName(game.opponent.level)}`, detail: [`As ${sideName(player)}`, ...parts].join(' · ') };
+  if (player === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
+  const against = game.opponent ? `against ${levelName(game.opponent.level)}` : 'by link';
+  return { title: `${OUTCOME_WORDS[outcome(game)]} ${against}`, detail: [`As ${sideName(player)}`, ...parts].join(' · ') };
 }
 
 /**

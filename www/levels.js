@@ -84,6 +84,19 @@ export function opponentLine(player, level) {
 }
 
 /**
+ * Who plays whom in a game played by sending its link, as `opponentLine` says it against the
+ * computer.
+ *
+ * @param {import('./pieces.js').Side} player  the side this browser's player has
+ * @param {boolean} over  the game has ended: there is no move to send
+ * @returns {string} e.g. "You play Black by link: send the link after each move"; once over,
+ *   "You played Black by link"
+ */
+export function linkLine(player, over) {
+  return over ? `You played ${sideName(player)} by link` : `You play ${sideName(player)} by link: send the link after each move`;
+}
+
+/**
  * A level named in a line of text, e.g. "level 1 — Beginner", with no-break spaces that keep
  * "level 1 —" whole where the line wraps (a phone's panel); the name may go to the next line,
  * where a narrow column (a 320 px phone's Your games) has no room for all of it.

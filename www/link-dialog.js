@@ -24,8 +24,9 @@ import { onHistoryStep } from './view-history.js';
  * @typedef {object} LinkChoices
  * @property {() => Snapshot} board  the game on the page's board now
  * @property {() => Pick<Look, 'pieceSet' | 'theme'>} look  the page's piece set and colours
- * @property {(record: string, keepAside: boolean, acceptDraw: boolean) => string | null} play
- *   puts the game on the page's board to be continued, first keeping the page's game aside when
+ * @property {(game: Pick<Snapshot, 'record' | 'turn'>, keepAside: boolean, acceptDraw: boolean) => string | null} play
+ *   puts the link's game on the page's board to be continued by its side to move (the player
+ *   the link was sent to), first keeping the page's game aside when
  *   `keepAside`, and with `acceptDraw` accepts the draw the link offers (the game ends drawn);
  *   answers null, or why it could not (then nothing changed)
  * @property {((game: { record: string, ply?: number }) => void) | null} analyse  opens the game in
@@ -131,7 +132,7 @@ export function openLinkDialog(text, choices) {
 
   /** @param {boolean} keepAside @param {boolean} acceptDraw */
   const continueGame = (keepAside, acceptDraw) => {
-    const refused = choices.play(snapshot.record, keepAside, acceptDraw);
+    const refused = choices.play(snapshot, keepAside, acceptDraw);
     if (refused === null) finish('continued');
     else problem.textContent = refused;
   };

@@ -37,14 +37,14 @@ import { pastedGame, wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
 import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { parseControl } from './clock.js';
-import { wireSharing } from './share.js';
+import { gameLinkUrl, wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
 import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, closeAnalysis, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
-import { opponentLine } from './levels.js';
+import { linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
 import { arriveAtView, closeViews, leaveView, onHistoryStep, reopenViews, showView } from './view-history.js';
 
@@ -271,6 +271,7 @@ async function main() {
     const resign = element('resign', HTMLButtonElement);
     const draw = element('draw', HTMLButtonElement);
     const drawQuestion = element('draw-question', HTMLElement);
+    const resignQuestion = element('resign-question', HTMLElement);
     const pieceSet = element('piece-set', HTMLSelectElement);
     const theme = element('theme', HTMLSelectElement);
     const recordText = element('record-text', HTMLTextAreaElement);
@@ -315,8 +316,11 @@ async function main() {
       status.setAttribute('aria-live', shown === null && result ? 'off' : 'polite');
       if (status.textContent !== said) status.textContent = said;
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
-      opponentNote.hidden = opponent === null;
-      opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : '';
+      // By link, this browser's player resigns their own side; at one device, the side to move.
+      const { linkSide } = settings;
+      resignQuestion.textContent = opponent ? 'Resign this game?' : `Resign this game as ${sideName(linkSide ?? turn)}?`;
+      opponentNote.hidden = opponent === null && linkSide === null;
+      opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : linkSide ? linkLine(linkSide, result !== null) : '';
       // The ply of the position shown: the last one, or the one viewed.
       const current = shown ?? plies.length - 1;
       const judgements = review?.judgements() ?? [];
@@ -336,8 +340,9 @@ async function main() {
       undo.disabled = !embed.snapshot().canUndo;
       redo.disabled = embed.redoLength() === 0;
       resign.disabled = result !== null;
-      // A draw by agreement is for two players; the computer plays on (as on lichess).
-      draw.hidden = opponent !== null;
+      // A draw by agreement is for two players; the computer plays on (as on lichess). By link,
+      // Draw accepts the other player's offer; the player's own goes with their move (its box).
+      draw.hidden = opponent !== null || (linkSide !== null && (offer === null || offer === linkSide));
       draw.disabled = result !== null;
       search.update(result !== null || shown !== null || computerToMove());
       // ▶ at the last move, Undo at the first: the focus to the next button that works.
@@ -403,19 +408,19 @@ async function main() {
           analyse,
           // Review: the game back on the board with its opponent (a takeback plays on against
           // the same computer), its review started in the panel.
-          review: ({ record, opponent: chosen }) => {
-            startGame({ record }, chosen);
+          review: ({ record, opponent: chosen, link }) => {
+            startGame({ record }, chosen, null, link);
             resultAside();
             review?.start();
           },
           // Resume: a game the page set aside back on the board with its opponent, and the game
           // under way set aside in its place (nothing is lost either way). Its clock is not
           // resumed: the time it was set aside would count against the side to move.
-          resume: ({ record, opponent: chosen, orientation }) => {
+          resume: ({ record, opponent: chosen, linkSide, orientation }) => {
             const kept = gameUnderWay() ? keepStoredAside() : { key: null };
             if ('error' in kept) return `the game under way could not be set aside (${kept.error}), so it stays on the board`;
             try {
-              startGame({ record }, chosen);
+              startGame({ record }, chosen, null, linkSide);
             } catch (error) {
               return errorText(error);
             }
@@ -471,13 +476,16 @@ async function main() {
      * @param {GameSpec} options
      * @param {Opponent | null} chosen
      * @param {TimeControl | null} [control]  the clocks' time control; none by default
+     * @param {Side | null} [linkSide]  between two players, the side this browser's player has
+     *   in a game played by link (storage.js); none by default
      */
-    const startGame = (options, chosen, control = null) => {
+    const startGame = (options, chosen, control = null, linkSide = null) => {
       search.clear();
       // The new opponent first: the game's change event redraws what names the players (the
-      // clocks' "You" and "Computer").
-      const before = opponent;
+      // clocks' "You" and "Computer", the draw offer's box).
+      const before = { opponent, linkSide: settings.linkSide };
       opponent = chosen;
+      settings.linkSide = chosen ? null : linkSide;
       try {
         // Throws, changing nothing, when the options do not make a game. A record given (a
         // link's game) is played as it is; any other game starts from a record that holds its
@@ -485,14 +493,15 @@ async function main() {
         const spec = options.record ? options : { record: startRecord(options, startHeaders({ opponent: chosen, control, day: new Date() })) };
         embed.newGame({ ...spec, ...modeOf(chosen) });
       } catch (error) {
-        opponent = before;
+        opponent = before.opponent;
+        settings.linkSide = before.linkSide;
         throw error;
       }
       settings.opponent = chosen;
-      // The player's side at the bottom against the computer (the board turns itself); White's
-      // for two players, whichever side the last game showed.
-      settings.orientation = chosen ? otherSide(chosen.computer) : 'white';
-      if (!chosen) embed.set({ orientation: 'white' });
+      // The player's side at the bottom against the computer (the board turns itself) and by
+      // link; White's for two players at one device, whichever side the last game showed.
+      settings.orientation = chosen ? otherSide(chosen.computer) : (settings.linkSide ?? 'white');
+      if (!chosen) embed.set({ orientation: settings.orientation });
       persist();
       refresh();
     };
@@ -549,7 +558,9 @@ async function main() {
       },
       newGame: openNewGame,
       record: () => embed.record(),
-      player: () => (opponent ? otherSide(opponent.computer) : null),
+      player: () => (opponent ? otherSide(opponent.computer) : settings.linkSide),
+      byLink: () => settings.linkSide !== null,
+      link: () => gameLinkUrl(embed),
       hints: () => hintWords(embed.snapshot().headers, opponent ? otherSide(opponent.computer) : null),
     });
     // "Learn from your mistakes" after a review, loaded on first use; its "Analyse" opens the
@@ -566,8 +577,9 @@ async function main() {
       embed,
       saved: saved.review ?? null,
       persist,
-      // Against the computer, the player's mistakes; for two players, both sides'.
-      learner: () => (opponent ? [otherSide(opponent.computer)] : ['white', 'black']),
+      // Against the computer and by link, the player's mistakes; for two players at one device,
+      // both sides'.
+      learner: () => (opponent ? [otherSide(opponent.computer)] : settings.linkSide ? [settings.linkSide] : ['white', 'black']),
       learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch(couldNotOpen('Learn from your mistakes')),
       judged: () => refresh(),
       pieceSet: () => settings.pieceSet,
@@ -771,17 +783,14 @@ async function main() {
       // A game from a link, continued here by correspondence: two players on this board, seen
       // from the side to move (the player's); the game it replaces is kept aside first when asked.
       // With `acceptDraw`, the player accepts the draw the link offers: the game ends drawn.
-      play: (record, keepAside, acceptDraw) => {
+      play: ({ record, turn: side }, keepAside, acceptDraw) => {
         const kept = keepAside ? keepStoredAside() : { key: null };
         if ('error' in kept) return `Your game could not be kept aside (${kept.error}), so it stays on the board.`;
         try {
-          startGame({ record }, null);
+          startGame({ record }, null, null, side);
         } catch (error) {
           return errorText(error);
         }
-        const side = embed.turn();
-        embed.set({ orientation: side });
-        settings.orientation = side;
         if (acceptDraw) embed.agreeDraw();
         persist();
         const aside = kept.key ? ` Your previous game was kept: Your games lists it under “Set aside”.` : '';
@@ -805,6 +814,12 @@ async function main() {
       // the next move is made.
       continued: () => (resultBanner.isOpen() ? resultBanner.focus() : embed.canvas()?.focus()),
       twoPlayers: () => opponent === null,
+      linkSide: () => settings.linkSide,
+      claimSide: (side) => {
+        settings.linkSide = side;
+        persist();
+        refresh();
+      },
       offerDraw: element('offer-draw', HTMLInputElement),
       offerWords: element('offer-draw-words', HTMLElement),
       copyLink: element('copy-link', HTMLButtonElement),
@@ -812,6 +827,14 @@ async function main() {
       gameGif: element('game-gif', HTMLButtonElement),
       answer: element('share-answer', HTMLElement),
       field: element('share-text', HTMLTextAreaElement),
+    });
+
+    // By link, the end goes to the other player as the moves did: the notice of the game under
+    // way ("make your move, then Copy link") gives way to that. (The end of a link's game put
+    // on the board here says what became of it instead: share.js.)
+    embed.on('gameover', () => {
+      const side = settings.linkSide;
+      if (side) showNotice(notice, `The game is over: send ${sideName(otherSide(side))} the link (Copy link), so that they see how it ended.`);
     });
 
     // Another tab of this browser saved the game: follow it there rather than play on an old
@@ -830,6 +853,7 @@ async function main() {
         const kept = forked(embed.snapshot(), theirs) && mine !== null && keepOwnAside(mine);
         opponent = saved.settings.opponent;
         settings.opponent = opponent;
+        settings.linkSide = saved.settings.linkSide;
         const { record } = saved;
         // In the background, the computer's move is left to the tab it was asked in: two
         // searches of one move would fork the game. This tab takes it up when shown, if the
@@ -1012,6 +1036,7 @@ function keepFinishedGames(board, settings, persist, opponent, notify) {
       kind: status.kind,
       winner: status.winner,
       opponent: opponent(),
+      link: settings.linkSide,
       plies: board.history().length,
     };
     const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));

@@ -195,17 +195,20 @@ export function statusText(status) {
 }
 
 /**
- * A finished game for the result banner: a headline (who won, from the player's side when one
- * side is played by the computer) and one line saying why, with the sides named.
+ * A finished game for the result banner: a headline (who won, from the player's side when the
+ * other side is the computer's or a player's far away, by link) and one line saying why, with the
+ * sides named.
  *
  * @param {Status} status  of a finished game
- * @param {Side | null} [player]  the side the person plays against the computer; null for two
- *   players on one device
+ * @param {Side | null} [player]  the side the person plays against the computer or by link; null
+ *   for two players on one device
+ * @param {'computer' | 'link'} [against]  who plays the other side: the computer, or a person
+ *   the link goes to, who is named by their side ("Black wins")
  * @returns {{ headline: string, reason: string }} e.g. { headline: "You win", reason:
  *   "Stalemate: Black has no legal move. In Ultima that is a win for White, the side that
  *   stalemated, not a draw." }; empty strings for a game that goes on
  */
-export function resultWords(status, player = null) {
+export function resultWords(status, player = null, against = 'computer') {
   const { kind, winner } = status;
   if (kind === 'ongoing') return { headline: '', reason: '' };
   /** @type {Record<string, string>} */
@@ -219,7 +222,7 @@ export function resultWords(status, player = null) {
   if (winner === null) return { headline: 'Draw', reason: draws[kind] ?? 'The game is drawn.' };
   const won = sideName(winner);
   const lost = sideName(otherSide(winner));
-  const headline = player === null ? `${won} wins` : player === winner ? 'You win' : 'The computer wins';
+  const headline = player === winner ? 'You win' : player === null || against === 'link' ? `${won} wins` : 'The computer wins';
   /** @type {Record<string, string>} */
   const reasons = {
     checkmate: `Checkmate: ${lost}'s King is in check and ${lost} has no move that answers it.`,

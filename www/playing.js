@@ -97,9 +97,10 @@ export function wirePlaying({ embed, settings, persist }) {
 
   // Two players on one device (a tablet between them): the board turns to the side to move after
   // each move, once the move's slide is over, and stays put while an earlier position is shown.
+  // Not by link: the player there has one side.
   const turnToMover = () => {
     const snapshot = embed.snapshot();
-    const wanted = settings.autoFlip && settings.opponent === null && snapshot.status.kind === 'ongoing' && embed.shownPly() === null;
+    const wanted = settings.autoFlip && settings.opponent === null && settings.linkSide === null && snapshot.status.kind === 'ongoing' && embed.shownPly() === null;
     if (!wanted || embed.view().orientation === snapshot.turn) return;
     embed.flip();
     settings.orientation = snapshot.turn;
@@ -130,9 +131,9 @@ export function wirePlaying({ embed, settings, persist }) {
 
   // Resigning, and a draw the two players agree (shown only without the computer, main.js),
   // ask first. The result banner shows the end and takes the focus. Against the computer the
-  // person resigns, also while the computer thinks (as on lichess); between two players, the
-  // side to move.
-  askFirst(embed, 'resign', () => embed.resign(settings.opponent ? otherSide(settings.opponent.computer) : undefined));
+  // person resigns, also while the computer thinks (as on lichess); by link, this browser's
+  // player, whoever is to move; between two players at one device, the side to move.
+  askFirst(embed, 'resign', () => embed.resign(settings.opponent ? otherSide(settings.opponent.computer) : (settings.linkSide ?? undefined)));
   askFirst(embed, 'draw', () => embed.agreeDraw());
   return {
     lowTime: () => sound.play('lowTime'),

@@ -1,11 +1,13 @@
 // The result banner: when a game ends, a card over the board says who won and why (words from
-// notation.js, from the snapshot's status tag), with Rematch, New game, Copy record and, once a
+// notation.js, from the snapshot's status tag), with Rematch, New game, Copy record, in a game
+// played by link Copy link (the end goes to the other player as the moves did), and, once a
 // review exists, Review. It can be closed (its × or Escape) to look at the final position; a
 // "Show result" chip beside the status line brings it back. It is a non-modal dialog: focus moves
 // into it when it opens and back to the chip when it closes; it slides in unless the player asked
 // for reduced motion (CSS).
 
-import { COPY_REFUSED, copyText } from './clipboard.js';
+import { COPY_REFUSED, copyText, nameLinkButton, shareLink } from './clipboard.js';
+import { errorText } from './util.js';
 import { otherSide, resultWords, sideName } from './notation.js';
 import { isTyping } from './keys.js';
 import { make } from './util.js';
@@ -17,9 +19,12 @@ import { make } from './util.js';
  * @property {() => void} rematch  the same game again (against the computer, colours swapped)
  * @property {() => void} newGame  opens the new-game dialog
  * @property {() => string} record  the finished game's record, for Copy record
- * @property {() => Side | null} player  the side played against the computer, or null for two
- *   players (the banner then says "You win" or "The computer wins", and Rematch which side the
- *   player takes next)
+ * @property {() => Side | null} player  the side played against the computer or by link, or null
+ *   for two players at one device (the banner then says "You win" or who won, and against the
+ *   computer Rematch says which side the player takes next)
+ * @property {() => boolean} byLink  the game is played by sending its link (storage.js's
+ *   `linkSide`): the other player is named by their side, and Copy link sends them the end
+ * @property {() => string} link  the game's link, for Copy link; throws when none can be made
  * @property {() => string} [hints]  the hints used in words ("Hints used: 2"), or "" for none
  */
 
@@ -65,8 +70,10 @@ export function createResultBanner(host, anchor, actions) {
   const rematch = make('button', { type: 'button', id: 'rematch' }, 'Rematch');
   const newGame = make('button', { type: 'button', id: 'result-new-game' }, 'New game…');
   const copy = make('button', { type: 'button', id: 'result-copy' }, 'Copy record');
+  const copyLink = make('button', { type: 'button', id: 'result-link', title: 'Copy the link of the finished game, to send it to the other player' }, 'Copy link');
+  nameLinkButton(copyLink);
   const buttons = make('div', { class: 'result-actions' });
-  buttons.append(rematch, newGame, copy);
+  buttons.append(rematch, newGame, copyLink, copy);
   const copied = make('p', { class: 'result-copied', role: 'status' });
   const field = make('textarea', { class: 'result-record', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The game record' });
   field.hidden = true;
@@ -116,30 +123,56 @@ export function createResultBanner(host, anchor, actions) {
     hide();
     actions.newGame();
   });
-  copy.addEventListener('click', async () => {
-    copied.textContent = '';
-    const ok = await copyText(actions.record(), field);
-    // The record shows, selected, only when the clipboard refused it.
+  /**
+   * What a copy button did: `ok`, or the text waits in the field, selected, to be copied by hand.
+   *
+   * @param {string} said
+   * @param {boolean} ok
+   */
+  const answer = (said, ok) => {
     field.hidden = ok;
     if (!ok) {
       field.focus();
       field.select();
     }
-    copied.textContent = ok ? 'Copied.' : COPY_REFUSED;
+    copied.textContent = said;
     copied.classList.toggle('ok', ok);
+  };
+  copy.addEventListener('click', async () => {
+    copied.textContent = '';
+    field.setAttribute('aria-label', 'The game record');
+    const ok = await copyText(actions.record(), field);
+    answer(ok ? 'Copied.' : COPY_REFUSED, ok);
+  });
+  copyLink.addEventListener('click', async () => {
+    copied.textContent = '';
+    field.setAttribute('aria-label', 'The game link');
+    try {
+      const { said, ok } = await shareLink(actions.link(), 'Ultima game', field, {
+        shared: 'Link shared: the other player sees how the game ended when they open it.',
+        copied: 'Link copied: send it to the other player, who sees how the game ended when they open it.',
+      });
+      answer(said, ok);
+    } catch (error) {
+      field.hidden = true;
+      copied.textContent = `No link: ${errorText(error)}`;
+      copied.classList.remove('ok');
+    }
   });
 
   return {
     finished(status, open = true) {
       const player = actions.player();
-      const words = resultWords(status, player);
+      const byLink = actions.byLink();
+      const words = resultWords(status, player, byLink ? 'link' : 'computer');
       score.textContent = status.result.replaceAll('1/2', '½');
       headline.textContent = words.headline;
       reason.textContent = words.reason;
       hints.textContent = actions.hints?.() ?? '';
       hints.hidden = hints.textContent === '';
       banner.dataset.kind = status.kind;
-      rematch.textContent = player === null ? 'Rematch' : `Rematch as ${sideName(otherSide(player))}`;
+      rematch.textContent = player === null || byLink ? 'Rematch' : `Rematch as ${sideName(otherSide(player))}`;
+      copyLink.hidden = !byLink;
       copied.textContent = '';
       field.hidden = true;
       if (open) show();

@@ -23,6 +23,8 @@ import { UNREADABLE_KEY } from './games.js';
  * @property {string | null} record  its game's record; null when it holds none or cannot be used
  * @property {Opponent | null} opponent  the computer's side and level in that game; null for
  *   two players
+ * @property {Side | null} linkSide  the side this browser's player had in a game played by link
+ *   (storage.js); null otherwise
  * @property {Side} orientation  the side the board showed at the bottom
  * @property {string | null} problem  why this version of the page cannot use it, e.g. "could
  *   not be read"; null when it can
@@ -61,11 +63,11 @@ function entry(key, text) {
   const games = key.startsWith(UNREADABLE_KEY);
   const ms = Date.parse(key.slice(games ? UNREADABLE_KEY.length + 1 : BACKUP_PREFIX.length));
   const time = Number.isFinite(ms) ? ms : null;
-  if (games) return { key, time, text, record: null, opponent: null, orientation: 'white', problem: 'is a list of finished games that could not be read whole' };
+  if (games) return { key, time, text, record: null, opponent: null, linkSide: null, orientation: 'white', problem: 'is a list of finished games that could not be read whole' };
   const read = parse(text);
-  if ('unusable' in read) return { key, time, text, record: null, opponent: null, orientation: 'white', problem: read.unusable };
-  const { opponent, orientation } = read.settings;
-  return { key, time, text, record: read.record, opponent, orientation: opponent ? otherSide(opponent.computer) : orientation, problem: null };
+  if ('unusable' in read) return { key, time, text, record: null, opponent: null, linkSide: null, orientation: 'white', problem: read.unusable };
+  const { opponent, linkSide, orientation } = read.settings;
+  return { key, time, text, record: read.record, opponent, linkSide, orientation: opponent ? otherSide(opponent.computer) : (linkSide ?? orientation), problem: null };
 }
 
 /**
@@ -101,7 +103,8 @@ export function setAsideWords(entry, date, state = '') {
   if (entry.problem !== null) return { title: 'Saved data this page cannot use', detail: `It ${entry.problem} · ${when}` };
   if (entry.record === null) return { title: 'Saved settings without a game', detail: when };
   const parts = [state, when].filter(Boolean);
-  const { opponent } = entry;
+  const { opponent, linkSide } = entry;
+  if (linkSide) return { title: 'By link', detail: [`As ${sideName(linkSide)}`, ...parts].join(' · ') };
   if (!opponent) return { title: 'Two players on this device', detail: parts.join(' · ') };
   return { title: `Against ${levelName(opponent.level)}`, detail: [`As ${sideName(otherSide(opponent.computer))}`, ...parts].join(' · ') };
 }

@@ -14,7 +14,7 @@ import { otherSide, sideName } from './notation.js';
 import { withGame } from './wasm.js';
 import { errorText } from './util.js';
 
-/** @import { Snapshot } from '../ultima-wasm.js' */
+/** @import { Side, Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Look } from './state.js' */
 /** @import { LinkChoices } from './link-dialog.js' */
@@ -26,6 +26,10 @@ import { errorText } from './util.js';
  * @property {LinkChoices['play']} play  puts a link's game on the board (see link-dialog.js)
  * @property {() => boolean} twoPlayers  whether the board's game is between two players (a draw
  *   can be offered in the link only then: the computer takes no offer)
+ * @property {() => Side | null} linkSide  the side this browser's player has in a game played by
+ *   link (storage.js), once known
+ * @property {(side: Side) => void} claimSide  makes `side` this browser's player's: the side that
+ *   moved last, as its player copies the link to send that move
  * @property {HTMLInputElement} offerDraw  the "Offer a draw with the link" box
  * @property {HTMLElement} offerWords  its words
  * @property {LinkChoices['analyse']} analyse  opens the analysis board, or null when there is none
@@ -62,10 +66,18 @@ export function wireSharing(parts) {
     field.hidden = true;
     let url;
     try {
-      url = gameUrl(location.href, withGame(embed.record(), (game) => game.link()));
+      url = gameLinkUrl(embed);
     } catch (error) {
       say(`No link: ${errorText(error)}`, false);
       return;
+    }
+    // Whoever sends the game after a move plays the side that made it: from now on Resign and
+    // the draw offer are theirs, whoever is to move. (At the start, with no move, the side is
+    // known once the answer comes back: the link dialog gives its player the side to move.)
+    const last = embed.snapshot().plies.at(-1);
+    if (last && parts.twoPlayers() && parts.linkSide() === null) {
+      parts.claimSide(last.side);
+      showOffer();
     }
     const { said, ok } = await shareLink(url, 'Ultima game', field, {
       shared: 'Link shared. The game is in the link itself; nothing is uploaded.',
@@ -76,15 +88,17 @@ export function wireSharing(parts) {
   nameLinkButton(parts.copyLink);
 
   // A draw offered with the last move travels in the record's DrawOffer header, and so in the
-  // link; the box shows whether one stands, and is there while the last mover can make one.
+  // link; the box shows whether one stands, and is there while the last mover can make one: in a
+  // game whose player's side is known, only after that player's own move.
   const offerLabel = /** @type {HTMLElement} */ (parts.offerDraw.closest('label'));
   const showOffer = () => {
     const snapshot = embed.snapshot();
     const last = snapshot.plies.at(-1);
-    offerLabel.hidden = !last || !parts.twoPlayers() || snapshot.status.kind !== 'ongoing';
+    const side = parts.linkSide();
+    offerLabel.hidden = !last || !parts.twoPlayers() || snapshot.status.kind !== 'ongoing' || (side !== null && last.side !== side);
     parts.offerDraw.checked = drawOffer(snapshot) !== null;
     if (last) {
-      parts.offerWords.textContent = `${sideName(last.side)} offers a draw with the link`;
+      parts.offerWords.textContent = side === null ? `${sideName(last.side)} offers a draw with the link` : 'Offer a draw with your move';
       offerLabel.title = `${sideName(last.side)} moved last; the offer stands until ${sideName(otherSide(last.side))} moves`;
     }
   };
@@ -188,6 +202,15 @@ export function wireSharing(parts) {
   window.addEventListener('hashchange', openFromAddress);
   openFromAddress();
 }
+
+/**
+ * The address of the board's game as a link: the page's address with the game in its fragment.
+ *
+ * @param {EmbedHandle} embed
+ * @returns {string}
+ * @throws when the game makes no link (the wasm says why)
+ */
+export const gameLinkUrl = (embed) => gameUrl(location.href, withGame(embed.record(), (game) => game.link()));
 
 /**
  * Makes a "Game GIF" button save the GIF of a game (the share row's, and each row's of "Your

@@ -39,6 +39,10 @@ export const SCHEMA_VERSION = 1;
  * @property {Side} orientation  e.g. "white"
  * @property {Opponent | null} opponent  the computer player of the current game, or null when
  *   two people play, e.g. { computer: "black", level: 4 }
+ * @property {Side | null} linkSide  in a game two people play by sending its link (share.js), the
+ *   side this browser's player has: the side to move of a link taken onto the board, the side
+ *   that moved last when this player copies the link first; null between two people at this
+ *   device and against the computer. Resign resigns it, the draw offer is made in its name.
  * @property {boolean} showThinking  show the depth, score and expected line of each search
  * @property {NewGameChoices | null} newGame  the choices last made for a new game (the new-game
  *   dialog or the welcome), offered again next time; null until one was made
@@ -137,7 +141,7 @@ export function defaultChoices() {
 
 /** @returns {Settings} */
 export function defaultSettings() {
-  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, threats: false, animation: true, autoFlip: false, zen: false, analysisEngine: true, analysisLines: ENGINE_LINES };
+  return { pieceSet: 'chess', theme: 'green', orientation: 'white', opponent: null, linkSide: null, showThinking: false, newGame: null, sound: true, touchPreview: true, premove: true, typeMoves: false, coordinates: true, legalMoves: true, threats: false, animation: true, autoFlip: false, zen: false, analysisEngine: true, analysisLines: ENGINE_LINES };
 }
 
 /** Whether `save` may write: false when storage is off, or when data could not be set aside. */
@@ -248,6 +252,7 @@ export function parse(text) {
     settings.theme = THEME_NAMES.find((name) => name === s.theme) ?? settings.theme;
     if (s.orientation === 'white' || s.orientation === 'black') settings.orientation = s.orientation;
     settings.opponent = readOpponent(s.opponent);
+    if ((s.linkSide === 'white' || s.linkSide === 'black') && settings.opponent === null) settings.linkSide = s.linkSide;
     if (typeof s.showThinking === 'boolean') settings.showThinking = s.showThinking;
     settings.newGame = readChoices(s.newGame);
     // Added after schema 1 was first written: data without them keeps the defaults.
