@@ -4,11 +4,12 @@
 // closed by its × leaves the history as it was, also after a reload (the focus then to the
 // board), one view opened by another takes its entry, Back from the analysis board opened by a
 // view goes back to that view, then to the game, and a game link pasted into the address bar
-// over a view opens alone, Back closing it and bringing the view back.
+// over a view opens alone, Back closing it and bringing the view back. Back pressed while a view's
+// module still loads stays on the page, and the view does not open.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { reloadPage } from './browser.mjs';
+import { launch, reloadPage } from './browser.mjs';
 import { openGame as open, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -198,4 +199,50 @@ test('closed after a reload, a view or the analysis board steps back over its en
   await page.waitForFunction(() => document.activeElement?.id === 'board');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('Back pressed while a view\'s module still loads stays on the page, and the view does not open; a view that cannot load leaves no entry', { timeout: 90_000 }, async () => {
+  // A browser of its own, with no service worker, whose answers the test can hold.
+  const own = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  try {
+    const { page, problems } = await open(own.context, served.url);
+    await page.evaluate(() => (/** @type {any} */ (window).stayed = true));
+    const before = await where(page);
+    /** @type {() => void} */
+    let release = () => undefined;
+    const held = new Promise((resolve) => (release = () => resolve(undefined)));
+    await page.route('**/www/games-ui.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click('#open-games');
+    await page.waitForFunction(() => history.state?.ultimaView === 'games');
+    await page.goBack();
+    await page.waitForFunction(() => history.state === null);
+    release();
+    // Once the module has come and run (the page's import and this one settle together), and
+    // what the page does with it has had its turn:
+    await page.evaluate(() => import('./www/games-ui.js'));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    await showing(page, null);
+    assert.deepEqual(await where(page), { length: before.length + 1, mark: true });
+    // Forward: the view opens now.
+    await page.goForward();
+    await showing(page, 'games');
+    await page.keyboard.press('Escape');
+    await showing(page, null);
+    // A view whose module cannot load (offline, say) says so, and leaves no entry behind.
+    await page.route('**/www/squares-ui.js', (route) => route.abort());
+    await page.click('#open-squares');
+    await page.waitForFunction(() => document.getElementById('notice')?.textContent?.startsWith('The squares drill could not open'));
+    await page.waitForFunction(() => history.state === null);
+    assert.deepEqual(await where(page), { length: before.length + 1, mark: true });
+    assert.deepEqual(
+      problems.filter((problem) => !/squares-ui\.js|Failed to fetch|ERR_FAILED/.test(problem)),
+      [],
+    );
+    await page.close();
+  } finally {
+    await own.close();
+  }
 });

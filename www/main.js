@@ -46,7 +46,7 @@ import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
-import { arriveAtView, closeViews, leaveView, onHistoryStep, reopenViews, showView } from './view-history.js';
+import { arriveAtView, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -441,9 +441,7 @@ async function main() {
       }),
     );
     const openGamesNoticed = () => {
-      gamesList()
-        .then((module) => module.openGames())
-        .catch(couldNotOpen('Your games'));
+      openWhenLoaded('games', () => gamesList().then((module) => () => module.openGames())).catch(couldNotOpen('Your games'));
     };
     element('open-games', HTMLButtonElement).addEventListener('click', openGamesNoticed);
 
@@ -535,9 +533,7 @@ async function main() {
     );
     /** @param {{ pieces: readonly string[], turn: Side }} from */
     const openEditor = (from) => {
-      editor()
-        .then((module) => module.openEditor(from))
-        .catch(couldNotOpen('The board editor'));
+      openWhenLoaded('editor', () => editor().then((module) => () => module.openEditor(from))).catch(couldNotOpen('The board editor'));
     };
     /** The board editor on the board's position. */
     const editBoard = () => {
@@ -580,7 +576,7 @@ async function main() {
       // Against the computer and by link, the player's mistakes; for two players at one device,
       // both sides'.
       learner: () => (opponent ? [otherSide(opponent.computer)] : settings.linkSide ? [settings.linkSide] : ['white', 'black']),
-      learn: (round) => mistakes().then((module) => module.openMistakes(round)).catch(couldNotOpen('Learn from your mistakes')),
+      learn: (round) => openWhenLoaded('mistakes', () => mistakes().then((module) => () => module.openMistakes(round))).catch(couldNotOpen('Learn from your mistakes')),
       judged: () => refresh(),
       pieceSet: () => settings.pieceSet,
     });
@@ -651,11 +647,11 @@ async function main() {
       }),
     );
     /** @param {string} [id] */
-    const openPuzzles = (id) => puzzles().then((module) => module.openPuzzles(id));
+    const openPuzzles = (id) => openWhenLoaded('puzzles', () => puzzles().then((module) => () => module.openPuzzles(id)));
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
     element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles().catch(couldNotOpen('The puzzles')));
-    const openStorm = () => puzzles().then((module) => module.openPuzzleStorm());
+    const openStorm = () => openWhenLoaded('storm', () => puzzles().then((module) => () => module.openPuzzleStorm()));
     const openStormNoticed = () => openStorm().catch(couldNotOpen('The puzzle storm'));
     element('open-storm', HTMLButtonElement).addEventListener('click', openStormNoticed);
     // The squares drill, loaded on first use.
@@ -665,7 +661,7 @@ async function main() {
         return module;
       }),
     );
-    const openSquares = () => squares().then((module) => module.openSquares());
+    const openSquares = () => openWhenLoaded('squares', () => squares().then((module) => () => module.openSquares()));
     const squaresDrill = () => {
       openSquares().catch(couldNotOpen('The squares drill'));
     };

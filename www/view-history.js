@@ -102,6 +102,54 @@ export function showView(dialog) {
   });
 }
 
+/** @type {number} counts the openings of views loaded on first use: only the latest opens */
+let openings = 0;
+/** @type {string | null} the view whose entry `openWhenLoaded` pushed, while its module loads */
+let loading = null;
+
+/**
+ * Opens a view whose module is loaded on first use (80–335 ms here, the first time): its entry
+ * is pushed at once, not once the view shows, so that Back pressed during the load steps back
+ * over it instead of leaving the site; the view then does not open. A load that fails steps back
+ * over its entry too. Of two openings under way (two buttons pressed during a load), the later
+ * takes the earlier's entry, and only it opens.
+ *
+ * @template T
+ * @param {string} id  the view's dialog id
+ * @param {() => Promise<() => T>} load  loads the view's module; answers what opens the view
+ *   (with `showView`, which finds its entry on show)
+ * @returns {Promise<T | undefined>} what opening answered; undefined when the view did not open
+ */
+export async function openWhenLoaded(id, load) {
+  const opening = ++openings;
+  const latest = () => opening === openings;
+  const entered = steppedBack.then(() => {
+    const shown = viewOf(history.state);
+    if (!latest() || shown === id) return;
+    if (shown !== null && shown === loading && !isOpen(shown)) history.replaceState({ ultimaView: id }, '');
+    else pushEntry({ ultimaView: id });
+    loading = id;
+  });
+  try {
+    const [open] = await Promise.all([load(), entered]);
+    if (!latest() || viewOf(history.state) !== id) return undefined;
+    return open();
+  } catch (error) {
+    if (latest() && viewOf(history.state) === id && !isOpen(id)) stepBack();
+    throw error;
+  } finally {
+    if (latest()) loading = null;
+  }
+}
+
+/**
+ * Whether the view of a dialog id is open.
+ *
+ * @param {string} id
+ * @returns {boolean}
+ */
+const isOpen = (id) => [...views].some((dialog) => dialog.open && dialog.id === id);
+
 /**
  * Listens for a view's closing: its dialog's close event, unless the view is open again by the
  * time it comes (Back then Forward within a few milliseconds, on a busy machine, reopens the
@@ -150,7 +198,7 @@ export function focusIfLost(closed) {
  */
 export function arriveAtView() {
   const id = viewOf(history.state);
-  if (id === null || [...views].some((dialog) => dialog.open && dialog.id === id)) return;
+  if (id === null || isOpen(id)) return;
   if (document.querySelector('dialog:modal')) return;
   if (!reopen(id)) history.replaceState(null, '');
 }
