@@ -219,6 +219,40 @@ test('a new game started over a game whose clock runs stands until its first mov
   }
 });
 
+test('by link each clock runs only on its player\'s device: the other side\'s stands, and the player\'s starts as the answer is opened', { timeout: 60_000 }, async () => {
+  const sent = '[TimeControl "180+2"]\n[Clocks "180.0"]\n\n1. b2-b5 *';
+  const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: sent, settings: { linkSide: 'white' } }));
+  try {
+    await pause(page);
+    // Black, far away, is to move: its clock stands here at the time its last move left it.
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
+    await page.clock.fastForward(30_000);
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
+    // Black's answer comes by link, with the time Black's move left: White's clock starts as it
+    // is opened, not from White's own move 30 s before.
+    const answer = await page.evaluate(async (record) => {
+      const wasm = './www/wasm.js';
+      const { bindings } = await import(wasm);
+      const game = bindings().Game.fromRecord(record);
+      try {
+        return game.link();
+      } finally {
+        game.free();
+      }
+    }, '[TimeControl "180+2"]\n[Clocks "180.0 170.0"]\n\n1. b2-b5 g7-g4 *');
+    await page.evaluate((url) => (location.href = url), `${served.url}#game=${answer}`);
+    await page.waitForSelector('dialog.link-dialog[open][data-ready]');
+    await page.click('dialog.link-dialog button.primary');
+    await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    assert.deepEqual(await clocks(page), { top: '2:50', bottom: '3:00', running: ['white'] });
+    await page.clock.fastForward(5_000);
+    await shows(page, 'bottom', '2:55');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('against the computer: it thinks for its share of its clock, and loses on time when it overruns', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -217,6 +217,18 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.equal(await white.textContent('#resign-question'), 'Resign this game as White?');
     assert.equal(await white.textContent('#offer-draw-label'), ' Offer a draw with your move');
     assert.equal(await white.isHidden('#draw'), true, 'no draw "both players agree" by link');
+    // Black's pieces are not White's player's to move here; White's own move may be taken back.
+    await click(white, 'g7');
+    await click(white, 'g4');
+    assert.deepEqual(await plies(white), ['b2-b5']);
+    assert.equal(await white.isEnabled('#undo'), true);
+    // The link opened again to check it: Black's move is awaited, not White's to make.
+    await white.evaluate((link) => (location.href = link), link);
+    await linkDialog(white);
+    assert.equal(await white.locator('dialog.link-dialog button.primary').count(), 0);
+    assert.match((await white.textContent('dialog.link-dialog')) ?? '', /This is the game on your board, as you sent it: Black moves next/);
+    await white.keyboard.press('Escape');
+    await white.waitForSelector('dialog.link-dialog', { state: 'detached' });
 
     // Black's player takes the link: Black's side, the board from Black's side.
     const { page: black, problems: seen } = await openAt(blacks.context, link);
@@ -245,6 +257,8 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await click(white, 'c2');
     await click(white, 'c4');
     assert.equal(await white.isHidden('#draw'), true, 'the offer lapsed with White\'s move');
+    // The answer's notice ("make your move…") went with the move.
+    assert.equal(await white.isHidden('#notice'), true);
     assert.equal(await white.textContent('#status'), 'Black to move');
     await white.click('#resign');
     await white.click('#resign-yes');
@@ -255,6 +269,8 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.match((await white.textContent('#notice')) ?? '', /^The game is over: send Black the link \(Copy link\)/);
     const kept = await white.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
     assert.deepEqual([kept.length, kept[0].link, kept[0].winner], [1, 'white', 'black']);
+    // The end is not taken back by link: it may have been sent.
+    assert.equal(await white.isDisabled('#undo'), true);
     // The result's own Copy link sends the end.
     await white.click('#result-link');
     await white.waitForFunction(() => document.querySelector('#result-banner .result-copied')?.textContent?.startsWith('Link copied'));
@@ -266,8 +282,26 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await black.click('dialog.link-dialog button.link-finish');
     await black.waitForSelector('#result-banner:not([hidden])');
     assert.equal(await black.textContent('#result-headline'), 'You win');
+    // The end came from White's link: nothing for Black to send.
+    assert.equal(await black.isHidden('#result-link'), true);
     const blackKept = await black.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
     assert.deepEqual([blackKept.length, blackKept[0].link, blackKept[0].winner], [1, 'black', 'black']);
+
+    // White's player starts a game for two at this device, sends a link to show it, then plays
+    // on at the device: "Play both sides here" gives the board back to both sides.
+    await white.click('#result-new-game');
+    await white.click('#new-game-start');
+    assert.equal(await white.isHidden('#notice'), true, 'the end\'s notice went with its game');
+    await click(white, 'b2');
+    await click(white, 'b5');
+    await copyLink(white);
+    assert.equal(await white.isVisible('#both-sides'), true);
+    await white.click('#both-sides');
+    assert.equal(await white.isHidden('#opponent'), true);
+    await click(white, 'g7');
+    await click(white, 'g4');
+    assert.deepEqual(await plies(white), ['b2-b5', 'g7-g4']);
+    assert.equal(await white.textContent('#resign-question'), 'Resign this game as White?');
     assert.deepEqual([...problems, ...blackProblems], []);
   } finally {
     await white.close();

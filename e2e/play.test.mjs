@@ -440,7 +440,8 @@ test('resigning asks first: Escape or No keeps playing, Yes resigns', { timeout:
   assert.equal(await page.isHidden('#resign-confirm'), true);
   await page.click('#resign');
   assert.equal(await page.isVisible('#resign-confirm'), true);
-  assert.equal(await page.textContent('#resign-question'), 'Resign this game?');
+  // Two players at one device: the side to move resigns, and the question names it.
+  assert.equal(await page.textContent('#resign-question'), 'Resign this game as Black?');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'resign-no', 'the focus is on the safe answer');
   await page.screenshot({ path: `${ARTIFACTS}resign-confirm.png` });
   await page.keyboard.press('Escape');

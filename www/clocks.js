@@ -16,6 +16,11 @@
 // and takes back a flag too (the game's undo), with the time that side had at its last move.
 // Redo replays a move taken back with the time it was recorded with (it cost what it cost when
 // made), as long as the moves replayed are those taken back.
+//
+// In a game played by link, each clock runs only on its player's device: the other side's stands
+// at the time its last move left it while the link is on its way, and the player's starts when
+// their opponent's link is opened (a game put on the board starts afresh, not from a clock that
+// ran for the game before).
 
 import { afterMove, clocksHeader, computerTime, flagTime, formatTime, ranLow, readClocksHeader, readControlHeader, timeLeft, untilNextChange, TENTHS_BELOW_MS } from './clock.js';
 import { otherSide, sideName } from './notation.js';
@@ -47,6 +52,8 @@ import { make } from './util.js';
  * @property {() => Running | null} running  the mark to store with the game, or null
  * @property {() => TimeControl | null} control  the game's time control, or null without a clock
  * @property {() => void} render  draws the clocks again (e.g. after the board was flipped)
+ * @property {() => void} update  brings the clocks in step again after the player's side by link
+ *   became known
  */
 
 /** @type {TimeSource} */
@@ -77,13 +84,15 @@ const header = (snapshot, name) => snapshot.headers.find(([key]) => key === name
  * @param {EmbedHandle} how.embed
  * @param {HTMLElement} how.board  the board's host: the clocks go before and after it
  * @param {() => Opponent | null} how.opponent  the computer player of the game, if any
+ * @param {() => Side | null} how.linkSide  the side this device's player has in a game played
+ *   by link (storage.js), if any: the other side's clock does not run here
  * @param {Running | null} how.running  the mark stored with the saved game
  * @param {(side: Side) => void} how.low  a running clock has just gone under 10 s (the page warns
  *   the player whose clock it is)
  * @param {TimeSource} [how.time]
  * @returns {Clocks}
  */
-export function wireClocks({ embed, board, opponent, running, low, time = PAGE_TIME }) {
+export function wireClocks({ embed, board, opponent, linkSide, running, low, time = PAGE_TIME }) {
   /** @param {string} position */
   const display = (position) => {
     const name = make('span', { class: 'clock-name' });
@@ -218,6 +227,9 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
       return;
     }
     const plies = snapshot.plies;
+    const away = linkSide();
+    // The side to move's clock runs here: not a far player's by link.
+    const runsHere = away === null || snapshot.turn === away;
     const before = moves;
     moves = plies.map((ply) => ply.text);
     const now = time.now();
@@ -259,7 +271,7 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
         const mover = /** @type {Side} */ (plies[i]?.side);
         times.push(redone ? redone.ms : afterMove({ ...clock, times, sides: plies.slice(0, times.length).map((p) => p.side), turn: mover, since: i === written.length ? since : null }, now));
       }
-      since = plies.length > 0 && !over ? now : null;
+      since = plies.length > 0 && !over && runsHere ? now : null;
       // A resignation or an agreed draw taken back (the game ended there, not a move undone):
       // the clock goes on from where it stopped.
       if (since !== null && stopped?.plies === plies.length) since = now - Math.max(0, timeLeft({ ...clock, times, sides: plies.map((p) => p.side), since: null }, now)[clock.turn] - stopped.ms);
@@ -269,14 +281,17 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
     }
     // Stood at a game's start, until its first move (a new game begun over one whose clock
     // ran kept that clock's start, and White's clock ran before White had moved).
-    if (over || plies.length === 0) since = null;
+    if (over || plies.length === 0 || !runsHere) since = null;
     else if (since === null) since = now;
     render();
     schedule();
   };
 
   embed.on('change', ({ newGame }) => {
-    if (newGame) takenBack = [];
+    if (newGame) {
+      takenBack = [];
+      since = null;
+    }
     sync();
   });
   embed.clockTime(() => {
@@ -290,5 +305,6 @@ export function wireClocks({ embed, board, opponent, running, low, time = PAGE_T
     running: () => (since === null ? null : { plies: embed.snapshot().plies.length, since }),
     control: () => state()?.control ?? null,
     render,
+    update: sync,
   };
 }

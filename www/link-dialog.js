@@ -8,13 +8,13 @@
 // question.
 
 import { mount } from './embed.js';
-import { drawOffer, gameSize, relation, wouldLose } from './links.js';
+import { drawOffer, forked, gameSize, relation, wouldLose } from './links.js';
 import { sideName } from './notation.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 import { onHistoryStep } from './view-history.js';
 
-/** @import { Snapshot } from '../ultima-wasm.js' */
+/** @import { Side, Snapshot } from '../ultima-wasm.js' */
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Look } from './state.js' */
 
@@ -23,6 +23,8 @@ import { onHistoryStep } from './view-history.js';
  *
  * @typedef {object} LinkChoices
  * @property {() => Snapshot} board  the game on the page's board now
+ * @property {() => Side | null} player  the side the page's player has in the board's game, when
+ *   it is played by link (storage.js's `linkSide`)
  * @property {() => Pick<Look, 'pieceSet' | 'theme'>} look  the page's piece set and colours
  * @property {(game: Pick<Snapshot, 'record' | 'turn'>, keepAside: boolean, acceptDraw: boolean) => string | null} play
  *   puts the link's game on the page's board to be continued by its side to move (the player
@@ -165,23 +167,37 @@ export function openLinkDialog(text, choices) {
   // The game on the board, and how the link's stands to it.
   const board = choices.board();
   const continues = relation(board, snapshot);
-  if (ongoing) {
+  const player = choices.player();
+  // The link the player sent, opened again (to check it): the other side's move is awaited, and
+  // it is not the player's to make.
+  const sent = ongoing && continues === 'same' && player !== null && snapshot.turn !== player;
+  // A draw offered with the link's last move: accepted here, or declined by playing on. The
+  // board's game made this very offer: the link is the player's own (opened again, or pasted
+  // back), and the offer is not theirs to accept.
+  const offer = ongoing ? drawOffer(snapshot) : null;
+  const own = offer !== null && continues === 'same' && drawOffer(board) === offer;
+  if (offer) summary.textContent += ` · ${sideName(offer)} offers a draw${own ? ' (your offer)' : ''}`;
+  if (sent) {
+    dialog.insertBefore(make('p', { class: 'link-hint' }, `This is the game on your board, as you sent it: ${side} moves next, and the link ${side} sends back brings that move.`), confirm);
+  } else if (ongoing) {
     const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
     play.addEventListener('click', () => takeOver(play, false));
     actions.append(play);
-    // A draw offered with the link's last move: accepted here, or declined by playing on.
-    const offer = drawOffer(snapshot);
-    // The board's game made this very offer: the link is the player's own (opened again, or
-    // pasted back), and the offer is not theirs to accept.
-    const own = offer !== null && continues === 'same' && drawOffer(board) === offer;
-    if (offer) summary.textContent += ` · ${sideName(offer)} offers a draw${own ? ' (your offer)' : ''}`;
     if (offer && !own) {
       const accept = make('button', { type: 'button', class: 'link-accept-draw' }, 'Accept the draw');
       accept.addEventListener('click', () => takeOver(accept, true));
       actions.append(accept);
     }
+    // A link older than the board's game, or one that parts from it (a move taken back and
+    // another sent in its place): said before the player chooses, not only once they do.
+    const differs =
+      continues === 'behind'
+        ? 'This link is older than the game on your board, which has gone further. '
+        : forked(board, snapshot)
+          ? 'This game parts from the one on your board: a move was taken back and another made in its place. '
+          : '';
     dialog.insertBefore(
-      make('p', { class: 'link-hint' }, 'Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.'),
+      make('p', { class: 'link-hint' }, `${differs}Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.`),
       confirm,
     );
   }
@@ -208,7 +224,7 @@ export function openLinkDialog(text, choices) {
     actions.append(button);
   }
   const dismiss = make('button', { type: 'button' }, 'Close');
-  if (!ongoing && !analyse && !actions.querySelector('.link-finish')) dismiss.setAttribute('autofocus', '');
+  if (sent || (!ongoing && !analyse && !actions.querySelector('.link-finish'))) dismiss.setAttribute('autofocus', '');
   dismiss.addEventListener('click', () => finish('closed'));
   actions.append(dismiss);
   dialog.showModal();

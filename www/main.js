@@ -81,6 +81,7 @@ function element(id, type) {
  * @param {{ label: string, run: () => void }} [action]  e.g. "Reload"
  */
 function showNotice(notice, text, action) {
+  delete notice.dataset.scope;
   const close = make('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss this notice' }, '×');
   close.addEventListener('click', () => {
     notice.hidden = true;
@@ -92,6 +93,39 @@ function showNotice(notice, text, action) {
     notice.replaceChildren(words, act, close);
   } else notice.replaceChildren(words, close);
   notice.hidden = false;
+}
+
+/**
+ * Shows `text` in the panel's notice as `showNotice` does, for as long as it is true of the board:
+ * its game (it goes when another game is put on the board), or its position too (it goes with
+ * the next move or takeback). See `wireNoticeScope`.
+ *
+ * @param {HTMLElement} notice
+ * @param {string} text
+ * @param {EmbedHandle} board
+ * @param {'game' | 'position'} scope
+ */
+function showBoardNotice(notice, text, board, scope) {
+  showNotice(notice, text);
+  notice.dataset.scope = scope;
+  notice.dataset.plies = String(board.history().length);
+}
+
+/**
+ * Hides a notice shown by `showBoardNotice` once what it says is no longer true of the board.
+ *
+ * @param {HTMLElement} notice
+ * @param {EmbedHandle} board
+ */
+function wireNoticeScope(notice, board) {
+  board.on('change', ({ newGame }) => {
+    const { scope, plies } = notice.dataset;
+    if (!scope) return;
+    if (newGame || (scope === 'position' && plies !== String(board.history().length))) {
+      notice.hidden = true;
+      delete notice.dataset.scope;
+    }
+  });
 }
 
 /**
@@ -241,12 +275,28 @@ async function main() {
     let opponent = settings.opponent;
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && embed.result() === null && embed.turn() === opponent.computer;
+    /**
+     * By link, whether the game's end was made on this device, and is its player's to send: their
+     * resignation, their move that ended it, the draw they accepted, their clock run out (an end
+     * put on the board from the other player's link is already known to them).
+     */
+    const endToSend = () => {
+      const { status, turn, plies } = embed.snapshot();
+      const side = settings.linkSide;
+      if (side === null || status.kind === 'ongoing') return false;
+      if (status.kind === 'resignation') return status.winner !== side;
+      if (status.kind === 'agreement' || status.kind === 'timeout' || status.kind === 'timeout_draw') return turn === side;
+      return plies.at(-1)?.side === side;
+    };
+    /** The side to move of a game still going on, when its player is far away (by link). */
+    const farToMove = () => (settings.linkSide !== null && embed.result() === null && embed.turn() !== settings.linkSide ? embed.turn() : null);
     // The chess clocks, when the game has a time control (its record says so).
     const clockSaid = element('clock-said', HTMLElement);
     const clocks = wireClocks({
       embed,
       board: host,
       opponent: () => opponent,
+      linkSide: () => settings.linkSide,
       running: settings.clock ?? null,
       // A player's clock under 10 s rings once, and is said once (with the sounds off too); the
       // computer's is not. (`playing` is wired below, in this same synchronous start, before any
@@ -272,6 +322,16 @@ async function main() {
     const draw = element('draw', HTMLButtonElement);
     const drawQuestion = element('draw-question', HTMLElement);
     const resignQuestion = element('resign-question', HTMLElement);
+    // A game by link played on, both sides at this device (two friends who sent a link to show
+    // the game, say): the page no longer keeps a side for its player.
+    const bothSides = element('both-sides', HTMLButtonElement);
+    bothSides.addEventListener('click', () => {
+      settings.linkSide = null;
+      clocks.update();
+      persist();
+      refresh();
+      embed.canvas()?.focus();
+    });
     const pieceSet = element('piece-set', HTMLSelectElement);
     const theme = element('theme', HTMLSelectElement);
     const recordText = element('record-text', HTMLTextAreaElement);
@@ -320,6 +380,13 @@ async function main() {
       const { linkSide } = settings;
       resignQuestion.textContent = opponent ? 'Resign this game?' : `Resign this game as ${sideName(linkSide ?? turn)}?`;
       opponentNote.hidden = opponent === null && linkSide === null;
+      bothSides.hidden = linkSide === null;
+      // By link, the board takes moves only for the player's side: it shows the game (view mode)
+      // while the other side, far away, is to move.
+      if (opponent === null) {
+        const mode = farToMove() ? 'view' : 'play';
+        if (embed.view().mode !== mode) embed.set({ mode });
+      }
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : linkSide ? linkLine(linkSide, result !== null) : '';
       // The ply of the position shown: the last one, or the one viewed.
       const current = shown ?? plies.length - 1;
@@ -337,14 +404,17 @@ async function main() {
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;
       viewLive.disabled = shown === null;
-      undo.disabled = !embed.snapshot().canUndo;
+      // By link, the player takes back only their own last move: not one that came by link, nor
+      // an end (a resignation, a draw accepted, a mate) the other player may have been sent.
+      undo.disabled = !snapshot.canUndo || (linkSide !== null && (result !== null || plies.at(-1)?.side !== linkSide));
       redo.disabled = embed.redoLength() === 0;
       resign.disabled = result !== null;
       // A draw by agreement is for two players; the computer plays on (as on lichess). By link,
       // Draw accepts the other player's offer; the player's own goes with their move (its box).
       draw.hidden = opponent !== null || (linkSide !== null && (offer === null || offer === linkSide));
       draw.disabled = result !== null;
-      search.update(result !== null || shown !== null || computerToMove());
+      // No hint for the computer's move, nor for a far player's by link.
+      search.update(result !== null || shown !== null || computerToMove() || farToMove() !== null);
       // ▶ at the last move, Undo at the first: the focus to the next button that works.
       keepFocus(focused);
     };
@@ -382,6 +452,7 @@ async function main() {
     // rebuilt game; the copy button is never disabled).
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
     keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
+    wireNoticeScope(notice, embed);
     embed.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       search.forgetHint();
@@ -556,6 +627,7 @@ async function main() {
       record: () => embed.record(),
       player: () => (opponent ? otherSide(opponent.computer) : settings.linkSide),
       byLink: () => settings.linkSide !== null,
+      endToSend,
       link: () => gameLinkUrl(embed),
       hints: () => hintWords(embed.snapshot().headers, opponent ? otherSide(opponent.computer) : null),
     });
@@ -606,6 +678,7 @@ async function main() {
       settings,
       persist,
       computerToMove,
+      farToMove,
       toggle: element('type-moves', HTMLInputElement),
       form: element('type-move-form', HTMLFormElement),
       field: element('type-move', HTMLInputElement),
@@ -793,7 +866,7 @@ async function main() {
         const what = acceptDraw
           ? `you accepted ${sideName(otherSide(side))}'s draw offer. “Copy link” and send the link back, so that ${sideName(otherSide(side))} sees the result.`
           : `you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.`;
-        showNotice(notice, `A game from a link: ${what}${aside}`);
+        showBoardNotice(notice, `A game from a link: ${what}${aside}`, embed, acceptDraw ? 'game' : 'position');
         return null;
       },
       // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own
@@ -801,7 +874,7 @@ async function main() {
       analyse: (game) => {
         analyse(game);
       },
-      notify: (text) => showNotice(notice, text),
+      notify: (text) => showBoardNotice(notice, text, embed, 'game'),
       clear: () => {
         closeViews();
         closeAnalysis();
@@ -813,6 +886,7 @@ async function main() {
       linkSide: () => settings.linkSide,
       claimSide: (side) => {
         settings.linkSide = side;
+        clocks.update();
         persist();
         refresh();
       },
@@ -830,7 +904,7 @@ async function main() {
     // on the board here says what became of it instead: share.js.)
     embed.on('gameover', () => {
       const side = settings.linkSide;
-      if (side) showNotice(notice, `The game is over: send ${sideName(otherSide(side))} the link (Copy link), so that they see how it ended.`);
+      if (side && endToSend()) showBoardNotice(notice, `The game is over: send ${sideName(otherSide(side))} the link (Copy link), so that they see how it ended.`, embed, 'position');
     });
 
     // Another tab of this browser saved the game: follow it there rather than play on an old

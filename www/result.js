@@ -23,7 +23,9 @@ import { make } from './util.js';
  *   for two players at one device (the banner then says "You win" or who won, and against the
  *   computer Rematch says which side the player takes next)
  * @property {() => boolean} byLink  the game is played by sending its link (storage.js's
- *   `linkSide`): the other player is named by their side, and Copy link sends them the end
+ *   `linkSide`): the other player is named by their side
+ * @property {() => boolean} endToSend  by link, the end was made here (the player resigned,
+ *   moved, accepted or flagged): Copy link sends it to the other player
  * @property {() => string} link  the game's link, for Copy link; throws when none can be made
  * @property {() => string} [hints]  the hints used in words ("Hints used: 2"), or "" for none
  */
@@ -172,7 +174,7 @@ export function createResultBanner(host, anchor, actions) {
       hints.hidden = hints.textContent === '';
       banner.dataset.kind = status.kind;
       rematch.textContent = player === null || byLink ? 'Rematch' : `Rematch as ${sideName(otherSide(player))}`;
-      copyLink.hidden = !byLink;
+      copyLink.hidden = !actions.endToSend();
       copied.textContent = '';
       field.hidden = true;
       if (open) show();

@@ -54,8 +54,16 @@ import { errorText } from './util.js';
  */
 export function wireSharing(parts) {
   const { embed, answer, field } = parts;
+  /** The game as it stands: its moves and how it ended, if it did. */
+  const gameNow = () => {
+    const { plies, status } = embed.snapshot();
+    return `${plies.map((ply) => ply.text).join(' ')} ${status.kind}`;
+  };
+  /** The game as it stood when the buttons last spoke. */
+  let spokenOf = gameNow();
   /** @param {string} text @param {boolean} ok */
   const say = (text, ok) => {
+    spokenOf = gameNow();
     answer.textContent = text;
     answer.classList.toggle('ok', ok);
     answer.classList.toggle('error', !ok);
@@ -110,13 +118,16 @@ export function wireSharing(parts) {
       showOffer();
     }
   });
-  embed.on('change', ({ newGame }) => {
+  embed.on('change', () => {
     // An offer made with a move taken back goes with it (the header's change comes back here).
     if (offerTakenBack(embed.snapshot())) embed.setHeader(DRAW_OFFER, '');
     showOffer();
-    // What the buttons said was of the game then on the board: another game, and it is said
-    // no more.
-    if (newGame) {
+    // What the buttons said ("Link copied: send it…") was of the game as it stood then: once
+    // a move is made or taken back, or the game ends or is another, it is said no more. (Not
+    // a header's change: the draw offer's box.)
+    const now = gameNow();
+    if (now !== spokenOf) {
+      spokenOf = now;
       say('', true);
       field.hidden = true;
     }
@@ -176,7 +187,7 @@ export function wireSharing(parts) {
       parts.notify('The game from the link is over on your board too, and Your games keeps it.');
       return null;
     };
-    openLinkDialog(text, { board: () => embed.snapshot(), look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then((choice) => {
+    openLinkDialog(text, { board: () => embed.snapshot(), player: parts.linkSide, look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then((choice) => {
       if (choice === 'continued') setTimeout(parts.continued);
       if (linkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     });

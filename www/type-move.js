@@ -6,20 +6,24 @@
 // rules' own words under the field, and the field keeps the text to mend.
 
 import { errorText } from './util.js';
+import { sideName } from './notation.js';
 
 /** @import { EmbedHandle } from './embed.js' */
+/** @import { Side } from '../ultima-wasm.js' */
 /** @import { Settings } from './storage.js' */
 
 /**
  * Why a move cannot be typed now, or null when it can.
  *
- * @param {{ over: boolean, viewing: boolean, computerToMove: boolean }} now
+ * @param {{ over: boolean, viewing: boolean, computerToMove: boolean, farToMove?: Side | null }} now
+ *   `farToMove`: the side to move, when its player is far away (a game by link)
  * @returns {string | null}
  */
-export function typingRefused({ over, viewing, computerToMove }) {
+export function typingRefused({ over, viewing, computerToMove, farToMove = null }) {
   if (over) return 'The game is over.';
   if (viewing) return 'An earlier position is shown: go back to the game first (Back to the game, under the moves).';
   if (computerToMove) return 'The computer is to move: wait for its move.';
+  if (farToMove) return `${sideName(farToMove)} is to move: their move comes with the link they send back.`;
   return null;
 }
 
@@ -37,12 +41,13 @@ export const refusalWords = (message) => `${message.charAt(0).toUpperCase()}${me
  * @param {Settings} parts.settings  `typeMoves` is read and changed here
  * @param {() => void} parts.persist  saves the settings
  * @param {() => boolean} parts.computerToMove
+ * @param {() => Side | null} parts.farToMove  the side to move when its player is far away (by link)
  * @param {HTMLInputElement} parts.toggle  the "Type moves" box
  * @param {HTMLFormElement} parts.form  the field's form (hidden while the setting is off)
  * @param {HTMLInputElement} parts.field
  * @param {HTMLElement} parts.error  where a refusal is said
  */
-export function wireTypedMoves({ embed, settings, persist, computerToMove, toggle, form, field, error }) {
+export function wireTypedMoves({ embed, settings, persist, computerToMove, farToMove, toggle, form, field, error }) {
   const show = () => {
     toggle.checked = settings.typeMoves;
     form.hidden = !settings.typeMoves;
@@ -63,7 +68,7 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, toggl
     event.preventDefault();
     const text = field.value.trim();
     if (!text) return;
-    const refused = typingRefused({ over: embed.result() !== null, viewing: embed.shownPly() !== null, computerToMove: computerToMove() });
+    const refused = typingRefused({ over: embed.result() !== null, viewing: embed.shownPly() !== null, computerToMove: computerToMove(), farToMove: farToMove() });
     if (refused) {
       refuse(refused);
       return;
