@@ -201,7 +201,7 @@ test('closed after a reload, a view or the analysis board steps back over its en
   await page.close();
 });
 
-test('Back pressed while a view\'s module still loads stays on the page, and the view does not open; a view that cannot load leaves no entry', { timeout: 90_000 }, async () => {
+test('Back pressed while a view\'s module or the analysis board still loads stays on the page, and the view does not open; a view that cannot load leaves no entry', { timeout: 90_000 }, async () => {
   // A browser of its own, with no service worker, whose answers the test can hold.
   const own = await launch({ viewport: { width: 1100, height: 850 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
   try {
@@ -235,6 +235,35 @@ test('Back pressed while a view\'s module still loads stays on the page, and the
     await showing(page, 'games');
     await page.keyboard.press('Escape');
     await showing(page, null);
+    // The analysis board, the same while its style sheet loads (its board takes a moment more).
+    /** @type {() => void} */
+    let releaseSheet = () => undefined;
+    const sheetHeld = new Promise((resolve) => (releaseSheet = () => resolve(undefined)));
+    await page.route('**/www/analysis.css', async (route) => {
+      await sheetHeld;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      // Set before the view starts: it puts its dialog into the page as its board loads, and
+      // takes it out again when Back came first.
+      /** @type {any} */ (window).analysisGone = new Promise((resolve) => {
+        new MutationObserver((records, observer) => {
+          if (records.some((record) => [...record.removedNodes].some((node) => node instanceof Element && node.classList.contains('analysis-dialog')))) {
+            observer.disconnect();
+            resolve(true);
+          }
+        }).observe(document.body, { childList: true });
+      });
+    });
+    await page.click('#analyse');
+    await page.waitForFunction(() => history.state?.ultimaAnalysis === true);
+    await page.goBack();
+    await page.waitForFunction(() => history.state === null && !location.search.includes('analysis'));
+    releaseSheet();
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).analysisGone), true);
+    await showing(page, null);
+    assert.equal(await page.isHidden('#notice'), true, 'Back is no failure to say');
+    assert.deepEqual(await where(page), { length: before.length + 1, mark: true });
     // A view whose module cannot load (offline, say) says so, and leaves no entry behind.
     await page.route('**/www/squares-ui.js', (route) => route.abort());
     await page.click('#open-squares');

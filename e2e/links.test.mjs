@@ -269,8 +269,9 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.match((await white.textContent('#notice')) ?? '', /^The game is over: send Black the link \(Copy link\)/);
     const kept = await white.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
     assert.deepEqual([kept.length, kept[0].link, kept[0].winner], [1, 'white', 'black']);
-    // The end is not taken back by link: it may have been sent.
+    // The end is not taken back by link: it may have been sent (nor by playing both sides).
     assert.equal(await white.isDisabled('#undo'), true);
+    assert.equal(await white.isHidden('#both-sides'), true);
     // The result's own Copy link sends the end.
     await white.click('#result-link');
     await white.waitForFunction(() => document.querySelector('#result-banner .result-copied')?.textContent?.startsWith('Link copied'));

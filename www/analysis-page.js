@@ -86,6 +86,9 @@ const KEEP_DELAY_MS = 400;
 /** @type {{ dialog: HTMLDialogElement, board: EmbedHandle, pushed: boolean, stopKeys: () => void, keep: () => void, back: Back | null } | null} */
 let shown = null;
 
+/** @type {number} counts the openings of the view: one opened while another loads replaces it */
+let openings = 0;
+
 /** @returns {boolean} whether the address asks for the analysis view */
 export const analysisAsked = () => new URLSearchParams(location.search).has(ANALYSIS_PARAM);
 
@@ -202,6 +205,22 @@ export async function openAnalysis(request = {}) {
   // Forward): the position it showed, read before this view writes its own.
   const lineBefore = replaced === null && analysisAsked() ? shownBefore() : null;
   closeAnalysis(replaced !== null);
+  // A view closed just before (its step back over its entry still coming) is waited for. Then
+  // the view's entry goes into the history at once, before the loads below (80 ms or more), so
+  // that Back pressed meanwhile steps back over it instead of leaving the site: the view then
+  // does not open.
+  await afterStepBack();
+  // Whether the entry is the view's own, to step back over when it closes: pushed now, or
+  // pushed before a reload (or Forward) onto it; not an address typed or linked with
+  // `?analysis`, the page's first entry, before which is another site.
+  const pushed = replaced ? replaced.pushed : !analysisAsked() || history.state?.ultimaAnalysis === true;
+  // The history entry holds what is analysed, so that a reload opens this analysis again.
+  const analysed = { record, position, ply, orientation };
+  if (!analysisAsked()) pushEntry({ ultimaAnalysis: true, analysed }, addressWith());
+  else history.replaceState({ ...history.state, analysed }, '');
+  const opening = ++openings;
+  /** Back was pressed, or another analysis opened, while this one loaded. */
+  const left = () => opening !== openings || !analysisAsked();
   // The style sheet first, so that the view never shows unstyled (the page does not load it
   // before it is needed: it would hold up the page's first paint).
   await linkStyles(document.body);
@@ -283,9 +302,11 @@ export async function openAnalysis(request = {}) {
   const off = board.on('error', ({ message }) => (failure = message));
   const ok = await board.ready;
   off();
-  if (!ok) {
+  if (!ok || left()) {
     board.destroy();
     dialog.remove();
+    if (left()) throw new DOMException('the analysis board was left before it opened', 'AbortError');
+    leaveEntry(pushed);
     throw new Error(failure);
   }
   const analysis = board.analysis();
@@ -308,18 +329,9 @@ export async function openAnalysis(request = {}) {
     analysis.engine(on);
     analysis.onEngine(engine.set);
   }
-  // A view closed just before (its step back over its entry still coming) is waited for.
-  await afterStepBack();
-  // Whether the entry is the view's own, to step back over when it closes: pushed now, or
-  // pushed before a reload (or Forward) onto it; not an address typed or linked with
-  // `?analysis`, the page's first entry, before which is another site.
-  const pushed = replaced ? replaced.pushed : !analysisAsked() || history.state?.ultimaAnalysis === true;
-  // The history entry holds what is analysed, so that a reload opens this analysis again.
-  const analysed = { record, position, ply, orientation };
   /** @returns {string[]} the moves from the start to the position shown */
   const shownLine = () => board.history().map((played) => played.text);
-  if (!analysisAsked()) pushEntry({ ultimaAnalysis: true, analysed, shownLine: shownLine() }, addressWith());
-  else history.replaceState({ ...history.state, analysed, shownLine: shownLine() }, '');
+  history.replaceState({ ...history.state, shownLine: shownLine() }, '');
   // And the position shown as it changes, a moment after (see SHOWN_WRITE_MS), while this view
   // is the one shown.
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -385,10 +397,18 @@ export function closeAnalysis(keepAddress = false) {
   // Opened by a reload, the view had no control to give the focus back to.
   setTimeout(() => focusIfLost(open.dialog));
   if (keepAddress || !analysisAsked()) return;
-  // The address loses `?analysis` at once, so that a reload from now on shows the game; then
-  // the entry the view pushed, if it is the one shown, is stepped back over, leaving the
-  // history as it was before the view opened.
-  const ownEntry = open.pushed && history.state?.ultimaAnalysis === true;
+  leaveEntry(open.pushed);
+}
+
+/**
+ * The address loses `?analysis` at once, so that a reload from now on shows the game; then the
+ * entry the view pushed, if it is the one shown, is stepped back over, leaving the history as
+ * it was before the view opened.
+ *
+ * @param {boolean} pushed  the entry on show is the view's own
+ */
+function leaveEntry(pushed) {
+  const ownEntry = pushed && history.state?.ultimaAnalysis === true;
   history.replaceState(ownEntry ? null : withoutAnalysed(history.state), '', addressWithout());
   if (ownEntry) stepBack();
 }

@@ -129,6 +129,14 @@ function wireNoticeScope(notice, board) {
 }
 
 /**
+ * Whether an error is an abort: a view left (Back) before it opened.
+ *
+ * @param {unknown} error
+ * @returns {boolean}
+ */
+const isAbort = (error) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
  * The embed options of the computer opponent: the embed's `ai` mode, or two players.
  *
  * @param {Opponent | null} opponent
@@ -380,7 +388,8 @@ async function main() {
       const { linkSide } = settings;
       resignQuestion.textContent = opponent ? 'Resign this game?' : `Resign this game as ${sideName(linkSide ?? turn)}?`;
       opponentNote.hidden = opponent === null && linkSide === null;
-      bothSides.hidden = linkSide === null;
+      // Not once over: the end (maybe the other player's resignation) is not to be taken back.
+      bothSides.hidden = linkSide === null || result !== null;
       // By link, the board takes moves only for the player's side: it shows the game (view mode)
       // while the other side, far away, is to move.
       if (opponent === null) {
@@ -462,12 +471,15 @@ async function main() {
     setUpSuicide(embed);
 
     /**
-     * The analysis board on `request`; a failure is said in the notice.
+     * The analysis board on `request`; a failure is said in the notice (not Back pressed while
+     * it loaded, which the player meant).
      *
      * @param {import('./analysis-page.js').AnalysisRequest} request
      */
     const analyse = (request) => {
-      openAnalysis(request).catch((error) => showNotice(notice, `The analysis board could not open: ${errorText(error)}`));
+      openAnalysis(request).catch((error) => {
+        if (!isAbort(error)) showNotice(notice, `The analysis board could not open: ${errorText(error)}`);
+      });
     };
     // "Your games" and the board editor are loaded on first use, as the puzzles are below
     // (playing needs none of them).
@@ -843,7 +855,9 @@ async function main() {
       answer('', true);
       Promise.resolve()
         .then(() => openAnalysis(pasted()))
-        .catch((error) => answer(errorText(error), false));
+        .catch((error) => {
+          if (!isAbort(error)) answer(errorText(error), false);
+        });
     });
 
     wireSharing({

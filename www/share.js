@@ -194,21 +194,21 @@ export function wireSharing(parts) {
   };
   /**
    * Opens an analysis's link on the analysis board (the page's game is not touched); the
-   * address loses it once read, as it loses a game link, so that a reload shows the game.
+   * address loses it as it is read, as it loses a game link, so that a reload shows the game.
    *
    * @param {string} text
    */
   const openAnalysisLink = (text) => {
     const analyse = parts.analyse;
+    // At once, before the view pushes its own entry: the entry under it must not keep the link,
+    // or the step back as the view closes would arrive at the link again and open it again.
+    if (analysisLinkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     decodeAnalysis(text)
       .then((record) => {
         if (!analyse) throw new Error('this page has no analysis board');
         analyse({ record });
       })
-      .catch((error) => parts.notify(`The analysis in this link could not be opened: ${errorText(error)}.`))
-      .finally(() => {
-        if (analysisLinkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
-      });
+      .catch((error) => parts.notify(`The analysis in this link could not be opened: ${errorText(error)}.`));
   };
   window.addEventListener('hashchange', openFromAddress);
   openFromAddress();
