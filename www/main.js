@@ -391,10 +391,12 @@ async function main() {
       // Not once over: the end (maybe the other player's resignation) is not to be taken back.
       bothSides.hidden = linkSide === null || result !== null;
       // By link, the board takes moves only for the player's side: it shows the game (view mode)
-      // while the other side, far away, is to move.
+      // while the other side, far away, is to move. Only play and view swap: another mode set
+      // through the page's API (a test's `ai`) stays.
       if (opponent === null) {
-        const mode = farToMove() ? 'view' : 'play';
-        if (embed.view().mode !== mode) embed.set({ mode });
+        const far = farToMove() !== null;
+        const mode = embed.view().mode;
+        if (far ? mode === 'play' : mode === 'view') embed.set({ mode: far ? 'view' : 'play' });
       }
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : linkSide ? linkLine(linkSide, result !== null) : '';
       // The ply of the position shown: the last one, or the one viewed.
