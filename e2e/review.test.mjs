@@ -8,7 +8,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, onBoard, openGame, useDesktopAndPhone } from './game-page.mjs';
+import { reloadPage } from './browser.mjs';
+import { ARTIFACTS, onBoard, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
 import { pressSquare } from './trainer-moves.mjs';
 
 /** @import { Page } from 'playwright-core' */
@@ -170,6 +171,12 @@ for (const { device, context } of devices) {
       assert.equal(await page.textContent('#review-learn'), 'Learn from your mistakes (1)');
       await page.click('#review-learn');
       await phase('try');
+      // A reload on the trainer's history entry opens it again, on the review kept with the game.
+      await page.waitForFunction(() => history.state?.ultimaView === 'mistakes');
+      await reloadPage(page, problems);
+      await ready(page);
+      await phase('try');
+      assert.equal(await page.textContent(`${trainer} .mistakes-lead`), 'Mistake 1 of 1');
       assert.equal(await page.textContent(`${trainer} .mistakes-lead`), 'Mistake 1 of 1');
       assert.match((await page.textContent(`${trainer} .mistakes-task`)) ?? '', /^30\. … Black played Pd7-d6\?\?, a blunder \(−\d+%\)\. Find a better move for Black\.$/);
       // The move played in a figurine, as the review lists it.

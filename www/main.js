@@ -1011,7 +1011,8 @@ async function main() {
     // The other views (Your games, the trainers, the editor, the new game) open again the same
     // ways: a reload on their history entry, Forward onto it. A storm opens ready, its clock
     // starting with its first move; the editor on the board's position (its work on the same
-    // position comes back). "Learn from your mistakes", opened on a review, does not. A view
+    // position comes back); "Learn from your mistakes" at its first mistake, on the review kept
+    // with the game (not when the game has changed since: an opener answers false). A view
     // closed with the focus nowhere to go back to gives it to the board.
     /** @type {Map<string, () => unknown>} each view's opener, by its dialog's id */
     const viewOpeners = new Map([
@@ -1022,12 +1023,12 @@ async function main() {
       ['squares', squaresDrill],
       ['editor', editBoard],
       ['new-game-dialog', openNewGame],
+      ['mistakes', () => reviewGame.learn()],
     ]);
     reopenViews(
       (id) => {
         const open = viewOpeners.get(id);
-        open?.();
-        return open !== undefined;
+        return open !== undefined && open() !== false;
       },
       () => embed.canvas()?.focus(),
     );

@@ -35,6 +35,9 @@ import { bindings } from './wasm.js';
  * @property {() => Judgement[]} judgements  each ply's judgement once the review is done (the
  *   move list marks them), else none
  * @property {() => void} redraw  draws the review again (the piece set changed)
+ * @property {() => boolean} learn  opens "Learn from your mistakes" on the review done (its
+ *   button's action; also a reload or Forward on the trainer's history entry); false when
+ *   there is nothing to learn from (no review done, or no mistake of the learner's)
  */
 
 /** The graph's drawing box, in SVG units (it scales to the panel's width). */
@@ -291,13 +294,17 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     state: () => state,
     judgements: () => summary?.moves.map((move) => move.judgement) ?? [],
     redraw: draw,
+    learn() {
+      if (!review || !summary) return false;
+      const mistakes = mistakesToLearn(summary.moves, learner());
+      if (!mistakes.length) return false;
+      learn({ record: review.record, evaluations: /** @type {Evaluation[]} */ (review.evaluations), mistakes });
+      return true;
+    },
   };
 
   button.addEventListener('click', () => api.start());
-  learnButton.addEventListener('click', () => {
-    if (!review || !summary) return;
-    learn({ record: review.record, evaluations: /** @type {Evaluation[]} */ (review.evaluations), mistakes: mistakesToLearn(summary.moves, learner()) });
-  });
+  learnButton.addEventListener('click', () => api.learn());
   copyButton.addEventListener('click', async () => {
     if (!review || !summary) return;
     let text;
