@@ -161,7 +161,8 @@ test('a draw offered with a move travels in the link: accepted there, or lapsed 
     await second.click('dialog.link-dialog button.link-accept-draw');
     await second.waitForSelector('dialog.link-dialog', { state: 'detached' });
     assert.equal(await second.textContent('#status'), 'Draw by agreement');
-    assert.match((await second.textContent('#notice')) ?? '', /you accepted White's draw offer/);
+    // The result says what to do: send the end back.
+    assert.equal(await second.textContent('#result-send'), 'Copy link and send it to White, so that they see how it ended.');
     assert.match(await onBoard(second, (board) => board.record()), /\[Result "1\/2-1\/2"\]/);
 
     // Or Black plays on: the offer stands on the board until Black moves, and Draw would accept
@@ -244,6 +245,11 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await click(black, 'g4');
     assert.equal(await black.isVisible('#offer-draw-label'), true);
     await black.check('#offer-draw');
+    await copyLink(black);
+    // The offer changed after the copy: the link copied no longer says what the box does.
+    await black.uncheck('#offer-draw');
+    assert.equal(await black.textContent('#share-answer'), 'Copy the link again: the one copied before still offers a draw.');
+    await black.check('#offer-draw');
     const answer = await copyLink(black);
 
     // White takes the answer: Draw accepts Black's offer; White plays on, then resigns on Black's
@@ -266,7 +272,9 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.equal(await white.textContent('#result-headline'), 'Black wins');
     assert.equal(await white.textContent('#result-reason'), 'White resigned.');
     assert.equal(await white.textContent('#opponent'), 'You played White by link');
-    assert.match((await white.textContent('#notice')) ?? '', /^The game is over: send Black the link \(Copy link\)/);
+    // The result says what to do with the end, once (no notice says it again).
+    assert.equal(await white.textContent('#result-send'), 'Copy link and send it to Black, so that they see how it ended.');
+    assert.equal(await white.isHidden('#notice'), true);
     const kept = await white.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
     assert.deepEqual([kept.length, kept[0].link, kept[0].winner], [1, 'white', 'black']);
     // The end is not taken back by link: it may have been sent (nor by playing both sides).
@@ -285,6 +293,7 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.equal(await black.textContent('#result-headline'), 'You win');
     // The end came from White's link: nothing for Black to send.
     assert.equal(await black.isHidden('#result-link'), true);
+    assert.equal(await black.isHidden('#result-send'), true);
     const blackKept = await black.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games);
     assert.deepEqual([blackKept.length, blackKept[0].link, blackKept[0].winner], [1, 'black', 'black']);
 
@@ -292,7 +301,6 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     // on at the device: "Play both sides here" gives the board back to both sides.
     await white.click('#result-new-game');
     await white.click('#new-game-start');
-    assert.equal(await white.isHidden('#notice'), true, 'the end\'s notice went with its game');
     await click(white, 'b2');
     await click(white, 'b5');
     await copyLink(white);

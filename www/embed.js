@@ -828,7 +828,9 @@ export function mount(element, options = {}) {
   const replay = (() => {
     // Heard once a control is pressed: not as the board opens (a dialog's replay set at its last
     // move would say "0 / 3", then "3 / 3", over the dialog itself).
+    // "3 / 12" kept on one line (a phone's narrow dialog broke it after the slash).
     const label = make('span', { 'aria-live': 'off' });
+    style(label, { 'white-space': 'nowrap' });
     const heard = () => label.setAttribute('aria-live', 'polite');
     /** @type {ReturnType<typeof setInterval> | null} */
     let playing = null;

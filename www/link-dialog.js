@@ -178,7 +178,8 @@ export function openLinkDialog(text, choices) {
   const own = offer !== null && continues === 'same' && drawOffer(board) === offer;
   if (offer) summary.textContent += ` · ${sideName(offer)} offers a draw${own ? ' (your offer)' : ''}`;
   if (sent) {
-    dialog.insertBefore(make('p', { class: 'link-hint' }, `This is the game on your board, as you sent it: ${side} moves next, and the link ${side} sends back brings that move.`), confirm);
+    // Before the buttons, so that it is read before Close, which has the focus.
+    dialog.insertBefore(make('p', { class: 'link-hint' }, `This is the game on your board, as you sent it: ${side} moves next, and the link ${side} sends back brings that move.`), actions);
   } else if (ongoing) {
     const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
     play.addEventListener('click', () => takeOver(play, false));

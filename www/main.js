@@ -85,6 +85,8 @@ function showNotice(notice, text, action) {
   const close = make('button', { type: 'button', class: 'notice-close', 'aria-label': 'Dismiss this notice' }, '×');
   close.addEventListener('click', () => {
     notice.hidden = true;
+    // The focus, on the × gone, to the board rather than back to the page's top.
+    document.getElementById('board')?.focus();
   });
   const words = make('span', {}, text);
   if (action) {
@@ -98,7 +100,7 @@ function showNotice(notice, text, action) {
 /**
  * Shows `text` in the panel's notice as `showNotice` does, for as long as it is true of the board:
  * its game (it goes when another game is put on the board), or its position too (it goes with
- * the next move or takeback). See `wireNoticeScope`.
+ * the next move, a takeback or the game's end). See `wireNoticeScope`.
  *
  * @param {HTMLElement} notice
  * @param {string} text
@@ -108,8 +110,16 @@ function showNotice(notice, text, action) {
 function showBoardNotice(notice, text, board, scope) {
   showNotice(notice, text);
   notice.dataset.scope = scope;
-  notice.dataset.plies = String(board.history().length);
+  notice.dataset.position = positionKey(board);
 }
+
+/**
+ * The board's game as far as a notice of its position goes: its moves played and how it stands.
+ *
+ * @param {EmbedHandle} board
+ * @returns {string}
+ */
+const positionKey = (board) => `${board.history().length} ${board.snapshot().status.kind}`;
 
 /**
  * Hides a notice shown by `showBoardNotice` once what it says is no longer true of the board.
@@ -119,9 +129,9 @@ function showBoardNotice(notice, text, board, scope) {
  */
 function wireNoticeScope(notice, board) {
   board.on('change', ({ newGame }) => {
-    const { scope, plies } = notice.dataset;
+    const { scope, position } = notice.dataset;
     if (!scope) return;
-    if (newGame || (scope === 'position' && plies !== String(board.history().length))) {
+    if (newGame || (scope === 'position' && position !== positionKey(board))) {
       notice.hidden = true;
       delete notice.dataset.scope;
     }
@@ -879,10 +889,11 @@ async function main() {
         if (acceptDraw) embed.agreeDraw();
         persist();
         const aside = kept.key ? ` Your previous game was kept: Your games lists it under “Set aside”.` : '';
-        const what = acceptDraw
-          ? `you accepted ${sideName(otherSide(side))}'s draw offer. “Copy link” and send the link back, so that ${sideName(otherSide(side))} sees the result.`
-          : `you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.`;
-        showBoardNotice(notice, `A game from a link: ${what}${aside}`, embed, acceptDraw ? 'game' : 'position');
+        // The draw accepted: its result card says what to do next, and the notice only where the
+        // game before went.
+        if (acceptDraw) {
+          if (aside) showBoardNotice(notice, aside.trim(), embed, 'game');
+        } else showBoardNotice(notice, `A game from a link: you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.${aside}`, embed, 'position');
         return null;
       },
       // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own
@@ -913,14 +924,6 @@ async function main() {
       gameGif: element('game-gif', HTMLButtonElement),
       answer: element('share-answer', HTMLElement),
       field: element('share-text', HTMLTextAreaElement),
-    });
-
-    // By link, the end goes to the other player as the moves did: the notice of the game under
-    // way ("make your move, then Copy link") gives way to that. (The end of a link's game put
-    // on the board here says what became of it instead: share.js.)
-    embed.on('gameover', () => {
-      const side = settings.linkSide;
-      if (side && endToSend()) showBoardNotice(notice, `The game is over: send ${sideName(otherSide(side))} the link (Copy link), so that they see how it ended.`, embed, 'position');
     });
 
     // Another tab of this browser saved the game: follow it there rather than play on an old

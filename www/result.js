@@ -7,10 +7,9 @@
 // for reduced motion (CSS).
 
 import { COPY_REFUSED, copyText, nameLinkButton, shareLink } from './clipboard.js';
-import { errorText } from './util.js';
 import { otherSide, resultWords, sideName } from './notation.js';
 import { isTyping } from './keys.js';
-import { make } from './util.js';
+import { errorText, make } from './util.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
 
@@ -69,6 +68,9 @@ export function createResultBanner(host, anchor, actions) {
   const headline = make('h2', { id: 'result-headline' });
   const reason = make('p', { id: 'result-reason' });
   const hints = make('p', { id: 'result-hints', class: 'result-hints' });
+  // By link, the end the player made is theirs to send: said here, with the end, not in a
+  // notice of its own (heard as a third announcement of the end).
+  const send = make('p', { id: 'result-send', class: 'result-send' });
   const rematch = make('button', { type: 'button', id: 'rematch' }, 'Rematch');
   const newGame = make('button', { type: 'button', id: 'result-new-game' }, 'New game…');
   const copy = make('button', { type: 'button', id: 'result-copy' }, 'Copy record');
@@ -79,7 +81,7 @@ export function createResultBanner(host, anchor, actions) {
   const copied = make('p', { class: 'result-copied', role: 'status' });
   const field = make('textarea', { class: 'result-record', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The game record' });
   field.hidden = true;
-  banner.append(close, score, headline, reason, hints, buttons, copied, field);
+  banner.append(close, score, headline, reason, hints, send, buttons, copied, field);
   host.append(banner);
 
   const chip = make('button', { type: 'button', id: 'result-chip', class: 'result-chip', 'aria-haspopup': 'dialog' }, 'Show result');
@@ -132,13 +134,15 @@ export function createResultBanner(host, anchor, actions) {
    * @param {boolean} ok
    */
   const answer = (said, ok) => {
-    field.hidden = ok;
-    if (!ok) {
-      field.focus();
-      field.select();
-    }
     copied.textContent = said;
     copied.classList.toggle('ok', ok);
+    field.hidden = ok;
+    if (!ok) {
+      // In view within the card, which scrolls on a small phone (the words above push it down).
+      field.focus();
+      field.select();
+      field.scrollIntoView({ block: 'nearest' });
+    }
   };
   copy.addEventListener('click', async () => {
     copied.textContent = '';
@@ -174,7 +178,10 @@ export function createResultBanner(host, anchor, actions) {
       hints.hidden = hints.textContent === '';
       banner.dataset.kind = status.kind;
       rematch.textContent = player === null || byLink ? 'Rematch' : `Rematch as ${sideName(otherSide(player))}`;
-      copyLink.hidden = !actions.endToSend();
+      const sends = actions.endToSend() && player !== null;
+      copyLink.hidden = !sends;
+      send.hidden = !sends;
+      send.textContent = sends ? `Copy link and send it to ${sideName(otherSide(player))}, so that they see how it ended.` : '';
       copied.textContent = '';
       field.hidden = true;
       if (open) show();

@@ -61,9 +61,12 @@ export function wireSharing(parts) {
   };
   /** The game as it stood when the buttons last spoke. */
   let spokenOf = gameNow();
+  /** What they last said is that the game's link was copied (or shared). */
+  let linkSaid = false;
   /** @param {string} text @param {boolean} ok */
   const say = (text, ok) => {
     spokenOf = gameNow();
+    linkSaid = false;
     answer.textContent = text;
     answer.classList.toggle('ok', ok);
     answer.classList.toggle('error', !ok);
@@ -92,6 +95,7 @@ export function wireSharing(parts) {
       copied: 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.',
     });
     say(said, ok);
+    linkSaid = ok && said !== '';
   });
   nameLinkButton(parts.copyLink);
 
@@ -116,6 +120,12 @@ export function wireSharing(parts) {
     } catch (error) {
       say(`No draw offer: ${errorText(error)}`, false);
       showOffer();
+      return;
+    }
+    // A link copied already holds the game as it was: said, so that the offer is sent.
+    if (linkSaid) {
+      say(`Copy the link again: the one copied before ${parts.offerDraw.checked ? 'has no draw offer' : 'still offers a draw'}.`, true);
+      field.hidden = true;
     }
   });
   embed.on('change', () => {

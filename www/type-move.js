@@ -81,7 +81,9 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, farTo
       refuse(refusalWords(errorText(problem)));
     }
   });
-  // A word about the last text goes once the text changes.
+  // A word about the last text goes once the text changes, or the game does (a refusal such as
+  // "Black is to move" is of the position it was said in).
   field.addEventListener('input', () => refuse(''));
+  embed.on('change', () => refuse(''));
   show();
 }
