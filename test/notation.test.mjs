@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, captureWords, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, sideName, statusText, viewingText } from '../www/notation.js';
+import { boardStatus, captureWords, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -72,6 +72,8 @@ test('the result banner\'s words: who won, from the player\'s side against the c
   for (const [status, player, headline, reason] of cases) {
     assert.deepEqual(resultWords(status, player), { headline, reason }, `${status.kind} for ${player}`);
   }
+  // The score as the page shows it, a draw in halves.
+  assert.deepEqual(['1/2-1/2', '1-0', '0-1'].map(scoreText), ['½-½', '1-0', '0-1']);
   // By link, the other player is named by their side.
   const resigned = /** @type {const} */ ({ kind: 'resignation', winner: 'black', result: '0-1' });
   assert.equal(resultWords(resigned, 'white', 'link').headline, 'Black wins');

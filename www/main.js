@@ -20,7 +20,7 @@ import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
-import { captureWords, otherSide, sideName, statusText, viewingText } from './notation.js';
+import { captureWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
 import { errorText, keepFocus, make, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker, releasedSince } from './offline.js';
@@ -412,7 +412,7 @@ async function main() {
       // The ply of the position shown: the last one, or the one viewed.
       const current = shown ?? plies.length - 1;
       const judgements = review?.judgements() ?? [];
-      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current, choose: (i) => embed.showPly(i), judgements, result: result && { score: result.result, words: statusText(result) } });
+      renderMoves(moves, plies, { pieceSet: settings.pieceSet, current, choose: (i) => embed.showPly(i), judgements, result: result && { score: scoreText(result.result), words: statusText(result) } });
       // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
       const judgement = judgements[current] ?? null;
       embed.showGlyph(judgement ? MARKS[judgement] : null);

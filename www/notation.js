@@ -162,6 +162,15 @@ export const sideName = (side) => (side === 'white' ? 'White' : 'Black');
 export const otherSide = (side) => (side === 'white' ? 'black' : 'white');
 
 /**
+ * A game's score as the page shows it: a draw's halves as "½" (the record's "1/2-1/2" is
+ * ASCII).
+ *
+ * @param {string} result  e.g. "1/2-1/2", "1-0"
+ * @returns {string} e.g. "½-½", "1-0"
+ */
+export const scoreText = (result) => result.replaceAll('1/2', '½');
+
+/**
  * How a finished game ended, in words.
  *
  * @param {Status} status

@@ -7,7 +7,7 @@
 // for reduced motion (CSS).
 
 import { COPY_REFUSED, copyText, nameLinkButton, shareLink } from './clipboard.js';
-import { otherSide, resultWords, sideName } from './notation.js';
+import { otherSide, resultWords, scoreText, sideName } from './notation.js';
 import { isTyping } from './keys.js';
 import { errorText, make } from './util.js';
 
@@ -171,7 +171,7 @@ export function createResultBanner(host, anchor, actions) {
       const player = actions.player();
       const byLink = actions.byLink();
       const words = resultWords(status, player, byLink ? 'link' : 'computer');
-      score.textContent = status.result.replaceAll('1/2', '½');
+      score.textContent = scoreText(status.result);
       headline.textContent = words.headline;
       reason.textContent = words.reason;
       hints.textContent = actions.hints?.() ?? '';
