@@ -230,6 +230,12 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.match((await white.textContent('dialog.link-dialog')) ?? '', /This is the game on your board, as you sent it: Black moves next/);
     await white.keyboard.press('Escape');
     await white.waitForSelector('dialog.link-dialog', { state: 'detached' });
+    // The move taken back after its link was copied: that link still holds it, and is said so.
+    await white.click('#undo');
+    assert.equal(await white.textContent('#share-answer'), 'The link copied before still holds the move taken back: copy the link again after your move.');
+    await white.click('#redo');
+    assert.equal(await white.textContent('#share-answer'), '');
+    assert.deepEqual(await plies(white), ['b2-b5']);
 
     // Black's player takes the link: Black's side, the board from Black's side.
     const { page: black, problems: seen } = await openAt(blacks.context, link);

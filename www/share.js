@@ -63,9 +63,12 @@ export function wireSharing(parts) {
   let spokenOf = gameNow();
   /** What they last said is that the game's link was copied (or shared). */
   let linkSaid = false;
+  /** The moves the game had when they last spoke. */
+  let spokenPlies = embed.history().length;
   /** @param {string} text @param {boolean} ok */
   const say = (text, ok) => {
     spokenOf = gameNow();
+    spokenPlies = embed.history().length;
     linkSaid = false;
     answer.textContent = text;
     answer.classList.toggle('ok', ok);
@@ -134,12 +137,13 @@ export function wireSharing(parts) {
     showOffer();
     // What the buttons said ("Link copied: send it…") was of the game as it stood then: once
     // a move is made or taken back, or the game ends or is another, it is said no more. (Not
-    // a header's change: the draw offer's box.)
+    // a header's change: the draw offer's box.) A move taken back after its link was copied
+    // is said: that link, maybe sent already, still holds it.
     const now = gameNow();
     if (now !== spokenOf) {
-      spokenOf = now;
-      say('', true);
+      const takenBack = linkSaid && embed.history().length < spokenPlies;
       field.hidden = true;
+      say(takenBack ? 'The link copied before still holds the move taken back: copy the link again after your move.' : '', !takenBack);
     }
   });
   showOffer();
