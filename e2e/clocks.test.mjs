@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, onBoard, openGame, plies, ready, useDesktopAndPhone } from './game-page.mjs';
+import { ARTIFACTS, linkOf, onBoard, openGame, plies, ready, useDesktopAndPhone } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -230,16 +230,7 @@ test('by link each clock runs only on its player\'s device: the other side\'s st
     assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
     // Black's answer comes by link, with the time Black's move left: White's clock starts as it
     // is opened, not from White's own move 30 s before.
-    const answer = await page.evaluate(async (record) => {
-      const wasm = './www/wasm.js';
-      const { bindings } = await import(wasm);
-      const game = bindings().Game.fromRecord(record);
-      try {
-        return game.link();
-      } finally {
-        game.free();
-      }
-    }, '[TimeControl "180+2"]\n[Clocks "180.0 170.0"]\n\n1. b2-b5 g7-g4 *');
+    const answer = await linkOf(page, '[TimeControl "180+2"]\n[Clocks "180.0 170.0"]\n\n1. b2-b5 g7-g4 *');
     await page.evaluate((url) => (location.href = url), `${served.url}#game=${answer}`);
     await page.waitForSelector('dialog.link-dialog[open][data-ready]');
     await page.click('dialog.link-dialog button.primary');

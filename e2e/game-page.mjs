@@ -293,6 +293,25 @@ export async function drag(page, from, to) {
   await page.mouse.up();
 }
 
+/**
+ * The link text of a game record, made by the page's own wasm.
+ *
+ * @param {Page} page
+ * @param {string} record
+ * @returns {Promise<string>}
+ */
+export function linkOf(page, record) {
+  return page.evaluate(async (record) => {
+    // The page's module (the same instance as the board's), resolved against the page.
+    const wasm = './www/wasm.js';
+    const { bindings } = await import(wasm);
+    const game = bindings().Game.fromRecord(record);
+    const text = game.link();
+    game.free();
+    return text;
+  }, record);
+}
+
 /** @param {Page} page @returns {Promise<string[]>} canonical text of each ply */
 export function plies(page) {
   return onBoard(page, (board) => board.history().map((p) => p.text));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launch, watchProblems } from './browser.mjs';
-import { ARTIFACTS, DEVICES, click, decodeGif, launchDevice, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, click, decodeGif, launchDevice, linkOf, onBoard, openGame, plies, ready, useServedDist } from './game-page.mjs';
 
 /** @import { BrowserContext, Page } from 'playwright-core' */
 /** @import { Browser } from './browser.mjs' */
@@ -36,25 +36,6 @@ const savedRecord = async (page) => JSON.parse((await stored(page))['ultima.page
 
 /** @param {Page} page @returns {Promise<string[]>} */
 const backups = async (page) => Object.keys(await stored(page)).filter((key) => key.startsWith('ultima.page.backup.'));
-
-/**
- * The link text of a game record, made by the page's own wasm.
- *
- * @param {Page} page
- * @param {string} record
- * @returns {Promise<string>}
- */
-function linkOf(page, record) {
-  return page.evaluate(async (record) => {
-    // The page's module (the same instance as the board's), resolved against the page.
-    const wasm = './www/wasm.js';
-    const { bindings } = await import(wasm);
-    const game = bindings().Game.fromRecord(record);
-    const text = game.link();
-    game.free();
-    return text;
-  }, record);
-}
 
 /** Clicks "Copy link" and reads the link from the clipboard. @param {Page} page */
 async function copyLink(page) {

@@ -9,7 +9,7 @@
 
 import { otherSide, sideName, statusText } from './notation.js';
 import { levelName } from './levels.js';
-import { readOpponent, refusal } from './storage.js';
+import { isSide, readOpponent, refusal } from './storage.js';
 import { readVersioned } from './util.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
@@ -45,11 +45,6 @@ export const MAX_GAMES = 50;
 const RESULTS = ['1-0', '0-1', '1/2-1/2'];
 /** The status tags of a finished game (`Status['kind']` but "ongoing"). */
 const ENDINGS = ['checkmate', 'stalemate', 'king_captured', 'resignation', 'repetition', 'move_limit', 'bare_kings', 'agreement', 'timeout', 'timeout_draw'];
-/**
- * @param {unknown} value
- * @returns {value is Side}
- */
-const isSide = (value) => value === 'white' || value === 'black';
 
 /**
  * One stored game, checked field by field.

@@ -69,13 +69,21 @@ export const SCHEMA_VERSION = 1;
  */
 
 /**
+ * Whether a value is a side, as stored data writes it.
+ *
+ * @param {unknown} value
+ * @returns {value is Side}
+ */
+export const isSide = (value) => value === 'white' || value === 'black';
+
+/**
  * Whether a value is a colour a player can choose against the computer (the new-game dialog's,
  * the welcome's): White, Black, or drawn at random (newgame.js's `playerSide`).
  *
  * @param {unknown} value
  * @returns {value is Side | 'random'}
  */
-export const isSideChoice = (value) => value === 'white' || value === 'black' || value === 'random';
+export const isSideChoice = (value) => isSide(value) || value === 'random';
 
 /**
  * The choices of the new-game dialog, remembered across visits.
@@ -250,9 +258,9 @@ export function parse(text) {
     const s = /** @type {Record<string, unknown>} */ (data.settings);
     if (s.pieceSet === 'chess' || s.pieceSet === 'abstract') settings.pieceSet = s.pieceSet;
     settings.theme = THEME_NAMES.find((name) => name === s.theme) ?? settings.theme;
-    if (s.orientation === 'white' || s.orientation === 'black') settings.orientation = s.orientation;
+    if (isSide(s.orientation)) settings.orientation = s.orientation;
     settings.opponent = readOpponent(s.opponent);
-    if ((s.linkSide === 'white' || s.linkSide === 'black') && settings.opponent === null) settings.linkSide = s.linkSide;
+    if (isSide(s.linkSide) && settings.opponent === null) settings.linkSide = s.linkSide;
     if (typeof s.showThinking === 'boolean') settings.showThinking = s.showThinking;
     settings.newGame = readChoices(s.newGame);
     // Added after schema 1 was first written: data without them keeps the defaults.
