@@ -184,6 +184,42 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
   });
 }
 
+for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
+  test(`${way}: movable=white moves White's pieces by hand; Black's move comes through play(); a Black piece pressed says why it stays`, { timeout: 60_000 }, async () => {
+    const { page, problems } = await openHost(files, way, [{ position: LEAPER, movable: 'white' }]);
+    await eventsOf(page, 0, 'ready');
+    const canvas = canvasOf(page, way, 0);
+    await clickSquare(page, canvas, 'a1');
+    await clickSquare(page, canvas, 'a6');
+    await eventsOf(page, 0, 'move');
+    // Black to move: not on this board.
+    await clickSquare(page, canvas, 'e8');
+    const live = (way === 'frame' ? page.frameLocator('iframe') : page).locator('.ultima-live p').last();
+    assert.equal(await live.textContent(), "black King on e8: Black to move, not on this board, which moves White's pieces");
+    /** @param {string} move */
+    const play = async (move) => {
+      if (way === 'frame') {
+        await page.evaluate((move) => /** @type {any} */ (window).call(0, 7, 'play', move), move);
+        await page.waitForFunction(() => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === 7));
+      } else {
+        await page.evaluate((move) => {
+          const handle = /** @type {any} */ (document.querySelector('ultima-board'))?.handle ?? /** @type {any} */ (window).handles[0];
+          handle.play(move);
+        }, move);
+      }
+    };
+    await play('e8-e7');
+    const moves = await eventsOf(page, 0, 'move', 2);
+    assert.deepEqual(moves.map((m) => m.move), ['a1-a6xa2xa5', 'e8-e7']);
+    // White's turn again: White's pieces move by hand.
+    await clickSquare(page, canvas, 'e1');
+    await clickSquare(page, canvas, 'e2');
+    assert.deepEqual((await eventsOf(page, 0, 'move', 3)).map((m) => m.move).at(-1), 'e1-e2');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
 /**
  * The colour of a canvas pixel: a square (White at the bottom) and an offset from its centre in
  * squares, read from a copy of the canvas (reading a canvas again and again makes Chromium warn).

@@ -46,3 +46,10 @@ test('embed.html names a query parameter that is no option, with the option it m
   // Quoted as every value in a message is: clipped, control characters shown.
   assert.deepEqual(unknownParameters(['a\nb']), ['unknown parameter "a\\nb": it is left out']);
 });
+
+test('the movable option: both sides, or one; nothing else', () => {
+  for (const side of ['both', 'white', 'black']) assert.equal(checkOption('movable', side), side);
+  assert.deepEqual(checkOptions({ mode: 'play', movable: 'black' }), { mode: 'play', movable: 'black' });
+  assert.throws(() => checkOption('movable', 'none'), { name: 'OptionError', message: 'movable must be "both" or "white" or "black", not "none"' });
+  assert.throws(() => checkOption('movable', true), { name: 'OptionError', message: 'movable must be "both" or "white" or "black", not true' });
+});

@@ -50,7 +50,7 @@ import { loadWasm } from './wasm.js';
 /** @import { EmbedOptions, Mode } from './options.js' */
 /** @import { Restart, Session, GameSpec } from './session.js' */
 /** @import { Shape } from './shapes.js' */
-/** @import { Look, Premove, State, Threat } from './state.js' */
+/** @import { Look, Movable, Premove, State, Threat } from './state.js' */
 
 export { OptionError, OPTION_NAMES };
 
@@ -212,14 +212,14 @@ export { OptionError, OPTION_NAMES };
 /**
  * The options mount always knows, with what it assumes when they are not given.
  *
- * @typedef {{ mode: Mode, side: Side, level: number, size: 'fill' | number }} Settled
+ * @typedef {{ mode: Mode, side: Side, movable: 'both' | Side, level: number, size: 'fill' | number }} Settled
  */
 
 /** How long each move shows when a replay plays by itself (the Play control). */
 const REPLAY_MS = 1000;
 
 /** @type {Readonly<Settled>} */
-const DEFAULTS = { mode: 'play', side: 'white', level: 2, size: 'fill' };
+const DEFAULTS = { mode: 'play', side: 'white', movable: 'both', level: 2, size: 'fill' };
 
 /**
  * Sets inline styles through the CSSOM, which a Content-Security-Policy without
@@ -633,7 +633,14 @@ export function mount(element, options = {}) {
       if (!letter) return `${name}: empty`;
       const piece = `${pieceName(letter)} on ${name}`;
       if (isOver(state)) return `${piece}: the game is over`;
-      if (mayMove(state)) return `${piece}: ${sideName(state.snapshot.turn)} to move`;
+      const { turn } = state.snapshot;
+      if (mayMove(state)) return `${piece}: ${sideName(turn)} to move`;
+      // A board that moves one side's pieces, the other side to move: by the computer, or (in
+      // `play` mode) by a player elsewhere, whose move the host brings.
+      const { movable } = state.look;
+      if (state.viewed === null && movable !== 'both' && movable !== 'none' && movable !== turn) {
+        return current.mode === 'ai' ? `${piece}: the computer is to move` : `${piece}: ${sideName(turn)} to move, not on this board, which moves ${sideName(movable)}'s pieces`;
+      }
       return `${piece}: it cannot be moved now`;
     };
     /** @param {string} from @param {string} to */
@@ -918,7 +925,9 @@ export function mount(element, options = {}) {
   const applyMode = (newGame = false) => {
     const { state } = up();
     const mode = current.mode;
-    setLook(state, { movable: mode === 'play' || mode === 'analysis' ? 'both' : mode === 'ai' ? current.side : 'none' });
+    /** @type {Record<Mode, Movable>} who moves pieces by hand in each mode */
+    const movable = { play: current.movable, analysis: 'both', ai: current.side, view: 'none', replay: 'none' };
+    setLook(state, { movable: movable[mode] });
     // display, not the hidden attribute: the flex display set above would override it.
     style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
     // For the iframe page's style sheet, which leaves the controls room under the board.
@@ -1027,7 +1036,7 @@ export function mount(element, options = {}) {
     setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
     errorBox.hidden = true;
-    if (restart || 'mode' in checked || 'side' in checked || 'level' in checked) applyMode(restart);
+    if (restart || 'mode' in checked || 'side' in checked || 'movable' in checked || 'level' in checked) applyMode(restart);
     if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');
     draw();
     think();

@@ -400,13 +400,13 @@ async function main() {
       opponentNote.hidden = opponent === null && linkSide === null;
       // Not once over: the end (maybe the other player's resignation) is not to be taken back.
       bothSides.hidden = linkSide === null || result !== null;
-      // By link, the board takes moves only for the player's side: it shows the game (view mode)
-      // while the other side, far away, is to move. Only play and view swap: another mode set
-      // through the page's API (a test's `ai`) stays.
+      // By link, the board moves only the player's side's pieces: the other side's moves come
+      // with the links its player sends. (In `play` mode: a mode set through the page's API, a
+      // test's `ai`, is left alone.)
       if (opponent === null) {
-        const far = farToMove() !== null;
-        const mode = embed.view().mode;
-        if (far ? mode === 'play' : mode === 'view') embed.set({ mode: far ? 'view' : 'play' });
+        const movable = linkSide ?? 'both';
+        const view = embed.view();
+        if (view.mode === 'play' && view.movable !== movable) embed.set({ movable });
       }
       opponentNote.textContent = opponent ? opponentLine(otherSide(opponent.computer), opponent.level) : linkSide ? linkLine(linkSide, result !== null) : '';
       // The ply of the position shown: the last one, or the one viewed.

@@ -36,6 +36,9 @@ import { errorText } from './util.js';
  *   "Gb2b5 Re4", a colour letter (G, R, B, Y) and one square (a circle) or two (an arrow)
  * @property {Mode} [mode]
  * @property {Side} [side]  in `ai` mode, the side the player takes; the computer plays the other
+ * @property {'both' | Side} [movable]  in `play` mode, whose pieces are moved on this board: `both`
+ *   (two players at one device), or one side, whose player is here while the other side's moves
+ *   come from elsewhere (a server, a link) through the handle's `play`
  * @property {number} [level]  in `ai` mode, the computer's level, 1–8
  * @property {boolean} [touchPreview]  on a touch screen, a tap on a capturing destination first
  *   shows what the move would capture, and a second tap plays it (false: one tap plays)
@@ -71,6 +74,7 @@ export const OPTION_NAMES = /** @type {const} */ ([
   'shapes',
   'mode',
   'side',
+  'movable',
   'level',
   'touchPreview',
   'premove',
@@ -303,6 +307,9 @@ export function checkOption(name, value) {
       break;
     case 'mode':
       checked = oneOf(name, value, /** @type {const} */ (['play', 'ai', 'view', 'replay', 'analysis']));
+      break;
+    case 'movable':
+      checked = oneOf(name, value, /** @type {const} */ (['both', 'white', 'black']));
       break;
     case 'coordinates':
     case 'animation':
