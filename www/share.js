@@ -59,17 +59,15 @@ export function wireSharing(parts) {
     const { plies, status } = embed.snapshot();
     return `${plies.map((ply) => ply.text).join(' ')} ${status.kind}`;
   };
-  /** The game as it stood when the buttons last spoke. */
-  let spokenOf = gameNow();
-  /** What they last said is that the game's link was copied (or shared). */
-  let linkSaid = false;
-  /** The moves the game had when they last spoke. */
-  let spokenPlies = embed.history().length;
+  /**
+   * When the buttons last spoke: the game as it stood (`game`), its number of moves (`plies`),
+   * and whether what they said is that its link was copied or shared (`link`).
+   */
+  const spokenNow = () => ({ game: gameNow(), plies: embed.history().length, link: false });
+  let spoken = spokenNow();
   /** @param {string} text @param {boolean} ok */
   const say = (text, ok) => {
-    spokenOf = gameNow();
-    spokenPlies = embed.history().length;
-    linkSaid = false;
+    spoken = spokenNow();
     answer.textContent = text;
     answer.classList.toggle('ok', ok);
     answer.classList.toggle('error', !ok);
@@ -98,7 +96,7 @@ export function wireSharing(parts) {
       copied: 'Link copied: send it to your opponent or a friend. The game is in the link itself; nothing is uploaded.',
     });
     say(said, ok);
-    linkSaid = ok && said !== '';
+    spoken.link = ok && said !== '';
   });
   nameLinkButton(parts.copyLink);
 
@@ -126,7 +124,7 @@ export function wireSharing(parts) {
       return;
     }
     // A link copied already holds the game as it was: said, so that the offer is sent.
-    if (linkSaid) {
+    if (spoken.link) {
       say(`Copy the link again: the one copied before ${parts.offerDraw.checked ? 'has no draw offer' : 'still offers a draw'}.`, true);
       field.hidden = true;
     }
@@ -140,8 +138,8 @@ export function wireSharing(parts) {
     // a header's change: the draw offer's box.) A move taken back after its link was copied
     // is said: that link, maybe sent already, still holds it.
     const now = gameNow();
-    if (now !== spokenOf) {
-      const takenBack = linkSaid && embed.history().length < spokenPlies;
+    if (now !== spoken.game) {
+      const takenBack = spoken.link && embed.history().length < spoken.plies;
       field.hidden = true;
       say(takenBack ? 'The link copied before still holds the move taken back: copy the link again after your move.' : '', !takenBack);
     }
