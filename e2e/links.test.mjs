@@ -155,7 +155,9 @@ test('a draw offered with a move travels in the link: accepted there, or lapsed 
     assert.equal(await second.textContent('#status'), 'Black to move — White offers a draw');
     await second.click('#draw');
     assert.equal(await second.textContent('#draw-question'), 'White offers a draw. Accept it?');
-    await second.click('#draw-no');
+    // Put away unanswered (Escape): the offer stands until Black moves.
+    await second.keyboard.press('Escape');
+    assert.equal(await second.textContent('#status'), 'Black to move — White offers a draw');
     await click(second, 'g7');
     await click(second, 'g4');
     assert.equal(await second.textContent('#status'), 'White to move');
@@ -240,17 +242,24 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await black.check('#offer-draw');
     const answer = await copyLink(black);
 
-    // White takes the answer: Draw accepts Black's offer; White plays on, then resigns on Black's
-    // turn, as White.
+    // White takes the answer: Draw would accept Black's offer; White declines it, plays on, then
+    // resigns on Black's turn, as White.
     await white.evaluate((answer) => (location.href = answer), answer);
     await linkDialog(white);
     await white.click('dialog.link-dialog button.primary');
     await white.waitForSelector('dialog.link-dialog', { state: 'detached' });
-    assert.equal(await white.isVisible('#draw'), true);
+    assert.equal(await white.textContent('#status'), 'White to move — Black offers a draw');
+    await white.click('#draw');
     assert.equal(await white.textContent('#draw-question'), 'Black offers a draw. Accept it?');
+    assert.equal(await white.textContent('#draw-no'), 'Decline');
+    await white.click('#draw-no');
+    assert.equal(await white.textContent('#status'), 'White to move');
+    assert.equal(await white.isHidden('#draw'), true, 'no offer left to accept');
+    assert.doesNotMatch(await onBoard(white, (board) => board.record()), /DrawOffer "2"/);
+    // The focus was on Draw, gone: it stays among the game's buttons.
+    assert.notEqual(await white.evaluate(() => document.activeElement?.tagName), 'BODY');
     await click(white, 'c2');
     await click(white, 'c4');
-    assert.equal(await white.isHidden('#draw'), true, 'the offer lapsed with White\'s move');
     // The answer's notice ("make your move…") went with the move.
     assert.equal(await white.isHidden('#notice'), true);
     assert.equal(await white.textContent('#status'), 'Black to move');

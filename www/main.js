@@ -339,6 +339,8 @@ async function main() {
     const resign = element('resign', HTMLButtonElement);
     const draw = element('draw', HTMLButtonElement);
     const drawQuestion = element('draw-question', HTMLElement);
+    // Asked of an offer, the question's "No" declines it (playing.js).
+    const drawNo = element('draw-no', HTMLButtonElement);
     const resignQuestion = element('resign-question', HTMLElement);
     // A game by link played on, both sides at this device (two friends who sent a link to show
     // the game, say): the page no longer keeps a side for its player.
@@ -394,6 +396,7 @@ async function main() {
       status.setAttribute('aria-live', shown === null && result ? 'off' : 'polite');
       if (status.textContent !== said) status.textContent = said;
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
+      drawNo.textContent = offer ? 'Decline' : 'No';
       // By link, this browser's player resigns their own side; at one device, the side to move.
       const { linkSide } = settings;
       resignQuestion.textContent = opponent ? 'Resign this game?' : `Resign this game as ${sideName(linkSide ?? turn)}?`;

@@ -5,6 +5,7 @@
 // `sound`, `touchPreview` and `premove`.
 
 import { bindShortcuts } from './keys.js';
+import { DRAW_OFFER, drawOffer } from './links.js';
 import { otherSide } from './notation.js';
 import { wireSound } from './sound.js';
 import { HIGHLIGHTS } from './state.js';
@@ -135,6 +136,13 @@ export function wirePlaying({ embed, settings, persist }) {
   // player, whoever is to move; between two players at one device, the side to move.
   askFirst(embed, 'resign', () => embed.resign(settings.opponent ? otherSide(settings.opponent.computer) : (settings.linkSide ?? undefined)));
   askFirst(embed, 'draw', () => embed.agreeDraw());
+  // Asked of the other player's offer (by link), "No" declines it: the offer leaves the record,
+  // and so the status and the next link. Listened to after the question's own: the question is
+  // put away first, the focus back on Draw, which goes with the offer (the page passes its
+  // focus on).
+  element('draw-no', HTMLButtonElement).addEventListener('click', () => {
+    if (settings.opponent === null && drawOffer(embed.snapshot()) !== null) embed.setHeader(DRAW_OFFER, '');
+  });
   return {
     lowTime: () => sound.play('lowTime'),
     stop() {
