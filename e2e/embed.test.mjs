@@ -163,10 +163,12 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
       await page.evaluate(() => /** @type {any} */ (window).handles[0].destroy());
       assert.equal(await page.evaluate(() => document.querySelector('.host')?.childNodes.length), 0);
     } else if (way === 'element') {
-      const shadow = await page.evaluate(() => {
+      const shadow = await page.evaluate(async () => {
         const board = document.querySelector('ultima-board');
         const root = board?.shadowRoot;
         board?.remove();
+        // Taken down once the script that removed it is done (one moved at once is kept).
+        await new Promise((resolve) => setTimeout(resolve));
         return root?.childNodes.length;
       });
       assert.equal(shadow, 0);
@@ -219,6 +221,135 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     await page.close();
   });
 }
+
+test('element: moved to another parent at once it keeps its board and game; a misspelt attribute is named; a second mount on one element replaces the first', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'element', [{ position: LEAPER }]);
+  await eventsOf(page, 0, 'ready');
+  const kept = await page.evaluate(async () => {
+    const board = /** @type {any} */ (document.querySelector('ultima-board'));
+    const handle = board.handle;
+    handle.play('a1-a6');
+    const elsewhere = document.createElement('section');
+    document.body.append(elsewhere);
+    elsewhere.append(board);
+    await new Promise((resolve) => setTimeout(resolve));
+    return { same: board.handle === handle, plies: board.handle.history().length, canvases: board.shadowRoot.querySelectorAll('canvas').length };
+  });
+  assert.deepEqual(kept, { same: true, plies: 1, canvases: 1 });
+  assert.equal((await page.evaluate(() => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.type === 'ready'))).length, 1, 'no second board started');
+  // Out of the page for longer, it is taken down; put back, a fresh board starts from its attributes.
+  const fresh = await page.evaluate(async () => {
+    const board = /** @type {any} */ (document.querySelector('ultima-board'));
+    board.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    const gone = board.handle === null && board.shadowRoot.childNodes.length === 0;
+    document.body.append(board);
+    await board.handle.ready;
+    return { gone, plies: board.handle.history().length };
+  });
+  assert.deepEqual(fresh, { gone: true, plies: 0 });
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  // mount twice on one element (a hot reload): the second board takes the first's place, said in the console.
+  const module = await openHost(files, 'module', [{ position: LEAPER }]);
+  await eventsOf(module.page, 0, 'ready');
+  const second = await module.page.evaluate(async (url) => {
+    // The module the host page imported (one instance a URL), so the same mount.
+    const { mount } = await import(url);
+    const first = /** @type {any} */ (window).handles[0];
+    const box = /** @type {HTMLElement} */ (document.querySelector('.host'));
+    await mount(box, { position: '4k3/8/8/8/8/8/8/4K3 w' }).ready;
+    let firstDown = false;
+    try {
+      first.position();
+    } catch {
+      firstDown = true;
+    }
+    return { boards: box.querySelectorAll('canvas').length, firstDown };
+  }, `${files.url}www/embed.js`);
+  assert.deepEqual(second, { boards: 1, firstDown: true });
+  assert.deepEqual(module.problems, ['console warning: mount: this element holds a board already: that board is destroyed, and the new one takes its place']);
+  await module.page.close();
+
+  // A misspelt attribute is said in the console, with the option meant; the board starts without it.
+  const misspelt = await openHost(files, 'element', [{ position: LEAPER, piecesett: 'abstract', class: 'mine' }]);
+  await eventsOf(misspelt.page, 0, 'ready');
+  assert.deepEqual(misspelt.problems, ['console warning: <ultima-board>: unknown attribute "piecesett" (did you mean "piece-set"?): it is left out']);
+  await misspelt.page.close();
+});
+
+test('module: undo or redo with nothing to take back or replay changes nothing and fires nothing; showPly refuses what is no ply', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'module', [{ position: LEAPER, shapes: 'Ga1a6' }]);
+  await eventsOf(page, 0, 'ready');
+  const after = await page.evaluate(() => {
+    const handle = /** @type {any} */ (window).handles[0];
+    const before = /** @type {any} */ (window).events.length;
+    const answers = [handle.undo(), handle.redo()];
+    return { answers, events: /** @type {any} */ (window).events.slice(before).map((/** @type {any} */ e) => e.type), shapes: handle.shapes().length };
+  });
+  assert.deepEqual(after, { answers: [undefined, undefined], events: [], shapes: 1 });
+  const refused = await page.evaluate(() => {
+    const handle = /** @type {any} */ (window).handles[0];
+    handle.play('a1-a6');
+    return [1.5, 'x', NaN].map((ply) => {
+      try {
+        handle.showPly(ply);
+        return 'shown';
+      } catch (error) {
+        return /** @type {Error} */ (error).message;
+      }
+    });
+  });
+  assert.deepEqual(refused, [
+    'showPly takes a whole number (-1 for the start, 0 for the first move) or null, not 1.5',
+    'showPly takes a whole number (-1 for the start, 0 for the first move) or null, not "x"',
+    'showPly takes a whole number (-1 for the start, 0 for the first move) or null, not NaN',
+  ]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('frame: the host reads the game, steps through it, asks a hint and resigns by postMessage; change and view come out', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'frame', [{ position: LEAPER }]);
+  await eventsOf(page, 0, 'ready');
+  let id = 100;
+  /** @param {string} method @param {unknown[]} args @returns {Promise<{ value?: any, error?: string }>} */
+  const ask = async (method, ...args) => {
+    const mine = ++id;
+    await page.evaluate(([mine, method, args]) => /** @type {any} */ (window).call(0, mine, method, ...args), /** @type {const} */ ([mine, method, args]));
+    await page.waitForFunction((mine) => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === mine), mine);
+    const { value, error } = await page.evaluate((mine) => /** @type {any} */ (window).results.find((/** @type {any} */ r) => r.id === mine), mine);
+    return error === undefined ? { value } : { error };
+  };
+  assert.deepEqual(await ask('play', 'a1-a6'), { value: 'a1-a6xa2xa5' });
+  const [change] = await eventsOf(page, 0, 'change');
+  assert.equal(change.snapshot.plies.length, 1);
+  assert.deepEqual((await ask('history')).value.map((/** @type {any} */ ply) => ply.text), ['a1-a6xa2xa5']);
+  assert.match((await ask('record')).value, /a1-a6xa2xa5/);
+  assert.deepEqual(await ask('turn'), { value: 'black' });
+  assert.deepEqual(await ask('showPly', -1), { value: null });
+  assert.deepEqual((await eventsOf(page, 0, 'view')).at(-1), { ply: -1 });
+  assert.deepEqual(await ask('shownPly'), { value: -1 });
+  assert.deepEqual(await ask('showPly', 0.5), { error: 'showPly takes a whole number (-1 for the start, 0 for the first move) or null, not 0.5' });
+  assert.deepEqual(await ask('showPly', null), { value: null });
+  assert.deepEqual(await ask('undo'), { value: 'a1-a6xa2xa5' });
+  assert.deepEqual(await ask('redoLength'), { value: 1 });
+  assert.deepEqual(await ask('redo'), { value: 'a1-a6xa2xa5' });
+  // A hint answers once its search is done (a promise in the frame).
+  const hint = await ask('hint', 1);
+  assert.match(String(hint.value), /^e8-/);
+  assert.deepEqual(await ask('hint', 1, 'arrow'), { error: 'hint: reveal must be "move" or "piece", not "arrow"' });
+  assert.deepEqual(await ask('resign', 'purple'), { error: 'side must be "white" or "black", not "purple"' });
+  assert.deepEqual(await ask('resign', 'black'), { value: null });
+  const [over] = await eventsOf(page, 0, 'gameover');
+  assert.equal(over.result, '1-0');
+  assert.equal((await ask('result')).value.kind, 'resignation');
+  assert.match(String((await ask('agreeDraw')).error), /over/);
+  assert.deepEqual(await ask('turn', 'extra'), { error: 'turn: too many arguments (1; at most 0)' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
 
 /**
  * The colour of a canvas pixel: a square (White at the bottom) and an offset from its centre in

@@ -9,7 +9,7 @@
 const JS = { 'content-type': 'text/javascript; charset=utf-8' };
 
 /** The event types every host records. */
-export const EVENT_TYPES = ['ready', 'move', 'gameover', 'thinking', 'shapes', 'error'];
+export const EVENT_TYPES = ['ready', 'move', 'gameover', 'change', 'view', 'thinking', 'shapes', 'error'];
 
 /**
  * @param {string} title

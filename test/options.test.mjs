@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkOption, checkOptions, OptionError, unknownParameters } from '../www/options.js';
+import { checkOption, checkOptions, kebab, meantName, OPTION_NAMES, OptionError, unknownParameters } from '../www/options.js';
 
 test('an unknown option is refused with the option it may mean; a number is said as a number', () => {
   assert.throws(() => checkOptions({ pieceset: 'abstract' }), { name: 'OptionError', message: 'unknown option "pieceset" (did you mean "pieceSet"?)' });
@@ -52,4 +52,19 @@ test('the movable option: both sides, or one; nothing else', () => {
   assert.deepEqual(checkOptions({ mode: 'play', movable: 'black' }), { mode: 'play', movable: 'black' });
   assert.throws(() => checkOption('movable', 'none'), { name: 'OptionError', message: 'movable must be "both" or "white" or "black", not "none"' });
   assert.throws(() => checkOption('movable', true), { name: 'OptionError', message: 'movable must be "both" or "white" or "black", not true' });
+});
+
+test('a misspelt name is matched to the option it may mean: case, dashes, or one slip; short and far names are not guessed', () => {
+  const attributes = OPTION_NAMES.map(kebab);
+  assert.equal(meantName('piecesett', attributes), 'piece-set');
+  assert.equal(meantName('PIECE_SET', attributes), 'piece-set');
+  assert.equal(meantName('lvel', attributes), 'level');
+  assert.equal(meantName('levle', attributes), 'level');
+  assert.equal(meantName('shape', attributes), 'shapes');
+  assert.equal(meantName('orientaton', OPTION_NAMES), 'orientation');
+  for (const other of ['id', 'class', 'style', 'title', 'role', 'slot', 'lang', 'hidden', 'tabindex', 'aria-label', 'data-side', 'sid']) {
+    assert.equal(meantName(other, attributes), undefined, other);
+  }
+  assert.throws(() => checkOptions({ thme: 'blue' }), { name: 'OptionError', message: 'unknown option "thme" (did you mean "theme"?)' });
+  assert.deepEqual(unknownParameters(['levle']), ['unknown parameter "levle" (did you mean "level"?): it is left out']);
 });

@@ -8,13 +8,15 @@
 // and --ultima-font.
 //
 // Removing the element from the page destroys its board (and its computer player); putting it
-// back mounts a fresh one from its attributes. The board's handle (embed.js) is `element.handle`.
+// back later mounts a fresh one from its attributes. Moved at once (removed and put back in the
+// same script: another parent, a new order), it keeps its board and game. The board's handle
+// (embed.js) is `element.handle`.
 //
 // Loading this module defines the element; importing it again (or from another copy of the
 // build) leaves the first definition alone.
 
 import { mount } from './embed.js';
-import { GAME_OPTIONS, kebab, optionNamed, OPTION_NAMES } from './options.js';
+import { GAME_OPTIONS, kebab, meantName, optionNamed, OPTION_NAMES, quote } from './options.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -55,13 +57,26 @@ export class UltimaBoard extends HTMLElement {
       const value = this.getAttribute(kebab(name));
       if (value !== null) options[name] = value;
     }
+    // A misspelt option ("piecesett") would be left out without a word: said in the console, as
+    // embed.html says of its parameters. Other attributes (id, class, aria-…, a framework's own)
+    // are the page's business.
+    for (const { name } of this.attributes) {
+      const meant = optionNamed(name) ? undefined : meantName(name, OPTION_NAMES.map(kebab));
+      if (meant) console.warn(`<ultima-board>: unknown attribute ${quote(name)} (did you mean ${quote(meant)}?): it is left out`);
+    }
     this.handle = mount(box, /** @type {EmbedOptions} */ (options));
   }
 
   disconnectedCallback() {
-    this.handle?.destroy();
-    this.handle = null;
-    this.shadowRoot?.replaceChildren();
+    // Moved elsewhere in the page (appended to another parent, reordered by a framework), the
+    // element is disconnected and connected again at once: it keeps its board and game. One
+    // still out of the document once the current script is done is taken down.
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      this.handle?.destroy();
+      this.handle = null;
+      this.shadowRoot?.replaceChildren();
+    });
   }
 
   /**

@@ -17,7 +17,7 @@ import { createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
 import { createBoard } from './board.js';
 import { boardStatus, describeMove, describeSelection, otherSide, pieceName, sideName, statusText } from './notation.js';
-import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES } from './options.js';
+import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quote } from './options.js';
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
 import { toggleShape } from './shapes.js';
@@ -183,7 +183,9 @@ export { OptionError, OPTION_NAMES };
  *   square name each), not the move: it is not a move of the position shown. Throws for a
  *   square that is not one
  * @property {(ply: number | null) => void} showPly  shows the position after ply `ply` (0 = the
- *   first move; -1 = the start) without changing the game, input off; null returns to the game
+ *   first move; -1 = the start) without changing the game, input off; null, or the last ply or
+ *   one beyond, returns to the game, and one before -1 shows the start; throws for anything but a
+ *   whole number or null
  * @property {() => number | null} shownPly  the ply shown, or null when showing the game
  * @property {() => { square: string | null, moves: MoveInfo[] }} selection  the picked-up piece
  * @property {() => void} deselect  puts down the picked-up piece and cancels a queued premove
@@ -214,6 +216,9 @@ export { OptionError, OPTION_NAMES };
  *
  * @typedef {{ mode: Mode, side: Side, movable: 'both' | Side, level: number, size: 'fill' | number }} Settled
  */
+
+/** @type {WeakMap<HTMLElement, EmbedHandle>} the board mounted in each element, until destroyed */
+const boards = new WeakMap();
 
 /** How long each move shows when a replay plays by itself (the Play control). */
 const REPLAY_MS = 1000;
@@ -310,6 +315,13 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
  */
 export function mount(element, options = {}) {
   if (!(element instanceof HTMLElement)) throw new TypeError('mount needs an element to put the board in');
+  // One board an element: a second mount (a hot reload, a framework's effect run twice) takes
+  // the place of the first rather than stacking a board under it.
+  const earlier = boards.get(element);
+  if (earlier) {
+    console.warn('mount: this element holds a board already: that board is destroyed, and the new one takes its place');
+    earlier.destroy();
+  }
   const outer = make('div', { class: 'ultima-embed', part: 'frame' });
   const stage = make('div', { part: 'board' });
   const errorBox = boardError('');
@@ -752,6 +764,7 @@ export function mount(element, options = {}) {
    * @param {number | null} ply
    */
   const showPly = (ply) => {
+    if (ply !== null && !Number.isInteger(ply)) throw new Error(`showPly takes a whole number (-1 for the start, 0 for the first move) or null, not ${quote(ply)}`);
     const { session, state } = up();
     const played = state.snapshot.plies.length;
     const wanted = ply === null || ply >= played - 1 ? null : Math.max(-1, ply);
@@ -1047,7 +1060,8 @@ export function mount(element, options = {}) {
 
   /**
    * Takes back (`undo`) or replays (`redo`) a move; against the computer, its answer too, so
-   * that it is the player's turn again. One transition either way.
+   * that it is the player's turn again. One transition either way; none, and no event, when
+   * there is nothing to take back or replay (the shapes drawn and a search under way stay).
    *
    * @param {'undo' | 'redo'} way
    * @param {boolean} [quiet]  not announced
@@ -1055,8 +1069,9 @@ export function mount(element, options = {}) {
    */
   const step = (way, quiet = false) => {
     const { session, state } = up();
-    stopThinking();
     const before = state.snapshot;
+    if (way === 'undo' ? !before.canUndo : before.redo === 0) return undefined;
+    stopThinking();
     let snapshot = session[way]();
     const more = way === 'undo' ? snapshot.plies.length > 0 : snapshot.redo > 0;
     const undidMove = snapshot.plies.length !== before.plies.length;
@@ -1204,8 +1219,10 @@ export function mount(element, options = {}) {
       live = null;
       outer.remove();
       for (const set of Object.values(listeners)) set.clear();
+      if (boards.get(element) === handle) boards.delete(element);
     },
   };
+  boards.set(element, handle);
   return handle;
 }
 

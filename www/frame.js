@@ -3,11 +3,11 @@
 // and bridges it to the host page with postMessage.
 //
 // To the host (window.parent), every message is { source: "ultima", type, detail }: first
-// `ready` (or `error` if the board could not start), then `move`, `gameover`, `thinking`,
-// `shapes` and `error` as they happen, and `result` answering a call.
-// From the host: { source: "ultima", type: "call", id, method, args } with method one of set,
-// position, setPosition, play, undo, flip, newGame, shapes; the answer is
-// { source: "ultima", type: "result", detail: { id, value } } or { …, detail: { id, error } }.
+// `ready` (or `error` if the board could not start), then the board's other events as they
+// happen (EVENTS), and `result` answering a call.
+// From the host: { source: "ultima", type: "call", id, method, args } with method one of
+// METHODS; the answer is { source: "ultima", type: "result", detail: { id, value } } or
+// { …, detail: { id, error } }, once a method that answers with a promise (hint) has settled.
 // With ?origin=https://host.example the bridge talks only to that origin (messages from any
 // other are ignored, and its own are posted to that origin alone); without it, to any parent.
 // An origin it cannot read starts no board: the frame says why, and posts only that `error`.
@@ -22,14 +22,43 @@ import { boardError, mount } from './embed.js';
 import { checkOption, kebab, OPTION_NAMES, OptionError, quote, unknownParameters } from './options.js';
 import { errorText } from './util.js';
 
-/** @import { EmbedHandle, EmbedEvents } from './embed.js' */
+/** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
 
-/** The handle methods a host may call. */
-const METHODS = /** @type {const} */ (['set', 'position', 'setPosition', 'play', 'undo', 'flip', 'newGame', 'shapes']);
+/**
+ * The handle methods a host may call, with the most arguments each takes: those whose arguments
+ * and answers are plain data (not the canvas, a listener, the computer player or the analysis
+ * board's controller).
+ */
+const METHODS = /** @type {const} */ ({
+  set: 1,
+  view: 0,
+  snapshot: 0,
+  position: 0,
+  record: 0,
+  rules: 0,
+  history: 0,
+  redoLength: 0,
+  turn: 0,
+  isCheck: 0,
+  result: 0,
+  setPosition: 1,
+  newGame: 1,
+  play: 1,
+  undo: 0,
+  redo: 0,
+  resign: 1,
+  agreeDraw: 0,
+  hint: 2,
+  flip: 0,
+  showPly: 1,
+  shownPly: 0,
+  shapes: 0,
+});
 
-/** The most arguments any method takes. */
-const MAX_ARGS = 1;
+/** The board's events posted to the host, all of them. */
+const EVENTS = /** @type {const} */ (['ready', 'move', 'gameover', 'change', 'select', 'view', 'shapes', 'thinking', 'restart', 'error']);
+
 /** The longest id echoed back. */
 const MAX_ID_LENGTH = 100;
 /** The longest move text accepted (the longest real one is about 20 characters). */
@@ -123,9 +152,7 @@ function start() {
     return;
   }
   const handle = mount(host, /** @type {EmbedOptions} */ (options));
-  for (const type of /** @type {(keyof EmbedEvents)[]} */ (['ready', 'move', 'gameover', 'thinking', 'shapes', 'error'])) {
-    handle.on(type, (detail) => post(type, detail));
-  }
+  for (const type of EVENTS) handle.on(type, (detail) => post(type, detail));
   window.addEventListener('message', (event) => {
     if (parent === null || event.source !== parent) return;
     if (origin !== '*' && event.origin !== origin) return;
@@ -136,12 +163,15 @@ function start() {
     if (fields.source !== 'ultima' || fields.type !== 'call') return;
     /** @type {number | string | null} */
     let id = null;
+    /** @param {unknown} error */
+    const failed = (error) => post('result', { id, error: errorText(error) });
     try {
       id = checkId(fields.id);
       const value = call(handle, fields.method, fields.args);
-      post('result', { id, value: value ?? null });
+      if (value instanceof Promise) value.then((settled) => post('result', { id, value: settled ?? null }), failed);
+      else post('result', { id, value: value ?? null });
     } catch (error) {
-      post('result', { id, error: errorText(error) });
+      failed(error);
     }
   });
 }
@@ -153,17 +183,43 @@ function start() {
  * @returns {unknown}
  */
 function call(handle, method, args) {
-  const name = METHODS.find((m) => m === method);
+  const name = typeof method === 'string' && Object.hasOwn(METHODS, method) ? /** @type {keyof typeof METHODS} */ (method) : null;
   if (!name) throw new Error(`unknown method ${quote(typeof method === 'string' ? method : typeof method)}`);
   if (args !== undefined && !Array.isArray(args)) throw new Error(`${name}: args must be an array, not ${typeof args}`);
   /** @type {unknown[]} */
   const list = args ?? [];
-  if (list.length > MAX_ARGS) throw new Error(`${name}: too many arguments (${list.length}; at most ${MAX_ARGS})`);
+  if (list.length > METHODS[name]) throw new Error(`${name}: too many arguments (${list.length}; at most ${METHODS[name]})`);
   switch (name) {
     case 'set':
       return handle.set(options(name, list[0] ?? {}));
+    case 'view':
+    case 'snapshot':
     case 'position':
-      return handle.position();
+    case 'record':
+    case 'rules':
+    case 'history':
+    case 'redoLength':
+    case 'turn':
+    case 'isCheck':
+    case 'result':
+    case 'redo':
+    case 'agreeDraw':
+    case 'flip':
+    case 'shownPly':
+    case 'shapes':
+      return handle[name]();
+    case 'resign':
+      return handle.resign(list[0] === undefined || list[0] === null ? undefined : checkOption('side', list[0]));
+    case 'hint': {
+      const [level, reveal] = list;
+      if (reveal !== undefined && reveal !== 'move' && reveal !== 'piece') throw new Error(`hint: reveal must be "move" or "piece", not ${quote(reveal)}`);
+      return handle.hint(level === undefined || level === null ? undefined : checkOption('level', level), reveal);
+    }
+    case 'showPly': {
+      const ply = list[0] ?? null;
+      if (ply !== null && typeof ply !== 'number') throw new Error(`showPly: the ply must be a whole number or null, not ${quote(ply)}`);
+      return handle.showPly(ply);
+    }
     case 'setPosition':
       return handle.setPosition(checkOption('position', list[0]));
     case 'play': {
@@ -174,12 +230,8 @@ function call(handle, method, args) {
     }
     case 'undo':
       return handle.undo();
-    case 'flip':
-      return handle.flip();
     case 'newGame':
       return handle.newGame(list[0] === undefined || list[0] === null ? undefined : options(name, list[0]));
-    case 'shapes':
-      return handle.shapes();
   }
 }
 

@@ -128,6 +128,37 @@ export function kebab(name) {
  */
 const loosely = (text) => text.toLowerCase().replace(/[-_]/g, '');
 
+/**
+ * Whether two names are one slip apart: a letter added, dropped, changed, or two letters swapped.
+ *
+ * @param {string} a
+ * @param {string} b
+ * @returns {boolean}
+ */
+function oneSlip(a, b) {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  const rest = (/** @type {number} */ skipA, /** @type {number} */ skipB) => a.slice(i + skipA) === b.slice(i + skipB);
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  return rest(1, 1) || rest(1, 0) || rest(0, 1) || swapped;
+}
+
+/**
+ * The name among `names` that `text` may have meant: the same but for case, "-" and "_"
+ * ("pieceSet", "PIECE_SET" for "piece-set"), or one slip from one of them ("piecesett",
+ * "lvel"); names of three letters or fewer are not guessed at.
+ *
+ * @template {string} T
+ * @param {string} text
+ * @param {readonly T[]} names
+ * @returns {T | undefined}
+ */
+export function meantName(text, names) {
+  const given = loosely(text);
+  return names.find((name) => loosely(name) === given) ?? (given.length > 3 ? names.find((name) => oneSlip(loosely(name), given)) : undefined);
+}
+
 /** The query parameters of embed.html that are the frame's own, not the board's options (frame.js). */
 export const FRAME_PARAMETERS = /** @type {const} */ (['origin', 'color-scheme']);
 
@@ -141,11 +172,10 @@ export const FRAME_PARAMETERS = /** @type {const} */ (['origin', 'color-scheme']
  */
 export function unknownParameters(names) {
   const known = new Set([...OPTION_NAMES.map(kebab), ...FRAME_PARAMETERS]);
-  const byLoose = new Map([...known].map((name) => [loosely(name), name]));
   return [...new Set(names)]
     .filter((name) => !known.has(name))
     .map((name) => {
-      const meant = byLoose.get(loosely(name));
+      const meant = meantName(name, [...known]);
       return `unknown parameter ${quote(name)}${meant ? ` (did you mean ${quote(meant)}?)` : ''}: it is left out`;
     });
 }
@@ -354,7 +384,7 @@ export function checkOptions(options) {
     if (value === undefined) continue;
     const known = OPTION_NAMES.find((n) => n === name);
     if (!known) {
-      const meant = OPTION_NAMES.find((option) => loosely(option) === loosely(name));
+      const meant = meantName(name, OPTION_NAMES);
       throw new OptionError(`unknown option ${quote(name)}${meant ? ` (did you mean ${quote(meant)}?)` : ''}`);
     }
     checked[known] = checkOption(known, value);
