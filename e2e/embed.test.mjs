@@ -351,6 +351,23 @@ test('frame: the host reads the game, steps through it, asks a hint and resigns 
   await page.close();
 });
 
+test('module: a board under 192 px leaves the coordinates out (they would cover the pieces); one of 240 px has them', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'module', [{ size: 160 }, { size: 160, coordinates: false }, { size: 240 }, { size: 240, coordinates: false }]);
+  await eventsOf(page, 3, 'ready');
+  const pictures = [];
+  for (const index of [0, 1, 2, 3]) {
+    const canvas = canvasOf(page, 'module', index);
+    await settled(canvas);
+    // The canvas's own pixels: screenshots of boards at other places on the page differ at
+    // their edges.
+    pictures.push(await canvas.evaluate((node) => /** @type {HTMLCanvasElement} */ (node).toDataURL()));
+  }
+  assert.ok(pictures[0] === pictures[1], 'coordinates drawn on a 160 px board');
+  assert.ok(pictures[2] !== pictures[3], 'no coordinates on a 240 px board');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 /**
  * The colour of a canvas pixel: a square (White at the bottom) and an offset from its centre in
  * squares, read from a copy of the canvas (reading a canvas again and again makes Chromium warn).

@@ -75,6 +75,13 @@ export const BRUSH_COLOURS = /** @type {Readonly<Record<Brush, string>>} */ ({
 });
 
 /**
+ * The smallest square, in CSS pixels, that has room for the coordinates: their letters are at
+ * least 9 px (smaller is unreadable), which on a smaller square (a board under 192 px) would
+ * cover a third of the corner pieces. There they are left out, as on a thumbnail.
+ */
+const MIN_LABELLED_SQUARE = 24;
+
+/**
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
  */
@@ -88,7 +95,8 @@ export function render(ctx, state) {
   drawHighlights(ctx, state, unit);
   drawPieces(ctx, state, unit);
   drawOverlays(ctx, state, unit);
-  if (state.coordinates) drawCoordinates(ctx, state.theme, state.orientation, unit, cssRatio(ctx.canvas));
+  const ratio = cssRatio(ctx.canvas);
+  if (state.coordinates && unit / ratio >= MIN_LABELLED_SQUARE) drawCoordinates(ctx, state.theme, state.orientation, unit, ratio);
   drawShapes(ctx, state, unit);
   if (state.glyph) drawGlyph(ctx, state, state.glyph, unit);
   drawDragged(ctx, state, unit);
