@@ -368,6 +368,21 @@ test('module: a board under 192 px leaves the coordinates out (they would cover 
   await page.close();
 });
 
+test('element: the label attribute names the board for screen readers, and a new label renames it', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openHost(files, 'element', [{ position: LEAPER, label: 'Diagram 2: the double capture' }, { position: LEAPER }]);
+  await eventsOf(page, 1, 'ready');
+  const names = () => page.evaluate(() => [...document.querySelectorAll('ultima-board')].map((board) => [board.shadowRoot?.querySelector('canvas')?.getAttribute('aria-label'), board.shadowRoot?.querySelector('[role="grid"]')?.getAttribute('aria-label')]));
+  const keys = 'arrow keys move the focus square, Enter or Space picks up and drops a piece, Escape cancels';
+  assert.deepEqual(await names(), [
+    [`Diagram 2: the double capture: ${keys}`, 'Diagram 2: the double capture'],
+    [`Ultima board: ${keys}`, 'Board'],
+  ]);
+  await page.evaluate(() => document.querySelector('ultima-board')?.setAttribute('label', 'Diagram 3'));
+  assert.deepEqual((await names())[0], [`Diagram 3: ${keys}`, 'Diagram 3']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 /**
  * The colour of a canvas pixel: a square (White at the bottom) and an offset from its centre in
  * squares, read from a copy of the canvas (reading a canvas again and again makes Chromium warn).

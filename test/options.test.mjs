@@ -68,3 +68,9 @@ test('a misspelt name is matched to the option it may mean: case, dashes, or one
   assert.throws(() => checkOptions({ thme: 'blue' }), { name: 'OptionError', message: 'unknown option "thme" (did you mean "theme"?)' });
   assert.deepEqual(unknownParameters(['levle']), ['unknown parameter "levle" (did you mean "level"?): it is left out']);
 });
+
+test('the label option: text, at most 200 characters', () => {
+  assert.equal(checkOption('label', 'Diagram 2'), 'Diagram 2');
+  assert.throws(() => checkOption('label', 7), { name: 'OptionError', message: 'label must be text, not 7' });
+  assert.throws(() => checkOption('label', 'x'.repeat(201)), { name: 'OptionError', message: /^label is too long \(201 characters; at most 200\)/ });
+});

@@ -30,6 +30,8 @@ import { make, screenOf, squareAtPoint, squareIndex, squareName } from './util.j
  * @property {(state: State, ply: PlyInfo, slide: boolean) => void} animate  slides the moved
  *   piece (unless `slide` is false: a dragged piece is there already) and fades the captured ones
  * @property {(text: string) => void} announce  says `text` through the live region
+ * @property {(label: string | null) => void} name  names the board for screen readers (the
+ *   canvas and the mirror's grid), so that boards on one page are told apart; null: "Board"
  * @property {() => { left: number, top: number, size: number, orientation: Side }} geometry  the
  *   board's square in viewport CSS pixels
  * @property {(name: string) => { x: number, y: number }} squareCenter  a square's centre in
@@ -51,15 +53,18 @@ const ANIMATION_MS = 250;
 export function createBoard(element, initial, intents) {
   let state = initial;
   const root = make('div', { class: 'ultima-board' });
-  const canvas = make('canvas', {
-    tabindex: '0',
-    'aria-label': 'Ultima board: arrow keys move the focus square, Enter or Space picks up and drops a piece, Escape cancels',
-  });
+  const canvas = make('canvas', { tabindex: '0' });
   root.append(canvas);
   element.append(root);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this browser cannot draw on a canvas');
   const mirror = createMirror(root, (square) => intents.press(square, false));
+  /** @param {string | null} label */
+  const name = (label) => {
+    canvas.setAttribute('aria-label', `${label ?? 'Ultima board'}: arrow keys move the focus square, Enter or Space picks up and drops a piece, Escape cancels`);
+    mirror.grid.setAttribute('aria-label', label ?? 'Board');
+  };
+  name(null);
   const spinner = createSpinner(root);
   /** @type {number | null} the square under the pointer, for the cursor */
   let hovered = null;
@@ -143,6 +148,7 @@ export function createBoard(element, initial, intents) {
     },
     animate,
     announce: (text) => mirror.announce(text),
+    name,
     geometry,
     squareCenter(name) {
       const g = geometry();

@@ -975,6 +975,7 @@ export function mount(element, options = {}) {
       throw error;
     }
     live = board;
+    board.view.name(current.label?.trim() || null);
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode(true);
@@ -1048,6 +1049,7 @@ export function mount(element, options = {}) {
     const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
     setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
+    if ('label' in checked) up().view.name(current.label?.trim() || null);
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'movable' in checked || 'level' in checked) applyMode(restart);
     if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');

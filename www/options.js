@@ -48,6 +48,9 @@ import { errorText } from './util.js';
  *   that the computer is thinking, and the result
  * @property {'fill' | number} [size]  fill the container's width, or a square of this many CSS
  *   pixels (120–2000)
+ * @property {string} [label]  the board's name for screen readers, e.g. "Diagram 2: the Long
+ *   Leaper's double capture", so that boards on one page are told apart (by default "Ultima
+ *   board", its grid "Board")
  * @property {string} [base]  the URL of the build's root folder (where ultima-wasm_bg.wasm is);
  *   by default the folder above the module's own
  */
@@ -80,6 +83,7 @@ export const OPTION_NAMES = /** @type {const} */ ([
   'premove',
   'statusLine',
   'size',
+  'label',
   'base',
 ]);
 
@@ -100,6 +104,7 @@ const MAX_LENGTH = /** @type {Partial<Record<OptionName, number>>} */ ({
   rules: 200,
   highlights: 100,
   shapes: 1_000,
+  label: 200,
   base: 2_000,
 });
 
@@ -322,6 +327,7 @@ export function checkOption(name, value) {
     case 'record':
     case 'setup':
     case 'rules':
+    case 'label':
       if (typeof value !== 'string') throw new OptionError(`${name} must be text, not ${quote(value)}`);
       checked = value;
       break;
