@@ -291,6 +291,7 @@ export async function openAnalysis(request = {}) {
   });
   document.body.append(dialog);
   const board = mount(host, {
+    label: 'Analysis board',
     mode: 'analysis',
     record: record?.trim() ? record : undefined,
     position: record?.trim() ? undefined : position?.trim() || undefined,

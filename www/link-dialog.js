@@ -230,7 +230,7 @@ export function openLinkDialog(text, choices) {
   actions.append(dismiss);
   dialog.showModal();
 
-  viewer = mount(host, { ...choices.look(), record: snapshot.record, mode: 'replay', orientation: snapshot.turn });
+  viewer = mount(host, { ...choices.look(), label: 'The game in the link', record: snapshot.record, mode: 'replay', orientation: snapshot.turn });
   viewer.ready.then((ok) => {
     if (!ok || !viewer) return;
     // Replay mode starts at the start; a link opens at its last move.

@@ -154,7 +154,7 @@ function build() {
   };
 
   /** The trainer's board, mounted the first time a mistake shows. */
-  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the board' });
+  const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the mistakes board' });
   const readyBoard = async () => (board = await mounted());
 
   /** @param {number} at  the index of the mistake to show */

@@ -49,7 +49,8 @@ export function trainerDialog(name, heading, closeLabel) {
  * @param {(detail: MoveDetail) => void} how.moved  the board's `move` listener
  * @param {(detail: { square: string | null, moves: MoveInfo[] }) => void} how.selected  its
  *   `select` listener
- * @param {string} how.name  e.g. "the puzzle board", for the error when it cannot start
+ * @param {string} how.name  e.g. "the puzzle board": for the error when it cannot start, and
+ *   (as "Puzzle board") the board's name for screen readers
  * @param {EmbedOptions} [how.options]  more options for `mount`
  * @returns {() => Promise<EmbedHandle>} the board, ready; throws when it cannot start
  */
@@ -58,7 +59,8 @@ export function trainerBoard(host, { pieceSet, theme, moved, selected, name, opt
   let board = null;
   return async () => {
     if (!board) {
-      board = mount(host, { ...options, mode: 'view', pieceSet: pieceSet(), theme: theme(), touchPreview: false });
+      const label = name.replace(/^the (.)/, (_, first) => first.toUpperCase());
+      board = mount(host, { label, ...options, mode: 'view', pieceSet: pieceSet(), theme: theme(), touchPreview: false });
       board.on('move', moved);
       board.on('select', selected);
     }
