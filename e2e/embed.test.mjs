@@ -222,7 +222,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
   });
 }
 
-test('element: moved to another parent at once it keeps its board and game; a misspelt attribute is named; a second mount on one element replaces the first', { timeout: 60_000 }, async () => {
+test('element: moved to another parent at once it keeps its board and game; a misspelt attribute is named', { timeout: 60_000 }, async () => {
   const { page, problems } = await openHost(files, 'element', [{ position: LEAPER }]);
   await eventsOf(page, 0, 'ready');
   const kept = await page.evaluate(async () => {
@@ -250,27 +250,6 @@ test('element: moved to another parent at once it keeps its board and game; a mi
   assert.deepEqual(fresh, { gone: true, plies: 0 });
   assert.deepEqual(problems, []);
   await page.close();
-
-  // mount twice on one element (a hot reload): the second board takes the first's place, said in the console.
-  const module = await openHost(files, 'module', [{ position: LEAPER }]);
-  await eventsOf(module.page, 0, 'ready');
-  const second = await module.page.evaluate(async (url) => {
-    // The module the host page imported (one instance a URL), so the same mount.
-    const { mount } = await import(url);
-    const first = /** @type {any} */ (window).handles[0];
-    const box = /** @type {HTMLElement} */ (document.querySelector('.host'));
-    await mount(box, { position: '4k3/8/8/8/8/8/8/4K3 w' }).ready;
-    let firstDown = false;
-    try {
-      first.position();
-    } catch {
-      firstDown = true;
-    }
-    return { boards: box.querySelectorAll('canvas').length, firstDown };
-  }, `${files.url}www/embed.js`);
-  assert.deepEqual(second, { boards: 1, firstDown: true });
-  assert.deepEqual(module.problems, ['console warning: mount: this element holds a board already: that board is destroyed, and the new one takes its place']);
-  await module.page.close();
 
   // A misspelt attribute is said in the console, with the option meant; the board starts without it.
   const misspelt = await openHost(files, 'element', [{ position: LEAPER, piecesett: 'abstract', class: 'mine' }]);

@@ -217,9 +217,6 @@ export { OptionError, OPTION_NAMES };
  * @typedef {{ mode: Mode, side: Side, movable: 'both' | Side, level: number, size: 'fill' | number }} Settled
  */
 
-/** @type {WeakMap<HTMLElement, EmbedHandle>} the board mounted in each element, until destroyed */
-const boards = new WeakMap();
-
 /** How long each move shows when a replay plays by itself (the Play control). */
 const REPLAY_MS = 1000;
 
@@ -315,13 +312,6 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
  */
 export function mount(element, options = {}) {
   if (!(element instanceof HTMLElement)) throw new TypeError('mount needs an element to put the board in');
-  // One board an element: a second mount (a hot reload, a framework's effect run twice) takes
-  // the place of the first rather than stacking a board under it.
-  const earlier = boards.get(element);
-  if (earlier) {
-    console.warn('mount: this element holds a board already: that board is destroyed, and the new one takes its place');
-    earlier.destroy();
-  }
   const outer = make('div', { class: 'ultima-embed', part: 'frame' });
   const stage = make('div', { part: 'board' });
   const errorBox = boardError('');
@@ -1221,10 +1211,8 @@ export function mount(element, options = {}) {
       live = null;
       outer.remove();
       for (const set of Object.values(listeners)) set.clear();
-      if (boards.get(element) === handle) boards.delete(element);
     },
   };
-  boards.set(element, handle);
   return handle;
 }
 
