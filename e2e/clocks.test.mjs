@@ -84,17 +84,18 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
     await page.clock.fastForward(20_000);
     assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
-    // White's first move costs nothing; Black's clock starts.
+    // White's first move costs nothing, and earns the increment as every move does; Black's
+    // clock starts.
     await onBoard(page, (board) => board.play('b2-b5'));
-    assert.deepEqual((await clocks(page)).running, ['black']);
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:02', running: ['black'] });
     await page.clock.fastForward(15_000);
     await shows(page, 'top', '2:45');
     // Black moves after 15 s: 3:00 − 15 s + 2 s.
     await onBoard(page, (board) => board.play('g7-g4'));
-    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:00', running: ['white'] });
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 167.0' });
-    // White thinks 2:50: ten seconds left, then tenths.
-    await page.clock.fastForward(170_000);
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:02', running: ['white'] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0 167.0' });
+    // White thinks 2:52: ten seconds left, then tenths.
+    await page.clock.fastForward(172_000);
     await shows(page, 'bottom', '0:10');
     await page.clock.fastForward(600);
     await shows(page, 'bottom', '0:09.4');
@@ -123,7 +124,7 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     assert.deepEqual(await clocks(page), { top: '2:47', bottom: '0:00.0', running: [] });
     const record = await onBoard(page, (board) => board.record());
     assert.match(record, /\[TimeControl "180\+2"\]/);
-    assert.match(record, /\[Clocks "180\.0 167\.0"\]/);
+    assert.match(record, /\[Clocks "182\.0 167\.0"\]/);
     assert.match(record, /\[Result "0-1"\]/);
     assert.match(record, /\[Termination "time forfeit"\]/);
     await page.screenshot({ path: `${ARTIFACTS}clocks-flag-desktop.png` });
@@ -132,25 +133,25 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     await page.click('.result-close');
     await page.click('#undo');
     await page.waitForFunction(() => document.querySelector('.clock.running') !== null);
-    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:00', running: ['white'] });
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:02', running: ['white'] });
     assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4']);
     // Undo of a move sets the clocks back to the times at that move.
     await page.click('#undo');
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
-    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: ['black'] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0' });
+    assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:02', running: ['black'] });
     // Redo replays it with the time it cost (it gave the 15 s back, and the increment, before).
     await page.clock.fastForward(5_000);
     await page.click('#redo');
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'white');
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 167.0' });
-    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:00', running: ['white'] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0 167.0' });
+    assert.deepEqual(await clocks(page), { top: '2:47', bottom: '3:02', running: ['white'] });
     // Another move than the one taken back is timed as it is made.
     await page.click('#undo');
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
     await page.clock.fastForward(10_000);
     await onBoard(page, (board) => board.play('g7-g5'));
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 172.0' });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0 172.0' });
 
     // The record read back (Load) brings its clocks.
     await onBoard(page, (board, text) => board.newGame({ record: text }), record);
@@ -175,23 +176,23 @@ test('a resignation or an agreed draw stops the clock where it stood, in the rec
     await shows(page, 'top', '2:56');
     // Black resigns 4 s into its move: its clock shows 2:56, not the 3:00 it had at its last move.
     await onBoard(page, (board) => board.resign('black'));
-    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: [] });
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0 176.0' });
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:02', running: [] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0 176.0' });
     await page.clock.fastForward(5_000);
-    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: [] });
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:02', running: [] });
     await page.reload();
     await ready(page);
-    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: [] });
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:02', running: [] });
     // Taken back, Black's clock runs on from 2:56.
     await onBoard(page, (board) => board.undo());
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
-    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:00', running: ['black'] });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0' });
+    assert.deepEqual(await clocks(page), { top: '2:56', bottom: '3:02', running: ['black'] });
     await page.clock.fastForward(3_000);
     await shows(page, 'top', '2:53');
     // The same for a draw agreed.
     await onBoard(page, (board) => board.agreeDraw());
-    assert.deepEqual(await clocks(page), { top: '2:53', bottom: '3:00', running: [] });
+    assert.deepEqual(await clocks(page), { top: '2:53', bottom: '3:02', running: [] });
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -210,9 +211,9 @@ test('a new game started over a game whose clock runs stands until its first mov
     await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 0);
     await page.clock.fastForward(10_000);
     assert.deepEqual(await clocks(page), { top: '3:00', bottom: '3:00', running: [] });
-    // And the first move is not charged for the wait.
+    // And the first move is not charged for the wait (it earns the increment).
     await onBoard(page, (board) => board.play('b2-b5'));
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0' });
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -263,7 +264,7 @@ test('against the computer: it thinks for its share of its clock, and loses on t
     await startClocked(page, { time: 'custom', custom: '0.25+1', ai: { side: 'black', level: '8' } });
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black', null, { timeout: 30_000 });
     assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).thinkTimes), [1250]);
-    assert.deepEqual(await clocks(page), { top: '0:15', bottom: '0:15', running: ['black'] });
+    assert.deepEqual(await clocks(page), { top: '0:16', bottom: '0:15', running: ['black'] });
     const first = (await plies(page))[0];
     assert.ok(first);
 
@@ -273,17 +274,17 @@ test('against the computer: it thinks for its share of its clock, and loses on t
     const reply = await onBoard(page, (board) => Object.values(board.snapshot().moves).flat()[0]?.text ?? '');
     await onBoard(page, (board, move) => board.play(move), reply);
     await page.waitForFunction(() => /** @type {any} */ (window).thinkTimes.length === 2);
-    await page.clock.fastForward(16_000);
+    await page.clock.fastForward(17_000);
     await page.waitForSelector('#result-banner', { state: 'visible' });
     assert.equal(await page.textContent('#result-headline'), 'You win');
     assert.equal(await page.textContent('#result-reason'), 'White ran out of time.');
     assert.deepEqual(await plies(page), [first, reply]);
-    // White's first move on a standing clock: 15 s, no increment; Black's, the second or so it
+    // White's first move on a standing clock: 15 s, and 1 s added; Black's, the second or so it
     // took (the pause stopped the time a second ahead) taken, and 1 s added.
     const { TimeControl, Clocks } = await headers(page);
     assert.equal(TimeControl, '15+1');
     const [white, black] = (Clocks ?? '').split(' ').map(Number);
-    assert.ok(white === 15 && black !== undefined && black > 14 && black < 16, Clocks);
+    assert.ok(white === 16 && black !== undefined && black > 14 && black < 16, Clocks);
     // The dialog remembers the time control chosen.
     await page.reload();
     await ready(page);
@@ -302,13 +303,14 @@ test('a saved game with corrupt clock data still opens: the clocks start again f
   try {
     await pause(page);
     await page.waitForSelector('.clock-top', { state: 'visible' });
-    // The bad times are replaced by the time control's, and Black's clock runs from the load.
+    // The bad times are replaced by the time control's (and the move's increment), and Black's
+    // clock runs from the load.
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black');
-    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '180.0' });
+    assert.deepEqual(await headers(page), { TimeControl: '180+2', Clocks: '182.0' });
     // (The pause stopped the time a second ahead.)
     const shown = await clocks(page);
     assert.match(shown.top, /^2:5[89]$/);
-    assert.deepEqual({ ...shown, top: '' }, { top: '', bottom: '3:00', running: ['black'] });
+    assert.deepEqual({ ...shown, top: '' }, { top: '', bottom: '3:02', running: ['black'] });
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -49,11 +49,12 @@ test('the Clocks header: tenths of seconds, read back; malformed text is refused
   for (const bad of ['1 x', '-1', '1,5', '1e5', 'NaN', '12345678', '1.23456']) assert.equal(readClocksHeader(bad), null, bad);
 });
 
-test('the clock stands before the first move; then the side to move\'s time runs and the mover gets the increment', () => {
+test('the clock stands before the first move; then the side to move\'s time runs and every mover gets the increment', () => {
   assert.deepEqual(timeLeft(START, 1_000_000), { white: 300_000, black: 300_000 });
   assert.equal(flagTime(START), null);
-  // White's first move: the clock stood, so nothing is taken and nothing added.
-  assert.equal(afterMove(START, 5000), 300_000);
+  // White's first move: the clock stood, so nothing is taken; the increment is added, as to
+  // Black's first move.
+  assert.equal(afterMove(START, 5000), 303_000);
   // Black thinks 12.5 s, then moves: 300 - 12.5 + 3.
   /** @type {ClockState} */
   const black = { ...START, times: [300_000], sides: ['white'], turn: 'black', since: 10_000 };

@@ -174,16 +174,16 @@ export function timeLeft(clock, now) {
 
 /**
  * The time the side to move has left after the move it makes at `now`: what ran off, plus the
- * increment. A clock that stood (the game's first move, a game just loaded) takes nothing and
- * adds nothing.
+ * increment, which every move earns. A clock that stood (the game's first move) takes nothing:
+ * White's first move gains the increment as Black's first does (it gained nothing, and Black
+ * started the game 3 s up at 5+3).
  *
  * @param {ClockState} clock
  * @param {number} now
  * @returns {number} ms
  */
 export function afterMove(clock, now) {
-  const left = timeLeft(clock, now)[clock.turn];
-  return clock.since === null ? left : left + clock.control.incrementMs;
+  return timeLeft(clock, now)[clock.turn] + clock.control.incrementMs;
 }
 
 /**
