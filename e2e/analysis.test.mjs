@@ -126,6 +126,17 @@ test('a mate in two: the bar goes to White, "Mate in 2", the solution as the bes
   await page.close();
 });
 
+test('a game lost on time is analysed at its last position, as a resigned one is: the flag is set aside unheard', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: '[TimeControl "60+0"]\n[Result "0-1"]\n[Termination "time forfeit"]\n\n1. b2-b5 g7-g4 0-1\n' });
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-best'), null, { timeout: 30_000 });
+  assert.doesNotMatch((await page.textContent('.analysis-dialog .analysis-eval')) ?? '', /on time/);
+  assert.deepEqual(await onAnalysis(page, (board) => [board.history().length, board.result()]), [2, null]);
+  assert.doesNotMatch((await page.textContent('.analysis-dialog .ultima-live')) ?? '', /taken back/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the Lines choice shows one to five of the engine\'s best lines, the search started again for them; the choice and the Engine box kept by the page; a bad count is refused', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await openAnalysisOf(page, { record: '1. b2-b5 g7-g4 *' });

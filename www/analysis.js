@@ -263,10 +263,10 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
   const scratch = openSession({ record: handle.record() }, () => undefined);
-  // A resignation or an agreed draw ends a game, not its last position: that is analysed (the
-  // verdict set aside quietly: the player took nothing back).
+  // A resignation, an agreed draw or a flag ends a game, not its last position: that is analysed
+  // (the verdict set aside quietly: the player took nothing back).
   const { kind } = handle.snapshot().status;
-  if (kind === 'resignation' || kind === 'agreement') handle.undo({ quiet: true });
+  if (kind === 'resignation' || kind === 'agreement' || kind === 'timeout' || kind === 'timeout_draw') handle.undo({ quiet: true });
 
   /** @type {Tree} */
   let tree = createTree('');
