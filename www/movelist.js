@@ -107,13 +107,18 @@ function figure(set, letter, named) {
  */
 export function moveContent(ply, set) {
   const parts = moveParts(ply);
-  /** @type {Node[]} */
-  const nodes = [figure(set, parts.piece, true), document.createTextNode(`${parts.from}-${parts.to ?? ''}`)];
-  for (const { letter, square } of parts.captured) {
-    nodes.push(make('span', { class: 'takes' }, ' x'), figure(set, letter, false), document.createTextNode(square));
-  }
-  if (parts.mark) nodes.push(make('span', { class: 'mark' }, parts.mark));
-  return nodes;
+  // The move and each capture are kept whole ("x", the piece taken and its square): a long move
+  // in a narrow column wraps between them, never inside one.
+  /** @param {Array<Node | string>} content */
+  const part = (...content) => {
+    const span = make('span', { class: 'move-part' });
+    span.append(...content);
+    return span;
+  };
+  const groups = [part(figure(set, parts.piece, true), `${parts.from}-${parts.to ?? ''}`)];
+  for (const { letter, square } of parts.captured) groups.push(part(make('span', { class: 'takes' }, 'x'), figure(set, letter, false), square));
+  if (parts.mark) groups.at(-1)?.append(make('span', { class: 'mark' }, parts.mark));
+  return groups.flatMap((group, i) => (i === 0 ? [group] : [document.createTextNode(' '), group]));
 }
 
 /**
