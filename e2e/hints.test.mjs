@@ -34,9 +34,13 @@ test('a hint marks the piece, then shows the move; hints are counted in the reco
   try {
     await againstLevel1(page);
     assert.doesNotMatch(await record(page), /Hints/);
+    // The status line keeps its room as a hint lengthens it: the controls under it stay put.
+    const controlsTop = () => page.locator('#new-game').evaluate((button) => button.getBoundingClientRect().top);
+    const top = await controlsTop();
 
     await page.click('#hint');
     await statusHas(page, 'hint: move the');
+    assert.equal(await controlsTop(), top, 'the controls moved as the hint was said');
     const piece = (await page.getAttribute('.ultima-mirror', 'data-hint-piece')) ?? '';
     assert.match(piece, /^[a-h][1-8]$/);
     await page.screenshot({ path: `${ARTIFACTS}hint-piece.png` });
