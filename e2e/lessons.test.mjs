@@ -143,10 +143,10 @@ for (const { device, context, touch } of devices) {
       assert.match(await feedback(page), /a Withdrawer captures only the piece it moves directly away from/i);
       assert.equal(await verdict(page), 'wrong');
       await page.screenshot({ path: `${ARTIFACTS}lesson-wrong-${device}.png` });
-      // The position comes back by itself, the explanation stays.
+      // The position comes back by itself, said; the explanation stays.
       await at(page, 'try', 'withdrawer', 0);
       assert.equal(await page.getAttribute('.lesson-board .ultima-mirror [data-square="e4"]', 'aria-label'), 'e4, white Withdrawer');
-      assert.match(await feedback(page), /^Not quite\./);
+      assert.match(await feedback(page), /^Not quite\..* The position is back: try again\.$/);
       await play(page, 'e4-h4xd4', touch);
       await at(page, 'right', 'withdrawer', 0);
 
@@ -237,11 +237,13 @@ test('the suicide step has its button; the full rules are one click away; damage
     await at(page, 'try', 'chameleon', 0);
     await page.screenshot({ path: `${ARTIFACTS}lesson-abstract.png` });
 
-    // The full rules, from the lesson.
+    // The full rules, from the lesson: open, in view, and focused.
     await page.click('.lesson .lessons-rules');
     await page.waitForSelector('#lessons', { state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Full rules and pieces');
     assert.equal(await page.evaluate(() => /** @type {HTMLDetailsElement} */ (document.getElementById('help')).open), true);
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Full rules and pieces');
+    const { top, height } = await page.evaluate(() => ({ top: document.querySelector('#help summary')?.getBoundingClientRect().top ?? -1, height: innerHeight }));
+    assert.ok(top >= 0 && top < height / 2, `the rules' heading at ${top} of a ${height} px window`);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

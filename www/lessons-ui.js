@@ -263,6 +263,9 @@ function build() {
     suicide.hide();
     board.newGame({ position: step.position, mode: 'play' });
     current.before = board.snapshot();
+    // The explanation of a wrong try stays to be read; that the board is the step's again is
+    // said (the wrong move went without a word, and a learner went on playing from it).
+    if (current.phase === 'wrong') feedback.append(' The position is back: try again.');
     current.phase = 'try';
     mark();
   };

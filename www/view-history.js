@@ -8,6 +8,11 @@
 // coming waits for it (`afterStepBack`), since an entry pushed first would be the one stepped
 // back over.
 
+// The page's entries are views over one page: stepping over them (Back, a view's closing) must
+// not scroll the page back to where it was when the view opened. The browser's restoring did:
+// the full rules, opened from a lesson as the lesson closed, went out of view again.
+history.scrollRestoration = 'manual';
+
 /** @type {Promise<void>} settles once no step back asked for is still coming */
 let steppedBack = Promise.resolve();
 /** @type {(() => void) | null} settles `steppedBack` (null: no step pending) */
