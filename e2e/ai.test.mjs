@@ -28,7 +28,7 @@ async function startAgainstComputer(page, side, level, fresh = false) {
   assert.equal(await page.isEnabled('#new-game-form input[name="mode"][value="ai"]'), true);
   await page.check('#new-game-form input[name="mode"][value="ai"]');
   assert.equal(await page.isEnabled('#new-game-form select[name="level"]'), true);
-  if (fresh) assert.equal(await page.inputValue('#new-game-form select[name="level"]'), '4');
+  if (fresh) assert.equal(await page.inputValue('#new-game-form select[name="level"]'), '1');
   await page.selectOption('#new-game-form select[name="side"]', side);
   await page.selectOption('#new-game-form select[name="level"]', String(level));
   await page.click('#new-game-start');

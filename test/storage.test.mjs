@@ -95,7 +95,7 @@ test('remembered new-game choices read back; each bad field falls back to its de
   assert.deepEqual(defaults, {
     mode: 'two',
     side: 'white',
-    level: 4,
+    level: 1,
     rules: { king_capture: false, distance_1968: false, repetition: true, move_limit: true, bare_kings: true },
     setup: 'rotated',
     custom: { white_king: 'd', white_imm: 'a', black_king: 'e', black_imm: 'h' },

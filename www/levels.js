@@ -16,8 +16,11 @@ import { sideName } from './notation.js';
  * @property {string} description  what playing it is like, e.g. "thinks briefly and guesses a lot…"
  */
 
-/** The level the new-game dialog offers before the player chose one. */
-export const DEFAULT_LEVEL = 4;
+/**
+ * The level offered before the player chose one, by the welcome and the new-game dialog alike:
+ * most visitors are new to the game. (The dialog offered 4 while the welcome offered 1.)
+ */
+export const DEFAULT_LEVEL = 1;
 
 /**
  * The level hints are searched at, whatever the opponent's: level 7 (250,000 positions, a

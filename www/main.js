@@ -44,7 +44,7 @@ import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
-import { linkLine, opponentLine } from './levels.js';
+import { DEFAULT_LEVEL, linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
 import { arriveAtView, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
@@ -56,9 +56,6 @@ import { arriveAtView, closeViews, leaveView, onHistoryStep, openWhenLoaded, reo
 /** @import { TimeControl } from './clock.js' */
 /** @import { Review } from './review.js' */
 /** @import { Side } from '../ultima-wasm.js' */
-
-/** The level the welcome offers a first visitor: most are new to the game. */
-const WELCOME_LEVEL = 1;
 
 /**
  * @template {Element} T
@@ -227,7 +224,7 @@ async function main() {
   const linked = () => linkText(location.hash) !== null || analysisLinkText(location.hash) !== null;
   const linkedAtLoad = linked();
   const welcome = saved.firstVisit && !linkedAtLoad && askedPuzzle === null && !askedStorm
-    ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? WELCOME_LEVEL, side: saved.settings.newGame?.side ?? 'white', time: saved.settings.newGame?.time ?? 'none' })
+    ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? DEFAULT_LEVEL, side: saved.settings.newGame?.side ?? 'white', time: saved.settings.newGame?.time ?? 'none' })
     : null;
   /**
    * The loading state ends: the real board (or its error) takes the placeholder's place. The
