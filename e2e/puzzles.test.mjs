@@ -20,7 +20,7 @@ const SET = JSON.parse(readFileSync(new URL('../www/puzzles.json', import.meta.u
 const { served, phone } = useDesktopAndPhone();
 
 /**
- * Waits until the trainer shows puzzle `id` at `phase` ("try", "busy", "solved", "failed") and,
+ * Waits until the trainer shows puzzle `id` at `phase` ("try", "busy", "showing", "solved", "failed") and,
  * if given, at move `index` of its line.
  *
  * @param {Page} page
@@ -133,6 +133,17 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     const solvedWords = (await page.textContent('.puzzles-feedback')) ?? '';
     assert.match(solvedWords, new RegExp(`^Solved! ${words}Rating \\d+ \\(\\+\\d+\\)\\.$`));
     assert.equal(await page.isVisible('.puzzles-next'), true);
+    // On a laptop's 1366 × 768 the dialog itself does not scroll, solved (its panel's longest),
+    // where its foot was cut off with no sign that it scrolled: what is more scrolls in the
+    // column beside the board, its scroll bar in sight.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const dialogScroll = await page.evaluate(() => {
+      const dialog = /** @type {HTMLElement} */ (document.getElementById('puzzles'));
+      return dialog.scrollHeight - dialog.clientHeight;
+    });
+    assert.equal(dialogScroll, 0, 'the dialog scrolls');
+    if (size) await page.setViewportSize(size);
     // The session's row: this puzzle, solved, with the rating's gain.
     assert.deepEqual(await session(page), [{ id: puzzle.id, text: /\((\+\d+)\)\.$/.exec(solvedWords)?.[1], result: 'solved', current: true }]);
     const standing = await stored(page);
@@ -230,6 +241,9 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     const wrong = dests.find((d) => d !== rest.slice(0, 2));
     assert.ok(wrong, `another destination than the solution's among ${dests}`);
     await press(page, wrong, solver, false);
+    // While the solution plays, the ways on are there already: it need not be watched.
+    await at(page, puzzle.id, 'showing');
+    assert.deepEqual(await Promise.all(['.puzzles-next', '.puzzles-retry'].map((s) => page.isVisible(s))), [true, true]);
     await at(page, puzzle.id, 'failed');
     const said = (await page.textContent('.puzzles-feedback')) ?? '';
     // In display notation: the piece's letter, the move, its captures spaced.

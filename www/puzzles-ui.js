@@ -192,13 +192,14 @@ function build() {
   let board = null;
   /**
    * The puzzle on the board: the index of the next move of its line, and the phase: the
-   * player's turn (`try`), the computer's reply or the solution being shown (`busy`), solved or
+   * player's turn (`try`), the computer's reply (`busy`), the solution being shown once the
+   * puzzle is missed (`showing`: the ways on are offered already), solved or
    * failed, or not shown at all (`broken`: a damaged set's puzzle, which the board refuses);
    * whether it is a climb's (not to be tried again once its solution is seen), and whether it
    * is rated: not a climb's, nor one opened from a storm, which the player has seen already;
    * whether a hint was taken.
    *
-   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean, rated: boolean, hinted: boolean } | null}
+   * @type {{ puzzle: Puzzle, index: number, phase: 'try' | 'busy' | 'showing' | 'solved' | 'failed' | 'broken', solver: 'white' | 'black', climbing: boolean, rated: boolean, hinted: boolean } | null}
    */
   let current = null;
   /** Bumped by each new puzzle: a reply or solution still under way for an old one stops. */
@@ -320,7 +321,9 @@ function build() {
   const showActions = () => {
     const phase = current?.phase ?? 'loading';
     // A climb goes on by itself after a puzzle solved.
-    const over = (phase === 'solved' && climb === null) || phase === 'failed';
+    // The ways on are there while a missed puzzle's solution plays, too: it need not be watched
+    // (not in a climb, which that solution ends, once shown).
+    const over = ((phase === 'solved' || phase === 'showing') && climb === null) || phase === 'failed';
     giveUp.hidden = phase !== 'try';
     // Not in a climb, whose puzzles are unrated and end at a wrong move; once a puzzle.
     hint.hidden = phase !== 'try' || current?.climbing === true || current?.hinted === true;
@@ -473,7 +476,7 @@ function build() {
   const showSolution = async () => {
     if (!current || !board) return;
     const { puzzle } = current;
-    current.phase = 'busy';
+    current.phase = 'showing';
     showActions();
     const rated = finish(false);
     // Its moves are named once the board has played them (as the board writes them).
