@@ -683,6 +683,8 @@ test('a finished game that continues the board\'s game puts its end on the board
   const other = await linkOf(page, '[Result "1-0"]\n[Termination "resignation"]\n\n1. a2-a4 1-0');
   await page.evaluate((url) => (location.href = url), `${served.url}#game=${other}`);
   await linkDialog(page);
+  // Seen from the winner's side (the page knows no side of its player here): Black is to move, lost.
+  assert.equal(await page.getAttribute('dialog.link-dialog .ultima-mirror [data-square] >> nth=0', 'data-square'), 'a8');
   assert.equal(await page.locator('dialog.link-dialog button.link-finish').count(), 0);
   assert.deepEqual(await page.locator('dialog.link-dialog .link-actions button').allTextContents(), ['Analyse', 'Close']);
   assert.deepEqual(problems, []);

@@ -230,7 +230,10 @@ export function openLinkDialog(text, choices) {
   actions.append(dismiss);
   dialog.showModal();
 
-  viewer = mount(host, { ...choices.look(), label: 'The game in the link', record: snapshot.record, mode: 'replay', orientation: snapshot.turn });
+  // Seen from the side to move, who continues it; a finished game from the player's side when
+  // the page knows it, else the winner's (the side to move there is often the loser).
+  const orientation = ongoing ? snapshot.turn : (player ?? snapshot.status.winner ?? 'white');
+  viewer = mount(host, { ...choices.look(), label: 'The game in the link', record: snapshot.record, mode: 'replay', orientation });
   viewer.ready.then((ok) => {
     if (!ok || !viewer) return;
     // Replay mode starts at the start; a link opens at its last move.
