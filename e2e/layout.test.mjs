@@ -166,3 +166,22 @@ for (const [screen, viewport] of SCREENS) {
     }
   });
 }
+
+test('a laptop\'s 1366 × 768: the board and its clocks stay in the window while the panel scrolls under a review', { timeout: 90_000 }, async () => {
+  const browser = await launch({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
+  try {
+    const record = '[TimeControl "300+3"]\n[Clocks "303.0 300.0 299.0 298.0"]\n\n1. b2-b5 g7-g4 2. c2-c4 h7-h5 *';
+    const { page, problems } = await openGame(browser.context, served.url, JSON.stringify({ version: 1, record, settings: { opponent: { computer: 'black', level: 1 } } }));
+    await page.click('#review-game');
+    await page.waitForSelector('#review:not([hidden])');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const shown = await page.evaluate(() => {
+      const rect = (/** @type {string} */ selector) => /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+      return { scrolled: scrollY > 0, board: rect('#board-host').top >= 0 && rect('#board-host').bottom <= innerHeight, clock: rect('.clock-top').top >= 0 };
+    });
+    assert.deepEqual(shown, { scrolled: true, board: true, clock: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
