@@ -187,7 +187,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
 }
 
 for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
-  test(`${way}: movable=white moves White's pieces by hand; Black's move comes through play(); a Black piece pressed says why it stays`, { timeout: 60_000 }, async () => {
+  test(`${way}: movable=white moves White's pieces by hand; Black's move comes through play(), back from an earlier position; a Black piece pressed says why it stays; resign() resigns White`, { timeout: 60_000 }, async () => {
     const { page, problems } = await openHost(files, way, [{ position: LEAPER, movable: 'white' }]);
     await eventsOf(page, 0, 'ready');
     const canvas = canvasOf(page, way, 0);
@@ -197,26 +197,36 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     // Black to move: not on this board.
     await clickSquare(page, canvas, 'e8');
     const live = (way === 'frame' ? page.frameLocator('iframe') : page).locator('.ultima-live p').last();
-    assert.equal(await live.textContent(), "black King on e8: Black to move, not on this board, which moves White's pieces");
-    /** @param {string} move */
-    const play = async (move) => {
+    assert.equal(await live.textContent(), "black King on e8: Black to move, and this board moves White's pieces only");
+    let id = 0;
+    /** Calls a method of the board's handle, the way the host page has it. @param {string} method @param {unknown[]} args */
+    const call = async (method, ...args) => {
       if (way === 'frame') {
-        await page.evaluate((move) => /** @type {any} */ (window).call(0, 7, 'play', move), move);
-        await page.waitForFunction(() => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === 7));
+        const mine = ++id;
+        await page.evaluate(([mine, method, args]) => /** @type {any} */ (window).call(0, mine, method, ...args), /** @type {const} */ ([mine, method, args]));
+        await page.waitForFunction((mine) => /** @type {any} */ (window).results.some((/** @type {any} */ r) => r.id === mine), mine);
       } else {
-        await page.evaluate((move) => {
+        await page.evaluate(([method, args]) => {
           const handle = /** @type {any} */ (document.querySelector('ultima-board'))?.handle ?? /** @type {any} */ (window).handles[0];
-          handle.play(move);
-        }, move);
+          handle[method](...args);
+        }, /** @type {const} */ ([method, args]));
       }
     };
-    await play('e8-e7');
+    // Black's move comes while White's player looks at the start: the board goes back to the
+    // game, and says so.
+    await call('showPly', -1);
+    await call('play', 'e8-e7');
     const moves = await eventsOf(page, 0, 'move', 2);
     assert.deepEqual(moves.map((m) => m.move), ['a1-a6xa2xa5', 'e8-e7']);
+    assert.deepEqual((await eventsOf(page, 0, 'view', 2)).map((v) => v.ply), [-1, null]);
     // White's turn again: White's pieces move by hand.
     await clickSquare(page, canvas, 'e1');
     await clickSquare(page, canvas, 'e2');
     assert.deepEqual((await eventsOf(page, 0, 'move', 3)).map((m) => m.move).at(-1), 'e1-e2');
+    // Resign, on Black's turn, is White's: the board's player.
+    await call('resign');
+    const [over] = await eventsOf(page, 0, 'gameover');
+    assert.deepEqual([over.reason, over.winner], ['resignation', 'black']);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -326,6 +336,15 @@ test('frame: the host reads the game, steps through it, asks a hint and resigns 
   assert.equal((await ask('result')).value.kind, 'resignation');
   assert.match(String((await ask('agreeDraw')).error), /over/);
   assert.deepEqual(await ask('turn', 'extra'), { error: 'turn: too many arguments (1; at most 0)' });
+  assert.deepEqual(await ask('setHeader', 'White', 'Ann'), { value: null });
+  assert.match((await ask('record')).value, /\[White "Ann"\]/);
+  assert.deepEqual(await ask('undo', { quiet: true }), { value: null });
+  assert.deepEqual(await ask('result'), { value: null });
+  // A label names the frame's title and landmark, as the board's canvas.
+  assert.deepEqual(await ask('set', { label: 'Game 7' }), { value: null });
+  const frame = page.frameLocator('iframe');
+  assert.equal(await frame.locator('main').getAttribute('aria-label'), 'Game 7');
+  assert.equal(await page.frames()[1]?.title(), 'Game 7');
   assert.deepEqual(problems, []);
   await page.close();
 });

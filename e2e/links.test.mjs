@@ -203,7 +203,7 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     assert.equal(await white.isHidden('#draw'), true, 'no draw "both players agree" by link');
     // Black's pieces are not White's player's to move here; White's own move may be taken back.
     await click(white, 'g7');
-    assert.equal(await white.textContent('#board-host .ultima-live p:last-child'), "black Pawn on g7: Black to move, not on this board, which moves White's pieces");
+    assert.equal(await white.textContent('#board-host .ultima-live p:last-child'), "black Pawn on g7: Black to move, and this board moves White's pieces only");
     await click(white, 'g4');
     assert.deepEqual(await plies(white), ['b2-b5']);
     assert.equal(await white.isEnabled('#undo'), true);

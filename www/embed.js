@@ -149,7 +149,8 @@ export { OptionError, OPTION_NAMES };
  *   opening at an earlier ply)
  * @property {() => string | undefined} redo  replays the last move taken back (against the
  *   computer, also its answer)
- * @property {(side?: Side) => void} resign  `side` (by default the side to move) resigns
+ * @property {(side?: Side) => void} resign  `side` resigns: by default the board's player (the
+ *   player's side in `ai` mode, the movable side in `play` mode with one), else the side to move
  * @property {() => void} agreeDraw  the players agree to a draw: the game ends (status
  *   "agreement"); throws when it is over already
  * @property {(side: Side) => void} flag  `side`'s time ran out on its clock: the game ends
@@ -447,6 +448,7 @@ export function mount(element, options = {}) {
     const { state, view } = up();
     const before = state.snapshot;
     const hadShapes = state.shapes.length > 0;
+    const wasViewing = state.viewed !== null;
     setSnapshot(state, snapshot);
     const added = snapshot.plies.length === before.plies.length + 1 ? lastPly(snapshot) : undefined;
     if (added) view.animate(state, added, how.slide ?? true);
@@ -454,6 +456,9 @@ export function mount(element, options = {}) {
     draw();
     // First, so that a listener of the events below may draw on the new position.
     shapesGone(hadShapes);
+    // A change of the game ends the viewing of an earlier position (a move that came by
+    // `play()`, an undo): told as `showPly(null)` tells it.
+    if (wasViewing && state.viewed === null) emit('view', { ply: null });
     if (added) {
       if (!how.quiet) view.announce(describeMove(added));
       emit('move', moveDetail(added, snapshot.position));
@@ -641,7 +646,7 @@ export function mount(element, options = {}) {
       // `play` mode) by a player elsewhere, whose move the host brings.
       const { movable } = state.look;
       if (state.viewed === null && movable !== 'both' && movable !== 'none' && movable !== turn) {
-        return current.mode === 'ai' ? `${piece}: the computer is to move` : `${piece}: ${sideName(turn)} to move, not on this board, which moves ${sideName(movable)}'s pieces`;
+        return current.mode === 'ai' ? `${piece}: the computer is to move` : `${piece}: ${sideName(turn)} to move, and this board moves ${sideName(movable)}'s pieces only`;
       }
       return `${piece}: it cannot be moved now`;
     };
@@ -1132,7 +1137,11 @@ export function mount(element, options = {}) {
     resign(side) {
       const { session, state } = up();
       stopThinking();
-      transition(session.resign(side ?? state.snapshot.turn));
+      // By default the board's own player: the one its pieces move for (in `ai` mode, or `play`
+      // with one side movable), who may resign on the other side's turn; else the side to move.
+      const { movable } = state.look;
+      const own = current.mode === 'ai' ? current.side : current.mode === 'play' && movable !== 'both' && movable !== 'none' ? movable : null;
+      transition(session.resign(side ?? own ?? state.snapshot.turn));
     },
     flag(side) {
       const { session } = up();

@@ -44,8 +44,9 @@ const METHODS = /** @type {const} */ ({
   result: 0,
   setPosition: 1,
   newGame: 1,
-  play: 1,
-  undo: 0,
+  setHeader: 2,
+  play: 2,
+  undo: 1,
   redo: 0,
   resign: 1,
   agreeDraw: 0,
@@ -53,6 +54,8 @@ const METHODS = /** @type {const} */ ({
   flip: 0,
   showPly: 1,
   shownPly: 0,
+  selection: 0,
+  deselect: 0,
   shapes: 0,
 });
 
@@ -152,6 +155,24 @@ function start() {
     return;
   }
   const handle = mount(host, /** @type {EmbedOptions} */ (options));
+  /**
+   * The frame's title and landmark take the board's `label`, as its canvas does: two frames on
+   * one page are told apart (a bad label is the board's to refuse; the frame keeps its name).
+   *
+   * @param {unknown} label
+   */
+  const nameFrame = (label) => {
+    if (label === undefined) return;
+    let name;
+    try {
+      name = checkOption('label', label).trim() || 'Ultima board';
+    } catch {
+      return;
+    }
+    document.title = name;
+    host.setAttribute('aria-label', name);
+  };
+  nameFrame(options.label);
   for (const type of EVENTS) handle.on(type, (detail) => post(type, detail));
   window.addEventListener('message', (event) => {
     if (parent === null || event.source !== parent) return;
@@ -168,6 +189,9 @@ function start() {
     try {
       id = checkId(fields.id);
       const value = call(handle, fields.method, fields.args);
+      // A label given by a call that took it names the frame too.
+      const given = Array.isArray(fields.args) ? fields.args[0] : undefined;
+      if ((fields.method === 'set' || fields.method === 'newGame') && typeof given === 'object' && given !== null) nameFrame(/** @type {Record<string, unknown>} */ (given).label);
       if (value instanceof Promise) value.then((settled) => post('result', { id, value: settled ?? null }), failed);
       else post('result', { id, value: value ?? null });
     } catch (error) {
@@ -206,6 +230,8 @@ function call(handle, method, args) {
     case 'agreeDraw':
     case 'flip':
     case 'shownPly':
+    case 'selection':
+    case 'deselect':
     case 'shapes':
       return handle[name]();
     case 'resign':
@@ -215,10 +241,13 @@ function call(handle, method, args) {
       if (reveal !== undefined && reveal !== 'move' && reveal !== 'piece') throw new Error(`hint: reveal must be "move" or "piece", not ${quote(reveal)}`);
       return handle.hint(level === undefined || level === null ? undefined : checkOption('level', level), reveal);
     }
-    case 'showPly': {
-      const ply = list[0] ?? null;
-      if (ply !== null && typeof ply !== 'number') throw new Error(`showPly: the ply must be a whole number or null, not ${quote(ply)}`);
-      return handle.showPly(ply);
+    case 'showPly':
+      // The handle says what is no ply, as it does to a page that mounts the board.
+      return handle.showPly(/** @type {number | null} */ (list[0] ?? null));
+    case 'setHeader': {
+      const [header, value] = list;
+      if (typeof header !== 'string' || typeof value !== 'string') throw new Error(`setHeader: the header's name and value must be text, not ${quote(typeof header)} and ${quote(typeof value)}`);
+      return handle.setHeader(header, value);
     }
     case 'setPosition':
       return handle.setPosition(checkOption('position', list[0]));
@@ -226,13 +255,26 @@ function call(handle, method, args) {
       const move = list[0];
       if (typeof move !== 'string') throw new Error(`play: the move must be text such as "b2-b5", not ${typeof move}`);
       if (move.length > MAX_MOVE_LENGTH) throw new Error(`play: the move is too long (${move.length} characters; at most ${MAX_MOVE_LENGTH})`);
-      return handle.play(move);
+      return handle.play(move, quietness(name, list[1]));
     }
     case 'undo':
-      return handle.undo();
+      return handle.undo(quietness(name, list[0]));
     case 'newGame':
       return handle.newGame(list[0] === undefined || list[0] === null ? undefined : options(name, list[0]));
   }
+}
+
+/**
+ * @param {string} method
+ * @param {unknown} value  `{ quiet: true }` or nothing
+ * @returns {{ quiet?: boolean } | undefined}
+ */
+function quietness(method, value) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value) || !['undefined', 'boolean'].includes(typeof (/** @type {Record<string, unknown>} */ (value)).quiet)) {
+    throw new Error(`${method}: the second argument must be { quiet: true } or { quiet: false }, not ${quote(JSON.stringify(value) ?? typeof value)}`);
+  }
+  return { quiet: /** @type {{ quiet?: boolean }} */ (value).quiet === true };
 }
 
 /**
