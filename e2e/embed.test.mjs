@@ -188,12 +188,16 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
 
 for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
   test(`${way}: movable=white moves White's pieces by hand; Black's move comes through play(), back from an earlier position; a Black piece pressed says why it stays; resign() resigns White`, { timeout: 60_000 }, async () => {
-    const { page, problems } = await openHost(files, way, [{ position: LEAPER, movable: 'white' }]);
+    const statusLine = way === 'module' ? { statusLine: true } : { 'status-line': 'true' };
+    const { page, problems } = await openHost(files, way, [{ position: LEAPER, movable: 'white', ...statusLine }]);
     await eventsOf(page, 0, 'ready');
     const canvas = canvasOf(page, way, 0);
+    const status = (way === 'frame' ? page.frameLocator('iframe') : page).locator('.ultima-status');
+    assert.equal(await status.textContent(), 'Your turn (White)');
     await clickSquare(page, canvas, 'a1');
     await clickSquare(page, canvas, 'a6');
     await eventsOf(page, 0, 'move');
+    assert.equal(await status.textContent(), 'Black to move (the other player)');
     // Black to move: not on this board.
     await clickSquare(page, canvas, 'e8');
     const live = (way === 'frame' ? page.frameLocator('iframe') : page).locator('.ultima-live p').last();
@@ -227,6 +231,7 @@ for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
     await call('resign');
     const [over] = await eventsOf(page, 0, 'gameover');
     assert.deepEqual([over.reason, over.winner], ['resignation', 'black']);
+    assert.equal(await status.textContent(), 'Black wins by resignation');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -102,7 +102,7 @@ test('a picked-up piece is described with each destination and what it would cap
   assert.equal(describeSelection('h1', 'C', []), 'white Coordinator on h1: no legal moves');
 });
 
-test('the status line of a board against the computer', () => {
+test('the status line of a board: against the computer, against a player elsewhere, two at one device', () => {
   const how = /** @type {const} */ ({ player: 'white', search: null, viewed: null });
   assert.equal(boardStatus(leaper(), how), 'Your turn (White)');
   assert.equal(boardStatus(leaper({ check: 'e1' }), how), 'Your turn (White) — check');
@@ -111,6 +111,8 @@ test('the status line of a board against the computer', () => {
   assert.equal(boardStatus(leaper(), { ...how, search: 'hint' }), 'Looking for a hint…');
   assert.equal(boardStatus(leaper({ plies: [DOUBLE_CAPTURE, DOUBLE_CAPTURE] }), { ...how, viewed: 0 }), 'Viewing 1. La1-a6 xa2 xa5 (1 of 2)');
   assert.equal(boardStatus(leaper(), { ...how, viewed: -1 }), 'Viewing the start');
+  assert.equal(boardStatus(leaper({ turn: 'black' }), { ...how, opponent: 'the other player' }), 'Black to move (the other player)');
+  assert.equal(boardStatus(leaper({ turn: 'black', check: 'e8' }), { ...how, player: null }), 'Black to move — check');
   const over = leaper({ status: { kind: 'stalemate', winner: 'black', result: '0-1' } });
   assert.equal(boardStatus(over, { ...how, search: 'move' }), 'Black wins by stalemate (White has no legal move)');
 });

@@ -409,20 +409,22 @@ export function mount(element, options = {}) {
     updateStatus();
   };
 
-  /** The status line, shown in `ai` mode unless the options turn it off. */
+  /** The status line: shown in `ai` mode unless the options turn it off, in `play` mode if they turn it on. */
   const updateStatus = () => {
     if (!live) return;
-    const on = current.mode === 'ai' && current.statusLine !== false;
+    const on = (current.mode === 'ai' && current.statusLine !== false) || (current.mode === 'play' && current.statusLine === true);
     style(statusLine, { display: on ? 'block' : 'none' });
     // For the iframe page's style sheet, which leaves the line room under the board.
     if (on) outer.dataset.status = 'shown';
     else delete outer.dataset.status;
     if (!on) return;
     const { state } = live;
+    const { movable } = state.look;
     statusLine.textContent = boardStatus(state.snapshot, {
-      player: current.side,
+      player: current.mode === 'ai' ? current.side : movable === 'white' || movable === 'black' ? movable : null,
       search: state.search?.purpose ?? null,
       viewed: state.viewed === null ? null : state.viewed.ply - 1,
+      opponent: current.mode === 'ai' ? 'the computer' : 'the other player',
     });
   };
 

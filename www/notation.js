@@ -266,23 +266,27 @@ export function viewingText(plies, viewed) {
 }
 
 /**
- * The status line of a board against the computer: the result, the search, an earlier position
- * shown, or whose turn it is.
+ * The status line of a board: the result, the search, an earlier position shown, or whose turn
+ * it is.
  *
  * @param {import('../ultima-wasm.js').Snapshot} snapshot
  * @param {object} how
- * @param {Side} how.player  the side the player takes
+ * @param {Side | null} how.player  the side the board's player takes; null: both (two players
+ *   at one device)
  * @param {'move' | 'hint' | null} how.search  what the computer is searching for, if anything
  * @param {number | null} how.viewed  the ply shown (-1: the start), or null for the game
- * @returns {string} e.g. "Your turn (White)", "The computer is thinking…", "Black wins by
- *   checkmate"
+ * @param {string} [how.opponent]  who plays the other side, e.g. "the computer" (the default),
+ *   "the other player"
+ * @returns {string} e.g. "Your turn (White)", "The computer is thinking…", "Black to move (the
+ *   other player)", "Black wins by checkmate"
  */
-export function boardStatus(snapshot, { player, search, viewed }) {
+export function boardStatus(snapshot, { player, search, viewed, opponent = 'the computer' }) {
   if (viewed !== null) return viewingText(snapshot.plies, viewed);
   if (snapshot.status.kind !== 'ongoing') return statusText(snapshot.status);
   if (search === 'move') return 'The computer is thinking…';
   if (search === 'hint') return 'Looking for a hint…';
   const check = snapshot.check !== null ? ' — check' : '';
+  if (player === null) return `${sideName(snapshot.turn)} to move${check}`;
   if (snapshot.turn === player) return `Your turn (${sideName(player)})${check}`;
-  return `${sideName(snapshot.turn)} to move (the computer)${check}`;
+  return `${sideName(snapshot.turn)} to move (${opponent})${check}`;
 }

@@ -44,8 +44,8 @@ import { errorText } from './util.js';
  *   shows what the move would capture, and a second tap plays it (false: one tap plays)
  * @property {boolean} [premove]  in `ai` mode, the player may queue a move while the computer
  *   thinks, played after the computer's move if it is legal then
- * @property {boolean} [statusLine]  in `ai` mode, a line under the board says whose turn it is,
- *   that the computer is thinking, and the result
+ * @property {boolean} [statusLine]  a line under the board says whose turn it is, that the
+ *   computer is thinking, and the result: in `ai` mode unless false, in `play` mode if true
  * @property {'fill' | number} [size]  fill the container's width, or a square of this many CSS
  *   pixels (120–2000)
  * @property {string} [label]  the board's name for screen readers, e.g. "Diagram 2: the Long
