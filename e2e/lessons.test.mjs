@@ -104,10 +104,12 @@ for (const { device, context, touch } of devices) {
       await page.click('.lesson-next');
       await at(page, 'try', 'withdrawer', 0);
 
-      // The progress survives a reload: the lessons open again (the reload was on their
-      // history entry), at the menu, which shows the lesson done.
+      // The progress survives a reload: the lesson opens again (the reload was on its history
+      // entry); its menu shows the Pawn lesson done.
       await page.reload();
       await ready(page);
+      await at(page, 'try', 'withdrawer', 0);
+      await page.click('.lesson-back');
       await at(page, 'menu');
       assert.equal(await page.textContent('.lessons-count'), `1 of ${LESSONS.lessons.length} lessons done`);
       assert.equal(await page.textContent('[data-lesson="pawn"] .lesson-state'), 'Done');
@@ -158,9 +160,12 @@ for (const { device, context, touch } of devices) {
       await at(page, 'wrong', 'withdrawer', 1);
       assert.equal(await feedback(page), `Not quite. That captured the black Pawn on c4. ${LESSONS.lessons[1].steps[1].wrong.other}`);
 
-      // Leaving the lesson half done: reopened (after the reload, the menu), it starts at step 2.
+      // Leaving the lesson half done: reopened (after the reload on its entry, at once), it starts
+      // at step 2; the menu says how far it went.
       await page.reload();
       await ready(page);
+      await at(page, 'try', 'withdrawer', 1);
+      await page.click('.lesson-back');
       await at(page, 'menu');
       assert.equal(await page.textContent('[data-lesson="withdrawer"] .lesson-state'), '1 of 2 steps');
       await page.click('[data-lesson="withdrawer"]');
@@ -372,6 +377,40 @@ test('Escape closes a trainer with its board focused and nothing picked up (a pi
     await page.focus('.puzzles-board canvas');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#puzzles', { state: 'hidden' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Back from a lesson goes to the lessons menu and Forward to the lesson; closed from a lesson, the history is as it was before the lessons opened', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    const before = await page.evaluate(() => JSON.stringify(history.state));
+    await page.click('#open-lessons');
+    await at(page, 'menu');
+    await page.click('[data-lesson="withdrawer"]');
+    await at(page, 'try', 'withdrawer', 0);
+    await page.goBack();
+    await at(page, 'menu');
+    assert.equal(await page.isVisible('#lessons'), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-lesson')), 'withdrawer');
+    await page.goForward();
+    await at(page, 'try', 'withdrawer', 0);
+    // A reload there opens the lesson again.
+    await page.reload();
+    await ready(page);
+    await at(page, 'try', 'withdrawer', 0);
+    // "All lessons" steps back over the lesson's entry, as Back does: Back then closes the view.
+    await page.click('.lesson-back');
+    await at(page, 'menu');
+    await page.waitForFunction(() => history.state?.ultimaView === 'lessons' && !('place' in history.state));
+    // Closed (×) from a lesson: the lesson's entry and the view's both go.
+    await page.click('[data-lesson="pawn"]');
+    await at(page, 'try', 'pawn', 0);
+    await page.click('#lessons .trainer-close');
+    await page.waitForSelector('#lessons', { state: 'hidden' });
+    await page.waitForFunction((before) => JSON.stringify(history.state) === before, before);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

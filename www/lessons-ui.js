@@ -14,7 +14,7 @@ import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { askInPlace, errorText, make, pageStorage } from './util.js';
-import { onViewClosed, showView } from './view-history.js';
+import { enterPlace, leavePlace, onEntryOf, onHistoryStep, onViewClosed, placeIn, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -227,6 +227,8 @@ function build() {
     const step = lesson.steps[index];
     if (!step) return;
     current = { lesson, index, phase: 'try', before: null };
+    // The lesson has an entry of its own over the lessons' (Back goes to the menu).
+    enterPlace(dialog, lesson.id);
     menu.hidden = true;
     player.hidden = false;
     title.textContent = `Lesson: ${lesson.title}`;
@@ -318,6 +320,7 @@ function build() {
     else if (following) showStep(following, startStep(progress, following));
     else {
       showMenu();
+      leavePlace(dialog);
       list.querySelector('button')?.focus();
     }
   });
@@ -327,6 +330,7 @@ function build() {
   });
   back.addEventListener('click', () => {
     showMenu();
+    leavePlace(dialog);
     const item = current && list.querySelector(`[data-lesson="${current.lesson.id}"]`);
     if (item instanceof HTMLElement) item.focus();
   });
@@ -350,6 +354,23 @@ function build() {
     config.openSquares?.();
   });
 
+  // Back and Forward between the menu and a lesson, the dialog open (its own closing by Back is
+  // the history's, view-history.js).
+  onHistoryStep(() => {
+    if (!dialog.open || !onEntryOf(dialog)) return;
+    const place = placeIn(dialog);
+    if (place === null) {
+      if (player.hidden) return;
+      const left = current?.lesson.id;
+      showMenu();
+      const item = left && list.querySelector(`[data-lesson="${left}"]`);
+      if (item instanceof HTMLElement) item.focus();
+      return;
+    }
+    const lesson = lessons.find((l) => l.id === place);
+    if (lesson && (player.hidden || current?.lesson !== lesson)) startLesson(lesson);
+  });
+
   const configured = () => {
     rulesLink.hidden = rulesFromLesson.hidden = config.openRules === null;
     squaresLink.hidden = config.openSquares === null;
@@ -360,6 +381,8 @@ function build() {
     configured,
     /** @param {string} [id] */
     async open(id) {
+      // A reload (or Forward) onto a lesson's entry opens that lesson.
+      const wanted = id ?? placeIn(dialog) ?? undefined;
       // Another tab may have made progress meanwhile.
       progress = loadProgress(pageStorage());
       showView(dialog);
@@ -367,7 +390,7 @@ function build() {
         showMenu();
         return;
       }
-      const lesson = id === undefined ? undefined : lessons.find((l) => l.id === id);
+      const lesson = wanted === undefined ? undefined : lessons.find((l) => l.id === wanted);
       if (lesson) await startLesson(lesson);
       else {
         showMenu();

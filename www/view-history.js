@@ -49,10 +49,69 @@ function viewOf(state) {
  */
 export const afterStepBack = () => steppedBack;
 
-/** Steps back over the history entry on show (a view's own), telling no step listener. */
-export function stepBack() {
+/**
+ * Steps back over the history entry on show (a view's own), telling no step listener.
+ *
+ * @param {number} [entries]  how many: a view shown at a place inside it has two (`enterPlace`)
+ */
+export function stepBack(entries = 1) {
   steppedBack = new Promise((resolve) => (stepDone = resolve));
-  history.back();
+  history.go(-entries);
+}
+
+/**
+ * The place inside a view that an entry names (a lesson in the lessons view), if any.
+ *
+ * @param {unknown} state
+ * @returns {string | null}
+ */
+function placeOf(state) {
+  if (viewOf(state) === null || typeof state !== 'object' || state === null || !('place' in state)) return null;
+  return typeof state.place === 'string' ? state.place : null;
+}
+
+/**
+ * The place inside `dialog`'s view the entry on show names: null at the view's first page (the
+ * lessons' menu), or when the entry on show is not the view's.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @returns {string | null}
+ */
+export const placeIn = (dialog) => (viewOf(history.state) === dialog.id ? placeOf(history.state) : null);
+
+/**
+ * Whether the entry on show is `dialog`'s view's (at its first page or at a place in it).
+ *
+ * @param {HTMLDialogElement} dialog
+ * @returns {boolean}
+ */
+export const onEntryOf = (dialog) => viewOf(history.state) === dialog.id;
+
+/**
+ * Goes to a place inside a view (a lesson, from the lessons' menu) with an entry of its own over
+ * the view's, so that Back goes from the place to the view's first page rather than out of the
+ * view, and Forward to the place again; from one place to another (the next lesson), the place's
+ * entry is replaced. The view follows the player's steps through `onHistoryStep`, with
+ * `placeIn`. Nothing is pushed unless the view's entry is on show.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {string} place
+ */
+export function enterPlace(dialog, place) {
+  if (viewOf(history.state) !== dialog.id) return;
+  const entry = { ultimaView: dialog.id, place };
+  if (placeOf(history.state) === null) history.pushState(entry, '');
+  else if (placeOf(history.state) !== place) history.replaceState(entry, '');
+}
+
+/**
+ * Back from a place inside a view to its first page, by the view's own control (the lessons'
+ * "All lessons"): the place's entry is stepped back over, as Back would.
+ *
+ * @param {HTMLDialogElement} dialog
+ */
+export function leavePlace(dialog) {
+  if (placeIn(dialog) !== null) stepBack();
 }
 
 /**
@@ -94,7 +153,7 @@ export function showView(dialog) {
     // Closed with its entry on show: the player closed it, and the history steps back over the
     // entry (closed by Back, the entry on show is already another).
     onViewClosed(dialog, () => {
-      if (viewOf(history.state) === dialog.id) stepBack();
+      if (viewOf(history.state) === dialog.id) stepBack(placeOf(history.state) === null ? 1 : 2);
       // The browser gives the focus back once the close event's listeners have run; with
       // nothing to give it to, it leaves it on the closed dialog's control (until it notices
       // and drops it on the page).
