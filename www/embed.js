@@ -31,6 +31,7 @@ import {
   moveBetween,
   moveNamed,
   picture,
+  playerSide,
   point,
   premoving,
   pressOutcome,
@@ -409,6 +410,9 @@ export function mount(element, options = {}) {
     updateStatus();
   };
 
+  /** Names the board for screen readers by the `label` option; its own name when there is none. */
+  const nameBoard = () => up().view.name(current.label?.trim() || null);
+
   /** The status line: shown in `ai` mode unless the options turn it off, in `play` mode if they turn it on. */
   const updateStatus = () => {
     if (!live) return;
@@ -419,9 +423,8 @@ export function mount(element, options = {}) {
     else delete outer.dataset.status;
     if (!on) return;
     const { state } = live;
-    const { movable } = state.look;
     statusLine.textContent = boardStatus(state.snapshot, {
-      player: current.mode === 'ai' ? current.side : movable === 'white' || movable === 'black' ? movable : null,
+      player: playerSide(state),
       search: state.search?.purpose ?? null,
       viewed: state.viewed === null ? null : state.viewed.ply - 1,
       opponent: current.mode === 'ai' ? 'the computer' : 'the other player',
@@ -646,9 +649,9 @@ export function mount(element, options = {}) {
       if (mayMove(state)) return `${piece}: ${sideName(turn)} to move`;
       // A board that moves one side's pieces, the other side to move: by the computer, or (in
       // `play` mode) by a player elsewhere, whose move the host brings.
-      const { movable } = state.look;
-      if (state.viewed === null && movable !== 'both' && movable !== 'none' && movable !== turn) {
-        return current.mode === 'ai' ? `${piece}: the computer is to move` : `${piece}: ${sideName(turn)} to move, and this board moves ${sideName(movable)}'s pieces only`;
+      const side = playerSide(state);
+      if (state.viewed === null && side !== null && side !== turn) {
+        return current.mode === 'ai' ? `${piece}: the computer is to move` : `${piece}: ${sideName(turn)} to move, and this board moves ${sideName(side)}'s pieces only`;
       }
       return `${piece}: it cannot be moved now`;
     };
@@ -972,7 +975,7 @@ export function mount(element, options = {}) {
       throw error;
     }
     live = board;
-    board.view.name(current.label?.trim() || null);
+    nameBoard();
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode(true);
@@ -1046,7 +1049,7 @@ export function mount(element, options = {}) {
     const turnsWithSide = current.mode === 'ai' && ('mode' in checked || 'side' in checked);
     setLook(state, lookOf({ ...checked, mode: current.mode, side: turnsWithSide ? current.side : undefined }));
     applySize();
-    if ('label' in checked) up().view.name(current.label?.trim() || null);
+    if ('label' in checked) nameBoard();
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'movable' in checked || 'level' in checked) applyMode(restart);
     if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');
@@ -1141,9 +1144,7 @@ export function mount(element, options = {}) {
       stopThinking();
       // By default the board's own player: the one its pieces move for (in `ai` mode, or `play`
       // with one side movable), who may resign on the other side's turn; else the side to move.
-      const { movable } = state.look;
-      const own = current.mode === 'ai' ? current.side : current.mode === 'play' && movable !== 'both' && movable !== 'none' ? movable : null;
-      transition(session.resign(side ?? own ?? state.snapshot.turn));
+      transition(session.resign(side ?? playerSide(state) ?? state.snapshot.turn));
     },
     flag(side) {
       const { session } = up();

@@ -188,10 +188,7 @@ function start() {
     const failed = (error) => post('result', { id, error: errorText(error) });
     try {
       id = checkId(fields.id);
-      const value = call(handle, fields.method, fields.args);
-      // A label given by a call that took it names the frame too.
-      const given = Array.isArray(fields.args) ? fields.args[0] : undefined;
-      if ((fields.method === 'set' || fields.method === 'newGame') && typeof given === 'object' && given !== null) nameFrame(/** @type {Record<string, unknown>} */ (given).label);
+      const value = call(handle, fields.method, fields.args, nameFrame);
       if (value instanceof Promise) value.then((settled) => post('result', { id, value: settled ?? null }), failed);
       else post('result', { id, value: value ?? null });
     } catch (error) {
@@ -204,9 +201,11 @@ function start() {
  * @param {EmbedHandle} handle
  * @param {unknown} method
  * @param {unknown} args
+ * @param {(label: unknown) => void} nameFrame  names the frame by a `label` that options taken
+ *   by the board give
  * @returns {unknown}
  */
-function call(handle, method, args) {
+function call(handle, method, args, nameFrame) {
   const name = typeof method === 'string' && Object.hasOwn(METHODS, method) ? /** @type {keyof typeof METHODS} */ (method) : null;
   if (!name) throw new Error(`unknown method ${quote(typeof method === 'string' ? method : typeof method)}`);
   if (args !== undefined && !Array.isArray(args)) throw new Error(`${name}: args must be an array, not ${typeof args}`);
@@ -214,8 +213,11 @@ function call(handle, method, args) {
   const list = args ?? [];
   if (list.length > METHODS[name]) throw new Error(`${name}: too many arguments (${list.length}; at most ${METHODS[name]})`);
   switch (name) {
-    case 'set':
-      return handle.set(options(name, list[0] ?? {}));
+    case 'set': {
+      const given = options(name, list[0] ?? {});
+      handle.set(given);
+      return nameFrame(given.label);
+    }
     case 'view':
     case 'snapshot':
     case 'position':
@@ -259,8 +261,11 @@ function call(handle, method, args) {
     }
     case 'undo':
       return handle.undo(quietness(name, list[0]));
-    case 'newGame':
-      return handle.newGame(list[0] === undefined || list[0] === null ? undefined : options(name, list[0]));
+    case 'newGame': {
+      const given = list[0] === undefined || list[0] === null ? {} : options(name, list[0]);
+      handle.newGame(given);
+      return nameFrame(given.label);
+    }
   }
 }
 

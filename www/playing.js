@@ -135,12 +135,10 @@ export function wirePlaying({ embed, settings, persist }) {
   // person resigns, also while the computer thinks (as on lichess); by link, this browser's
   // player, whoever is to move; between two players at one device, the side to move.
   askFirst(embed, 'resign', () => embed.resign(settings.opponent ? otherSide(settings.opponent.computer) : (settings.linkSide ?? undefined)));
-  askFirst(embed, 'draw', () => embed.agreeDraw());
   // Asked of the other player's offer (by link), "No" declines it: the offer leaves the record,
-  // and so the status and the next link. Listened to after the question's own: the question is
-  // put away first, the focus back on Draw, which goes with the offer (the page passes its
-  // focus on).
-  element('draw-no', HTMLButtonElement).addEventListener('click', () => {
+  // and so the status and the next link (the focus, back on Draw, which goes with the offer, is
+  // passed on by the page).
+  askFirst(embed, 'draw', () => embed.agreeDraw(), undefined, () => {
     if (settings.opponent === null && drawOffer(embed.snapshot()) !== null) embed.setHeader(DRAW_OFFER, '');
   });
   return {
@@ -163,8 +161,9 @@ export function wirePlaying({ embed, settings, persist }) {
  * @param {string} name  the ids: #<name>, #<name>-confirm, #<name>-yes and #<name>-no
  * @param {() => void} act
  * @param {() => boolean} [needed]  whether to ask now; otherwise the button acts at once
+ * @param {() => void} [declined]  what no (the button) does besides putting the question away
  */
-export function askFirst(embed, name, act, needed) {
+export function askFirst(embed, name, act, needed, declined) {
   const close = askInPlace(
     {
       ask: element(name, HTMLButtonElement),
@@ -172,6 +171,7 @@ export function askFirst(embed, name, act, needed) {
       yes: element(`${name}-yes`, HTMLButtonElement),
       no: element(`${name}-no`, HTMLButtonElement),
       needed,
+      declined,
     },
     act,
   );

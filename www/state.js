@@ -412,6 +412,18 @@ export function pressOutcome(state, square, touch = false) {
 }
 
 /**
+ * The side the board's player moves, when the board moves one side's pieces only (against the
+ * computer, or a player elsewhere whose moves the host brings); null when both or none move.
+ *
+ * @param {State} state
+ * @returns {Side | null}
+ */
+export function playerSide(state) {
+  const { movable } = state.look;
+  return movable === 'white' || movable === 'black' ? movable : null;
+}
+
+/**
  * Whether a press now queues a premove: the look allows premoves, the player plays one side
  * (against the computer) and the computer is searching for its move in the game shown.
  *
@@ -419,9 +431,9 @@ export function pressOutcome(state, square, touch = false) {
  * @returns {boolean}
  */
 export function premoving(state) {
-  const { movable, premove } = state.look;
-  if (!premove || state.search?.purpose !== 'move' || state.viewed !== null || isOver(state)) return false;
-  return (movable === 'white' || movable === 'black') && state.snapshot.turn !== movable;
+  if (!state.look.premove || state.search?.purpose !== 'move' || state.viewed !== null || isOver(state)) return false;
+  const side = playerSide(state);
+  return side !== null && state.snapshot.turn !== side;
 }
 
 /**
@@ -447,10 +459,10 @@ export function premoveOutcome(state, square) {
  * @returns {boolean} whether a piece of the side the player moves stands there
  */
 function playerPiece(state, square) {
-  const { movable } = state.look;
+  const side = playerSide(state);
   const letter = state.snapshot.pieces[squareIndex(square)] ?? '';
-  if (letter === '' || (movable !== 'white' && movable !== 'black')) return false;
-  return (letter === letter.toUpperCase()) === (movable === 'white');
+  if (letter === '' || side === null) return false;
+  return (letter === letter.toUpperCase()) === (side === 'white');
 }
 
 /**

@@ -191,14 +191,15 @@ export const tabStorage = () => reachableStorage('sessionStorage');
  * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
  * question away (the focus back on `ask`); yes puts it away (the focus back on `ask` too) and
  * calls `answer`. With `needed`,
- * only when it says so: otherwise `ask` answers at once.
+ * only when it says so: otherwise `ask` answers at once. With `declined`, no (the button, not
+ * Escape, which only puts the question away) is an answer too: called once the focus is back.
  *
- * @param {{ ask: HTMLButtonElement, box: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement, hide?: HTMLElement[], needed?: () => boolean }} parts
+ * @param {{ ask: HTMLButtonElement, box: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement, hide?: HTMLElement[], needed?: () => boolean, declined?: () => void }} parts
  * @param {() => void} answer
  * @returns {(refocus: boolean) => void} puts the question away unanswered, the focus back on
  *   `ask` if `refocus` (and it can take it)
  */
-export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true }, answer) {
+export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true, declined = () => undefined }, answer) {
   /** @param {boolean} on */
   const asking = (on) => {
     box.hidden = !on;
@@ -218,7 +219,10 @@ export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true }
     asking(true);
     no.focus();
   });
-  no.addEventListener('click', () => close(true));
+  no.addEventListener('click', () => {
+    close(true);
+    declined();
+  });
   // Escape answers no here, and goes no further (a dialog around the question stays open).
   box.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
