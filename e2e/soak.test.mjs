@@ -38,6 +38,10 @@ const served = useServedDist();
  * @returns {Promise<Figures>}
  */
 async function measure(page, cdp) {
+  // The page's service worker registration adds its listeners (offline.js's watchReleases) when
+  // the browser answers it, which may be after the first measure (in CI it was, and two
+  // listeners looked leaked): it has answered once <html data-offline> says how it went.
+  await page.waitForSelector('html[data-offline]', { state: 'attached', timeout: 30_000 });
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
