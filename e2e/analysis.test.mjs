@@ -671,6 +671,23 @@ test('the lines tried are kept: closing and opening the same record again, or a 
   // The promoted line first in the list (redrawn in a task of its own once the kept lines are
   // in the tree).
   await page.waitForFunction(() => /h7-h5.*g7-g4/s.test(document.querySelector('.analysis-moves')?.textContent ?? ''));
+  // Opened on an earlier move of the same record (the game page's Analyse on a move viewed):
+  // the same analysis, and a line tried there is kept with it, not apart.
+  await openAnalysisOf(page, { record, ply: 1 });
+  assert.deepEqual(await lines(), promoted, 'back when opened on an earlier move');
+  await onAnalysis(page, (board) => board.play('h7-h6'));
+  await closeAnalysisView(page);
+  await openAnalysisOf(page, { record });
+  const grown = [...promoted, ['b2-b5', 'h7-h6']];
+  assert.deepEqual(await lines(), grown, 'a line tried on an earlier move, back at the end');
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.analysis') ?? '{}').kept.length), 1, 'one analysis kept for the game');
+  await onAnalysis(page, (board) => {
+    const analysis = board.analysis();
+    const node = [...(analysis?.tree().nodes.values() ?? [])].find((n) => n.ply?.text === 'h7-h6');
+    if (node) analysis?.goTo(node.id);
+  });
+  await page.click('.analysis-dialog button:text("Delete from here")');
+  assert.deepEqual(await lines(), promoted);
   // Another record has none of them.
   await openAnalysisOf(page, { record: '1. b2-b5 *' });
   assert.deepEqual(await lines(), [['b2-b5']]);

@@ -227,6 +227,19 @@ for (const { device, context } of devices) {
       await page.click(`${trainer} .mistakes-analyse`);
       await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
       assert.equal(await page.isVisible(trainer), false);
+      // The whole game, shown before the mistake from the learner's side, the move played in it
+      // and the better move beside it as a side line.
+      const analysis = '.analysis-dialog';
+      await page.waitForSelector(`${analysis} .analysis-moves button[data-move="e6-e2"]`);
+      assert.match((await page.getAttribute(`${analysis} [role="gridcell"][data-square="d7"]`, 'aria-label')) ?? '', /^d7, black Pawn/, 'the position before the mistake');
+      assert.equal(await page.locator(`${analysis} .analysis-moves button[data-move="d7-d6"]`).count(), 1, 'the move played');
+      assert.equal(await page.locator(`${analysis} .analysis-variation button[data-move="e6-e2"]`).count(), 1, 'the better move, a side line');
+      assert.equal(await page.getAttribute(`${analysis} [role="gridcell"]`, 'data-square'), 'h1', 'Black at the bottom');
+      // Closing it goes back to the trainer as it was left.
+      assert.equal(await page.textContent(`${analysis} .analysis-close`), 'Back to the mistakes');
+      await page.click(`${analysis} .analysis-close`);
+      await page.waitForSelector(`${trainer}[open][data-phase="found"]`);
+      assert.equal(await page.isVisible(`${trainer} .mistakes-next`), true);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -35,6 +35,8 @@ import { afterStepBack, focusIfLost, onHistoryStep, pushEntry, stepBack } from '
  * @property {Side} [orientation]  the side at the bottom (by default White)
  * @property {Back} [back]  where closing the view goes back to, when not the game (a puzzle,
  *   the list of games); not kept over a reload
+ * @property {string[][]} [lines]  lines of move texts from the start to add to the record's, as
+ *   side lines after those it has (a better move a trainer found): tried lines, kept as such
  */
 
 /**
@@ -172,6 +174,12 @@ function isBack(value) {
 }
 
 /**
+ * @param {unknown} value
+ * @returns {value is string[][]}
+ */
+const isLines = (value) => Array.isArray(value) && value.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string' && text.length <= 40));
+
+/**
  * Checks a request from anywhere: every field of the right type, or a clear error.
  *
  * @param {unknown} request
@@ -179,13 +187,14 @@ function isBack(value) {
  */
 function checkRequest(request) {
   if (typeof request !== 'object' || request === null) throw new TypeError('openAnalysis needs an object, e.g. { record }');
-  const { record, position, ply, orientation, back } = /** @type {Record<string, unknown>} */ (request);
+  const { record, position, ply, orientation, back, lines } = /** @type {Record<string, unknown>} */ (request);
   if (record !== undefined && typeof record !== 'string') throw new TypeError('the record to analyse must be text');
   if (position !== undefined && typeof position !== 'string') throw new TypeError('the position to analyse must be text');
   if (ply !== undefined && !(typeof ply === 'number' && Number.isInteger(ply) && ply >= 0)) throw new TypeError('the ply to show must be a whole number from 0');
   if (orientation !== undefined && orientation !== 'white' && orientation !== 'black') throw new TypeError('the orientation must be "white" or "black"');
   if (back !== undefined && !isBack(back)) throw new TypeError('back must be { label, go }: a short text and a function');
-  return { record, position, ply, orientation, back };
+  if (lines !== undefined && !isLines(lines)) throw new TypeError('the lines to add must be lists of move texts');
+  return { record, position, ply, orientation, back, lines };
 }
 
 /**
@@ -197,7 +206,7 @@ function checkRequest(request) {
  * @returns {Promise<EmbedHandle>}
  */
 export async function openAnalysis(request = {}) {
-  const { record, position, ply, orientation, back } = checkRequest(request);
+  const { record, position, ply, orientation, back, lines } = checkRequest(request);
   // A view open already gives its place to this one, and its entry in the history: going Back
   // in between would close the new view.
   const replaced = shown;
@@ -311,10 +320,16 @@ export async function openAnalysis(request = {}) {
     throw new Error(failure);
   }
   const analysis = board.analysis();
+  // What finds the lines kept: the whole record opened, read before a ply is shown (the board's
+  // record is then the line to it), so that the game's analysis is one whatever move it is
+  // opened on.
+  const opened = board.record();
   // The ply is the record's own main line's: found before the lines kept come back (one of
   // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
-  const keep = keepTried(board);
+  const keep = keepTried(board, opened);
+  // After the lines the tree has, so that its main line stays.
+  if (analysis && lines) analysis.addLines([...analysis.lines(), ...lines]);
   // Once the lines kept are back, the position the view showed before the reload (maybe in one
   // of them).
   if (analysis && lineBefore) analysis.goTo(nodeAlong(analysis.tree(), lineBefore));
@@ -422,17 +437,17 @@ function closeAndGoBack() {
 }
 
 /**
- * Brings back the lines and notes kept for the analysis of the board's record, and keeps them as
- * they change: soon after each edit (a move added, a line promoted or removed, a mark, a comment
+ * Brings back the lines and notes kept for the analysis of `record`, and keeps them as they
+ * change: soon after each edit (a move added, a line promoted or removed, a mark, a comment
  * typed), and at once when the view closes or the page is hidden (a reload, a closed tab).
  *
  * @param {EmbedHandle} board  an analysis board, ready
+ * @param {string} record  the record it opened on, as its `record()` gave it at its end
  * @returns {() => void}  keeps the lines now (the view is closing)
  */
-function keepTried(board) {
+function keepTried(board, record) {
   const analysis = board.analysis();
   if (!analysis) return () => undefined;
-  const record = board.record();
   const opened = { lines: analysis.lines(), notes: analysis.notes() };
   const kept = loadKept(pageStorage());
   const keptLines = linesOf(kept, record);

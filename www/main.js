@@ -659,7 +659,7 @@ async function main() {
     // position before the mistake on the analysis board, with the better move after it.
     const mistakes = onFirstUse(() =>
       import('./mistakes-ui.js').then((module) => {
-        module.configureMistakes({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, analyse: ({ record, ply }) => analyse({ record, ply }) });
+        module.configureMistakes({ pieceSet: () => settings.pieceSet, theme: () => settings.theme, analyse });
         return module;
       }),
     );

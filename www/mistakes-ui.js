@@ -22,6 +22,8 @@ import { onViewClosed, showView } from './view-history.js';
 /** @import { TryVerdict } from './mistakes.js' */
 /** @import { PieceSet } from './pieces.js' */
 /** @import { Theme } from './state.js' */
+/** @import { Side } from './pieces.js' */
+/** @import { Back } from './analysis-page.js' */
 /** @import { Evaluation, ReviewedMove } from '../ultima-wasm.js' */
 
 /**
@@ -38,8 +40,9 @@ import { onViewClosed, showView } from './view-history.js';
  * @typedef {object} MistakesConfig
  * @property {() => PieceSet} pieceSet  the piece set to draw the board in
  * @property {() => Theme} theme  the board's colours
- * @property {((game: { record: string, ply: number }) => void) | null} analyse  opens a record
- *   in the analysis board at a ply (the dialog is closed first); none: no "Analyse" button
+ * @property {((game: { record: string, ply: number, orientation: Side, lines: string[][], back: Back }) => void) | null} analyse
+ *   opens a record in the analysis board at a ply, with lines added, and closing it goes `back`
+ *   (the dialog is closed first); none: no "Analyse" button
  */
 
 /** @type {MistakesConfig} */
@@ -281,10 +284,18 @@ function build() {
   });
   analyse.addEventListener('click', () => {
     const current = mistake();
-    if (!board || !current || !config.analyse) return;
-    const record = board.record();
+    if (!board || !round || !current || !config.analyse) return;
+    // The better move on the board, as a side line of the game (the game's own analysis).
+    const better = board.history().map((ply) => ply.text);
     dialog.close();
-    config.analyse({ record, ply: current.ply });
+    // Back to the trainer as it was left: the better move found or shown, Next at hand.
+    const back = () => {
+      if (dialog.open) return;
+      showView(dialog);
+      if (!next.hidden) next.focus();
+    };
+    // Opened on the position before the mistake, the move played and the better one after it.
+    config.analyse({ record: round.record, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: back } });
   });
   onViewClosed(dialog, () => {
     generation += 1;
