@@ -382,25 +382,27 @@ test('typed moves: the setting shows a field where move text plays; the rules\' 
   await page.close();
 });
 
-test('the material line: what each side is up, in figurines and in words, at the position shown', { timeout: 60_000 }, async () => {
+test('the material line: what each side is up, in figurines and in words, at the position shown, a set-up position\'s imbalance from its start', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
-  await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);
+  // LEAPER with a Black Long Leaper on h8: Black is up two Pawns before any move.
+  await onBoard(page, (board, position) => board.newGame({ position }), '4k2l/8/8/p7/8/8/p7/L3K3 w');
   const material = page.locator('#material');
-  assert.equal(await material.textContent(), 'No pieces taken yet');
-  const height = await material.evaluate((box) => box.getBoundingClientRect().height);
-  await click(page, 'a1');
-  await click(page, 'a6');
   await page.waitForFunction(() => document.querySelector('#material img') !== null);
-  assert.equal(await material.locator('.visually-hidden').textContent(), 'White is up 2 Pawns');
-  assert.equal(await material.locator('[aria-hidden] .material-side').count(), 1, 'only White is up');
+  assert.equal(await material.locator('.visually-hidden').textContent(), 'Black is up 2 Pawns');
+  assert.equal(await material.locator('[aria-hidden] .material-side').count(), 1, 'only Black is up');
   assert.equal(await material.locator('img').count(), 2);
   assert.equal(await material.locator('img.stacked').count(), 1, 'the second Pawn lies on the first');
+  const height = await material.evaluate((box) => box.getBoundingClientRect().height);
+  // White's Long Leaper takes both Pawns: even.
+  await click(page, 'a1');
+  await click(page, 'a6');
+  await page.waitForFunction(() => document.querySelector('#material')?.textContent === 'Even: the same pieces taken on both sides');
   assert.equal(await material.evaluate((box) => box.getBoundingClientRect().height), height, 'the line keeps its height: the buttons below stay put');
   // The position shown decides: the start, then the game again.
   await page.click('#view-prev');
-  await page.waitForFunction(() => document.querySelector('#material')?.textContent === 'No pieces taken yet');
+  await page.waitForFunction(() => document.querySelector('#material .visually-hidden')?.textContent === 'Black is up 2 Pawns');
   await page.click('#view-live');
-  await page.waitForFunction(() => document.querySelector('#material img') !== null);
+  await page.waitForFunction(() => document.querySelector('#material')?.textContent === 'Even: the same pieces taken on both sides');
   assert.deepEqual(problems, []);
   await page.close();
 });

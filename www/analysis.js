@@ -702,7 +702,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
         // A report of another position (it cannot be, with `runs`); the arrow is left off.
       }
     }
-    renderMaterial(material, materialLead(snapshot.plies), handle.view().pieceSet);
+    renderMaterial(material, materialLead(snapshot.pieces, snapshot.plies), handle.view().pieceSet);
     renderThreat();
     renderLines();
     if (treeChanged || tree.nodes.size !== nodesDrawn) renderTree(refocus);
@@ -881,10 +881,10 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   });
   copy.addEventListener('click', async () => {
     const text = lineRecord();
-    const moves = lineThrough(tree, current).length;
+    const plies = lineThrough(tree, current).length;
     const ok = await copyText(text, copyField);
     copyField.hidden = ok;
-    note.textContent = ok ? `Copied the line (${moves} ${moves === 1 ? 'move' : 'moves'}) as a record.` : COPY_REFUSED;
+    note.textContent = ok ? `Copied the line (${plies} ${plies === 1 ? 'ply' : 'plies'}) as a record.` : COPY_REFUSED;
   });
   copyAll.addEventListener('click', async () => {
     const sideLines = branchLines(tree).length - 1;

@@ -27,7 +27,7 @@ import { registerServiceWorker, releasedSince } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
-import { DEFAULT_BASE, loadWasm, withGame as withRecord } from './wasm.js';
+import { DEFAULT_BASE, loadWasm, withGame as withRecord, withPosition } from './wasm.js';
 import { openWelcome } from './welcome.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
@@ -55,7 +55,7 @@ import { arriveAtView, closeViews, leaveView, onHistoryStep, openWhenLoaded, reo
 /** @import { WelcomeChoice } from './welcome.js' */
 /** @import { TimeControl } from './clock.js' */
 /** @import { Review } from './review.js' */
-/** @import { Side } from '../ultima-wasm.js' */
+/** @import { Side, Snapshot } from '../ultima-wasm.js' */
 
 /**
  * @template {Element} T
@@ -416,7 +416,7 @@ async function main() {
       // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
       const judgement = judgements[current] ?? null;
       embed.showGlyph(judgement ? MARKS[judgement] : null);
-      renderMaterial(material, materialLead(plies.slice(0, current + 1)), settings.pieceSet);
+      renderMaterial(material, materialLead(piecesAfter(snapshot, current), plies.slice(0, current + 1)), settings.pieceSet);
       // How the move shown took its pieces.
       const moveShown = plies[current];
       captureLine.textContent = moveShown ? captureWords(moveShown) : '';
@@ -1150,6 +1150,19 @@ function onFirstUse(load) {
       loading = null;
       throw error;
     }));
+}
+
+/**
+ * The pieces of the game's position after its ply `ply` (-1: the start): the snapshot's own at
+ * its last ply, else those of that ply's position string, read by a game of its own.
+ *
+ * @param {Snapshot} snapshot  the game as it stands
+ * @param {number} ply
+ * @returns {string[]}
+ */
+function piecesAfter(snapshot, ply) {
+  if (ply === snapshot.plies.length - 1) return snapshot.pieces;
+  return withPosition(snapshot.plies[ply]?.position ?? snapshot.start, (game) => game.snapshot().pieces);
 }
 
 /**

@@ -1,8 +1,9 @@
-// What each side is up in pieces, from the game's plies, as lichess shows the material beside
-// each player: the pieces each side has lost (captured, or removed by its own suicide), with the
-// losses both sides share cancelled role by role. Ultima's pieces have no agreed values, so the
-// lead is pieces, never points. Only the plies' facts are read (what each move captured, which
-// piece a suicide removed); no rule is worked out here. Pure: unit-tested in node.
+// What each side is up in pieces, as lichess shows the material beside each player: the
+// pieces on the board of the position shown, counted role by role, each side's surplus over the
+// other's (so a set-up position's imbalance shows from its start, as a game's captures do).
+// Ultima's pieces have no agreed values, so the lead is pieces, never points. Only facts the
+// wasm gave are read (the position's pieces, what each ply captured, whether it was a suicide);
+// no rule is worked out here. Pure: unit-tested in node.
 
 import { figureUrl } from './movelist.js';
 import { listWords } from './notation.js';
@@ -20,27 +21,25 @@ export const MATERIAL_CSS = new URL('./material.css', import.meta.url).href;
  * @property {string[]} white  the Black pieces White is up, as letters ("p"), in the rules' order
  *   of the roles (King, Withdrawer, Coordinator, Immobilizer, Long Leaper, Chameleon, Pawn)
  * @property {string[]} black  the White pieces Black is up ("P")
- * @property {number} taken  how many pieces have left the board in all
+ * @property {number} taken  how many pieces have left the board in the plies
  */
 
 /**
- * @param {readonly PlyInfo[]} plies  the game's plies up to the position shown
+ * @param {readonly string[]} pieces  the position's 64 squares, a piece letter or "" each
+ * @param {readonly PlyInfo[]} plies  the plies played to it (what left the board)
  * @returns {Lead}
  */
-export function materialLead(plies) {
-  /** @type {Map<string, number>} pieces lost, by letter */
-  const lost = new Map();
-  const lose = (/** @type {string} */ letter) => lost.set(letter, (lost.get(letter) ?? 0) + 1);
-  for (const ply of plies) {
-    for (const letter of ply.captured) lose(letter);
-    if (ply.suicide) lose(ply.piece);
-  }
+export function materialLead(pieces, plies) {
+  /** @type {Map<string, number>} pieces on the board, by letter */
+  const count = new Map();
+  for (const letter of pieces) if (letter) count.set(letter, (count.get(letter) ?? 0) + 1);
+  const taken = plies.reduce((sum, ply) => sum + ply.captured.length + (ply.suicide ? 1 : 0), 0);
   /** @type {Lead} */
-  const lead = { white: [], black: [], taken: [...lost.values()].reduce((sum, n) => sum + n, 0) };
+  const lead = { white: [], black: [], taken };
   for (const role of Object.keys(ROLE_NAMES)) {
     const black = role.toLowerCase();
-    const difference = (lost.get(black) ?? 0) - (lost.get(role) ?? 0);
-    // More Black pieces of the role lost: White is up that many, and the other way round.
+    const difference = (count.get(role) ?? 0) - (count.get(black) ?? 0);
+    // More White pieces of the role on the board: White is up that many, and the other way round.
     const [up, letter] = difference > 0 ? [lead.white, black] : [lead.black, role];
     for (let i = 0; i < Math.abs(difference); i++) up.push(letter);
   }
@@ -55,12 +54,11 @@ export function materialLead(plies) {
  * @returns {string}
  */
 export function materialWords(lead) {
-  if (lead.taken === 0) return 'No pieces taken yet';
   const sides = /** @type {const} */ ([
     ['White', lead.white],
     ['Black', lead.black],
   ]).filter(([, pieces]) => pieces.length > 0);
-  if (sides.length === 0) return 'Even: the same pieces taken on both sides';
+  if (sides.length === 0) return lead.taken === 0 ? 'No pieces taken yet' : 'Even: the same pieces taken on both sides';
   return sides.map(([side, pieces]) => `${side} is up ${countWords(pieces)}`).join('; ');
 }
 
