@@ -144,6 +144,33 @@ test('hovering a destination previews exactly the squares the move would capture
   await page.mouse.move(a1.x, (a1.y + a6.y) / 2, { steps: 3 });
   await page.mouse.move(a6.x, a6.y, { steps: 3 });
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-preview'), 'a2 a5');
+  // As painted while dragging (the board under the piece painted once, render.js underDrag):
+  // the captures framed, the Leaper gone from a1 and under the pointer on a6.
+  await painted(page);
+  /** The frames of a2 and a5, a6's centre (the dragged piece's, or the square's), a1's centre and a point nearer its corner. */
+  const dragged = () =>
+    pixels(page, [
+      ['a2', 0.45, 0],
+      ['a5', 0.45, 0],
+      ['a1', 0, 0],
+      ['a6', 0, 0],
+      ['a1', 0.25, 0.25],
+    ]);
+  const [framedA2, framedA5, lifted, under, corner] = await dragged();
+  assertColour(framedA2 ?? [], PREVIEW_RED, 'a2 frame while dragging');
+  assertColour(framedA5 ?? [], PREVIEW_RED, 'a5 frame while dragging');
+  // The square's colour (tinted as the move's start) at its centre as near its corner: no piece.
+  assertColour(lifted ?? [], corner ?? [], 'a1 empty while its piece is dragged');
+  assert.ok(LIGHT.some((c, i) => Math.abs((under?.[i] ?? c) - c) > 12), `the dragged piece on a6: got rgba(${under})`);
+  // On to b6, a quiet square: no frames; the piece follows, a6 is bare again.
+  const b6 = await centre(page, 'b6');
+  await page.mouse.move(b6.x, b6.y, { steps: 2 });
+  await painted(page);
+  const [quietA2, quietA5, , left] = await dragged();
+  assertColour(quietA2 ?? [], LIGHT, 'a2 unframed over b6');
+  assertColour(quietA5 ?? [], DARK, 'a5 unframed over b6');
+  assertColour(left ?? [], LIGHT, 'a6 bare once the piece has moved on');
+  await page.mouse.move(a6.x, a6.y, { steps: 2 });
   await page.mouse.up();
   // Playing the move shows and announces its captures.
   assert.deepEqual(await plies(page), ['a1-a6xa2xa5']);

@@ -48,13 +48,15 @@ export function createMirror(parent, activate) {
   return {
     grid,
     update(state) {
+      // Written only where they change: the board updates at every move of a dragged piece, and
+      // each attribute written is work for the accessibility tree (a screen reader's too).
       cells.forEach((cell, i) => {
         const square = squareAt(i & 7, i >> 3, state.orientation);
-        cell.dataset.square = squareName(square);
-        cell.setAttribute('aria-label', cellLabel(state, square));
-        cell.setAttribute('aria-selected', String(state.selected === square));
+        setChanged(cell, 'data-square', squareName(square));
+        setChanged(cell, 'aria-label', cellLabel(state, square));
+        setChanged(cell, 'aria-selected', String(state.selected === square));
       });
-      Object.assign(grid.dataset, gridData(state));
+      for (const [name, value] of Object.entries(gridData(state))) setChanged(grid, `data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, value);
     },
     announce(text) {
       // A fresh node per message, so that repeating a message is announced again; the last few
@@ -68,6 +70,15 @@ export function createMirror(parent, activate) {
       live.remove();
     },
   };
+}
+
+/**
+ * @param {Element} element
+ * @param {string} name
+ * @param {string} value
+ */
+function setChanged(element, name, value) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
 /**
