@@ -1,10 +1,11 @@
 // The page's colours (www/page-theme.js, www/early.js, the colours of www/style.css): dark by
 // default, light when chosen and from the first paint of the next visit, the device's when asked
-// and as it changes, and a stored value that is not a choice ignored.
+// and as it changes, and a stored value that is not a choice ignored; in forced colours (Windows
+// high contrast), what is current or chosen still marked.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, DEVICES, launchDevice, openGame, openPreferences, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, launchDevice, onBoard, openGame, openPreferences, ready, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -98,4 +99,31 @@ test('the light page on a phone', { timeout: 60_000 }, async () => {
   } finally {
     await phone.close();
   }
+});
+
+test('Forced colours (Windows high contrast): the running clock, the move shown and the editor\'s chosen tool stay marked', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  await page.emulateMedia({ forcedColors: 'active' });
+  const background = (/** @type {string} */ selector) => colour(page, selector, 'background-color');
+  // Two players on a 3+2 clock, two moves played, the first shown.
+  await page.click('#new-game');
+  await page.selectOption('select[name="time"]', '3+2');
+  await page.click('#new-game-start');
+  await page.waitForSelector('.clock-top', { state: 'visible' });
+  await onBoard(page, (board) => {
+    board.play('b2-b5');
+    board.play('g7-g4');
+    board.showPly(0);
+  });
+  await page.waitForSelector('.clock.running');
+  // Each told by a background alone in the page's colours, which forced colours paint over.
+  assert.notEqual(await background('.clock.running'), await background('.clock:not(.running)'), 'the running clock');
+  assert.notEqual(await background('.moves button[aria-current]'), await background('.moves button:not([aria-current])'), 'the move shown');
+  await page.screenshot({ path: `${ARTIFACTS}forced-colours.png` });
+  await page.click('#open-editor');
+  await page.click('.editor-tool[data-tool="L"]');
+  assert.equal(await page.getAttribute('.editor-tool[data-tool="L"]', 'aria-pressed'), 'true');
+  assert.notEqual(await background('.editor-tool[aria-pressed="true"]'), await background('.editor-tool[data-tool="K"]'), 'the chosen tool');
+  assert.deepEqual(problems, []);
+  await page.close();
 });
