@@ -167,6 +167,45 @@ for (const [screen, viewport] of SCREENS) {
   });
 }
 
+test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): the welcome opens at its title and ×, and the trainers\' boards stay playable', { timeout: 90_000 }, async () => {
+  const browser = await launch({ viewport: { width: 342, height: 192 }, deviceScaleFactor: 4 });
+  try {
+    const first = await browser.context.newPage();
+    await first.goto(served.url);
+    await first.waitForSelector('dialog#welcome[open]');
+    // The dialog is far taller than the window: it scrolls, from its top, the focus inside.
+    const top = () =>
+      first.evaluate(() => {
+        const dialog = /** @type {HTMLDialogElement} */ (document.querySelector('dialog#welcome'));
+        const close = document.querySelector('#welcome-close')?.getBoundingClientRect();
+        return { scrolled: dialog.scrollTop, closeTop: close?.top ?? -1, focusIn: dialog.contains(document.activeElement) };
+      });
+    const opened = await top();
+    assert.ok(opened.scrolled === 0 && opened.closeTop >= 0 && opened.focusIn, `the dialog at its top, its × in sight, the focus inside: ${JSON.stringify(opened)}`);
+    await first.click('#welcome button:has-text("Play the computer")');
+    await first.waitForSelector('#welcome-play:visible');
+    assert.equal((await top()).scrolled, 0, 'Play the computer\'s step, from its top too');
+    await first.close();
+    // The trainers' boards: as wide as the dialog allows, never a sliver of the window's height
+    // (they were 48 px, the window's 192 less the room kept for the dialog's head).
+    const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
+    for (const [opener, board] of [
+      ['#open-puzzles', '.puzzles-board'],
+      ['#open-squares', '.squares-board'],
+    ]) {
+      await page.click(opener);
+      await page.waitForSelector(`${board} canvas[data-paints]`);
+      const width = await page.$eval(board, (node) => node.getBoundingClientRect().width);
+      assert.ok(width >= 250, `${board} is ${width} px wide`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test('a laptop\'s 1366 × 768: the board and its clocks stay in the window while the panel scrolls under a review', { timeout: 90_000 }, async () => {
   const browser = await launch({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
   try {

@@ -80,7 +80,7 @@ export function openWelcome(dialog, preset) {
     start.hidden = levelsShown;
     computerForm.hidden = !levelsShown;
     const focus = levelsShown ? computerForm.querySelector('input[name="level"]:checked') : computer;
-    if (focus instanceof HTMLElement) focus.focus();
+    if (focus instanceof HTMLElement) focusAtTop(dialog, focus);
   };
 
   /** @type {WelcomeChoice | null} */
@@ -130,7 +130,7 @@ export function openWelcome(dialog, preset) {
   start.hidden = false;
   computerForm.hidden = true;
   dialog.showModal();
-  computer.focus();
+  focusAtTop(dialog, computer);
   return {
     choice: /** @type {Promise<WelcomeChoice>} */ (choice),
     close: () => {
@@ -155,4 +155,16 @@ function tabStops(root) {
       node.getClientRects().length > 0 &&
       !(node instanceof HTMLInputElement && node.type === 'radio' && !node.checked),
   );
+}
+
+/**
+ * Focuses `control` with the dialog scrolled to its top: on a window lower than the dialog (a
+ * zoom of 400 %), the focus scrolled it down to the control, its title and its × out of sight.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLElement} control
+ */
+function focusAtTop(dialog, control) {
+  control.focus({ preventScroll: true });
+  dialog.scrollTo(0, 0);
 }
