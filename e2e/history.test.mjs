@@ -217,6 +217,11 @@ test('Back pressed while a view\'s module or the analysis board still loads stay
     });
     await page.click('#open-games');
     await page.waitForFunction(() => history.state?.ultimaView === 'games');
+    // The page says it is busy while the view loads: a progress cursor, and a bar along the
+    // window's top after a moment.
+    await page.waitForSelector('body[data-loading]', { state: 'attached' });
+    assert.equal(await page.$eval('body', (body) => getComputedStyle(body).cursor), 'progress');
+    await page.waitForFunction(() => new DOMMatrix(getComputedStyle(document.body, '::before').transform).a > 0);
     await page.goBack();
     await page.waitForFunction(() => history.state === null);
     release();
@@ -230,6 +235,7 @@ test('Back pressed while a view\'s module or the analysis board still loads stay
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await showing(page, null);
     assert.deepEqual(await where(page), { length: before.length + 1, mark: true });
+    assert.equal(await page.$eval('body', (body) => body.dataset.loading ?? null), null, 'no longer busy');
     // Forward: the view opens now.
     await page.goForward();
     await showing(page, 'games');
@@ -257,6 +263,7 @@ test('Back pressed while a view\'s module or the analysis board still loads stay
     });
     await page.click('#analyse');
     await page.waitForFunction(() => history.state?.ultimaAnalysis === true);
+    await page.waitForSelector('body[data-loading]', { state: 'attached' });
     await page.goBack();
     await page.waitForFunction(() => history.state === null && !location.search.includes('analysis'));
     releaseSheet();
@@ -270,6 +277,7 @@ test('Back pressed while a view\'s module or the analysis board still loads stay
     await page.waitForFunction(() => document.getElementById('notice')?.textContent?.startsWith('The squares drill could not open'));
     await page.waitForFunction(() => history.state === null);
     assert.deepEqual(await where(page), { length: before.length + 1, mark: true });
+    assert.equal(await page.$eval('body', (body) => body.dataset.loading ?? null), null, 'no longer busy after a failure');
     assert.deepEqual(
       problems.filter((problem) => !/squares-ui\.js|Failed to fetch|ERR_FAILED/.test(problem)),
       [],

@@ -46,7 +46,7 @@ import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { DEFAULT_LEVEL, linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
-import { arriveAtView, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
+import { arriveAtView, busyWhile, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -489,7 +489,7 @@ async function main() {
      * @param {import('./analysis-page.js').AnalysisRequest} request
      */
     const analyse = (request) => {
-      openAnalysis(request).catch((error) => {
+      busyWhile(openAnalysis(request)).catch((error) => {
         if (!isAbort(error)) showNotice(notice, `The analysis board could not open: ${errorText(error)}`);
       });
     };
