@@ -93,6 +93,12 @@ for (const { device, context } of devices) {
       await page.locator('#review-graph').scrollIntoViewIfNeeded();
       const box = await page.locator('#review-graph').boundingBox();
       if (!box) throw new Error('no graph');
+      // Under the graph, in figures, the position under the pointer (as lichess's graph reads it
+      // out), else the one shown: the game's end before a point is hovered.
+      const readout = () => page.textContent('#review .review-readout');
+      assert.match((await readout()) ?? '', /^33\. Wf1-f3 · [+-]\d+\.\d\d · White \d+%$/);
+      await page.mouse.move(box.x + box.width / plies, box.y + box.height / 2);
+      await page.waitForFunction(() => /^30\. … Pd7-d6\?\? · [+-]\d+\.\d\d · White \d+%$/.test(document.querySelector('#review .review-readout')?.textContent ?? ''));
       await page.mouse.click(box.x + (box.width * 2) / plies, box.y + box.height / 2);
       assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
       await page.click('#review-moves .review-move.blunder');

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, reviewStateWords } from '../www/review-model.js';
+import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, readoutWords, reviewStateWords } from '../www/review-model.js';
 import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
@@ -60,6 +60,12 @@ test('figures and judged moves in words, with their marks', () => {
   assert.equal(moveWords(move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'We6-e2+', judgement: 'blunder', loss: 0.42, lossPercent: 42 })), '3. … Wd7-d2+?? blunder (−42%); better We6-e2+');
   assert.equal(moveWords(move({ ply: 2, number: 2, judgement: 'inaccuracy', loss: 0.06, lossPercent: 6, best: 'Lb1-b8 xb2' })), '2. Pb2-b5?! inaccuracy (−6%); better Lb1-b8 xb2');
   assert.deepEqual(MARKS, { inaccuracy: '?!', mistake: '?', blunder: '??' });
+});
+
+test('the graph\'s readout: the move to the position with its mark, the evaluation from White\'s view, White\'s expected score', () => {
+  assert.equal(readoutWords(null, 0.52), 'Start · White 52%');
+  assert.equal(readoutWords(move({ score: '+0.35', whiteExpected: 0.547 }), 0.5), '1. Pb2-b5 · +0.35 · White 55%');
+  assert.equal(readoutWords(move({ number: 30, side: 'black', played: 'Pd7-d6', judgement: 'blunder', score: '#2', whiteExpected: 1 }), 0.5), '30. … Pd7-d6?? · #2 · White 100%');
 });
 
 test('a judged move\'s accessible name: its line as shown (label in name), then its moves in words', () => {

@@ -163,6 +163,21 @@ export function annotatedWords(moves) {
 export const judgementWords = (move) => (move.judgement ? `${move.judgement} (−${move.lossPercent}%)` : '');
 
 /**
+ * The graph's readout of a position: the move that led to it with its mark, the evaluation from
+ * White's view and White's expected score, e.g. "12. … Wd1-d7+?? · +1.35 · White 71%"; the start's
+ * when no move is given.
+ *
+ * @param {ReviewedMove | null} move
+ * @param {number} start  White's expected score at the start, 0…1
+ * @returns {string}
+ */
+export function readoutWords(move, start) {
+  if (!move) return `Start · White ${Math.round(start * 100)}%`;
+  const mark = move.judgement ? MARKS[move.judgement] : '';
+  return `${moveNumber(move)} ${move.played}${mark} · ${move.score} · White ${Math.round(move.whiteExpected * 100)}%`;
+}
+
+/**
  * A judged move in words, for its point's label on the graph.
  *
  * @param {ReviewedMove} move

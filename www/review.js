@@ -12,7 +12,7 @@
 
 import { createAi } from './ai.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, reviewStateWords } from './review-model.js';
+import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, readoutWords, reviewStateWords } from './review-model.js';
 import { figuredMove } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
@@ -92,6 +92,10 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   bar.append(progress, status, stopButton, resume, said);
   const failure = make('p', { class: 'error', role: 'alert' });
   const graph = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'review-graph-title' });
+  // The position under the pointer on the graph, else the one shown: its move, evaluation and
+  // White's expected score, in figures (the points' own tooltips come late and are hard to hit).
+  // Seen only: a screen reader has each point's title and the board's own words.
+  const readout = make('p', { class: 'review-readout', 'aria-hidden': 'true' });
   const players = make('dl', { class: 'review-players' });
   const list = make('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Inaccuracies, mistakes and blunders: choose one to view its position' });
   const learnButton = make('button', { type: 'button', id: 'review-learn', class: 'review-learn' });
@@ -123,7 +127,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   const copyNote = make('p', { class: 'review-copy-note', role: 'status' });
   const explain = make('p', { class: 'review-explain' }, 'Each position searched at the same fixed budget. A move that loses 5% of its side\'s expected score is an inaccuracy, 10% a mistake, 15% a blunder.');
   box.setAttribute('aria-labelledby', 'review-title');
-  box.replaceChildren(title, bar, failure, graph, players, learnButton, list, tools, copyField, copyNote, explain);
+  box.replaceChildren(title, bar, failure, graph, readout, players, learnButton, list, tools, copyField, copyNote, explain);
 
   /** @type {StoredReview | null} */
   let review = saved && saved.record === embed.record() ? saved : null;
@@ -140,6 +144,9 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     ai?.dispose();
     ai = null;
   };
+
+  /** The ply of the position shown (-1: the start). */
+  const shownPly = () => embed.shownPly() ?? embed.history().length - 1;
 
   const draw = () => {
     const focused = document.activeElement;
@@ -162,6 +169,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     graph.toggleAttribute('data-empty', !summary);
     explain.hidden = summary === null;
     tools.hidden = summary === null;
+    readout.hidden = summary === null;
     if (!summary) {
       // What was copied was of a review now gone.
       copyField.hidden = true;
@@ -189,7 +197,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     graph.append(svg('path', { class: 'review-white', d: `${line} L${WIDTH} ${HEIGHT} L0 ${HEIGHT} Z` }));
     graph.append(svg('line', { class: 'review-middle', x1: 0, y1: HEIGHT / 2, x2: WIDTH, y2: HEIGHT / 2 }));
     graph.append(svg('path', { class: 'review-line', d: line }));
-    const shown = embed.shownPly() ?? embed.history().length - 1;
+    const shown = shownPly();
+    readout.textContent = readoutWords(result.moves[shown] ?? null, result.start);
     const cursorX = shown < 0 ? 0 : (points[Math.min(shown, n - 1)]?.x ?? 0);
     graph.append(svg('line', { class: 'review-cursor', x1: cursorX, y1: 0, x2: cursorX, y2: HEIGHT }));
     result.moves.forEach((move, i) => {
@@ -320,10 +329,23 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   });
   stopButton.addEventListener('click', () => api.stop());
   resume.addEventListener('click', () => api.start());
-  graph.addEventListener('click', (event) => {
-    if (!summary) return;
+  /** @param {MouseEvent} event @returns {number | null} the ply whose point is nearest the pointer */
+  const plyAt = (event) => {
+    if (!summary) return null;
     const box = graph.getBoundingClientRect();
-    showOnBoard(nearestPly(((event.clientX - box.left) / box.width) * WIDTH, summary.moves.length, WIDTH));
+    return nearestPly(((event.clientX - box.left) / box.width) * WIDTH, summary.moves.length, WIDTH);
+  };
+  graph.addEventListener('click', (event) => {
+    const ply = plyAt(event);
+    if (ply !== null) showOnBoard(ply);
+  });
+  graph.addEventListener('pointermove', (event) => {
+    const ply = plyAt(event);
+    if (summary && ply !== null) readout.textContent = readoutWords(summary.moves[ply] ?? null, summary.start);
+  });
+  // Back to the position shown.
+  graph.addEventListener('pointerleave', () => {
+    if (summary) readout.textContent = readoutWords(summary.moves[shownPly()] ?? null, summary.start);
   });
   embed.on('view', () => {
     if (summary) draw();
