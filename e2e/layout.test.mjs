@@ -206,6 +206,18 @@ test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): t
   }
 });
 
+test('check boxes and radio buttons grow with a large default font (13 px at the default 16 px)', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url, NO_GAME);
+  const width = () => page.$eval('#sound', (box) => box.getBoundingClientRect().width);
+  assert.equal(await width(), 13);
+  // The browser's default font size set to 32 px (what a reader's setting does to this page's
+  // rem and em).
+  await page.evaluate(() => document.documentElement.style.setProperty('font-size', '32px'));
+  assert.ok((await width()) >= 24, `a check box ${await width()} px wide beside 32 px text`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a laptop\'s 1366 × 768: the board and its clocks stay in the window while the panel scrolls under a review', { timeout: 90_000 }, async () => {
   const browser = await launch({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 });
   try {
