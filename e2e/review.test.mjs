@@ -127,16 +127,33 @@ for (const { device, context } of devices) {
       assert.match(annotated, /\[Termination "resignation"\]/);
       assert.match(annotated, /\n\n30\.\.\. d7-d6\?\? \{Blunder \(-\d+%\); better We6-e2\+\.\} \(30\.\.\. e6-e2\) 31\. h1-d5xd1\sf7-f6/);
       assert.match(annotated, / 1-0\n$/);
+      // Analyse on the reviewed game: the review's marks and better moves on the analysis board,
+      // as lichess's analysis shows the computer's; a line tried on the game before the marks
+      // came stays (the game's one analysis).
+      await page.evaluate(async () => {
+        const ultima = /** @type {any} */ (window).ultima;
+        const analysis = await ultima.openAnalysis({ record: ultima.board.record(), ply: 1 });
+        analysis.play('a2-a3');
+      });
+      await page.click('.analysis-dialog .analysis-close');
+      await page.waitForFunction(() => document.querySelector('.analysis-dialog') === null);
+      await page.click('#analyse');
+      await page.waitForSelector('.analysis-dialog[open] .analysis-moves .analysis-glyph[data-glyph="??"]');
+      const sideLines = await page.$$eval('.analysis-dialog .analysis-variation', (lines) => lines.map((line) => line.textContent ?? ''));
+      assert.ok(sideLines.some((line) => /e6-e2/.test(line)) && sideLines.some((line) => /a2-a3/.test(line)), `side lines: ${sideLines}`);
+      await page.click('.analysis-dialog .analysis-close');
+      await page.waitForFunction(() => document.querySelector('.analysis-dialog') === null);
       // The game changed (the resignation taken back): its review, and the marks, go.
       await page.click('#view-live');
       await page.click('#undo');
       await page.waitForFunction(() => document.querySelector('#moves button[data-judgement]') === null);
       assert.equal(await page.isVisible('#review-copy'), false);
-      // The annotated record opens on the analysis board with the better move as a side line.
+      // The annotated record opens on the analysis board with the better move as a side line
+      // (beside the line tried above: the same game).
       await page.evaluate((record) => /** @type {any} */ (window).ultima.openAnalysis({ record, ply: 0 }), annotated);
       await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
-      await page.waitForFunction(() => document.querySelectorAll('.analysis-variation').length === 1);
-      assert.match((await page.textContent('.analysis-variation')) ?? '', /e6-e2/);
+      await page.waitForFunction(() => document.querySelectorAll('.analysis-variation').length === 2);
+      assert.ok(await page.$$eval('.analysis-dialog .analysis-variation', (lines) => lines.some((line) => /e6-e2/.test(line.textContent ?? ''))), 'the better move');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

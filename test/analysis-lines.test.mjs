@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, keepLines, linesOf, loadKept, notesOf, readKept, saveKept } from '../www/analysis-lines.js';
+import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, gameKey, keepLines, linesOf, loadKept, notesOf, readKept, saveKept } from '../www/analysis-lines.js';
 import { MAX_COMMENT } from '../www/variations.js';
 
 const RECORD = '1. b2-b5 g7-g4 *';
@@ -14,7 +14,7 @@ const only = (lines) => ({ lines, notes: [] });
 
 test('the lines tried are kept under their record, the newest first, and found again', () => {
   const kept = keepLines([], RECORD, TRIED, OPENED, 1000);
-  assert.deepEqual(kept, [{ record: RECORD, lines: TRIED_LINES, notes: [], at: 1000 }]);
+  assert.deepEqual(kept, [{ record: RECORD, lines: TRIED_LINES, at: 1000 }]);
   assert.deepEqual(linesOf(kept, RECORD), TRIED_LINES);
   assert.deepEqual(linesOf(kept, '1. c2-c4 *'), []);
   const two = keepLines(kept, '1. c2-c4 *', only([['c2-c4', 'h7-h5']]), only([['c2-c4']]), 2000);
@@ -22,6 +22,30 @@ test('the lines tried are kept under their record, the newest first, and found a
   // Changed again: first again, replacing its old entry.
   const again = keepLines(two, RECORD, only([TRIED_LINES[0] ?? []]), OPENED, 3000);
   assert.deepEqual(again.map((entry) => [entry.record, entry.at]), [[RECORD, 3000], ['1. c2-c4 *', 2000]]);
+});
+
+test('notes are kept only when the player changed them: as opened, the record keeps its own', () => {
+  const marked = [{ line: 0, ply: 0, glyph: '??', comment: 'Blunder' }];
+  // Lines tried on a record with a review's marks, the marks untouched: the lines alone.
+  assert.deepEqual(keepLines([], RECORD, { lines: TRIED_LINES, notes: marked }, { lines: OPENED_LINES, notes: marked }, 1000), [{ record: RECORD, lines: TRIED_LINES, at: 1000 }]);
+  // A mark changed, or taken away: the notes as they are now.
+  const changed = [{ line: 0, ply: 0, glyph: '?', comment: 'Blunder' }];
+  assert.deepEqual(keepLines([], RECORD, { lines: OPENED_LINES, notes: changed }, { lines: OPENED_LINES, notes: marked }, 1000)[0]?.notes, changed);
+  assert.deepEqual(keepLines([], RECORD, { lines: OPENED_LINES, notes: [] }, { lines: OPENED_LINES, notes: marked }, 1000)[0]?.notes, []);
+});
+
+test('a game is found by its start, rules and moves; an analysis kept under its record before is found, and moves to the key', () => {
+  const start = 'clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 1 1';
+  const key = gameKey({ start, rules: 'default', plies: [{ text: 'b2-b5' }, { text: 'g7-g4' }] });
+  assert.equal(key, `${start} | default | b2-b5 g7-g4`);
+  assert.notEqual(gameKey({ start, rules: 'king_capture', plies: [{ text: 'b2-b5' }, { text: 'g7-g4' }] }), key);
+  // Kept by an earlier version under the record: found by it, and written back under the key.
+  const before = keepLines([], RECORD, TRIED, OPENED, 1000);
+  assert.deepEqual(linesOf(before, key, RECORD), TRIED_LINES);
+  assert.deepEqual(linesOf(before, key), []);
+  const after = keepLines(before, key, TRIED, OPENED, 2000, RECORD);
+  assert.deepEqual(after, [{ record: key, lines: TRIED_LINES, at: 2000 }]);
+  assert.equal(notesOf(after, key, RECORD), null);
 });
 
 test('nothing tried, nothing kept; an analysis emptied again is forgotten', () => {

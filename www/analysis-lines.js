@@ -1,15 +1,14 @@
 // The lines a player tried on the game page's analysis board, kept in this browser as lichess
-// keeps a local analysis: opening the analysis of the same game again (the same record: the
-// same start, rules and moves) brings back the side lines and continuations tried, in the
-// order they were, after a reload too. Pure data and functions; analysis-page.js reads and
-// writes them.
+// keeps a local analysis: opening the analysis of the same game again (the same start, rules
+// and moves: `gameKey`) brings back the side lines and continuations tried, in the order they
+// were, after a reload too. Pure data and functions; analysis-page.js reads and writes them.
 //
 // Storage: key `ultima.analysis`, `{ version: 1, kept: [{ record, lines, notes?, at }] }`, the
 // most recently changed first, at most MAX_KEPT analyses; `lines` the tree's lines as move texts
 // (variations.js `branchLines`), at most MAX_PLIES plies in all for one analysis; `notes` the
 // notes on their moves (assessments and comments, the record's and the player's), counted in
-// those lines, each comment at most MAX_COMMENT characters. An entry without `notes` (kept
-// before there were any) leaves the record's own.
+// those lines, each comment at most MAX_COMMENT characters, kept only when the player changed
+// them. An entry without `notes` leaves the record's own.
 
 import { isObject, readStored, readVersioned, writeStored } from './util.js';
 import { MAX_COMMENT, isRecordNote } from './variations.js';
@@ -29,7 +28,8 @@ const VERSION = 1;
  * One analysis kept.
  *
  * @typedef {object} KeptAnalysis
- * @property {string} record  the record the analysis opened on: what finds it again
+ * @property {string} record  what finds it again: the game's `gameKey` (before, the record the
+ *   analysis opened on, which a game's headers and a review's marks made differ)
  * @property {string[][]} lines  every line tried, from the start, as move texts
  * @property {RecordNote[]} [notes]  the notes on their moves, counted in `lines`
  * @property {number} at  when it last changed, in milliseconds since 1970
@@ -84,41 +84,69 @@ function isKept(entry) {
 }
 
 /**
- * The lines kept for the analysis of `record`, or none.
+ * What finds a game's analysis: its start, rule options and main line's moves, not its headers,
+ * result or notes (the same game opened from the game page, Your games or with a review's marks
+ * written in is one analysis).
+ *
+ * @param {{ start: string, rules: string, plies: readonly { text: string }[] }} game  a snapshot
+ *   of the game's main line
+ * @returns {string} e.g. "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 1 1 | default | b2-b5 g7-g4"
+ */
+export const gameKey = ({ start, rules, plies }) => `${start} | ${rules} | ${plies.map((ply) => ply.text).join(' ')}`;
+
+/**
+ * The analysis kept for `key`, or for `former` (what found it before `gameKey`), or none.
  *
  * @param {KeptAnalysis[]} kept
- * @param {string} record
+ * @param {string} key
+ * @param {string} [former]
+ * @returns {KeptAnalysis | undefined}
+ */
+const entryOf = (kept, key, former) => kept.find((entry) => entry.record === key) ?? kept.find((entry) => entry.record === former);
+
+/**
+ * The lines kept for the analysis of `key` (or `former`), or none.
+ *
+ * @param {KeptAnalysis[]} kept
+ * @param {string} key
+ * @param {string} [former]
  * @returns {string[][]}
  */
-export function linesOf(kept, record) {
-  return kept.find((entry) => entry.record === record)?.lines ?? [];
+export function linesOf(kept, key, former) {
+  return entryOf(kept, key, former)?.lines ?? [];
 }
 
 /**
- * The notes kept for the analysis of `record`, or null when none were (the record's own stay).
+ * The notes kept for the analysis of `key` (or `former`), or null when none were (the record's
+ * own stay).
  *
  * @param {KeptAnalysis[]} kept
- * @param {string} record
+ * @param {string} key
+ * @param {string} [former]
  * @returns {RecordNote[] | null}
  */
-export function notesOf(kept, record) {
-  return kept.find((entry) => entry.record === record)?.notes ?? null;
+export function notesOf(kept, key, former) {
+  return entryOf(kept, key, former)?.notes ?? null;
 }
 
 /**
- * The analyses kept after the analysis of `record` has come to hold `tried`: its entry first,
- * with the lines up to MAX_PLIES plies and the notes on them; none when it holds only what it
- * opened with (`opened`: the record's own lines and notes), nothing tried.
+ * The analyses kept after the analysis of `key` has come to hold `tried`: its entry first (an
+ * entry under `former`, what found it before, goes),
+ * with the lines up to MAX_PLIES plies and, when the player changed them, the notes on them
+ * (notes as the record opened with them are left to the record: the same game opened with a
+ * review's marks written in keeps them); none when it holds only what it opened with (`opened`:
+ * the record's own lines and notes), nothing tried.
  *
  * @param {KeptAnalysis[]} kept
- * @param {string} record
+ * @param {string} key
  * @param {Tried} tried
  * @param {Tried} opened
  * @param {number} now
+ * @param {string} [former]
  * @returns {KeptAnalysis[]}
  */
-export function keepLines(kept, record, tried, opened, now) {
-  const others = kept.filter((entry) => entry.record !== record);
+export function keepLines(kept, key, tried, opened, now, former) {
+  const others = kept.filter((entry) => entry.record !== key && entry.record !== former);
   if (JSON.stringify(tried) === JSON.stringify(opened)) return others;
   /** @type {string[][]} */
   const within = [];
@@ -128,8 +156,10 @@ export function keepLines(kept, record, tried, opened, now) {
     within.push(line);
     plies += line.length;
   }
+  const lines = { record: key, lines: within, at: now };
+  if (JSON.stringify(tried.notes) === JSON.stringify(opened.notes)) return [lines, ...others].slice(0, MAX_KEPT);
   const notes = tried.notes.filter((note) => note.line < within.length).map((note) => ({ ...note, comment: note.comment.slice(0, MAX_COMMENT) }));
-  return [{ record, lines: within, notes, at: now }, ...others].slice(0, MAX_KEPT);
+  return [{ ...lines, notes }, ...others].slice(0, MAX_KEPT);
 }
 
 /**

@@ -12,7 +12,7 @@ import { mount } from './embed.js';
 import { linkStyles } from './analysis.js';
 import { isTyping } from './keys.js';
 import { errorText, make, pageStorage } from './util.js';
-import { keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
+import { gameKey, keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
 import { nodeAlong } from './variations.js';
@@ -320,14 +320,14 @@ export async function openAnalysis(request = {}) {
     throw new Error(failure);
   }
   const analysis = board.analysis();
-  // What finds the lines kept: the whole record opened, read before a ply is shown (the board's
-  // record is then the line to it), so that the game's analysis is one whatever move it is
-  // opened on.
-  const opened = board.record();
+  // What finds the lines kept: the whole game opened, read before a ply is shown (the board's
+  // game is then the line to it), so that the game's analysis is one whatever move it is
+  // opened on; and the record, which found them before.
+  const game = { key: gameKey(board.snapshot()), former: board.record() };
   // The ply is the record's own main line's: found before the lines kept come back (one of
   // them may have been made the main line).
   if (ply !== undefined) analysis?.goToPly(ply);
-  const keep = keepTried(board, opened);
+  const keep = keepTried(board, game);
   // After the lines the tree has, so that its main line stays.
   if (analysis && lines) analysis.addLines([...analysis.lines(), ...lines]);
   // Once the lines kept are back, the position the view showed before the reload (maybe in one
@@ -437,24 +437,25 @@ function closeAndGoBack() {
 }
 
 /**
- * Brings back the lines and notes kept for the analysis of `record`, and keeps them as they
+ * Brings back the lines and notes kept for the analysis of the game, and keeps them as they
  * change: soon after each edit (a move added, a line promoted or removed, a mark, a comment
  * typed), and at once when the view closes or the page is hidden (a reload, a closed tab).
  *
  * @param {EmbedHandle} board  an analysis board, ready
- * @param {string} record  the record it opened on, as its `record()` gave it at its end
+ * @param {{ key: string, former: string }} game  the game it opened on: its `gameKey`, and its
+ *   record (what found its lines before), as the board gave them at its end
  * @returns {() => void}  keeps the lines now (the view is closing)
  */
-function keepTried(board, record) {
+function keepTried(board, { key, former }) {
   const analysis = board.analysis();
   if (!analysis) return () => undefined;
   const opened = { lines: analysis.lines(), notes: analysis.notes() };
   const kept = loadKept(pageStorage());
-  const keptLines = linesOf(kept, record);
+  const keptLines = linesOf(kept, key, former);
   const refused = analysis.addLines(keptLines);
   if (refused > 0) console.info(`analysis: ${refused} kept moves are not legal here and were left out`);
   // Notes kept with the lines replace the record's own (the player may have changed them).
-  const keptNotes = notesOf(kept, record);
+  const keptNotes = notesOf(kept, key, former);
   if (keptNotes) analysis.setNotes(keptLines, keptNotes);
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
@@ -462,7 +463,7 @@ function keepTried(board, record) {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     const storage = pageStorage();
-    saveKept(storage, keepLines(loadKept(storage), record, { lines: analysis.lines(), notes: analysis.notes() }, opened, Date.now()));
+    saveKept(storage, keepLines(loadKept(storage), key, { lines: analysis.lines(), notes: analysis.notes() }, opened, Date.now(), former));
   };
   const stopEdits = analysis.onEdit(() => {
     if (timer === null) timer = setTimeout(keep, KEEP_DELAY_MS);

@@ -35,6 +35,10 @@ import { bindings } from './wasm.js';
  * @property {() => Judgement[]} judgements  each ply's judgement once the review is done (the
  *   move list marks them), else none
  * @property {() => void} redraw  draws the review again (the piece set changed)
+ * @property {() => string | null} annotated  the game's record with the review written in (each
+ *   judged move marked, with what it lost and its better move as a side line: the wasm
+ *   `annotatedRecord`) once the review is done, else null; what Copy annotated record copies
+ *   and the analysis board opens, as lichess's analysis shows the computer's judgements
  * @property {() => boolean} learn  opens "Learn from your mistakes" on the review done (its
  *   button's action; also a reload or Forward on the trainer's history entry); false when
  *   there is nothing to learn from (no review done, or no mistake of the learner's)
@@ -301,6 +305,10 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     },
     stored: () => review,
     state: () => state,
+    annotated() {
+      if (!review || !summary) return null;
+      return bindings().annotatedRecord(review.record, /** @type {Evaluation[]} */ (review.evaluations));
+    },
     judgements: () => summary?.moves.map((move) => move.judgement) ?? [],
     redraw: draw,
     learn() {
@@ -315,14 +323,14 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   button.addEventListener('click', () => api.start());
   learnButton.addEventListener('click', () => api.learn());
   copyButton.addEventListener('click', async () => {
-    if (!review || !summary) return;
     let text;
     try {
-      text = bindings().annotatedRecord(review.record, /** @type {Evaluation[]} */ (review.evaluations));
+      text = api.annotated();
     } catch (error) {
       copyNote.textContent = `The annotated record could not be written: ${errorText(error)}`;
       return;
     }
+    if (text === null || !summary) return;
     const ok = await copyText(text, copyField);
     copyField.hidden = ok;
     copyNote.textContent = ok ? `Copied the record with the review: ${annotatedWords(summary.moves)}.` : COPY_REFUSED;
