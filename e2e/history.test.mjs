@@ -224,6 +224,8 @@ test('Back pressed while a view\'s module or the analysis board still loads stay
     await page.waitForFunction(() => new DOMMatrix(getComputedStyle(document.body, '::before').transform).a > 0);
     await page.goBack();
     await page.waitForFunction(() => history.state === null);
+    // Back: the view is no longer asked for, and the page no longer busy, its module still coming.
+    await page.waitForFunction(() => document.body.dataset.loading === undefined);
     release();
     // Once the module has come and run (the page's import and this one settle together), and
     // what the page does with it has had its turn:

@@ -208,24 +208,35 @@ export async function openWhenLoaded(id, load) {
 
 /** How many loads of views are under way: the page says it is busy while any is. */
 let loads = 0;
+/** Counts the player's steps through the history, each of which ends the loads' busy marks. */
+let loadSteps = 0;
 
 /**
- * Marks the page busy until `work` settles: `body[data-loading]`, a progress cursor at once and,
- * after a moment, a bar along the window's top (style.css). A view loaded on first use takes
- * 80–335 ms here, seconds on a slow phone and network, where a press that changed nothing was
- * pressed again or taken for broken.
+ * Marks the page busy until `work` settles, or the player steps through the history (Back:
+ * what loads is no longer asked for; a view opened again marks its own load):
+ * `body[data-loading]`, a progress cursor at once and, after a moment, a bar along the window's
+ * top (style.css). A view loaded on first use takes 80–335 ms here, seconds on a slow phone and
+ * network, where a press that changed nothing was pressed again or taken for broken.
  *
  * @template T
  * @param {Promise<T>} work
  * @returns {Promise<T>}
  */
 export async function busyWhile(work) {
+  const step = loadSteps;
   if (loads++ === 0) document.body.dataset.loading = 'true';
   try {
     return await work;
   } finally {
-    if (--loads === 0) delete document.body.dataset.loading;
+    if (step === loadSteps && --loads === 0) delete document.body.dataset.loading;
   }
+}
+
+/** Ends every load's busy mark (a step of the player's through the history). */
+function endLoads() {
+  loadSteps += 1;
+  loads = 0;
+  delete document.body.dataset.loading;
 }
 
 /**
@@ -305,8 +316,8 @@ export function leaveView() {
   if (viewOf(history.state) !== null) history.replaceState(null, '');
 }
 
-// A step back the page asked for settles; a step of the player's closes the views whose entry is
-// no longer on show, is told to the listeners (which close what else was on show: the analysis
+// A step back the page asked for settles; a step of the player's ends the loads' busy marks,
+// closes the views whose entry is no longer on show, is told to the listeners (which close what else was on show: the analysis
 // board, a link's dialog), and opens the view whose entry now is on show.
 window.addEventListener('popstate', () => {
   if (stepDone) {
@@ -314,6 +325,7 @@ window.addEventListener('popstate', () => {
     stepDone = null;
     return;
   }
+  endLoads();
   const id = viewOf(history.state);
   for (const dialog of views) if (dialog.open && dialog.id !== id) dialog.close();
   for (const listener of stepListeners) listener();
