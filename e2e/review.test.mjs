@@ -135,10 +135,14 @@ for (const { device, context } of devices) {
         const analysis = await ultima.openAnalysis({ record: ultima.board.record(), ply: 1 });
         analysis.play('a2-a3');
       });
+      // Marked by the player: a note of theirs, which the review's must not push out.
+      await page.click('.analysis-dialog .analysis-glyph-choice[data-glyph="!?"]');
+      await page.waitForSelector('.analysis-dialog .analysis-glyph-choice[data-glyph="!?"][aria-pressed="true"]');
       await page.click('.analysis-dialog .analysis-close');
       await page.waitForFunction(() => document.querySelector('.analysis-dialog') === null);
       await page.click('#analyse');
       await page.waitForSelector('.analysis-dialog[open] .analysis-moves .analysis-glyph[data-glyph="??"]');
+      assert.equal(await page.locator('.analysis-dialog .analysis-moves .analysis-glyph[data-glyph="!?"]').count(), 1, 'the player\'s mark too');
       const sideLines = await page.$$eval('.analysis-dialog .analysis-variation', (lines) => lines.map((line) => line.textContent ?? ''));
       assert.ok(sideLines.some((line) => /e6-e2/.test(line)) && sideLines.some((line) => /a2-a3/.test(line)), `side lines: ${sideLines}`);
       await page.click('.analysis-dialog .analysis-close');

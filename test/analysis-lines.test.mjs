@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, gameKey, keepLines, linesOf, loadKept, notesOf, readKept, saveKept } from '../www/analysis-lines.js';
+import { ANALYSIS_KEY, MAX_KEPT, MAX_PLIES, gameKey, keepLines, linesOf, loadKept, mergedNotes, notePaths, notesOf, readKept, saveKept } from '../www/analysis-lines.js';
 import { MAX_COMMENT } from '../www/variations.js';
 
 const RECORD = '1. b2-b5 g7-g4 *';
@@ -88,6 +88,9 @@ test('stored text: written and read back; anything unreadable is none, a bad ent
     const text = JSON.stringify({ version: 1, kept: [{ record: RECORD, lines: TRIED_LINES, notes, at: 1 }] });
     assert.deepEqual(readKept(text), [{ record: RECORD, lines: TRIED_LINES, at: 1 }], JSON.stringify(notes));
   }
+  // Moves seen that are not texts: the notes stay, without them (as kept before they were).
+  const unseen = JSON.stringify({ version: 1, kept: [{ record: RECORD, lines: TRIED_LINES, notes: [], seen: [3], at: 1 }] });
+  assert.deepEqual(readKept(unseen), [{ record: RECORD, lines: TRIED_LINES, notes: [], at: 1 }]);
   // A browser that refuses: false, nothing thrown.
   const refusing = { setItem: () => { throw new Error('full'); } };
   assert.equal(saveKept(refusing, kept), false);
@@ -99,11 +102,40 @@ test('notes are kept with the lines: a note changed is something tried, and kept
   const noted = { lines: OPENED_LINES, notes: [{ line: 0, ply: -1, glyph: null, comment: 'A game' }, { line: 0, ply: 1, glyph: '??', comment: 'the pinch' }] };
   // Only the notes changed: kept, with the lines it opened with.
   const kept = keepLines([], RECORD, noted, OPENED, 1000);
-  assert.deepEqual(kept, [{ record: RECORD, lines: OPENED_LINES, notes: noted.notes, at: 1000 }]);
-  assert.deepEqual(notesOf(kept, RECORD), noted.notes);
+  // With the moves the record's own notes were on: none here.
+  assert.deepEqual(kept, [{ record: RECORD, lines: OPENED_LINES, notes: noted.notes, seen: [], at: 1000 }]);
+  assert.deepEqual(notesOf(kept, RECORD), { notes: noted.notes, seen: [] });
   // None kept for a record, or an entry from before notes: null, the record's own stay.
   assert.equal(notesOf(kept, '1. c2-c4 *'), null);
   assert.equal(notesOf([{ record: RECORD, lines: OPENED_LINES, at: 1 }], RECORD), null);
   // Back to what it opened with: forgotten.
   assert.deepEqual(keepLines(kept, RECORD, OPENED, OPENED, 2000), []);
+});
+
+test('an analysis opened again: the notes kept, and the record\'s own on moves that had none then (a review\'s marks), not one the player took away', () => {
+  // The record had a comment on 1. b2-b5; the player took it away and marked g7-g4 "?".
+  const own = { lines: OPENED_LINES, notes: [{ line: 0, ply: 0, glyph: null, comment: 'the usual' }] };
+  const written = { lines: TRIED_LINES, notes: [{ line: 0, ply: 1, glyph: '?', comment: '' }] };
+  const [entry] = keepLines([], RECORD, written, own, 1000);
+  assert.deepEqual(entry?.seen, ['b2-b5']);
+  assert.deepEqual(notePaths(written), ['b2-b5 g7-g4']);
+  // Opened again with a review's marks written in: its mark on a2-a4 comes in, its mark on
+  // g7-g4 gives way to the player's, the comment taken away stays away.
+  const reviewed = {
+    lines: [['b2-b5', 'g7-g4', 'a2-a4'], ['b2-b5', 'g7-g4', 'c2-c4']],
+    notes: [
+      { line: 0, ply: 0, glyph: null, comment: 'the usual' },
+      { line: 0, ply: 1, glyph: '??', comment: 'Blunder' },
+      { line: 0, ply: 2, glyph: '?!', comment: 'Inaccuracy' },
+    ],
+  };
+  const lines = [['b2-b5', 'g7-g4', 'a2-a4'], ['b2-b5', 'g7-g4', 'c2-c4'], ['b2-b5', 'h7-h5']];
+  assert.deepEqual(mergedNotes(lines, written, reviewed, entry?.seen ?? null), [
+    { line: 0, ply: 1, glyph: '?', comment: '' },
+    { line: 0, ply: 2, glyph: '?!', comment: 'Inaccuracy' },
+  ]);
+  // Kept before `seen` was written: the kept notes alone, as then.
+  assert.deepEqual(mergedNotes(lines, written, reviewed, null), [{ line: 0, ply: 1, glyph: '?', comment: '' }]);
+  // The game's comment counts as a move of its own ("").
+  assert.deepEqual(notePaths({ lines: [], notes: [{ line: 0, ply: -1, glyph: null, comment: 'A game' }] }), ['']);
 });

@@ -3,15 +3,17 @@
 // and moves: `gameKey`) brings back the side lines and continuations tried, in the order they
 // were, after a reload too. Pure data and functions; analysis-page.js reads and writes them.
 //
-// Storage: key `ultima.analysis`, `{ version: 1, kept: [{ record, lines, notes?, at }] }`, the
+// Storage: key `ultima.analysis`, `{ version: 1, kept: [{ record, lines, notes?, seen?, at }] }`, the
 // most recently changed first, at most MAX_KEPT analyses; `lines` the tree's lines as move texts
 // (variations.js `branchLines`), at most MAX_PLIES plies in all for one analysis; `notes` the
 // notes on their moves (assessments and comments, the record's and the player's), counted in
 // those lines, each comment at most MAX_COMMENT characters, kept only when the player changed
-// them. An entry without `notes` leaves the record's own.
+// them, with `seen`, the moves the record's own notes were on then (`notePaths`). An entry
+// without `notes` leaves the record's own; one without `seen` (kept before it was written)
+// replaces them all.
 
 import { isObject, readStored, readVersioned, writeStored } from './util.js';
-import { MAX_COMMENT, isRecordNote } from './variations.js';
+import { GAME_COMMENT, MAX_COMMENT, isRecordNote } from './variations.js';
 
 /** @import { RecordNote } from '../ultima-wasm.js' */
 
@@ -32,6 +34,8 @@ const VERSION = 1;
  *   analysis opened on, which a game's headers and a review's marks made differ)
  * @property {string[][]} lines  every line tried, from the start, as move texts
  * @property {RecordNote[]} [notes]  the notes on their moves, counted in `lines`
+ * @property {string[]} [seen]  with `notes`: the moves the record's own notes were on when they
+ *   were kept (a note the record has gained since, a review's, comes in beside them)
  * @property {number} at  when it last changed, in milliseconds since 1970
  */
 
@@ -62,9 +66,10 @@ export function readKept(text) {
  * @returns {KeptAnalysis}
  */
 function withReadableNotes(entry) {
-  const { notes, ...rest } = entry;
+  const { notes, seen, ...rest } = entry;
   const readable = Array.isArray(notes) && notes.every((note) => isRecordNote(note) && note.comment.length <= MAX_COMMENT);
-  return readable ? entry : rest;
+  if (!readable) return rest;
+  return Array.isArray(seen) && seen.every((path) => typeof path === 'string') ? entry : { ...rest, notes };
 }
 
 /**
@@ -117,16 +122,31 @@ export function linesOf(kept, key, former) {
 }
 
 /**
- * The notes kept for the analysis of `key` (or `former`), or null when none were (the record's
- * own stay).
+ * The notes kept for the analysis of `key` (or `former`), with the moves the record's own were
+ * on then (null: kept before that was written), or null when none were (the record's own stay).
  *
  * @param {KeptAnalysis[]} kept
  * @param {string} key
  * @param {string} [former]
- * @returns {RecordNote[] | null}
+ * @returns {{ notes: RecordNote[], seen: string[] | null } | null}
  */
 export function notesOf(kept, key, former) {
-  return entryOf(kept, key, former)?.notes ?? null;
+  const entry = entryOf(kept, key, former);
+  return entry?.notes ? { notes: entry.notes, seen: entry.seen ?? null } : null;
+}
+
+/**
+ * The moves notes are on, each as its line of move texts from the start joined by spaces ("" for
+ * the game's comment, before its first move): where a note is, whatever the lines counting it.
+ *
+ * @param {Tried} tried  notes and the lines they are counted in
+ * @returns {string[]}
+ */
+export function notePaths({ lines, notes }) {
+  return notes.flatMap((note) => {
+    const path = note.ply === GAME_COMMENT ? '' : lines[note.line]?.slice(0, note.ply + 1).join(' ');
+    return path === undefined ? [] : [path];
+  });
 }
 
 /**
@@ -159,7 +179,46 @@ export function keepLines(kept, key, tried, opened, now, former) {
   const lines = { record: key, lines: within, at: now };
   if (JSON.stringify(tried.notes) === JSON.stringify(opened.notes)) return [lines, ...others].slice(0, MAX_KEPT);
   const notes = tried.notes.filter((note) => note.line < within.length).map((note) => ({ ...note, comment: note.comment.slice(0, MAX_COMMENT) }));
-  return [{ ...lines, notes }, ...others].slice(0, MAX_KEPT);
+  return [{ ...lines, notes, seen: notePaths(opened) }, ...others].slice(0, MAX_KEPT);
+}
+
+/**
+ * The notes of an analysis opened again, counted in `lines` (the tree's lines now): the kept
+ * ones (the player's, counted in `kept.lines`), and those of the record's own (counted in
+ * `own.lines`) on moves that had none when the notes were kept (not in `seen`) and have none
+ * kept: a review's marks come in beside notes the player wrote before the review, while a
+ * record's note the player took away stays away. With `seen` null (kept before it was written),
+ * the kept notes alone.
+ *
+ * @param {readonly (readonly string[])[]} lines
+ * @param {Tried} kept
+ * @param {Tried} own
+ * @param {readonly string[] | null} seen
+ * @returns {RecordNote[]}
+ */
+export function mergedNotes(lines, kept, own, seen) {
+  const keptPaths = notePaths(kept);
+  const ownPaths = notePaths(own);
+  const known = new Set([...keptPaths, ...(seen ?? ownPaths)]);
+  const texts = lines.map((line) => line.join(' '));
+  /** @type {RecordNote[]} */
+  const merged = [];
+  /** @param {RecordNote} note @param {string | undefined} path */
+  const place = (note, path) => {
+    if (path === undefined) return;
+    if (path === '') {
+      merged.push({ ...note, line: 0, ply: GAME_COMMENT });
+      return;
+    }
+    const line = texts.findIndex((text) => text === path || text.startsWith(`${path} `));
+    if (line >= 0) merged.push({ ...note, line, ply: path.split(' ').length - 1 });
+  };
+  kept.notes.forEach((note, i) => place(note, keptPaths[i]));
+  own.notes.forEach((note, i) => {
+    const path = ownPaths[i];
+    if (path !== undefined && !known.has(path)) place(note, path);
+  });
+  return merged;
 }
 
 /**

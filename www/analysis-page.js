@@ -12,7 +12,7 @@ import { mount } from './embed.js';
 import { linkStyles } from './analysis.js';
 import { isTyping } from './keys.js';
 import { errorText, make, pageStorage } from './util.js';
-import { gameKey, keepLines, linesOf, loadKept, notesOf, saveKept } from './analysis-lines.js';
+import { gameKey, keepLines, linesOf, loadKept, mergedNotes, notesOf, saveKept } from './analysis-lines.js';
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
 import { nodeAlong } from './variations.js';
@@ -454,9 +454,13 @@ function keepTried(board, { key, former }) {
   const keptLines = linesOf(kept, key, former);
   const refused = analysis.addLines(keptLines);
   if (refused > 0) console.info(`analysis: ${refused} kept moves are not legal here and were left out`);
-  // Notes kept with the lines replace the record's own (the player may have changed them).
+  // Notes kept with the lines (the player changed them) go on their moves, and the record's own
+  // that came since on the others (a review's marks).
   const keptNotes = notesOf(kept, key, former);
-  if (keptNotes) analysis.setNotes(keptLines, keptNotes);
+  if (keptNotes) {
+    const lines = analysis.lines();
+    analysis.setNotes(lines, mergedNotes(lines, { lines: keptLines, notes: keptNotes.notes }, opened, keptNotes.seen));
+  }
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
   const keep = () => {
