@@ -357,8 +357,8 @@ function piece(ctx, state, letter, x, y, unit) {
 /**
  * Marks over the pieces: legal destinations (a dot for a quiet move, four corner wedges for a
  * capturing move), the pointed destination (a ring), a shown move (a blue arrow), the other
- * side's threat (a red arrow), the captures of the pointed or shown move or of the threat (a
- * thick frame),
+ * side's threat (a red arrow), the captures of the pointed or shown move (a thick frame) or of
+ * the threat (a thick dashed frame),
  * the last move's captured squares (a cross), frozen pieces (a snowflake), the King in check (a
  * warning triangle, besides its glow), the checkers (a dashed ring), and the keyboard focus (a
  * dashed frame).
@@ -401,13 +401,18 @@ function drawOverlays(ctx, state, unit) {
   for (const move of state.alternatives) moveArrow(ctx, state, move, unit, ALTERNATIVE_PEN);
   if (state.arrow) moveArrow(ctx, state, state.arrow, unit);
   if (state.premove) moveArrow(ctx, state, state.premove, unit, PREMOVE_PEN);
-  for (const square of [...state.preview, ...(state.arrow?.captures ?? []), ...(state.threat?.captures ?? [])]) {
+  // The threat's captures in dashes: beside a shown move's (solid), both red, they stay apart.
+  const frames = [...state.preview, ...(state.arrow?.captures ?? [])].map((square) => ({ square, dashed: false }));
+  for (const square of state.threat?.captures ?? []) frames.push({ square, dashed: true });
+  for (const { square, dashed } of frames) {
     const [x, y] = corner(square, state, unit);
     const w = unit * 0.1;
     ctx.strokeStyle = PREVIEW_RED;
     ctx.lineWidth = w;
+    ctx.setLineDash(dashed ? [unit * 0.16, unit * 0.1] : []);
     ctx.strokeRect(x + w / 2, y + w / 2, unit - w, unit - w);
   }
+  ctx.setLineDash([]);
   if (state.lastMove) {
     for (const square of state.lastMove.captures) {
       if (state.pieces[square]) continue;
