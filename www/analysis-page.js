@@ -9,7 +9,7 @@
 // brings them back.
 
 import { mount } from './embed.js';
-import { linkStyles } from './analysis.js';
+import { isLines, linkStyles } from './analysis.js';
 import { isTyping } from './keys.js';
 import { errorText, make, pageStorage } from './util.js';
 import { gameKey, keepLines, linesOf, loadKept, mergedNotes, notesOf, saveKept } from './analysis-lines.js';
@@ -172,12 +172,6 @@ function isBack(value) {
   const { label, go } = /** @type {Record<string, unknown>} */ (value);
   return typeof label === 'string' && label.length > 0 && label.length <= 40 && typeof go === 'function';
 }
-
-/**
- * @param {unknown} value
- * @returns {value is string[][]}
- */
-const isLines = (value) => Array.isArray(value) && value.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string' && text.length <= 40));
 
 /**
  * Checks a request from anywhere: every field of the right type, or a clear error.

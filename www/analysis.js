@@ -141,7 +141,7 @@ const RENDER_MS = 250;
  * @param {unknown} value
  * @returns {value is string[][]}
  */
-const isLines = (value) => Array.isArray(value) && value.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'));
+export const isLines = (value) => Array.isArray(value) && value.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'));
 
 /**
  * Links analysis.css, material.css for its material line and hidden.css for the words read to a

@@ -20,9 +20,8 @@ import { onViewClosed, showView } from './view-history.js';
 /** @import { Ai } from './ai.js' */
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { TryVerdict } from './mistakes.js' */
-/** @import { PieceSet } from './pieces.js' */
+/** @import { PieceSet, Side } from './pieces.js' */
 /** @import { Theme } from './state.js' */
-/** @import { Side } from './pieces.js' */
 /** @import { Back } from './analysis-page.js' */
 /** @import { Evaluation, ReviewedMove } from '../ultima-wasm.js' */
 

@@ -317,8 +317,9 @@ export function leaveView() {
 }
 
 // A step back the page asked for settles; a step of the player's ends the loads' busy marks,
-// closes the views whose entry is no longer on show, is told to the listeners (which close what else was on show: the analysis
-// board, a link's dialog), and opens the view whose entry now is on show.
+// closes the views whose entry is no longer on show, is told to the listeners (which close what
+// else was on show: the analysis board, a link's dialog), and opens the view whose entry now is
+// on show.
 window.addEventListener('popstate', () => {
   if (stepDone) {
     stepDone();
