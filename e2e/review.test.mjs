@@ -103,6 +103,8 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
       await page.click('#review-moves .review-move.blunder');
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
+      // The focus stays on the judged move chosen (the list is drawn anew for the position shown).
+      await page.waitForFunction(() => document.activeElement?.matches('#review-moves .review-move.blunder') ?? false);
       // The board is in sight to show it (on a phone the review is below it: the page scrolls).
       await page.waitForFunction(() => {
         const box = document.querySelector('canvas#board')?.getBoundingClientRect();
@@ -255,9 +257,11 @@ for (const { device, context } of devices) {
       await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
       assert.equal(await page.isVisible(trainer), false);
       // The whole game, shown before the mistake from the learner's side, the move played in it
-      // and the better move beside it as a side line.
+      // (marked by the review, as the game page's Analyse shows it) and the better move beside it
+      // as a side line.
       const analysis = '.analysis-dialog';
       await page.waitForSelector(`${analysis} .analysis-moves button[data-move="e6-e2"]`);
+      await page.waitForSelector(`${analysis} .analysis-moves .analysis-glyph[data-glyph="??"]`);
       assert.match((await page.getAttribute(`${analysis} [role="gridcell"][data-square="d7"]`, 'aria-label')) ?? '', /^d7, black Pawn/, 'the position before the mistake');
       assert.equal(await page.locator(`${analysis} .analysis-moves button[data-move="d7-d6"]`).count(), 1, 'the move played');
       assert.equal(await page.locator(`${analysis} .analysis-variation button[data-move="e6-e2"]`).count(), 1, 'the better move, a side line');

@@ -154,6 +154,9 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
 
   const draw = () => {
     const focused = document.activeElement;
+    // A judged move chosen (the position shown changes, and the list is drawn anew): the focus
+    // stays on it, drawn anew, not on the Review button far above.
+    const chosenPly = focused instanceof HTMLElement && focused.classList.contains('review-move') ? focused.dataset.ply : undefined;
     button.disabled = embed.history().length === 0 || state === 'running';
     box.hidden = review === null && state !== 'failed';
     box.dataset.state = state;
@@ -186,7 +189,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     if (said.textContent !== words && !restoring) said.textContent = words;
     if (summary) drawSummary(summary);
     // Review disabled while it runs, Stop gone when it ends: the focus to what works now.
-    keepFocus(focused, [stopButton, resume, button]);
+    const chosen = chosenPly === undefined ? null : list.querySelector(`.review-move[data-ply="${chosenPly}"]`);
+    keepFocus(focused, [chosen instanceof HTMLElement ? chosen : null, stopButton, resume, button]);
   };
 
   /** @param {ReviewSummary} result */
