@@ -95,6 +95,21 @@ function gameBefore(record, ply) {
   }
 }
 
+/**
+ * The round's game with its review written in (the wasm `annotatedRecord`), or the game alone
+ * when that cannot be written (the analysis then shows the moves without the marks).
+ *
+ * @param {MistakesRound} round
+ * @returns {string}
+ */
+function annotated(round) {
+  try {
+    return bindings().annotatedRecord(round.record, round.evaluations);
+  } catch {
+    return round.record;
+  }
+}
+
 /** Builds the dialog, once. */
 function build() {
   const { dialog, head } = trainerDialog('mistakes', 'Learn from your mistakes', 'Close: back to the review');
@@ -293,8 +308,10 @@ function build() {
       showView(dialog);
       if (!next.hidden) next.focus();
     };
-    // Opened on the position before the mistake, the move played and the better one after it.
-    config.analyse({ record: round.record, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: back } });
+    // Opened on the position before the mistake, the move played and the better one after it,
+    // with the review written in (its marks and comments), as the game page's Analyse opens it.
+    const record = annotated(round);
+    config.analyse({ record, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: back } });
   });
   onViewClosed(dialog, () => {
     generation += 1;
