@@ -859,18 +859,10 @@ async function main() {
         },
       },
     });
-    /** The game with its review written in, once reviewed; null when not (or not writable). */
-    const annotatedGame = () => {
-      try {
-        return review?.annotated() ?? null;
-      } catch {
-        return null;
-      }
-    };
     element('analyse', HTMLButtonElement).addEventListener('click', () => {
       const shown = embed.shownPly();
       // Reviewed: with the review's marks and better moves, as lichess's analysis shows them.
-      analyse({ record: annotatedGame() ?? embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
+      analyse({ record: review?.annotated() ?? embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
     });
     element('analyse-text', HTMLButtonElement).addEventListener('click', () => {
       answer('', true);

@@ -12,7 +12,7 @@ import { bestFound, judgedTry, roundWords, samePlayedAgain, taskParts } from './
 import { figuredMove, phraseContent } from './movelist.js';
 import { captureWords } from './notation.js';
 import { openSession } from './session.js';
-import { escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { backToTrainer, escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 import { onViewClosed, showView } from './view-history.js';
@@ -30,6 +30,8 @@ import { onViewClosed, showView } from './view-history.js';
  *
  * @typedef {object} MistakesRound
  * @property {string} record  the game reviewed
+ * @property {string} annotated  the game with the review written in (the record itself when
+ *   that could not be written): what Analyse opens, as the game page's Analyse does
  * @property {Evaluation[]} evaluations  the review's, one per position (the start, then after
  *   each ply)
  * @property {ReviewedMove[]} mistakes  the moves tried again (mistakes.js `mistakesToLearn`)
@@ -92,21 +94,6 @@ function gameBefore(record, ply) {
     return { before: snapshot.record, played };
   } finally {
     scratch.close();
-  }
-}
-
-/**
- * The round's game with its review written in (the wasm `annotatedRecord`), or the game alone
- * when that cannot be written (the analysis then shows the moves without the marks).
- *
- * @param {MistakesRound} round
- * @returns {string}
- */
-function annotated(round) {
-  try {
-    return bindings().annotatedRecord(round.record, round.evaluations);
-  } catch {
-    return round.record;
   }
 }
 
@@ -302,16 +289,10 @@ function build() {
     // The better move on the board, as a side line of the game (the game's own analysis).
     const better = board.history().map((ply) => ply.text);
     dialog.close();
-    // Back to the trainer as it was left: the better move found or shown, Next at hand.
-    const back = () => {
-      if (dialog.open) return;
-      showView(dialog);
-      if (!next.hidden) next.focus();
-    };
     // Opened on the position before the mistake, the move played and the better one after it,
-    // with the review written in (its marks and comments), as the game page's Analyse opens it.
-    const record = annotated(round);
-    config.analyse({ record, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: back } });
+    // with the review written in (its marks and comments), as the game page's Analyse opens it;
+    // back to the trainer as it was left, the better move found or shown, Next at hand.
+    config.analyse({ record: round.annotated, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: backToTrainer(dialog, next) } });
   });
   onViewClosed(dialog, () => {
     generation += 1;

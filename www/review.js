@@ -37,8 +37,8 @@ import { bindings } from './wasm.js';
  * @property {() => void} redraw  draws the review again (the piece set changed)
  * @property {() => string | null} annotated  the game's record with the review written in (each
  *   judged move marked, with what it lost and its better move as a side line: the wasm
- *   `annotatedRecord`) once the review is done, else null; what Copy annotated record copies
- *   and the analysis board opens, as lichess's analysis shows the computer's judgements
+ *   `annotatedRecord`) once the review is done, else null (also when it cannot be written);
+ *   what the analysis board opens, as lichess's analysis shows the computer's judgements
  * @property {() => boolean} learn  opens "Learn from your mistakes" on the review done (its
  *   button's action; also a reload or Forward on the trainer's history entry); false when
  *   there is nothing to learn from (no review done, or no mistake of the learner's)
@@ -151,6 +151,18 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
 
   /** The ply of the position shown (-1: the start). */
   const shownPly = () => embed.shownPly() ?? embed.history().length - 1;
+  /** @param {number} ply  the position after it read out under the graph (-1: the start) */
+  const readOut = (ply) => {
+    if (summary) readout.textContent = readoutWords(summary.moves[ply] ?? null, summary.start);
+  };
+
+  /**
+   * The record with the review written in (the wasm `annotatedRecord`); throws what the wasm
+   * says when it cannot be written.
+   *
+   * @param {StoredReview} done  a review with every position evaluated
+   */
+  const writeAnnotated = (done) => bindings().annotatedRecord(done.record, /** @type {Evaluation[]} */ (done.evaluations));
 
   const draw = () => {
     const focused = document.activeElement;
@@ -206,7 +218,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     graph.append(svg('line', { class: 'review-middle', x1: 0, y1: HEIGHT / 2, x2: WIDTH, y2: HEIGHT / 2 }));
     graph.append(svg('path', { class: 'review-line', d: line }));
     const shown = shownPly();
-    readout.textContent = readoutWords(result.moves[shown] ?? null, result.start);
+    readOut(shown);
     const cursorX = shown < 0 ? 0 : (points[Math.min(shown, n - 1)]?.x ?? 0);
     graph.append(svg('line', { class: 'review-cursor', x1: cursorX, y1: 0, x2: cursorX, y2: HEIGHT }));
     result.moves.forEach((move, i) => {
@@ -311,7 +323,11 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     state: () => state,
     annotated() {
       if (!review || !summary) return null;
-      return bindings().annotatedRecord(review.record, /** @type {Evaluation[]} */ (review.evaluations));
+      try {
+        return writeAnnotated(review);
+      } catch {
+        return null;
+      }
     },
     judgements: () => summary?.moves.map((move) => move.judgement) ?? [],
     redraw: draw,
@@ -319,7 +335,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       if (!review || !summary) return false;
       const mistakes = mistakesToLearn(summary.moves, learner());
       if (!mistakes.length) return false;
-      learn({ record: review.record, evaluations: /** @type {Evaluation[]} */ (review.evaluations), mistakes });
+      learn({ record: review.record, annotated: api.annotated() ?? review.record, evaluations: /** @type {Evaluation[]} */ (review.evaluations), mistakes });
       return true;
     },
   };
@@ -327,14 +343,14 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   button.addEventListener('click', () => api.start());
   learnButton.addEventListener('click', () => api.learn());
   copyButton.addEventListener('click', async () => {
+    if (!review || !summary) return;
     let text;
     try {
-      text = api.annotated();
+      text = writeAnnotated(review);
     } catch (error) {
       copyNote.textContent = `The annotated record could not be written: ${errorText(error)}`;
       return;
     }
-    if (text === null || !summary) return;
     const ok = await copyText(text, copyField);
     copyField.hidden = ok;
     copyNote.textContent = ok ? `Copied the record with the review: ${annotatedWords(summary.moves)}.` : COPY_REFUSED;
@@ -353,12 +369,10 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   });
   graph.addEventListener('pointermove', (event) => {
     const ply = plyAt(event);
-    if (summary && ply !== null) readout.textContent = readoutWords(summary.moves[ply] ?? null, summary.start);
+    if (ply !== null) readOut(ply);
   });
   // Back to the position shown.
-  graph.addEventListener('pointerleave', () => {
-    if (summary) readout.textContent = readoutWords(summary.moves[shownPly()] ?? null, summary.start);
-  });
+  graph.addEventListener('pointerleave', () => readOut(shownPly()));
   embed.on('view', () => {
     if (summary) draw();
   });
