@@ -20,7 +20,7 @@ import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDiffic
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
-import { escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { backToTrainer, escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 import { onViewClosed, showView } from './view-history.js';
 
@@ -651,14 +651,9 @@ function build() {
     const record = board.record();
     const orientation = current.solver;
     dialog.close();
-    // Back to the puzzle as it was left: solved or missed, its Next puzzle at hand.
-    const back = () => {
-      if (dialog.open) return;
-      showView(dialog);
-      if (!next.hidden) next.focus();
-    };
-    // Opened at the puzzle's position, the opponent's last move before it.
-    config.analyse({ record, ply: leadPlies(current.puzzle), orientation, back: { label: 'Back to the puzzle', go: back } });
+    // Opened at the puzzle's position, the opponent's last move before it; back to the puzzle as
+    // it was left, solved or missed, its Next puzzle at hand.
+    config.analyse({ record, ply: leadPlies(current.puzzle), orientation, back: { label: 'Back to the puzzle', go: backToTrainer(dialog, next) } });
   });
   onViewClosed(dialog, () => {
     generation += 1;

@@ -7,6 +7,7 @@
 import { mount } from './embed.js';
 import { otherSide, pieceName } from './notation.js';
 import { make, squareIndex } from './util.js';
+import { showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
 /** @import { EmbedOptions } from './options.js' */
@@ -14,6 +15,22 @@ import { make, squareIndex } from './util.js';
 /** @import { Theme } from './state.js' */
 /** @import { MoveInfo, PlyInfo, Side } from '../ultima-wasm.js' */
 /** @import { Lead } from './puzzles.js' */
+
+/**
+ * Where a trainer's Analyse comes back to: its dialog shown again as it was left (a puzzle solved
+ * or missed, a better move found or shown), the focus on its Next button when that is shown.
+ *
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLButtonElement} next
+ * @returns {() => void}  the analysis's `back.go`
+ */
+export function backToTrainer(dialog, next) {
+  return () => {
+    if (dialog.open) return;
+    showView(dialog);
+    if (!next.hidden) next.focus();
+  };
+}
 
 /**
  * A trainer's dialog and its head: the title and the × that closes it, each named after the
