@@ -56,7 +56,7 @@ export function createMirror(parent, activate) {
         setChanged(cell, 'aria-label', cellLabel(state, square));
         setChanged(cell, 'aria-selected', String(state.selected === square));
       });
-      for (const [name, value] of Object.entries(gridData(state))) setChanged(grid, `data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, value);
+      for (const [name, value] of Object.entries(gridData(state))) if (grid.dataset[name] !== value) grid.dataset[name] = value;
     },
     announce(text) {
       // A fresh node per message, so that repeating a message is announced again; the last few
