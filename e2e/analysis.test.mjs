@@ -355,21 +355,25 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   await moves.locator('button[data-move="h7-h5"]:not(.analysis-variation *)').click();
   await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
   assert.equal(await variation.locator('[aria-current]').count(), 0);
-  // Home and End are heard once, where they land, not as every move of the way.
+  // Home and End are heard once, where they land, not as every move of the way: the move then
+  // shown (not "Took back …", the board's words for its undo, which stays quiet).
   await page.evaluate(() => {
     const heard = /** @type {string[]} */ ([]);
     Object.assign(window, { heard });
-    new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => heard.push(node.textContent ?? '')))).observe(/** @type {Node} */ (document.querySelector('.analysis-dialog .ultima-live')), { childList: true });
+    for (const region of document.querySelectorAll('.analysis-dialog .ultima-live, .analysis-dialog .analysis-heard')) {
+      new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => heard.push(node.textContent ?? '')))).observe(region, { childList: true });
+    }
   });
   const heard = () => page.evaluate(() => /** @type {string[]} */ (/** @type {any} */ (window).heard));
   await page.keyboard.press('Home');
   await shown(null);
-  assert.deepEqual(await heard(), ['Took back b2-b5']);
+  assert.deepEqual(await heard(), ['The start.']);
   await page.keyboard.press('End');
   await moves.locator('[aria-current][data-move="h7-h5"]:not(.analysis-variation *)').waitFor();
-  const [, end = '', ...more] = await heard();
-  assert.match(end, /h7 to h5/);
-  assert.deepEqual(more, []);
+  assert.deepEqual(await heard(), ['The start.', '2... black Pawn h7 to h5.']);
+  await page.keyboard.press('ArrowLeft');
+  await moves.locator('[aria-current][data-move="a2-a4"]').waitFor();
+  assert.equal((await heard())[2], '2. white Pawn a2 to a4.');
   await settled(page.locator('.analysis-dialog canvas'));
   await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 4, null, { timeout: 30_000 });
   // The side line made the main line; the old main line, now a side line, deleted. Entering
@@ -778,10 +782,15 @@ test('the move shown is annotated by hand: its mark and comment in the list and 
   assert.equal(await page.isVisible('.analysis-dialog .analysis-comment-note'), false);
   await page.waitForFunction(() => document.querySelectorAll('.analysis-dialog .analysis-moves .analysis-comment').length === 3);
   assert.match((await page.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
+  // The comment is heard with the move when it has the focus (its description).
+  const describedBy = (await page.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-describedby')) ?? '';
+  assert.equal(await page.textContent(`#${describedBy}`), 'The Pawn walks into the pinch.');
   // The record's own note taken away: its comment emptied. The first move has no mark: no badge.
-  await onAnalysis(page, (board) => board.analysis()?.goToPly(1));
+  await page.click('.analysis-dialog .analysis-move[data-move="b2-b5"]');
   await page.waitForSelector('.analysis-dialog .ultima-mirror[data-glyph=""]');
   await page.waitForFunction(() => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('.analysis-dialog .analysis-comment-field'))?.value === 'the usual');
+  // Heard as it is shown: the move, and its comment.
+  assert.equal(await page.textContent('.analysis-dialog .analysis-heard'), '1. white Pawn b2 to b5. Comment: the usual');
   await page.fill('.analysis-dialog .analysis-comment-field', '');
   const written = [
     { line: 0, ply: -1, glyph: null, comment: 'A short game.' },

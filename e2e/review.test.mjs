@@ -96,15 +96,30 @@ for (const { device, context } of devices) {
       // Under the graph, in figures, the position under the pointer (as lichess's graph reads it
       // out), else the one shown: the game's end before a point is hovered.
       const readout = () => page.textContent('#review .review-readout');
-      assert.match((await readout()) ?? '', /^33\. Wf1-f3 · [+-]\d+\.\d\d · White \d+%$/);
+      assert.match((await readout()) ?? '', /^33\. Wf1-f3 · [+−]\d+\.\d\d · White \d+%$/);
       await page.mouse.move(box.x + box.width / plies, box.y + box.height / 2);
-      await page.waitForFunction(() => /^30\. … Pd7-d6\?\? · [+-]\d+\.\d\d · White \d+%$/.test(document.querySelector('#review .review-readout')?.textContent ?? ''));
+      await page.waitForFunction(() => /^30\. … Pd7-d6\?\? · [+−]\d+\.\d\d · White \d+%$/.test(document.querySelector('#review .review-readout')?.textContent ?? ''));
       await page.mouse.click(box.x + (box.width * 2) / plies, box.y + box.height / 2);
       assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
+      // The graph's left edge is the start, which it shows too (on a phone, found again: the
+      // page scrolled to the board to show the click's position).
+      await page.locator('#review-graph').scrollIntoViewIfNeeded();
+      const edge = await page.locator('#review-graph').boundingBox();
+      if (!edge) throw new Error('no graph');
+      await page.mouse.click(edge.x + 2, edge.y + edge.height / 2);
+      assert.equal(await onBoard(page, (board) => board.shownPly()), -1);
+      assert.match((await readout()) ?? '', /^Start · White \d+%$/);
+      const judgedButton = await page.$('#review-moves .review-move.blunder');
       await page.click('#review-moves .review-move.blunder');
       assert.equal(await onBoard(page, (board) => board.shownPly()), 0);
-      // The focus stays on the judged move chosen (the list is drawn anew for the position shown).
-      await page.waitForFunction(() => document.activeElement?.matches('#review-moves .review-move.blunder') ?? false);
+      // The focus stays on the judged move chosen, the list not drawn anew for the position
+      // shown (a screen reader keeps its place in it): the same button, now the current one.
+      await page.waitForFunction(() => document.activeElement?.matches('#review-moves .review-move.blunder[aria-current="true"]') ?? false);
+      assert.equal(await judgedButton?.evaluate((button) => button.isConnected), true);
+      // Heard with the move shown: its judgement, the better move in words and the evaluation
+      // (the readout's figures are seen only).
+      assert.match((await page.textContent('#status')) ?? '', /^Viewing 30… Pd7-d6 \(1 of 6\) Blunder: \d+% lost; better black Withdrawer e6 to e2, check\. Evaluation \+\d+\.\d\d, White's expected score \d+%\.$/);
+      assert.equal(await page.textContent('#status .visually-hidden'), (await page.textContent('#status'))?.replace('Viewing 30… Pd7-d6 (1 of 6)', ''));
       // The board is in sight to show it (on a phone the review is below it: the page scrolls).
       await page.waitForFunction(() => {
         const box = document.querySelector('canvas#board')?.getBoundingClientRect();

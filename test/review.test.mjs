@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, readoutWords, reviewStateWords } from '../www/review-model.js';
+import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, readoutWords, reviewStateWords, scoreShown, spokenWords } from '../www/review-model.js';
 import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
@@ -39,12 +39,14 @@ test('the graph has one point per ply, White winning at the top, the last ply on
   assert.deepEqual(graphPoints([], 400, 100), []);
   assert.equal(graphY(0.5, 100), 50);
   assert.equal(graphY(1, 100), 0);
-  // A click goes to the nearest point's ply, never off the ends.
+  // A click goes to the nearest point's ply, never off the ends; the start is the left edge.
   assert.equal(nearestPly(190, 4, 400), 1);
   assert.equal(nearestPly(260, 4, 400), 2);
-  assert.equal(nearestPly(0, 4, 400), 0);
+  assert.equal(nearestPly(60, 4, 400), 0);
+  assert.equal(nearestPly(40, 4, 400), -1);
+  assert.equal(nearestPly(0, 4, 400), -1);
   assert.equal(nearestPly(9999, 4, 400), 3);
-  assert.equal(nearestPly(-50, 4, 400), 0);
+  assert.equal(nearestPly(-50, 4, 400), -1);
 });
 
 /**
@@ -64,8 +66,23 @@ test('figures and judged moves in words, with their marks', () => {
 
 test('the graph\'s readout: the move to the position with its mark, the evaluation from White\'s view, White\'s expected score', () => {
   assert.equal(readoutWords(null, 0.52), 'Start · White 52%');
+  // Black's scores with a minus sign, as the analysis board writes them; a result as it is.
+  assert.equal(readoutWords(move({ score: '-1.20', whiteExpected: 0.392 }), 0.5), '1. Pb2-b5 · −1.20 · White 39%');
+  assert.equal(scoreShown(move({ score: '#-3' })), '#−3');
+  assert.equal(scoreShown(move({ score: '#2' })), '#2');
+  assert.equal(scoreShown(move({ score: '0-1' })), '0-1');
   assert.equal(readoutWords(move({ score: '+0.35', whiteExpected: 0.547 }), 0.5), '1. Pb2-b5 · +0.35 · White 55%');
   assert.equal(readoutWords(move({ number: 30, side: 'black', played: 'Pd7-d6', judgement: 'blunder', score: '#2', whiteExpected: 1 }), 0.5), '30. … Pd7-d6?? · #2 · White 100%');
+});
+
+test('a reviewed position as a screen reader hears it: the judgement, what it lost, the better move in words, the evaluation', () => {
+  const played = ply('d7-d2', { display: 'Wd7-d2+', piece: 'w', side: 'black', number: 3, mark: 'check' });
+  const best = { ...ply('a1-a6xa2xa5', { display: 'La1-a6 xa2 xa5', piece: 'l', side: 'black', number: 3 }), captured: ['P', 'P'] };
+  const blunder = move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'La1-a6 xa2 xa5', playedPly: played, bestPly: best, judgement: 'blunder', loss: 0.42, lossPercent: 42, score: '+2.10', whiteExpected: 0.861 });
+  assert.equal(spokenWords(blunder, 0.5), "Blunder: 42% lost; better black Long Leaper a1 to a6, captures white Pawn on a2 and white Pawn on a5. Evaluation +2.10, White's expected score 86%.");
+  assert.equal(spokenWords(move({ judgement: 'inaccuracy', lossPercent: 6, score: '-0.35', whiteExpected: 0.468 }), 0.5), "Inaccuracy: 6% lost. Evaluation −0.35, White's expected score 47%.");
+  assert.equal(spokenWords(move({}), 0.5), "Evaluation +0.00, White's expected score 50%.");
+  assert.equal(spokenWords(null, 0.518), "White's expected score 52%.");
 });
 
 test('a judged move\'s accessible name: its line as shown (label in name), then its moves in words', () => {

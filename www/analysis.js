@@ -30,7 +30,7 @@ import { drawBoardImage } from './board-image.js';
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { ENGINE_LINES, MAX_ENGINE_LINES, isEngineLines, progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
-import { moveContent, moveLabel, moveTitle, showCurrent, spokenNumber } from './movelist.js';
+import { assessedWords, moveContent, moveLabel, moveTitle, showCurrent } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
@@ -252,13 +252,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const copyField = make('textarea', { class: 'analysis-copy', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The line as a game record' });
   copyField.hidden = true;
   const note = make('p', { class: 'analysis-note', role: 'status' });
+  // The move shown by a step through the tree, heard (goTo): the board's own words would be
+  // those of its undo ("Took back …", the move gone rather than the one shown).
+  const heard = make('p', { class: 'analysis-heard visually-hidden', role: 'status' });
   // The position a line's move leads to, in miniature beside it while the mouse is over it (as
   // lichess shows one): decorative, the move's own name says what it is. A picture, drawn on a
   // canvas kept out of the page: the board stays the layer's only canvas.
   const preview = make('img', { class: 'analysis-preview', alt: '' });
   preview.hidden = true;
   const previewCanvas = document.createElement('canvas');
-  panel.append(head, threatLine, material, lines, moves, nav, annotate, tools, copyField, note, preview);
+  panel.append(head, threatLine, material, lines, moves, nav, annotate, tools, copyField, note, heard, preview);
   outer.append(panel);
 
   /** A second game, for the start's record and lines copied (its errors are thrown to the caller). */
@@ -519,8 +522,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * @returns {HTMLButtonElement}
    */
   const moveButton = (ply, glyph = null) => {
-    const assessed = glyph ? `, ${GLYPH_WORDS[glyph] ?? glyph}` : '';
-    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, `${spokenNumber(ply)} ${moveWords(ply)}${assessed}`) });
+    const button = make('button', { type: 'button', class: 'analysis-move', 'data-move': ply.text, title: moveTitle(ply), 'aria-label': moveLabel(ply, assessedWords(ply, glyph)) });
     button.append(...moveContent(ply, handle.view().pieceSet));
     if (glyph) button.append(make('span', { class: 'analysis-glyph', 'data-glyph': glyph, 'aria-hidden': 'true' }, glyph));
     return button;
@@ -633,8 +635,10 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       button.dataset.node = String(item.id);
       if (item.id === current) button.setAttribute('aria-current', 'step');
       button.addEventListener('click', () => goTo(item.id));
-      // A record's comment on the move, after it, as a record writes it.
-      const comment = note?.comment ? [make('span', { class: 'analysis-comment' }, note.comment)] : [];
+      // A record's comment on the move, after it, as a record writes it; heard with the move
+      // when it has the focus.
+      const comment = note?.comment ? [make('span', { class: 'analysis-comment', id: `analysis-comment-${item.id}` }, note.comment)] : [];
+      if (comment.length) button.setAttribute('aria-describedby', `analysis-comment-${item.id}`);
       if (!item.label) return [button, ...comment];
       const span = make('span', { class: 'analysis-numbered' });
       span.append(make('span', { class: 'analysis-number' }, item.label), button);
@@ -749,9 +753,24 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   /**
-   * Shows the position of node `id`, taking moves back and playing them on the way. Only the
-   * last step is heard ("Took back b2-b5" at the start, the move shown in words at a line's
-   * end), not each ply of the way: Home in a long game would say every move.
+   * What is heard when a step through the tree shows node `id`: the move that led to it in
+   * words, as a move played is announced, with its mark and comment; at the start, the
+   * game's comment.
+   *
+   * @param {number} id
+   * @returns {string} e.g. "12... black Withdrawer e5 to e3, captures white Pawn on d6 by
+   *   withdrawing from it, blunder. Comment: the Pawn was bait"
+   */
+  const shownWords = (id) => {
+    const { ply, note } = nodeOf(tree, id);
+    const comment = note?.comment ? ` Comment: ${note.comment}` : '';
+    return `${ply ? assessedWords(ply, note?.glyph ?? null, true) : 'The start'}.${comment}`;
+  };
+
+  /**
+   * Shows the position of node `id`, taking moves back and playing them on the way, quietly:
+   * what is heard is the move now shown (`shownWords`), once, not each ply of the way (Home in
+   * a long game would say every move) nor the last move taken back.
    *
    * @param {number} id
    * @param {boolean} [quiet]  nothing announced (the view opening at an earlier ply of its
@@ -760,13 +779,15 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const goTo = (id, quiet = false) => {
     if (!tree.nodes.has(id) || id === current) return;
     const plan = steps(tree, current, id);
-    let left = plan.back + plan.play.length;
     try {
-      for (let i = 0; i < plan.back; i++) handle.undo({ quiet: quiet || --left > 0 });
-      for (const text of plan.play) handle.play(text, { quiet: quiet || --left > 0 });
+      for (let i = 0; i < plan.back; i++) handle.undo({ quiet: true });
+      for (const text of plan.play) handle.play(text, { quiet: true });
     } catch (error) {
       note.textContent = errorText(error);
+      return;
     }
+    // A fresh node: the same words again (back to a move heard before) are heard again.
+    if (!quiet) heard.replaceChildren(make('span', {}, shownWords(id)));
   };
 
   /** @param {NavStep} to */

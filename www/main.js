@@ -391,7 +391,11 @@ async function main() {
       // read from here: the board's own live region says it as the game ends, and the result
       // banner, which takes the focus, says it again.
       status.setAttribute('aria-live', shown === null && result ? 'off' : 'polite');
-      if (status.textContent !== said) status.textContent = said;
+      // A reviewed game's position shown: its judgement and evaluation heard with it (seen in
+      // the graph's readout).
+      const spoken = shown !== null ? (review?.spokenAt(shown) ?? '') : '';
+      const heard = spoken && ` ${spoken}`;
+      if (status.textContent !== said + heard) status.replaceChildren(said, ...(heard ? [make('span', { class: 'visually-hidden' }, heard)] : []));
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       drawNo.textContent = offer ? 'Decline' : 'No';
       // By link, this browser's player resigns their own side; at one device, the side to move.

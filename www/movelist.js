@@ -9,6 +9,7 @@
 import { captureWords, moveWords } from './notation.js';
 import { drawLetter } from './pieces.js';
 import { MARKS } from './review-model.js';
+import { GLYPH_WORDS } from './variations.js';
 import { make } from './util.js';
 
 /** @import { PlyInfo } from '../ultima-wasm.js' */
@@ -172,6 +173,17 @@ export const moveLabel = (ply, words) => `${ply.display}: ${words}`;
  * @returns {string}
  */
 export const spokenNumber = (ply) => `${ply.number}.${ply.side === 'black' ? '..' : ''}`;
+
+/**
+ * A move of the analysis board in words, numbered as a move's name says it, with a record's
+ * assessment of it: "12... black Withdrawer e5 to e3, captures white Pawn on d6, blunder".
+ *
+ * @param {PlyInfo} ply
+ * @param {string | null} glyph  e.g. "??"
+ * @param {boolean} [how]  say how each piece is taken, as a move played is announced
+ * @returns {string}
+ */
+export const assessedWords = (ply, glyph, how = false) => `${spokenNumber(ply)} ${moveWords(ply, how)}${glyph ? `, ${GLYPH_WORDS[glyph] ?? glyph}` : ''}`;
 
 /**
  * A move's tooltip: its display form, and for a capture how it took its pieces, e.g.

@@ -81,16 +81,17 @@ export function graphPoints(moves, width, height) {
 export const graphY = (whiteExpected, height) => (1 - whiteExpected) * height;
 
 /**
- * The ply whose point is nearest to `x` across a graph of `count` plies `width` wide.
+ * The ply whose point is nearest to `x` across a graph of `count` plies `width` wide, or the
+ * start's (on the left edge), as the graph can show it too.
  *
  * @param {number} x
  * @param {number} count
  * @param {number} width
- * @returns {number} 0 … count - 1
+ * @returns {number} -1 (the start) … count - 1
  */
 export function nearestPly(x, count, width) {
   const i = Math.round((x / width) * count) - 1;
-  return Math.min(count - 1, Math.max(0, i));
+  return Math.min(count - 1, Math.max(-1, i));
 }
 
 /** The marks of judged moves (as in chess annotation). */
@@ -163,6 +164,17 @@ export function annotatedWords(moves) {
 export const judgementWords = (move) => (move.judgement ? `${move.judgement} (−${move.lossPercent}%)` : '');
 
 /**
+ * A reviewed move's evaluation as the page writes scores (evaluation.js `scoreText`): the
+ * engine's text ("-1.35", "#-2", ASCII as records and the command line keep it) with a minus
+ * sign, so that the review and the analysis board agree and a reader says "minus"; a result
+ * ("0-1") as it is.
+ *
+ * @param {Pick<ReviewedMove, 'score'>} move
+ * @returns {string} e.g. "−1.35", "#−2", "+0.35", "0-1"
+ */
+export const scoreShown = (move) => move.score.replace(/^(#?)-/, '$1−');
+
+/**
  * The graph's readout of a position: the move that led to it with its mark, the evaluation from
  * White's view and White's expected score, e.g. "12. … Wd1-d7+?? · +1.35 · White 71%"; the start's
  * when no move is given.
@@ -174,7 +186,24 @@ export const judgementWords = (move) => (move.judgement ? `${move.judgement} (�
 export function readoutWords(move, start) {
   if (!move) return `Start · White ${Math.round(start * 100)}%`;
   const mark = move.judgement ? MARKS[move.judgement] : '';
-  return `${moveNumber(move)} ${move.played}${mark} · ${move.score} · White ${Math.round(move.whiteExpected * 100)}%`;
+  return `${moveNumber(move)} ${move.played}${mark} · ${scoreShown(move)} · White ${Math.round(move.whiteExpected * 100)}%`;
+}
+
+/**
+ * What a screen reader hears of a reviewed position as it is shown, after the move's own words
+ * (the status line's): its judgement, what it lost and the better move in words, then the
+ * evaluation, e.g. "Blunder: 32% lost; better black Long Leaper b1 to b8, captures white Pawn
+ * on b2. Evaluation +1.35, White's expected score 71%." The graph's readout says the same in
+ * figures, seen only.
+ *
+ * @param {ReviewedMove | null} move  null: the start
+ * @param {number} start  White's expected score at the start, 0…1
+ * @returns {string}
+ */
+export function spokenWords(move, start) {
+  if (!move) return `White's expected score ${Math.round(start * 100)}%.`;
+  const judged = move.judgement ? `${move.judgement[0].toUpperCase()}${move.judgement.slice(1)}: ${move.lossPercent}% lost${move.bestPly ? `; better ${plyWords(move.bestPly)}` : ''}. ` : '';
+  return `${judged}Evaluation ${scoreShown(move)}, White's expected score ${Math.round(move.whiteExpected * 100)}%.`;
 }
 
 /**

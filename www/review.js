@@ -12,7 +12,7 @@
 
 import { createAi } from './ai.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, readoutWords, reviewStateWords } from './review-model.js';
+import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, readoutWords, reviewStateWords, scoreShown, spokenWords } from './review-model.js';
 import { figuredMove } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
@@ -34,6 +34,9 @@ import { bindings } from './wasm.js';
  * @property {() => 'idle' | 'running' | 'stopped' | 'done' | 'failed'} state
  * @property {() => Judgement[]} judgements  each ply's judgement once the review is done (the
  *   move list marks them), else none
+ * @property {(ply: number) => string} spokenAt  what a screen reader hears of the position after
+ *   ply `ply` (-1: the start) once the review is done, after the move's own words: its judgement
+ *   and the evaluation; '' before
  * @property {() => void} redraw  draws the review again (the piece set changed)
  * @property {() => string | null} annotated  the game's record with the review written in (each
  *   judged move marked, with what it lost and its better move as a side line: the wasm
@@ -156,6 +159,27 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     if (summary) readout.textContent = readoutWords(summary.moves[ply] ?? null, summary.start);
   };
 
+  /** The graph's cursor: at the position shown. */
+  const cursor = svg('line', { class: 'review-cursor', x1: 0, y1: 0, x2: 0, y2: HEIGHT });
+  /** The cursor's place for each position drawn, the start's first. */
+  let cursorXs = [0];
+  /**
+   * The position shown marked on the graph, in its readout and in the list of judged moves. At
+   * each step through the game, without drawing the list anew: a screen reader reading the
+   * list would lose its place in it.
+   */
+  const markShown = () => {
+    const shown = shownPly();
+    readOut(shown);
+    const x = String(cursorXs[Math.min(shown + 1, cursorXs.length - 1)] ?? 0);
+    cursor.setAttribute('x1', x);
+    cursor.setAttribute('x2', x);
+    for (const button of list.querySelectorAll('.review-move')) {
+      if (button instanceof HTMLElement && button.dataset.ply === String(shown)) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
+    }
+  };
+
   /**
    * The record with the review written in (the wasm `annotatedRecord`); throws what the wasm
    * says when it cannot be written.
@@ -166,8 +190,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
 
   const draw = () => {
     const focused = document.activeElement;
-    // A judged move chosen (the position shown changes, and the list is drawn anew): the focus
-    // stays on it, drawn anew, not on the Review button far above.
+    // A judged move had the focus and the list is drawn anew (the piece set changed, the review
+    // ended): the focus stays on it, drawn anew, not on the Review button far above.
     const chosenPly = focused instanceof HTMLElement && focused.classList.contains('review-move') ? focused.dataset.ply : undefined;
     button.disabled = embed.history().length === 0 || state === 'running';
     box.hidden = review === null && state !== 'failed';
@@ -217,14 +241,12 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     graph.append(svg('path', { class: 'review-white', d: `${line} L${WIDTH} ${HEIGHT} L0 ${HEIGHT} Z` }));
     graph.append(svg('line', { class: 'review-middle', x1: 0, y1: HEIGHT / 2, x2: WIDTH, y2: HEIGHT / 2 }));
     graph.append(svg('path', { class: 'review-line', d: line }));
-    const shown = shownPly();
-    readOut(shown);
-    const cursorX = shown < 0 ? 0 : (points[Math.min(shown, n - 1)]?.x ?? 0);
-    graph.append(svg('line', { class: 'review-cursor', x1: cursorX, y1: 0, x2: cursorX, y2: HEIGHT }));
+    cursorXs = [0, ...points.map((point) => point.x)];
+    graph.append(cursor);
     result.moves.forEach((move, i) => {
       const point = svg('circle', { class: `review-point${move.judgement ? ` ${move.judgement}` : ''}`, cx: points[i].x, cy: points[i].y, r: move.judgement ? 7 : 3.5, 'data-ply': i });
       const tip = svg('title', {});
-      tip.textContent = `${moveWords(move)} — ${move.score}`;
+      tip.textContent = `${moveWords(move)} — ${scoreShown(move)}`;
       point.append(tip);
       graph.append(point);
     });
@@ -242,15 +264,15 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       button.append(make('span', { class: 'review-mark', 'aria-hidden': 'true' }, MARKS[move.judgement]), `${moveNumber(move)} `, ply(move.playedPly), ` ${judgementWords(move)}`);
       // A suicide's display form ("Pa2-") says little by itself: the words say what it does.
       if (move.bestPly) button.append('; better ', ply(move.bestPly), move.bestPly.suicide ? ' (removing that frozen piece)' : '');
-      // The move whose position is shown.
-      if (move.ply === shown) button.setAttribute('aria-current', 'true');
       button.addEventListener('click', () => showOnBoard(move.ply));
       const item = make('li', {});
       item.append(button);
       list.append(item);
     }
     if (!list.firstChild) list.append(make('li', {}, 'No inaccuracy, mistake or blunder.'));
+    markShown();
   };
+
 
   /** Judges the moves once every position is evaluated; bad stored data starts the review over. */
   const conclude = () => {
@@ -330,6 +352,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       }
     },
     judgements: () => summary?.moves.map((move) => move.judgement) ?? [],
+    /** @param {number} ply */
+    spokenAt: (ply) => (summary ? spokenWords(summary.moves[ply] ?? null, summary.start) : ''),
     redraw: draw,
     learn() {
       if (!review || !summary) return false;
@@ -374,7 +398,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   // Back to the position shown.
   graph.addEventListener('pointerleave', () => readOut(shownPly()));
   embed.on('view', () => {
-    if (summary) draw();
+    if (summary) markShown();
   });
   embed.on('change', () => {
     if (!review || review.record === embed.record()) {
