@@ -754,6 +754,50 @@ test('element: replay steps through a record, view mode is a still diagram, ::pa
   await page.close();
 });
 
+test('element in markup, listened to by a script after it (the README\'s example): a bad attribute\'s error reaches the listener; a replay tells ready before its view, shows an annotated record\'s comments, steps by the arrow keys and lets a finger scroll the page', { timeout: 60_000 }, async () => {
+  const page = await files.context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${files.url}host-markup.html`);
+  const [bad] = await eventsOf(page, 0, 'error');
+  assert.match(bad.message, /mode/);
+  await eventsOf(page, 1, 'ready');
+  await eventsOf(page, 1, 'view');
+  // ready first: a host waiting for it hears the replay's opening view too.
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).events.filter((/** @type {any} */ e) => e.board === 1).map((/** @type {any} */ e) => e.type)), ['ready', 'view']);
+  const replay = page.locator('ultima-board').nth(1);
+  const caption = replay.locator('[part="caption"]');
+  const shown = () => page.evaluate(() => /** @type {any} */ (document.querySelectorAll('ultima-board')[1]).handle.shownPly());
+  // The game's comment at the start, then each move shown with its mark and comment.
+  assert.equal(await caption.textContent(), 'A short game');
+  const canvas = replay.locator('canvas');
+  assert.match((await canvas.getAttribute('aria-label')) ?? '', /: left and right arrow keys step through the moves, Home and End go to the start and the end$/);
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await shown(), 0);
+  assert.equal(await caption.textContent(), '1. Ph2-h6 The Pawn runs ahead.');
+  assert.equal(await caption.getAttribute('aria-live'), 'polite', 'heard once a key steps');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await caption.textContent(), '1… Pe7-e5?!');
+  const height = (await caption.boundingBox())?.height;
+  await page.keyboard.press('End');
+  assert.equal(await shown(), null);
+  assert.match((await caption.textContent()) ?? '', /^2… Pe5-h5 ?xh6!! Pinched\.$/);
+  assert.equal((await caption.boundingBox())?.height, height, 'the box keeps its height: the board does not move');
+  await replay.screenshot({ path: `${ARTIFACTS}embed-replay-annotated.png` });
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await shown(), 2);
+  await page.keyboard.press('Home');
+  assert.equal(await shown(), -1);
+  assert.equal(await caption.textContent(), 'A short game');
+  // A finger on a board whose pieces do not move scrolls the page; one that plays keeps it.
+  assert.equal(await canvas.evaluate((element) => getComputedStyle(element).touchAction), 'manipulation');
+  await page.evaluate(() => /** @type {any} */ (document.querySelectorAll('ultima-board')[1]).setAttribute('mode', 'play'));
+  await page.waitForFunction(() => getComputedStyle(/** @type {any} */ (document.querySelectorAll('ultima-board')[1]).shadowRoot.querySelector('canvas')).touchAction === 'none');
+  assert.equal(await caption.isVisible(), false, 'comments are the replay\'s');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('ai mode: a status line under the board says whose turn, the thinking and the result; ::part(status) styles it', { timeout: 60_000 }, async () => {
   const { page, problems } = await openHost(files, 'element', [
     { mode: 'ai', side: 'white', level: 1, size: 320 },

@@ -8,6 +8,9 @@
 
 const JS = { 'content-type': 'text/javascript; charset=utf-8' };
 
+/** The annotated game the markup host's replay shows: a game comment, marks and comments. */
+export const MARKUP_RECORD = '{A short game} 1. h2-h6 {The Pawn runs ahead.} e7-e5?! 2. h1-h4 e5-h5xh6!! {Pinched.}';
+
 /** The event types every host records. */
 export const EVENT_TYPES = ['ready', 'move', 'gameover', 'change', 'view', 'thinking', 'shapes', 'error'];
 
@@ -82,6 +85,33 @@ boards.forEach((options, index) => {
   for (const [name, value] of Object.entries(options)) board.setAttribute(name, String(value));
   for (const type of ${types}) board.addEventListener(type, (e) => record(index)(type, e.detail));
   hosts.append(board);
+});
+`,
+    },
+    // The README's custom element example as written: the boards in the page's markup, and a
+    // script after them that listens.
+    'host-markup.html': {
+      body: `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Markup host</title>
+    <link rel="icon" href="data:," />
+    <script type="module" src="${dist}www/element.js"></script>
+  </head>
+  <body>
+    <ultima-board mode="nonsense"></ultima-board>
+    <ultima-board mode="replay" size="300" record="${MARKUP_RECORD}"></ultima-board>
+    <script type="module" src="host-markup.js"></script>
+  </body>
+</html>`,
+      headers,
+    },
+    'host-markup.js': {
+      headers: JS,
+      body: `window.events = [];
+document.querySelectorAll('ultima-board').forEach((board, index) => {
+  for (const type of ${types}) board.addEventListener(type, (e) => window.events.push({ board: index, type, detail: e.detail }));
 });
 `,
     },

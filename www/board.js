@@ -30,14 +30,19 @@ import { make, screenOf, squareAtPoint, squareIndex, squareName } from './util.j
  * @property {(state: State, ply: PlyInfo, slide: boolean) => void} animate  slides the moved
  *   piece (unless `slide` is false: a dragged piece is there already) and fades the captured ones
  * @property {(text: string) => void} announce  says `text` through the live region
- * @property {(label: string | null) => void} name  names the board for screen readers (the
- *   canvas and the mirror's grid), so that boards on one page are told apart; null: "Board"
+ * @property {(label: string | null, keys?: string) => void} name  names the board for screen
+ *   readers (the canvas and the mirror's grid), so that boards on one page are told apart; null:
+ *   "Board"; `keys`: what the keys do on it, said after the canvas's name (by default, moving
+ *   pieces: `MOVE_KEYS`; "" for a board that takes no keys)
  * @property {() => { left: number, top: number, size: number, orientation: Side }} geometry  the
  *   board's square in viewport CSS pixels
  * @property {(name: string) => { x: number, y: number }} squareCenter  a square's centre in
  *   viewport CSS pixels, e.g. for "e4"
  * @property {() => void} destroy  removes the board and its listeners
  */
+
+/** What the keys do on a board whose pieces move, said in the canvas's name. */
+export const MOVE_KEYS = 'arrow keys move the focus square, Enter or Space picks up and drops a piece, Escape cancels';
 
 /** How long a move's animation lasts, in milliseconds. */
 const ANIMATION_MS = 250;
@@ -59,9 +64,9 @@ export function createBoard(element, initial, intents) {
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this browser cannot draw on a canvas');
   const mirror = createMirror(root, (square) => intents.press(square, false));
-  /** @param {string | null} label */
-  const name = (label) => {
-    canvas.setAttribute('aria-label', `${label ?? 'Ultima board'}: arrow keys move the focus square, Enter or Space picks up and drops a piece, Escape cancels`);
+  /** @param {string | null} label @param {string} [keys] */
+  const name = (label, keys = MOVE_KEYS) => {
+    canvas.setAttribute('aria-label', `${label ?? 'Ultima board'}${keys && `: ${keys}`}`);
     mirror.grid.setAttribute('aria-label', label ?? 'Board');
   };
   name(null);

@@ -3,7 +3,7 @@
 // board (game options start a new game, with the `shapes` attribute's arrows and circles drawn on
 // it again). The board lives in the element's shadow root; its events (ready, move, gameover,
 // thinking, shapes, error, …) are composed and bubble out of it to the element.
-// Styling from outside: the parts `frame`, `board`, `status`, `controls` and `error` (::part),
+// Styling from outside: the parts `frame`, `board`, `status`, `controls`, `caption` and `error` (::part),
 // and the custom properties --ultima-error-color, --ultima-error-background, --ultima-focus-color
 // and --ultima-font.
 //

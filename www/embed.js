@@ -15,8 +15,8 @@
 
 import { createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
-import { createBoard } from './board.js';
-import { boardStatus, describeMove, describeSelection, otherSide, pieceName, sideName, statusText } from './notation.js';
+import { createBoard, MOVE_KEYS } from './board.js';
+import { boardStatus, describeMove, describeSelection, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quote } from './options.js';
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
@@ -44,7 +44,7 @@ import {
 import { errorText, make, squareIndex, squareName, stepOnScreen, VISUALLY_HIDDEN } from './util.js';
 import { loadWasm } from './wasm.js';
 
-/** @import { MoveInfo, PlyInfo, Side, Snapshot, Status } from '../ultima-wasm.js' */
+/** @import { MoveInfo, PlyInfo, RecordNote, Side, Snapshot, Status } from '../ultima-wasm.js' */
 /** @import { Ai } from './ai.js' */
 /** @import { Analysis } from './analysis.js' */
 /** @import { BoardView } from './board.js' */
@@ -322,10 +322,23 @@ export function mount(element, options = {}) {
   // announces the moves and the end, so this line is not a live region itself).
   const statusLine = make('p', { part: 'status', class: 'ultima-status' });
   style(statusLine, { display: 'none', margin: '0', padding: '0.35em 0.2em', font: 'var(--ultima-font, 14px sans-serif)', 'text-align': 'center' });
+  // In `replay` mode, an annotated record's comment on the move shown (the replay's `update`).
+  const caption = make('p', { part: 'caption', class: 'ultima-caption', 'aria-live': 'off' });
+  style(caption, { display: 'none', margin: '0', padding: '0 0.4em', font: 'var(--ultima-font, 14px sans-serif)', 'line-height': '1.4', height: '4.2em', 'overflow-y': 'auto', 'overflow-wrap': 'anywhere', 'text-align': 'center' });
   const controls = make('div', { part: 'controls', role: 'group', 'aria-label': 'Replay' });
-  style(controls, { display: 'none', gap: '0.4em', 'align-items': 'center', 'justify-content': 'center', padding: '0.4em 0', font: 'var(--ultima-font, 14px sans-serif)' });
-  outer.append(stage, statusLine, controls, errorBox);
+  // Wrapped onto a second row rather than past the board's edges (a small board, a host's
+  // large font on its buttons).
+  style(controls, { display: 'none', 'flex-wrap': 'wrap', gap: '0.4em', 'align-items': 'center', 'justify-content': 'center', padding: '0.4em 0', font: 'var(--ultima-font, 14px sans-serif)' });
+  outer.append(stage, statusLine, controls, caption, errorBox);
   element.append(outer);
+  // Before the board's own keys (captured on the way down to its canvas).
+  stage.addEventListener(
+    'keydown',
+    (event) => {
+      if (current.mode === 'replay') replay.key(event);
+    },
+    true,
+  );
 
   /** @type {{ [K in keyof EmbedEvents]?: Set<(detail: any) => void> }} */
   const listeners = {};
@@ -362,6 +375,8 @@ export function mount(element, options = {}) {
   /** @type {string | null} why the board could not start */
   let failure = null;
   let destroyed = false;
+  /** Whether `ready` was told: no `view` comes before it. */
+  let readyTold = false;
   /** @type {EmbedOptions & Settled} */
   let current = { ...DEFAULTS };
   /** The number of the running search; 0 when the computer is not thinking. */
@@ -411,7 +426,9 @@ export function mount(element, options = {}) {
   };
 
   /** Names the board for screen readers by the `label` option; its own name when there is none. */
-  const nameBoard = () => up().view.name(current.label?.trim() || null);
+  /** What the keys do on the board in each mode, said in its name: a diagram takes none. */
+  const KEYS = /** @type {const} */ ({ play: MOVE_KEYS, ai: MOVE_KEYS, analysis: MOVE_KEYS, view: '', replay: 'left and right arrow keys step through the moves, Home and End go to the start and the end' });
+  const nameBoard = () => up().view.name(current.label?.trim() || null, KEYS[current.mode]);
 
   /** The status line: shown in `ai` mode unless the options turn it off, in `play` mode if they turn it on. */
   const updateStatus = () => {
@@ -775,7 +792,8 @@ export function mount(element, options = {}) {
     setViewed(state, wanted === null ? null : session.at(wanted + 1));
     draw();
     shapesGone(hadShapes);
-    emit('view', { ply: wanted });
+    // Not before `ready`: a replay opening at its start is told after it (`start`).
+    if (readyTold) emit('view', { ply: wanted });
   };
 
   /**
@@ -851,7 +869,25 @@ export function mount(element, options = {}) {
     // "3 / 12" kept on one line (a phone's narrow dialog broke it after the slash).
     const label = make('span', { 'aria-live': 'off' });
     style(label, { 'white-space': 'nowrap' });
-    const heard = () => label.setAttribute('aria-live', 'polite');
+    const heard = () => {
+      label.setAttribute('aria-live', 'polite');
+      caption.setAttribute('aria-live', 'polite');
+    };
+    /** The record's notes on its main line by ply (-1: the game's comment), read once per record. */
+    let notes = { record: /** @type {string | undefined} */ (undefined), byPly: /** @type {Map<number, RecordNote>} */ (new Map()) };
+    const notesNow = () => {
+      if (notes.record !== current.record) {
+        let read = /** @type {RecordNote[]} */ ([]);
+        try {
+          read = current.record?.trim() ? recordNotes(current.record) : [];
+        } catch (error) {
+          // Too many to take (the game itself was read): the moves alone.
+          console.info(`replay: the record's comments were left out: ${errorText(error)}`);
+        }
+        notes = { record: current.record, byPly: new Map(read.filter((note) => note.line === 0).map((note) => [note.ply, note])) };
+      }
+      return notes.byPly;
+    };
     /** @type {ReturnType<typeof setInterval> | null} */
     let playing = null;
     const play = make('button', { type: 'button', 'aria-pressed': 'false', title: 'Play the moves, one a second' }, 'Play');
@@ -891,12 +927,37 @@ export function mount(element, options = {}) {
       play.textContent = 'Pause';
     });
     controls.append(first, prev, label, next, end, play);
+    /** The keys of a replay board with the focus, as the buttons they stand for. */
+    const keyed = /** @type {Record<string, HTMLButtonElement>} */ ({ ArrowLeft: prev, ArrowRight: next, Home: first, End: end });
     return {
+      /** @param {KeyboardEvent} event  a key on the board: a step through the moves */
+      key(event) {
+        const pressed = keyed[event.key];
+        if (!pressed || event.altKey || event.ctrlKey || event.metaKey) return;
+        // The board's own arrows would move its focus square, which picks up nothing here.
+        event.preventDefault();
+        event.stopPropagation();
+        if (!pressed.disabled) pressed.click();
+      },
       update() {
         if (!live) return;
         const n = last() + 1;
         const shownAt = at() + 1;
         label.textContent = `${shownAt} / ${n}`;
+        // A record with notes (an annotated game): the move shown, its mark and its comment
+        // under the buttons, in a box of three lines whatever the comment (the board does not
+        // move as the moves are stepped); the game's comment at the start.
+        const byPly = current.mode === 'replay' ? notesNow() : new Map();
+        const annotated = byPly.size > 0;
+        style(caption, { display: annotated ? 'block' : 'none' });
+        if (annotated) outer.dataset.caption = 'shown';
+        else delete outer.dataset.caption;
+        if (annotated) {
+          const note = byPly.get(at());
+          const ply = live.state.snapshot.plies[at()];
+          const head = ply ? [make('strong', {}, `${plyLabel(ply)}${note?.glyph ?? ''}`), note?.comment ? ' ' : ''] : [];
+          caption.replaceChildren(...head, note?.comment ?? '');
+        }
         first.disabled = prev.disabled = shownAt === 0;
         next.disabled = end.disabled = shownAt === n;
         play.disabled = n === 0;
@@ -941,6 +1002,10 @@ export function mount(element, options = {}) {
     /** @type {Record<Mode, Movable>} who moves pieces by hand in each mode */
     const movable = { play: current.movable, analysis: 'both', ai: current.side, view: 'none', replay: 'none' };
     setLook(state, { movable: movable[mode] });
+    // A finger on a board whose pieces do not move scrolls the page (a diagram in a blog post
+    // on a phone would hold the page still), and zooms it.
+    style(up().view.canvas, { 'touch-action': movable[mode] === 'none' ? 'manipulation' : 'none' });
+    nameBoard();
     // display, not the hidden attribute: the flex display set above would override it.
     style(controls, { display: mode === 'replay' ? 'flex' : 'none' });
     // For the iframe page's style sheet, which leaves the controls room under the board.
@@ -975,7 +1040,6 @@ export function mount(element, options = {}) {
       throw error;
     }
     live = board;
-    nameBoard();
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode(true);
@@ -986,8 +1050,11 @@ export function mount(element, options = {}) {
     }
     // Drawn once: like a person's, they go with the position (see `change`).
     delete current.shapes;
-    // `ready` comes first, before the computer's first `thinking`.
+    // `ready` comes first, before the computer's first `thinking` and a replay's `view` of its
+    // start, so that a host may wait for it before it listens to the board.
+    readyTold = true;
     emit('ready', { position: session.snapshot().position });
+    if (state.viewed) emit('view', { ply: state.viewed.ply - 1 });
     // The option's shapes are told as `set({ shapes })`'s are, once the host can hear them.
     if (given) emit('shapes', { shapes: given.map((shape) => ({ ...shape })), by: 'option' });
     think();
@@ -996,11 +1063,15 @@ export function mount(element, options = {}) {
 
   const ready = Promise.resolve()
     .then(start)
-    .catch((error) => {
+    .catch(async (error) => {
       failure = errorText(error);
       live?.view.destroy();
       live?.session.close();
       live = null;
+      // A task later: options refused at once, before any wasm is fetched, would otherwise be
+      // told before the page's scripts after the board (the custom element's example in the
+      // README) have added their listeners.
+      await new Promise((resolve) => setTimeout(resolve));
       if (!destroyed) showError(failure);
       return false;
     });

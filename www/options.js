@@ -13,7 +13,8 @@ import { errorText } from './util.js';
 
 /**
  * What an embedded board does: `play` (two players on one device), `ai` (against the computer),
- * `view` (a static diagram), `replay` (stepping through a game record) or `analysis` (the
+ * `view` (a static diagram), `replay` (stepping through a game record, its comments and marks
+ * shown with the move shown) or `analysis` (the
  * analysis board: both sides move, variations, the engine's evaluation live; analysis.js).
  *
  * @typedef {'play' | 'ai' | 'view' | 'replay' | 'analysis'} Mode
