@@ -789,6 +789,19 @@ test('element in markup, listened to by a script after it (the README\'s example
   await page.keyboard.press('Home');
   assert.equal(await shown(), -1);
   assert.equal(await caption.textContent(), 'A short game');
+  // Under a small board, with a host's large font, the buttons wrap rather than overflow it.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('ultima-board::part(controls) { font-size: 22px; }');
+    document.adoptedStyleSheets = [sheet];
+    document.querySelectorAll('ultima-board')[1]?.setAttribute('size', '160');
+  });
+  await page.waitForFunction(() => Math.round(/** @type {any} */ (document.querySelectorAll('ultima-board')[1]).shadowRoot.querySelector('canvas').getBoundingClientRect().width) === 160);
+  const spill = await replay.evaluate((element) => {
+    const frame = /** @type {Element} */ (element.shadowRoot?.querySelector('[part="frame"]')).getBoundingClientRect();
+    return [...(element.shadowRoot?.querySelectorAll('[part="controls"] > *') ?? [])].map((child) => child.getBoundingClientRect()).filter((box) => box.left < frame.left - 0.5 || box.right > frame.right + 0.5).length;
+  });
+  assert.equal(spill, 0, 'no button past the board');
   // A finger on a board whose pieces do not move scrolls the page; one that plays keeps it.
   assert.equal(await canvas.evaluate((element) => getComputedStyle(element).touchAction), 'manipulation');
   await page.evaluate(() => /** @type {any} */ (document.querySelectorAll('ultima-board')[1]).setAttribute('mode', 'play'));
