@@ -38,6 +38,30 @@ const banner = (page) =>
     chip: !(/** @type {HTMLElement} */ (document.querySelector('#result-chip')).hidden),
   }));
 
+/**
+ * Checks where the banner stands against the board: inside it on a desktop, clear of it on a
+ * phone (under it), and on a phone on its side (beside it), its buttons all within the screen.
+ *
+ * @param {Page} page
+ * @param {'desktop' | 'phone' | 'landscape'} device
+ */
+async function placedForTheBoard(page, device) {
+  const board = await page.locator('#board-host canvas').boundingBox();
+  const card = await page.locator('#result-banner').boundingBox();
+  const screen = page.viewportSize();
+  assert.ok(board && card && screen);
+  const where = `${JSON.stringify(card)} and ${JSON.stringify(board)}`;
+  if (device === 'desktop') {
+    assert.ok(card.x >= board.x && card.y >= board.y && card.x + card.width <= board.x + board.width && card.y + card.height <= board.y + board.height, `inside: ${where}`);
+    return;
+  }
+  const clear = device === 'phone' ? card.y >= board.y + board.height - 1 : card.x >= board.x + board.width - 1;
+  assert.ok(clear, `clear of the board: ${where}`);
+  assert.ok(board.y >= 0 && board.y + board.height <= screen.height, `the board in view: ${where}`);
+  const buttons = await page.locator('#result-banner .result-actions button:visible').evaluateAll((all) => all.map((button) => button.getBoundingClientRect().bottom));
+  assert.ok(buttons.length > 0 && buttons.every((bottom) => bottom <= screen.height), `every button on the screen: ${buttons} in ${screen.height}`);
+}
+
 /** @param {Page} page */
 const bannerHidden = (page) => page.waitForSelector('#result-banner', { state: 'hidden' });
 
@@ -62,13 +86,18 @@ for (const { device, context } of devices) {
       assert.equal(await page.textContent('#board-host .ultima-live p:last-child'), 'White wins by checkmate');
       // The move list ends as the record does, with the result, and says how.
       assert.equal(await page.textContent('#moves .moves-result'), '1-0 White wins by checkmate');
-      // Over the board, and wholly inside it.
+      // On a desktop over the board, wholly inside it; on a phone, whose board is as wide as
+      // the screen, a sheet at the screen's foot that leaves the whole board, and the mate, in
+      // view; on its side, beside the board.
       await page.waitForFunction(() => document.getAnimations().length === 0);
-      const board = await page.locator('#board-host').boundingBox();
-      const card = await banner_.boundingBox();
-      assert.ok(board && card);
-      assert.ok(card.x >= board.x && card.y >= board.y && card.x + card.width <= board.x + board.width && card.y + card.height <= board.y + board.height, `${JSON.stringify(card)} in ${JSON.stringify(board)}`);
+      await placedForTheBoard(page, device);
       await page.screenshot({ path: `${ARTIFACTS}result-checkmate-${device}.png` });
+      if (device === 'phone') {
+        await page.setViewportSize({ width: 844, height: 390 });
+        await placedForTheBoard(page, 'landscape');
+        await page.screenshot({ path: `${ARTIFACTS}result-checkmate-landscape.png` });
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
       // The page offers a review of the game.
       assert.equal(await page.textContent('#result-review'), 'Review');
 
