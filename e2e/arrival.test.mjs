@@ -516,7 +516,9 @@ test('a first visit downloads the wasm file once: the page, its service worker\'
   /** @param {number} from @returns {string[]} the paths requested since `from`, from the build's root */
   const since = (from) => desktop.requests.slice(from).map((path) => (path.startsWith(base) ? path.slice(base.length) : `outside: ${path}`));
   const files = await buildFiles();
-  const graph = await moduleGraph('www/main.js');
+  // The page's first module, then the rest of the page, which it imports once it has drawn the
+  // position and opened the welcome.
+  const graph = [...new Set([...(await moduleGraph('www/arrival.js')), ...(await moduleGraph('www/main.js'))])];
   // The page: itself, its style sheets, classic scripts and icon, its module graph, the bindings' glue (which
   // www/wasm.js imports by URL, and index.html preloads), the wasm file, and what Chromium
   // fetches for the page's app manifest (the manifest and the icon it picks from it); then the

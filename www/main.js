@@ -5,30 +5,27 @@
 // Web Worker, for a move whenever it is the computer's turn; a hint is the same search for the
 // player, shown as an arrow; the figures of either can be shown as they come (searching.js).
 //
-// Arrival: the board's position is drawn at once (placeholder.js), with "Loading the game…" over
-// it and the controls disabled, while the wasm loads; the real board takes its place when ready.
-// A first visit (nothing stored) opens the welcome (welcome.js) over the board; a returning
-// visitor goes straight back to the saved game. The new-game choices are remembered.
+// Arrival (arrival.js, the page's first module, which loads this one): the board's position is
+// drawn at once (placeholder.js), with "Loading the game…" over it and the controls disabled,
+// while the wasm and this module load; the real board takes its place when ready. A first visit
+// (nothing stored) opens the welcome (welcome.js) over the board; a returning visitor goes
+// straight back to the saved game. The new-game choices are remembered.
 
-import { addBoardResize } from './board-size.js';
 import { mount } from './embed.js';
 import { recordNotes, recordSideLines, startRecord } from './session.js';
 import { GAME_COMMENT } from './variations.js';
 import { setUpHelp } from './help.js';
 import { bindNewGameDialog, playerSide } from './newgame.js';
-import { wirePageTheme } from './page-theme.js';
-import { START_PIECES, showPlaceholder } from './placeholder.js';
 import { wireSearching } from './searching.js';
-import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, load, onOtherTab, save, setAsideStored } from './storage.js';
+import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, onOtherTab, save, setAsideStored } from './storage.js';
 import { captureWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
-import { errorText, keepFocus, make, pageStorage } from './util.js';
+import { errorText, keepFocus, make, pageElement, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker, releasedSince } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
 import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
-import { DEFAULT_BASE, loadWasm, withGame as withRecord, withPosition } from './wasm.js';
-import { openWelcome } from './welcome.js';
+import { withGame as withRecord, withPosition } from './wasm.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves } from './movelist.js';
 import { askFirst, marksShown, wirePlaying } from './playing.js';
@@ -38,13 +35,12 @@ import { wireClocks } from './clocks.js';
 import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { parseControl } from './clock.js';
 import { gameLinkUrl, wireSharing } from './share.js';
-import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, linkText, puzzleAsked, stormAsked, withoutParam } from './links.js';
+import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, withoutParam } from './links.js';
 import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, closeAnalysis, configureAnalysis, openAnalysis } from './analysis-page.js';
-import { analysisLinkText } from './analysis-link.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
-import { DEFAULT_LEVEL, linkLine, opponentLine } from './levels.js';
+import { linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
 import { arriveAtView, busyWhile, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
@@ -53,21 +49,10 @@ import { arriveAtView, busyWhile, closeViews, leaveView, onHistoryStep, openWhen
 /** @import { GameSpec } from './session.js' */
 /** @import { NewGameChoices, Opponent, Saved, Settings } from './storage.js' */
 /** @import { WelcomeChoice } from './welcome.js' */
+/** @import { Arrival } from './arrival.js' */
 /** @import { TimeControl } from './clock.js' */
 /** @import { Review } from './review.js' */
 /** @import { Side, Snapshot } from '../ultima-wasm.js' */
-
-/**
- * @template {Element} T
- * @param {string} id
- * @param {new (...args: any[]) => T} type
- * @returns {T}
- */
-function element(id, type) {
-  const found = document.getElementById(id);
-  if (!(found instanceof type)) throw new Error(`the page has no ${type.name} #${id}`);
-  return found;
-}
 
 /**
  * Shows `text` in a notice (the panel's, or the box of a new release's offer), with a button
@@ -203,29 +188,14 @@ async function restore(host, notice, saved) {
   return { ...fresh, settings };
 }
 
-async function main() {
-  const status = element('status', HTMLElement);
-  const host = element('board-host', HTMLElement);
-  const grip = addBoardResize(host, pageStorage());
-  wirePageTheme(element('page-theme', HTMLSelectElement), pageStorage());
-  const saved = load();
-  // The download starts now; a copy of the file is kept for the service worker's cache (a
-  // failure is the board's to report).
-  loadWasm(DEFAULT_BASE, { keepCopy: true }).catch(() => undefined);
-  // The position at once: the start, or the saved game's last position (the empty board when
-  // that is not known), until the board is ready.
-  const placeholder = showPlaceholder(host, saved.record === null ? START_PIECES : (saved.pieces ?? ''), saved.settings);
-  // A game link opens its own dialog instead of the welcome, a puzzle's link its puzzle, and a
-  // storm's link a storm.
-  const askedPuzzle = puzzleAsked(location.search);
-  const askedStorm = askedPuzzle === null && stormAsked(location.search);
-  // A link's game or analysis opens on a first visit without the welcome in its way.
-  /** Whether the address holds a game's or an analysis's link (share.js opens it). */
-  const linked = () => linkText(location.hash) !== null || analysisLinkText(location.hash) !== null;
-  const linkedAtLoad = linked();
-  const welcome = saved.firstVisit && !linkedAtLoad && askedPuzzle === null && !askedStorm
-    ? openWelcome(element('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? DEFAULT_LEVEL, side: saved.settings.newGame?.side ?? 'white', time: saved.settings.newGame?.time ?? 'none' })
-    : null;
+/**
+ * The page from where its first module left it (arrival.js): the board mounted where the
+ * position was drawn, the panel's controls, and what the address or the welcome asked for.
+ *
+ * @param {Arrival} arrival
+ */
+export async function startPage({ host, grip, saved, placeholder, askedPuzzle, askedStorm, linked, linkedAtLoad, welcome }) {
+  const status = pageElement('status', HTMLElement);
   /**
    * The loading state ends: the real board (or its error) takes the placeholder's place. The
    * real board paints in the same frame (its canvas is watched from the start), so nothing
@@ -240,16 +210,16 @@ async function main() {
     host.append(grip);
     document.getElementById('board-loading')?.remove();
     delete host.dataset.loading;
-    element('panel', HTMLElement).removeAttribute('aria-busy');
-    element('controls', HTMLFieldSetElement).disabled = !works;
+    pageElement('panel', HTMLElement).removeAttribute('aria-busy');
+    pageElement('controls', HTMLFieldSetElement).disabled = !works;
   };
   try {
-    const notice = element('notice', HTMLElement);
+    const notice = pageElement('notice', HTMLElement);
     // A new release's offer to reload (below, and `couldNotOpen`). It comes seconds after the
     // load, maybe under a finger about to tap a button: it lies over the page (style.css)
     // instead of pushing the panel's controls down as the panel's notice does, and it is said
     // politely (a status, not an alert).
-    const release = element('release', HTMLElement);
+    const release = pageElement('release', HTMLElement);
     /** @param {string} text @param {() => void} [run]  what Reload does: reload the page, unless told */
     const offerReload = (text, run = () => location.reload()) => {
       const box = make('div', { class: 'notice' });
@@ -306,7 +276,7 @@ async function main() {
     /** The side to move of a game still going on, when its player is far away (by link). */
     const farToMove = () => (settings.linkSide !== null && embed.result() === null && embed.turn() !== settings.linkSide ? embed.turn() : null);
     // The chess clocks, when the game has a time control (its record says so).
-    const clockSaid = element('clock-said', HTMLElement);
+    const clockSaid = pageElement('clock-said', HTMLElement);
     const clocks = wireClocks({
       embed,
       board: host,
@@ -327,21 +297,21 @@ async function main() {
       if (newGame) clockSaid.textContent = '';
     });
 
-    const opponentNote = element('opponent', HTMLElement);
-    const material = element('material', HTMLElement);
-    const captureLine = element('capture-words', HTMLElement);
-    const moves = element('moves', HTMLOListElement);
-    const undo = element('undo', HTMLButtonElement);
-    const redo = element('redo', HTMLButtonElement);
-    const resign = element('resign', HTMLButtonElement);
-    const draw = element('draw', HTMLButtonElement);
-    const drawQuestion = element('draw-question', HTMLElement);
+    const opponentNote = pageElement('opponent', HTMLElement);
+    const material = pageElement('material', HTMLElement);
+    const captureLine = pageElement('capture-words', HTMLElement);
+    const moves = pageElement('moves', HTMLOListElement);
+    const undo = pageElement('undo', HTMLButtonElement);
+    const redo = pageElement('redo', HTMLButtonElement);
+    const resign = pageElement('resign', HTMLButtonElement);
+    const draw = pageElement('draw', HTMLButtonElement);
+    const drawQuestion = pageElement('draw-question', HTMLElement);
     // Asked of an offer, the question's "No" declines it (playing.js).
-    const drawNo = element('draw-no', HTMLButtonElement);
-    const resignQuestion = element('resign-question', HTMLElement);
+    const drawNo = pageElement('draw-no', HTMLButtonElement);
+    const resignQuestion = pageElement('resign-question', HTMLElement);
     // A game by link played on, both sides at this device (two friends who sent a link to show
     // the game, say): the page no longer keeps a side for its player.
-    const bothSides = element('both-sides', HTMLButtonElement);
+    const bothSides = pageElement('both-sides', HTMLButtonElement);
     bothSides.addEventListener('click', () => {
       settings.linkSide = null;
       clocks.update();
@@ -349,10 +319,10 @@ async function main() {
       refresh();
       embed.canvas()?.focus();
     });
-    const pieceSet = element('piece-set', HTMLSelectElement);
-    const theme = element('theme', HTMLSelectElement);
-    const recordText = element('record-text', HTMLTextAreaElement);
-    const recordError = element('record-error', HTMLElement);
+    const pieceSet = pageElement('piece-set', HTMLSelectElement);
+    const theme = pageElement('theme', HTMLSelectElement);
+    const recordText = pageElement('record-text', HTMLTextAreaElement);
+    const recordError = pageElement('record-error', HTMLElement);
     /**
      * The copy and load buttons' answer, in green when all went well.
      *
@@ -446,9 +416,9 @@ async function main() {
 
     const search = wireSearching({
       embed,
-      hintButton: element('hint', HTMLButtonElement),
-      showThinking: element('show-thinking', HTMLInputElement),
-      thinkingBox: element('thinking', HTMLElement),
+      hintButton: pageElement('hint', HTMLButtonElement),
+      showThinking: pageElement('show-thinking', HTMLInputElement),
+      thinkingBox: pageElement('thinking', HTMLElement),
       settings,
       // At the start, a resumed game on the computer's turn.
       searching: computerToMove(),
@@ -457,9 +427,9 @@ async function main() {
       notify: (text) => showNotice(notice, text),
     });
 
-    const viewPrev = element('view-prev', HTMLButtonElement);
-    const viewNext = element('view-next', HTMLButtonElement);
-    const viewLive = element('view-live', HTMLButtonElement);
+    const viewPrev = pageElement('view-prev', HTMLButtonElement);
+    const viewNext = pageElement('view-next', HTMLButtonElement);
+    const viewLive = pageElement('view-live', HTMLButtonElement);
     viewPrev.addEventListener('click', () => embed.showPly((embed.shownPly() ?? embed.history().length - 1) - 1));
     viewNext.addEventListener('click', () => {
       const shown = embed.shownPly();
@@ -542,15 +512,15 @@ async function main() {
     const openGamesNoticed = () => {
       openWhenLoaded('games', () => gamesList().then((module) => () => module.openGames())).catch(couldNotOpen('Your games'));
     };
-    element('open-games', HTMLButtonElement).addEventListener('click', openGamesNoticed);
+    pageElement('open-games', HTMLButtonElement).addEventListener('click', openGamesNoticed);
 
     // The new-game dialog is a view (Back closes it). A new game started from the result
     // banner: the button that opened the dialog went with the banner, and the browser,
     // returning the focus to it, leaves it on the page: the board, where the game is played,
     // takes it (see reopenViews below).
     const openNewGame = () => {
-      const dialog = element('new-game-dialog', HTMLDialogElement);
-      element('new-game-replaces', HTMLElement).hidden = !gameUnderWay();
+      const dialog = pageElement('new-game-dialog', HTMLDialogElement);
+      pageElement('new-game-replaces', HTMLElement).hidden = !gameUnderWay();
       showView(dialog);
       // The players' choice made, not the first radio button (a dialog focuses its first
       // control): Space there would change it, and a screen reader would hear "not checked".
@@ -563,10 +533,10 @@ async function main() {
      * @param {string} position
      */
     const playFrom = (position) => {
-      element('new-game-position', HTMLTextAreaElement).value = position;
+      pageElement('new-game-position', HTMLTextAreaElement).value = position;
       openNewGame();
     };
-    element('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
+    pageElement('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
     /**
      * Starts a game: from the new-game dialog, or a rematch.
      *
@@ -603,9 +573,9 @@ async function main() {
       refresh();
     };
     const dialog = bindNewGameDialog(
-      element('new-game-dialog', HTMLDialogElement),
-      element('new-game-form', HTMLFormElement),
-      element('new-game-error', HTMLElement),
+      pageElement('new-game-dialog', HTMLDialogElement),
+      pageElement('new-game-form', HTMLFormElement),
+      pageElement('new-game-error', HTMLElement),
       (options, chosen, choices, control) => {
         startGame(options, chosen, control);
         // Remembered once the game has started (a refused position changes nothing).
@@ -639,7 +609,7 @@ async function main() {
       const { pieces, turn } = embed.snapshot();
       openEditor({ pieces, turn });
     };
-    element('open-editor', HTMLButtonElement).addEventListener('click', editBoard);
+    pageElement('open-editor', HTMLButtonElement).addEventListener('click', editBoard);
     /** @param {Partial<NewGameChoices>} change */
     const remember = (change) => {
       settings.newGame = { ...(settings.newGame ?? defaultChoices()), ...change };
@@ -668,8 +638,8 @@ async function main() {
       }),
     );
     review = createReview({
-      box: element('review', HTMLElement),
-      button: element('review-game', HTMLButtonElement),
+      box: pageElement('review', HTMLElement),
+      button: pageElement('review-game', HTMLButtonElement),
       embed,
       saved: saved.review ?? null,
       persist,
@@ -694,7 +664,7 @@ async function main() {
     embed.on('view', ({ ply }) => {
       if (ply !== null) resultAside();
     });
-    element('review-game', HTMLButtonElement).addEventListener('click', resultAside);
+    pageElement('review-game', HTMLButtonElement).addEventListener('click', resultAside);
     // Against the computer, undo and redo take back or replay its answer too.
     undo.addEventListener('click', () => embed.undo());
     redo.addEventListener('click', () => embed.redo());
@@ -707,12 +677,12 @@ async function main() {
       persist,
       computerToMove,
       farToMove,
-      toggle: element('type-moves', HTMLInputElement),
-      form: element('type-move-form', HTMLFormElement),
-      field: element('type-move', HTMLInputElement),
-      error: element('type-move-error', HTMLElement),
+      toggle: pageElement('type-moves', HTMLInputElement),
+      form: pageElement('type-move-form', HTMLFormElement),
+      field: pageElement('type-move', HTMLInputElement),
+      error: pageElement('type-move-error', HTMLElement),
     });
-    element('flip', HTMLButtonElement).addEventListener('click', () => {
+    pageElement('flip', HTMLButtonElement).addEventListener('click', () => {
       embed.flip();
       clocks.render();
       settings.orientation = embed.view().orientation;
@@ -721,8 +691,8 @@ async function main() {
 
     pieceSet.value = settings.pieceSet;
     theme.value = settings.theme;
-    const help = element('help', HTMLDetailsElement);
-    const updateHelp = setUpHelp(help, element('legend', HTMLElement), element('rules-help', HTMLElement), () => settings.pieceSet);
+    const help = pageElement('help', HTMLDetailsElement);
+    const updateHelp = setUpHelp(help, pageElement('legend', HTMLElement), pageElement('rules-help', HTMLElement), () => settings.pieceSet);
     // The lessons are the way in; the full rules stay one click away, from them too.
     configureLessons({
       pieceSet: () => settings.pieceSet,
@@ -733,7 +703,7 @@ async function main() {
         help.querySelector('summary')?.focus();
       },
     });
-    element('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
+    pageElement('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
     // The puzzle trainer, loaded on first use (playing needs none of it); its "Analyse" action
     // opens the puzzle on the analysis board.
     const puzzles = onFirstUse(() =>
@@ -751,10 +721,10 @@ async function main() {
     const openPuzzles = (id) => openWhenLoaded('puzzles', () => puzzles().then((module) => () => module.openPuzzles(id)));
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
-    element('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles().catch(couldNotOpen('The puzzles')));
+    pageElement('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles().catch(couldNotOpen('The puzzles')));
     const openStorm = () => openWhenLoaded('storm', () => puzzles().then((module) => () => module.openPuzzleStorm()));
     const openStormNoticed = () => openStorm().catch(couldNotOpen('The puzzle storm'));
-    element('open-storm', HTMLButtonElement).addEventListener('click', openStormNoticed);
+    pageElement('open-storm', HTMLButtonElement).addEventListener('click', openStormNoticed);
     // The squares drill, loaded on first use.
     const squares = onFirstUse(() =>
       import('./squares-ui.js').then((module) => {
@@ -766,7 +736,7 @@ async function main() {
     const squaresDrill = () => {
       openSquares().catch(couldNotOpen('The squares drill'));
     };
-    element('open-squares', HTMLButtonElement).addEventListener('click', squaresDrill);
+    pageElement('open-squares', HTMLButtonElement).addEventListener('click', squaresDrill);
     // The lessons' menu offers it too, for a learner who does not know the squares yet.
     configureLessons({ openSquares: squaresDrill });
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
@@ -792,15 +762,15 @@ async function main() {
       const ok = await copyText(text, recordText);
       answer(ok ? 'Copied.' : COPY_REFUSED, ok);
     };
-    element('copy-position', HTMLButtonElement).addEventListener('click', () => copy(embed.position()));
-    element('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
+    pageElement('copy-position', HTMLButtonElement).addEventListener('click', () => copy(embed.position()));
+    pageElement('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
     /** The pasted text as a game. */
     const pasted = () => pastedGame(recordText.value);
     wireRecordFiles({
       record: () => embed.record(),
-      save: element('save-record', HTMLButtonElement),
-      open: element('open-record', HTMLButtonElement),
-      input: element('record-file', HTMLInputElement),
+      save: pageElement('save-record', HTMLButtonElement),
+      open: pageElement('open-record', HTMLButtonElement),
+      input: pageElement('record-file', HTMLInputElement),
       field: recordText,
       answer,
     });
@@ -863,12 +833,12 @@ async function main() {
         },
       },
     });
-    element('analyse', HTMLButtonElement).addEventListener('click', () => {
+    pageElement('analyse', HTMLButtonElement).addEventListener('click', () => {
       const shown = embed.shownPly();
       // Reviewed: with the review's marks and better moves, as lichess's analysis shows them.
       analyse({ record: review?.annotated() ?? embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
     });
-    element('analyse-text', HTMLButtonElement).addEventListener('click', () => {
+    pageElement('analyse-text', HTMLButtonElement).addEventListener('click', () => {
       answer('', true);
       Promise.resolve()
         .then(() => openAnalysis(pasted()))
@@ -922,13 +892,13 @@ async function main() {
         persist();
         refresh();
       },
-      offerDraw: element('offer-draw', HTMLInputElement),
-      offerWords: element('offer-draw-words', HTMLElement),
-      copyLink: element('copy-link', HTMLButtonElement),
-      boardImage: element('board-image', HTMLButtonElement),
-      gameGif: element('game-gif', HTMLButtonElement),
-      answer: element('share-answer', HTMLElement),
-      field: element('share-text', HTMLTextAreaElement),
+      offerDraw: pageElement('offer-draw', HTMLInputElement),
+      offerWords: pageElement('offer-draw-words', HTMLElement),
+      copyLink: pageElement('copy-link', HTMLButtonElement),
+      boardImage: pageElement('board-image', HTMLButtonElement),
+      gameGif: pageElement('game-gif', HTMLButtonElement),
+      answer: pageElement('share-answer', HTMLElement),
+      field: pageElement('share-text', HTMLTextAreaElement),
     });
 
     // Another tab of this browser saved the game: follow it there rather than play on an old
@@ -1079,7 +1049,7 @@ async function main() {
  * @param {import('./result.js').ResultActions} actions
  */
 function setUpResult(board, status, actions) {
-  const banner = createResultBanner(element('board-host', HTMLElement), status, actions);
+  const banner = createResultBanner(pageElement('board-host', HTMLElement), status, actions);
   board.on('gameover', () => {
     const result = board.result();
     if (result) banner.finished(result);
@@ -1177,10 +1147,10 @@ function piecesAfter(snapshot, ply) {
  * @param {EmbedHandle} board
  */
 function setUpSuicide(board) {
-  const box = element('suicide', HTMLElement);
-  const ask = element('suicide-ask', HTMLButtonElement);
-  const confirm = element('suicide-confirm', HTMLElement);
-  const question = element('suicide-question', HTMLElement);
+  const box = pageElement('suicide', HTMLElement);
+  const ask = pageElement('suicide-ask', HTMLButtonElement);
+  const confirm = pageElement('suicide-confirm', HTMLElement);
+  const question = pageElement('suicide-question', HTMLElement);
   /** @type {string | null} */
   let pending = null;
   const hide = () => {
@@ -1203,15 +1173,13 @@ function setUpSuicide(board) {
     ask.hidden = true;
     confirm.hidden = false;
   });
-  element('suicide-yes', HTMLButtonElement).addEventListener('click', () => {
+  pageElement('suicide-yes', HTMLButtonElement).addEventListener('click', () => {
     const text = pending;
     hide();
     if (text) board.play(text);
   });
-  element('suicide-no', HTMLButtonElement).addEventListener('click', () => {
+  pageElement('suicide-no', HTMLButtonElement).addEventListener('click', () => {
     hide();
     board.deselect();
   });
 }
-
-main();

@@ -9,23 +9,11 @@ import { DRAW_OFFER, drawOffer } from './links.js';
 import { otherSide } from './notation.js';
 import { wireSound } from './sound.js';
 import { HIGHLIGHTS } from './state.js';
-import { askInPlace } from './util.js';
+import { askInPlace, pageElement } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Highlight } from './state.js' */
 /** @import { Settings } from './storage.js' */
-
-/**
- * @template {Element} T
- * @param {string} id
- * @param {new (...args: any[]) => T} type
- * @returns {T}
- */
-function element(id, type) {
-  const found = document.getElementById(id);
-  if (!(found instanceof type)) throw new Error(`the page has no ${type.name} #${id}`);
-  return found;
-}
 
 /**
  * The marks the page's board draws: all of them, but the legal moves' when the "Legal moves on
@@ -55,7 +43,7 @@ export const marksShown = (legalMoves, threats) => HIGHLIGHTS.filter((mark) => (
  */
 export function wirePlaying({ embed, settings, persist }) {
   // Sounds: the change from the snapshot before to the one after says which.
-  const soundBox = element('sound', HTMLInputElement);
+  const soundBox = pageElement('sound', HTMLInputElement);
   soundBox.checked = settings.sound;
   const sound = wireSound(soundBox, (on) => {
     settings.sound = on;
@@ -67,12 +55,12 @@ export function wirePlaying({ embed, settings, persist }) {
     previous = snapshot;
   });
 
-  const shortcuts = element('shortcuts', HTMLDialogElement);
-  element('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
+  const shortcuts = pageElement('shortcuts', HTMLDialogElement);
+  pageElement('shortcuts-close', HTMLButtonElement).addEventListener('click', () => shortcuts.close());
   // The list opens on "?", which nothing on the page says: a button says it.
-  element('open-shortcuts', HTMLButtonElement).addEventListener('click', () => shortcuts.showModal());
-  const zen = element('zen', HTMLInputElement);
-  const unbindKeys = bindShortcuts(embed, { undo: element('undo', HTMLButtonElement), redo: element('redo', HTMLButtonElement), flip: element('flip', HTMLButtonElement), zen }, shortcuts);
+  pageElement('open-shortcuts', HTMLButtonElement).addEventListener('click', () => shortcuts.showModal());
+  const zen = pageElement('zen', HTMLInputElement);
+  const unbindKeys = bindShortcuts(embed, { undo: pageElement('undo', HTMLButtonElement), redo: pageElement('redo', HTMLButtonElement), flip: pageElement('flip', HTMLButtonElement), zen }, shortcuts);
 
   /**
    * @param {HTMLInputElement} box
@@ -88,13 +76,13 @@ export function wirePlaying({ embed, settings, persist }) {
       persist();
     });
   };
-  setting(element('touch-preview', HTMLInputElement), 'touchPreview');
-  setting(element('premove', HTMLInputElement), 'premove');
-  setting(element('coordinates', HTMLInputElement), 'coordinates');
+  setting(pageElement('touch-preview', HTMLInputElement), 'touchPreview');
+  setting(pageElement('premove', HTMLInputElement), 'premove');
+  setting(pageElement('coordinates', HTMLInputElement), 'coordinates');
   const marks = () => embed.set({ highlights: marksShown(settings.legalMoves, settings.threats) });
-  setting(element('legal-moves', HTMLInputElement), 'legalMoves', marks);
-  setting(element('threats', HTMLInputElement), 'threats', marks);
-  setting(element('animation', HTMLInputElement), 'animation');
+  setting(pageElement('legal-moves', HTMLInputElement), 'legalMoves', marks);
+  setting(pageElement('threats', HTMLInputElement), 'threats', marks);
+  setting(pageElement('animation', HTMLInputElement), 'animation');
 
   // Two players on one device (a tablet between them): the board turns to the side to move after
   // each move, once the move's slide is over, and stays put while an earlier position is shown.
@@ -115,12 +103,12 @@ export function wirePlaying({ embed, settings, persist }) {
   embed.on('view', ({ ply }) => {
     if (ply === null) turnToMover();
   });
-  setting(element('auto-flip', HTMLInputElement), 'autoFlip', turnToMover);
+  setting(pageElement('auto-flip', HTMLInputElement), 'autoFlip', turnToMover);
   turnToMover();
 
   // Zen mode, as on lichess: the page keeps the board, the clocks, the status, the game's buttons
   // and its moves, and hides the rest (the elements marked .not-zen) until Z or "Leave zen mode".
-  const leaveZen = element('zen-leave', HTMLButtonElement);
+  const leaveZen = pageElement('zen-leave', HTMLButtonElement);
   /** @param {boolean} on */
   const applyZen = (on) => {
     document.body.toggleAttribute('data-zen', on);
@@ -166,10 +154,10 @@ export function wirePlaying({ embed, settings, persist }) {
 export function askFirst(embed, name, act, needed, declined) {
   const close = askInPlace(
     {
-      ask: element(name, HTMLButtonElement),
-      box: element(`${name}-confirm`, HTMLElement),
-      yes: element(`${name}-yes`, HTMLButtonElement),
-      no: element(`${name}-no`, HTMLButtonElement),
+      ask: pageElement(name, HTMLButtonElement),
+      box: pageElement(`${name}-confirm`, HTMLElement),
+      yes: pageElement(`${name}-yes`, HTMLButtonElement),
+      no: pageElement(`${name}-no`, HTMLButtonElement),
       needed,
       declined,
     },

@@ -93,6 +93,21 @@ export function squareIndex(name) {
 }
 
 /**
+ * An element of the page by its id, of the type the caller needs: a page without it, or with
+ * another kind of element there, is a broken build, said at once rather than later as a null.
+ *
+ * @template {Element} T
+ * @param {string} id
+ * @param {new (...args: any[]) => T} type
+ * @returns {T}
+ */
+export function pageElement(id, type) {
+  const found = document.getElementById(id);
+  if (!(found instanceof type)) throw new Error(`the page has no ${type.name} #${id}`);
+  return found;
+}
+
+/**
  * Creates an element with attributes and text; attribute values are set as properties of the
  * DOM, never parsed as markup.
  *

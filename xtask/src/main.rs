@@ -17,10 +17,11 @@
 //!   package `ultima-board` (a tarball in `target/npm/`) and its API page (`dist/api/`): see
 //!   `package.rs`. `cargo xtask test` does the same after its release build.
 //!
-//! - `cargo xtask build-info`: trunk's post-build hook (Trunk.toml). Writes `www/build.js` into
-//!   trunk's staging folder: the build's file list and an id hashed from every file's content, for
-//!   the service worker (`sw.js`) to cache; under `cargo xtask serve` it says "no service worker"
-//!   instead and removes `sw.js`, so the development server never installs one.
+//! - `cargo xtask build-info`: trunk's post-build hook (Trunk.toml). Announces the game page's
+//!   first modules in its head (`preload.rs`), then writes `www/build.js` into trunk's staging
+//!   folder: the build's file list and an id hashed from every file's content, for the service
+//!   worker (`sw.js`) to cache; under `cargo xtask serve` it says "no service worker" instead and
+//!   removes `sw.js`, so the development server never installs one.
 //!
 //! Both are idempotent: an installed tool of the right version is left alone, so a warm run does
 //! only the checks. Each step prints its name and wall time. Tools are installed quietly (see
@@ -30,6 +31,7 @@
 mod deny;
 mod job;
 mod package;
+mod preload;
 
 use std::env;
 use std::ffi::OsString;
@@ -317,6 +319,7 @@ fn build_info() -> Result<(), String> {
     let staging = env::var_os("TRUNK_STAGING_DIR")
         .map(PathBuf::from)
         .ok_or("TRUNK_STAGING_DIR is not set: this command is trunk's post-build hook")?;
+    preload::preload_first_modules(&staging)?;
     write_build_info(&staging, env::var_os(DEV_SERVER_ENV).is_some())
 }
 

@@ -126,7 +126,7 @@ fn stage(root: &Path) -> Result<BTreeSet<String>, String> {
 
 /// The files `entries` need in the build folder `dist`, themselves included: each file's
 /// references, followed until none is new. A reference to a missing file is an error.
-fn referenced_files(dist: &Path, entries: &[&str]) -> Result<BTreeSet<String>, String> {
+pub fn referenced_files(dist: &Path, entries: &[&str]) -> Result<BTreeSet<String>, String> {
     let mut found = BTreeSet::new();
     let mut todo: Vec<String> = entries.iter().map(|e| e.to_string()).collect();
     while let Some(file) = todo.pop() {
