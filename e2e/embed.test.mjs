@@ -695,17 +695,23 @@ test('element: replay steps through a record, view mode is a still diagram, ::pa
   assert.equal(await shown(), -1, 'a replay starts at the start');
   const label = replay.locator('[part="controls"] span');
   assert.equal(await label.textContent(), '0 / 4');
-  // Where the replay is, heard once a control is pressed, not as the board opens.
-  assert.equal(await label.getAttribute('aria-live'), 'off');
+  // Each position stepped to is heard, in words, once a control is pressed, not as the board
+  // opens.
+  const heard = replay.locator('.ultima-live p');
+  assert.equal(await heard.count(), 0);
   await replay.locator('button[aria-label="Next move"]').click();
-  assert.equal(await label.getAttribute('aria-live'), 'polite');
+  assert.equal(await heard.last().textContent(), '1. white Pawn h2 to h6 (1 of 4).');
   await replay.locator('button[aria-label="Next move"]').click();
   assert.equal(await shown(), 1);
   assert.equal(await label.textContent(), '2 / 4');
-  await replay.locator('button[aria-label="Last move"]').click();
+  assert.equal(await heard.last().textContent(), '1... black Pawn e7 to e5 (2 of 4).');
+  await replay.locator('button[aria-label="Last move"]').focus();
+  await page.keyboard.press('Enter');
   assert.equal(await shown(), null);
   assert.equal(await label.textContent(), '4 / 4');
   assert.equal(await replay.locator('button[aria-label="Next move"]').isDisabled(), true);
+  // Last move turned itself off: the focus went to its neighbour, not to the page.
+  assert.equal(await replay.evaluate((element) => element.shadowRoot?.activeElement?.textContent), 'Play');
   await replay.screenshot({ path: `${ARTIFACTS}embed-replay.png` });
   // Play, at the end: from the start again, a move a second, by itself, to the last move.
   const play = replay.locator('[part="controls"] button[aria-pressed]');
@@ -775,9 +781,11 @@ test('element in markup, listened to by a script after it (the README\'s example
   await page.keyboard.press('ArrowRight');
   assert.equal(await shown(), 0);
   assert.equal(await caption.textContent(), '1. Ph2-h6 The Pawn runs ahead.');
-  assert.equal(await caption.getAttribute('aria-live'), 'polite', 'heard once a key steps');
+  // Heard in one message: the move in words, where it stands, its comment.
+  assert.equal(await replay.locator('.ultima-live p').last().textContent(), '1. white Pawn h2 to h6 (1 of 4). The Pawn runs ahead.');
   await page.keyboard.press('ArrowRight');
   assert.equal(await caption.textContent(), '1… Pe7-e5?!');
+  assert.equal(await replay.locator('.ultima-live p').last().textContent(), '1... black Pawn e7 to e5, dubious move (2 of 4).');
   const height = (await caption.boundingBox())?.height;
   await page.keyboard.press('End');
   assert.equal(await shown(), null);

@@ -280,6 +280,36 @@ const arrowAcross = (page, square, shown) =>
     /** @type {const} */ ([square, shown]),
   );
 
+test('the last step of the last lesson to do says the whole course is done, once', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  const all = LESSONS.lessons;
+  const lastLesson = all[all.length - 1];
+  // Every lesson done but the last, of which all steps but its last are solved.
+  const lessons = Object.fromEntries(all.map((lesson) => [lesson.id, lesson === lastLesson ? { solved: lesson.steps.length - 1, done: false } : { solved: lesson.steps.length, done: true }]));
+  await page.evaluate((progress) => localStorage.setItem('ultima.lessons', progress), JSON.stringify({ version: 1, lessons }));
+  await page.click('#open-lessons');
+  await at(page, 'menu');
+  await page.click(`[data-lesson="${lastLesson.id}"]`);
+  const index = lastLesson.steps.length - 1;
+  await at(page, 'try', lastLesson.id, index);
+  await play(page, lastLesson.steps[index].answers[0], false);
+  await at(page, 'right', lastLesson.id, index);
+  assert.match(await feedback(page), new RegExp(`That was the last of the ${all.length} lessons: you know every piece's way now\\. Puzzles are the next step\\.$`));
+  // Taken again, the lesson is just finished.
+  await page.click('.lesson-back');
+  await at(page, 'menu');
+  await page.click(`[data-lesson="${lastLesson.id}"]`);
+  for (const [step, { answers }] of lastLesson.steps.entries()) {
+    await at(page, 'try', lastLesson.id, step);
+    await play(page, answers[0], false);
+    await at(page, 'right', lastLesson.id, step);
+    if (step + 1 < lastLesson.steps.length) await page.click('.lesson-next');
+  }
+  assert.match(await feedback(page), new RegExp(`You have finished the ${lastLesson.title} lesson\\.$`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Defending: a wrong defence names the capture it leaves and draws it as a red arrow; the right ones save every piece', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

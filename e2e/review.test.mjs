@@ -60,6 +60,9 @@ for (const { device, context } of devices) {
       assert.equal(await page.getAttribute('#review-progress', 'max'), String(MOVES.length + 1));
       await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
       console.log(`${device}: ${MOVES.length + 1} positions reviewed in ${Date.now() - started} ms`);
+      // Its end heard: the summary in a live region that is still rendered (one hidden with the
+      // progress bar is not read).
+      await page.waitForFunction(() => [...document.querySelectorAll('#review [role="status"]')].some((region) => region.textContent?.startsWith('Review done') && region.getClientRects().length > 0));
       const plies = MOVES.length;
       // One point per ply.
       assert.equal(await page.locator('#review-graph circle.review-point').count(), plies);

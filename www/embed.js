@@ -21,6 +21,7 @@ import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quo
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
 import { toggleShape } from './shapes.js';
+import { assessedWords } from './movelist.js';
 import { GLYPH_WORDS } from './variations.js';
 import {
   clearSelection,
@@ -41,7 +42,7 @@ import {
   setSnapshot,
   setViewed,
 } from './state.js';
-import { errorText, make, squareIndex, squareName, stepOnScreen, VISUALLY_HIDDEN } from './util.js';
+import { errorText, keepFocus, make, squareIndex, squareName, stepOnScreen, VISUALLY_HIDDEN } from './util.js';
 import { loadWasm } from './wasm.js';
 
 /** @import { MoveInfo, PlyInfo, RecordNote, Side, Snapshot, Status } from '../ultima-wasm.js' */
@@ -323,7 +324,7 @@ export function mount(element, options = {}) {
   const statusLine = make('p', { part: 'status', class: 'ultima-status' });
   style(statusLine, { display: 'none', margin: '0', padding: '0.35em 0.2em', font: 'var(--ultima-font, 14px sans-serif)', 'text-align': 'center' });
   // In `replay` mode, an annotated record's comment on the move shown (the replay's `update`).
-  const caption = make('p', { part: 'caption', class: 'ultima-caption', 'aria-live': 'off' });
+  const caption = make('p', { part: 'caption', class: 'ultima-caption' });
   style(caption, { display: 'none', margin: '0', padding: '0 0.4em', font: 'var(--ultima-font, 14px sans-serif)', 'line-height': '1.4', height: '4.2em', 'overflow-y': 'auto', 'overflow-wrap': 'anywhere', 'text-align': 'center' });
   const controls = make('div', { part: 'controls', role: 'group', 'aria-label': 'Replay' });
   // Wrapped onto a second row rather than past the board's edges (a small board, a host's
@@ -864,14 +865,30 @@ export function mount(element, options = {}) {
    * the last move or a press of any control.
    */
   const replay = (() => {
-    // Heard once a control is pressed: not as the board opens (a dialog's replay set at its last
-    // move would say "0 / 3", then "3 / 3", over the dialog itself).
     // "3 / 12" kept on one line (a phone's narrow dialog broke it after the slash).
-    const label = make('span', { 'aria-live': 'off' });
+    const label = make('span', {});
     style(label, { 'white-space': 'nowrap' });
+    // Each position stepped to is heard through the board's live region, in one message (the
+    // move in words, where it stands, its mark and comment), once a control or key has been
+    // pressed: not as the board opens (a dialog's replay set at its last move would be read
+    // over the dialog itself).
+    let speaking = false;
+    /** The position last heard, so that a redraw of the same one says nothing. */
+    let saidAt = /** @type {number | null} */ (null);
     const heard = () => {
-      label.setAttribute('aria-live', 'polite');
-      caption.setAttribute('aria-live', 'polite');
+      speaking = true;
+    };
+    /**
+     * @param {number} shown  the ply shown, -1 the start
+     * @param {number} n  the plies
+     * @param {RecordNote | undefined} note
+     * @returns {string} e.g. "2. white Coordinator h1 to h4 (3 of 12). The Coordinator comes out."
+     */
+    const spoken = (shown, n, note) => {
+      const ply = up().state.snapshot.plies[shown];
+      const where = `(${shown + 1} of ${n})`;
+      const comment = note?.comment ? ` ${note.comment}` : '';
+      return ply ? `${assessedWords(ply, note?.glyph ?? null, true)} ${where}.${comment}` : `The start ${where}.${comment}`;
     };
     /** The record's notes on its main line by ply (-1: the game's comment), read once per record. */
     let notes = { record: /** @type {string | undefined} */ (undefined), byPly: /** @type {Map<number, RecordNote>} */ (new Map()) };
@@ -904,6 +921,8 @@ export function mount(element, options = {}) {
         heard();
         stop();
         showPly(target());
+        // At the start or the end the button turns itself off: the focus to its neighbour.
+        keepFocus(b);
       });
       return b;
     };
@@ -952,12 +971,14 @@ export function mount(element, options = {}) {
         style(caption, { display: annotated ? 'block' : 'none' });
         if (annotated) outer.dataset.caption = 'shown';
         else delete outer.dataset.caption;
+        const note = byPly.get(at());
         if (annotated) {
-          const note = byPly.get(at());
           const ply = live.state.snapshot.plies[at()];
           const head = ply ? [make('strong', {}, `${plyLabel(ply)}${note?.glyph ?? ''}`), note?.comment ? ' ' : ''] : [];
           caption.replaceChildren(...head, note?.comment ?? '');
         }
+        if (current.mode === 'replay' && speaking && saidAt !== at()) live.view.announce(spoken(at(), n, note));
+        saidAt = at();
         first.disabled = prev.disabled = shownAt === 0;
         next.disabled = end.disabled = shownAt === n;
         play.disabled = n === 0;

@@ -112,7 +112,9 @@ function build() {
   const intro = make('p', { class: 'lesson-intro trainer-lead' });
   const task = make('p', { class: 'lesson-task trainer-task', tabindex: '-1' });
   const boardHost = make('div', { class: 'lesson-board trainer-board' });
-  const feedback = make('p', { class: 'lesson-feedback trainer-feedback', role: 'status', 'aria-live': 'polite' });
+  // Not atomic: "The position is back: try again", added after a wrong try's explanation, is
+  // read alone, not with the explanation again.
+  const feedback = make('p', { class: 'lesson-feedback trainer-feedback', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'false' });
   const suicide = suicideButton('lesson-suicide', () => board, () => current?.phase === 'try');
   const next = make('button', { type: 'button', class: 'lesson-next trainer-next' }, 'Next');
   next.hidden = true;
@@ -290,11 +292,15 @@ function build() {
     queueMicrotask(() => shown.set(options));
     if (verdict.right) {
       current.phase = 'right';
+      const doneBefore = doneCount(progress, lessons);
       progress = solved(progress, lesson.id, index, lesson.steps.length);
       saveProgress(pageStorage(), progress);
       const last = index + 1 >= lesson.steps.length;
       const following = lessons[lessons.indexOf(lesson) + 1];
-      showFeedback(feedback, `Right! ${verdict.message}${last ? ` You have finished the ${lesson.title} lesson.` : ''}`, 'right');
+      // The last step of the last lesson still to do: the whole course is done, and said so
+      // (once: not when a lesson is taken again).
+      const course = doneBefore < lessons.length && doneCount(progress, lessons) === lessons.length ? ` That was the last of the ${lessons.length} lessons: you know every piece's way now. Puzzles are the next step.` : '';
+      showFeedback(feedback, `Right! ${verdict.message}${last ? ` You have finished the ${lesson.title} lesson.` : ''}${course}`, 'right');
       next.textContent = !last ? 'Next' : following ? `Next lesson: ${following.title}` : 'All lessons';
       next.hidden = false;
       dots.children[index]?.classList.add('solved');

@@ -96,7 +96,9 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   const stopButton = make('button', { type: 'button', id: 'review-stop' }, 'Stop');
   const resume = make('button', { type: 'button', id: 'review-resume' }, 'Resume');
   const bar = make('div', { class: 'review-bar' });
-  bar.append(progress, status, stopButton, resume, said);
+  // (`said` beside the bar, not in it: the bar is hidden as the review ends, and a live region
+  // hidden with its words is not read.)
+  bar.append(progress, status, stopButton, resume);
   const failure = make('p', { class: 'error', role: 'alert' });
   const graph = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'review-graph-title' });
   // The position under the pointer on the graph, else the one shown: its move, evaluation and
@@ -134,7 +136,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   const copyNote = make('p', { class: 'review-copy-note', role: 'status' });
   const explain = make('p', { class: 'review-explain' }, 'Each position searched at the same fixed budget. A move that loses 5% of its side\'s expected score is an inaccuracy, 10% a mistake, 15% a blunder.');
   box.setAttribute('aria-labelledby', 'review-title');
-  box.replaceChildren(title, bar, failure, graph, readout, players, learnButton, list, tools, copyField, copyNote, explain);
+  box.replaceChildren(title, bar, said, failure, graph, readout, players, learnButton, list, tools, copyField, copyNote, explain);
 
   /** @type {StoredReview | null} */
   let review = saved && saved.record === embed.record() ? saved : null;
