@@ -282,8 +282,10 @@ const arrowAcross = (page, square, shown) =>
 
 test('the last step of the last lesson to do says the whole course is done, once', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
+  /** @type {Array<{ id: string, title: string, steps: Array<{ answers: string[] }> }>} */
   const all = LESSONS.lessons;
   const lastLesson = all[all.length - 1];
+  if (!lastLesson) throw new Error('no lessons');
   // Every lesson done but the last, of which all steps but its last are solved.
   const lessons = Object.fromEntries(all.map((lesson) => [lesson.id, lesson === lastLesson ? { solved: lesson.steps.length - 1, done: false } : { solved: lesson.steps.length, done: true }]));
   await page.evaluate((progress) => localStorage.setItem('ultima.lessons', progress), JSON.stringify({ version: 1, lessons }));

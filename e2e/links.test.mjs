@@ -687,6 +687,59 @@ test('a finished game that continues the board\'s game puts its end on the board
   assert.equal(await page.getAttribute('dialog.link-dialog .ultima-mirror [data-square] >> nth=0', 'data-square'), 'a8');
   assert.equal(await page.locator('dialog.link-dialog button.link-finish').count(), 0);
   assert.deepEqual(await page.locator('dialog.link-dialog .link-actions button').allTextContents(), ['Analyse', 'Close']);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+
+  // A new game's link over the finished one, which Your games keeps already: continued without
+  // a question, and nothing set aside (it was kept twice).
+  const fresh = await linkOf(page, '1. d2-d4 *');
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${fresh}`);
+  await linkDialog(page);
+  await page.click('dialog.link-dialog button.primary');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(page), ['d2-d4']);
+  assert.deepEqual(await backups(page), []);
+  assert.equal((await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games)).length, 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an older link of the board\'s game offers to go back, not to continue; the link continued, opened again, says the game is on the board', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  const first = await linkOf(page, '1. b2-b5 *');
+  // Black, sent 1. b2-b5, continues it and plays g7-g4, then White's c2-c4 comes back.
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${first}`);
+  await linkDialog(page);
+  await page.click('dialog.link-dialog button.primary');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  await onBoard(page, (board) => board.play('g7-g4'));
+  const answer = await linkOf(page, '1. b2-b5 g7-g4 2. c2-c4 *');
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${answer}`);
+  await linkDialog(page);
+  await page.click('dialog.link-dialog button.primary');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
+
+  // The answer's link opened again: it is on the board; Close is the only way on.
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${answer}`);
+  await linkDialog(page);
+  assert.match((await page.textContent('dialog.link-dialog')) ?? '', /This game is on your board already: Black moves next, there\./);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Close');
+  assert.equal(await page.locator('dialog.link-dialog button.primary').count(), 0);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('dialog.link-dialog', { state: 'detached' });
+
+  // The first link, older than the board's game: Close first; going back is asked, and said as
+  // going back.
+  await page.evaluate((url) => (location.href = url), `${served.url}#game=${first}`);
+  await linkDialog(page);
+  assert.match((await page.textContent('dialog.link-dialog')) ?? '', /This link is older than the game on your board, which has gone further \(2 moves, Black to move\)/);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Close');
+  await page.click('dialog.link-dialog button:text("Go back to this position")');
+  await page.waitForSelector('.link-confirm:not([hidden])');
+  assert.match((await page.textContent('.link-confirm')) ?? '', /Your board has this game further on \(2 moves, Black to move\)\. Going back to the link's position keeps your board's game under “Set aside” in Your games\./);
+  await page.click('.link-confirm button:text("Cancel")');
+  assert.deepEqual(await plies(page), ['b2-b5', 'g7-g4', 'c2-c4']);
   assert.deepEqual(problems, []);
   await page.close();
 });

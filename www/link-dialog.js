@@ -25,6 +25,9 @@ import { onHistoryStep } from './view-history.js';
  * @property {() => Snapshot} board  the game on the page's board now
  * @property {() => Side | null} player  the side the page's player has in the board's game, when
  *   it is played by link (storage.js's `linkSide`)
+ * @property {() => boolean} kept  whether the board's game is kept in Your games already (a game
+ *   that ended by play here is): putting another in its place loses nothing of it, so nothing is
+ *   asked and nothing is set aside
  * @property {() => Pick<Look, 'pieceSet' | 'theme'>} look  the page's piece set and colours
  * @property {(game: Pick<Snapshot, 'record' | 'turn'>, keepAside: boolean, acceptDraw: boolean) => string | null} play
  *   puts the link's game on the page's board to be continued by its side to move (the player
@@ -147,13 +150,17 @@ export function openLinkDialog(text, choices) {
    */
   const takeOver = (button, acceptDraw) => {
     const board = choices.board();
-    if (!wouldLose(board, snapshot)) return continueGame(false, acceptDraw);
+    if (choices.kept() || !wouldLose(board, snapshot)) return continueGame(false, acceptDraw);
+    // An older link of the board's own game takes the game back to it; another game replaces it.
+    const older = relation(board, snapshot) === 'behind';
     const question = make(
       'span',
       { id: 'link-confirm-question' },
-      `Your game on the board (${gameSize(board)}) is not this one. It will be kept (Your games lists it under “Set aside”), and this game takes its place.`,
+      older
+        ? `Your board has this game further on (${gameSize(board)}). Going back to the link's position keeps your board's game under “Set aside” in Your games.`
+        : `Your game on the board (${gameSize(board)}) is not this one. It will be kept (Your games lists it under “Set aside”), and this game takes its place.`,
     );
-    const yes = make('button', { type: 'button' }, `Keep mine aside and ${acceptDraw ? 'accept' : 'continue'}`);
+    const yes = make('button', { type: 'button' }, older ? 'Keep mine aside and go back' : `Keep mine aside and ${acceptDraw ? 'accept' : 'continue'}`);
     const no = make('button', { type: 'button' }, 'Cancel');
     yes.addEventListener('click', () => continueGame(true, acceptDraw));
     no.addEventListener('click', () => {
@@ -180,25 +187,33 @@ export function openLinkDialog(text, choices) {
   if (sent) {
     // Before the buttons, so that it is read before Close, which has the focus.
     dialog.insertBefore(make('p', { class: 'link-hint' }, `This is the game on your board, as you sent it: ${side} moves next, and the link ${side} sends back brings that move.`), actions);
+  } else if (ongoing && continues === 'same' && player !== null && board.status.kind === 'ongoing') {
+    // The link the player was sent, opened again once continued: the game is on the board,
+    // their move to make there. (Ended on the board since, by an accepted draw say, it is
+    // offered to be continued again.)
+    dialog.insertBefore(make('p', { class: 'link-hint' }, `This game is on your board already: ${side} moves next, there.`), actions);
   } else if (ongoing) {
-    const play = make('button', { type: 'button', class: 'primary', autofocus: '' }, `Continue: play ${side}'s move`);
+    // An older link of the board's own game: the board has the game as it is now, so going back
+    // to the link's position is offered, not pressed on the player.
+    const older = continues === 'behind';
+    const play = make('button', { type: 'button', class: older ? '' : 'primary' }, older ? 'Go back to this position' : `Continue: play ${side}'s move`);
+    if (!older) play.setAttribute('autofocus', '');
     play.addEventListener('click', () => takeOver(play, false));
     actions.append(play);
-    if (offer && !own) {
+    if (offer && !own && !older) {
       const accept = make('button', { type: 'button', class: 'link-accept-draw' }, 'Accept the draw');
       accept.addEventListener('click', () => takeOver(accept, true));
       actions.append(accept);
     }
     // A link older than the board's game, or one that parts from it (a move taken back and
     // another sent in its place): said before the player chooses, not only once they do.
-    const differs =
-      continues === 'behind'
-        ? 'This link is older than the game on your board, which has gone further. '
-        : forked(board, snapshot)
-          ? 'This game parts from the one on your board: a move was taken back and another made in its place. '
-          : '';
+    const differs = older
+      ? `This link is older than the game on your board, which has gone further (${gameSize(board)}): your board has the game as it is now. `
+      : forked(board, snapshot)
+        ? 'This game parts from the one on your board: a move was taken back and another made in its place. '
+        : '';
     dialog.insertBefore(
-      make('p', { class: 'link-hint' }, `${differs}Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.`),
+      make('p', { class: 'link-hint' }, older ? differs.trim() : `${differs}Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.`),
       confirm,
     );
   }
@@ -225,7 +240,7 @@ export function openLinkDialog(text, choices) {
     actions.append(button);
   }
   const dismiss = make('button', { type: 'button' }, 'Close');
-  if (sent || (!ongoing && !analyse && !actions.querySelector('.link-finish'))) dismiss.setAttribute('autofocus', '');
+  if (!actions.querySelector('[autofocus]')) dismiss.setAttribute('autofocus', '');
   dismiss.addEventListener('click', () => finish('closed'));
   actions.append(dismiss);
   dialog.showModal();

@@ -871,6 +871,8 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         } else showBoardNotice(notice, `A game from a link: you play ${sideName(side)}. Make your move, then “Copy link” and send the new link back.${aside}`, embed, 'position');
         return null;
       },
+      // A game that ended by play here is in Your games already (keepFinishedGames).
+      kept: () => embed.result() !== null && settings.finishedId !== undefined,
       // "Analyse" in the link's dialog: the linked game on the analysis board (the page's own
       // game is not touched).
       analyse: (game) => {

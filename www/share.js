@@ -24,6 +24,7 @@ import { errorText } from './util.js';
  * @property {EmbedHandle} embed  the page's board
  * @property {() => Pick<Look, 'orientation' | 'pieceSet' | 'theme'>} look  the board's look
  * @property {LinkChoices['play']} play  puts a link's game on the board (see link-dialog.js)
+ * @property {LinkChoices['kept']} kept  whether the board's game is kept in Your games already
  * @property {() => boolean} twoPlayers  whether the board's game is between two players (a draw
  *   can be offered in the link only then: the computer takes no offer)
  * @property {() => Side | null} linkSide  the side this browser's player has in a game played by
@@ -199,7 +200,7 @@ export function wireSharing(parts) {
       parts.notify('The game from the link is over on your board too, and Your games keeps it.');
       return null;
     };
-    openLinkDialog(text, { board: () => embed.snapshot(), player: parts.linkSide, look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then((choice) => {
+    openLinkDialog(text, { board: () => embed.snapshot(), player: parts.linkSide, kept: parts.kept, look: parts.look, play: parts.play, analyse: parts.analyse, finish: finishFromLink }).then((choice) => {
       if (choice === 'continued') setTimeout(parts.continued);
       if (linkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     });
