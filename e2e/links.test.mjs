@@ -86,10 +86,17 @@ test('a link opens the same game in another browser, and the answer brings the f
   await second.waitForFunction(() => document.activeElement?.id === 'board');
   assert.match(await second.textContent('#notice') ?? '', /you play White/);
   assert.equal(await second.evaluate(() => location.hash), '', 'the address loses the link once it is handled');
+  assert.equal(await second.isVisible('#send-link'), false, 'nothing to send before the move');
   await click(second, 'c2');
   await click(second, 'c4');
-  const answer = await copyLink(second);
+  // The way to send the move, under the board beside the status (Copy link is far below on a
+  // phone): it copies the link and goes.
+  await second.click('#send-link');
+  await second.waitForFunction(() => document.getElementById('share-answer')?.textContent?.startsWith('Link copied'));
+  await second.waitForSelector('#send-link', { state: 'hidden' });
+  const answer = await second.evaluate(() => navigator.clipboard.readText());
   assert.notEqual(answer, link);
+  assert.equal(answer, await copyLink(second), 'the same link as Copy link copies');
 
   // Back in the first browser, the answer pasted into the same tab's address bar.
   await first.evaluate((answer) => (location.href = answer), answer);

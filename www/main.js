@@ -897,6 +897,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       offerDraw: pageElement('offer-draw', HTMLInputElement),
       offerWords: pageElement('offer-draw-words', HTMLElement),
       copyLink: pageElement('copy-link', HTMLButtonElement),
+      sendLink: pageElement('send-link', HTMLButtonElement),
       boardImage: pageElement('board-image', HTMLButtonElement),
       gameGif: pageElement('game-gif', HTMLButtonElement),
       answer: pageElement('share-answer', HTMLElement),

@@ -41,6 +41,9 @@ import { errorText } from './util.js';
  * @property {() => void} continued  after the link dialog closed with its game on the board:
  *   where the focus goes (the dialog hands it back to what had it before, often nothing)
  * @property {HTMLButtonElement} copyLink  the "Copy link" button
+ * @property {HTMLButtonElement} sendLink  the chip beside the status, under the board, that
+ *   copies the link once the player has moved in a game by link (Copy link may be far below,
+ *   under the move list, on a phone)
  * @property {HTMLButtonElement} boardImage  the "Board image" button
  * @property {HTMLButtonElement} gameGif  the "Game GIF" button
  * @property {HTMLElement} answer  where the buttons say what they did
@@ -98,8 +101,25 @@ export function wireSharing(parts) {
     });
     say(said, ok);
     spoken.link = ok && said !== '';
+    showSend();
+    // Refused (the link shown selected, to copy by hand): there, wherever it is on the page.
+    if (!ok) (field.hidden ? answer : field).scrollIntoView({ block: 'nearest' });
   });
   nameLinkButton(parts.copyLink);
+
+  // After the player's own move in a game by link, the way to send it, under the board: until
+  // its link is copied, or the move is taken back, or the game ends (its banner has its own).
+  const showSend = () => {
+    const snapshot = embed.snapshot();
+    const side = parts.linkSide();
+    const copied = spoken.link && spoken.game === gameNow();
+    parts.sendLink.hidden = side === null || snapshot.plies.at(-1)?.side !== side || snapshot.status.kind !== 'ongoing' || copied;
+  };
+  parts.sendLink.addEventListener('click', () => {
+    parts.copyLink.click();
+    // The chip goes once the link is copied: the focus to the board, where the game goes on.
+    embed.canvas()?.focus();
+  });
 
   // A draw offered with the last move travels in the record's DrawOffer header, and so in the
   // link; the box shows whether one stands, and is there while the last mover can make one: in a
@@ -144,8 +164,10 @@ export function wireSharing(parts) {
       field.hidden = true;
       say(takenBack ? 'The link copied before still holds the move taken back: copy the link again after your move.' : '', !takenBack);
     }
+    showSend();
   });
   showOffer();
+  showSend();
 
   parts.boardImage.addEventListener('click', async () => {
     say('', true);
