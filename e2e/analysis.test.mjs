@@ -321,6 +321,8 @@ test('a variation is made, navigated, copied and left; the game is unchanged', {
   };
   await shown('g7-g4');
   assert.equal(await moves.locator('button[data-node]').count(), 4, 'the game is the main line');
+  // Where it stands, heard as it opens (the focus, on Back to the game, says nothing of it).
+  assert.equal(await page.textContent('.analysis-dialog .analysis-heard'), 'The analysis board, after 1... black Pawn g7 to g4.');
   // A move of its own on the analysis board, by clicks on its squares (White at the bottom): a
   // side line beside the main line's a2-a4.
   const at = await squareCentres(page);

@@ -216,6 +216,26 @@ for (const { device, context } of devices) {
       // The focus stays in the list, on the row now in that place (here the one before).
       assert.equal(await page.evaluate(() => document.activeElement?.closest('.games-item') === document.querySelectorAll('.games-item')[0]), true);
       assert.equal(await page.locator('.games-item').count(), 1);
+      // Undo puts it back where it was, the focus on it.
+      await page.click('.games-undo');
+      assert.equal(await page.textContent('.games-answer'), 'The game is back in the list.');
+      assert.equal(await page.isVisible('.games-undo'), false);
+      assert.equal(await page.locator('.games-item').count(), 2);
+      assert.equal(await page.evaluate(() => document.activeElement?.closest('.games-item') === document.querySelectorAll('.games-item')[1]), true);
+      assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games.map((/** @type {any} */ game) => game.record.trim())), records);
+      // The list shows the games of one kind: both against the computer, neither between two
+      // players here (said, with the way back to them all).
+      await page.selectOption('.games-filter-choice', 'computer');
+      assert.equal(await page.locator('.games-item').count(), 2);
+      await page.selectOption('.games-filter-choice', 'here');
+      assert.equal(await page.locator('.games-item').count(), 0);
+      assert.equal(await page.isVisible('.games-none'), true);
+      await page.selectOption('.games-filter-choice', 'all');
+      assert.equal(await page.isVisible('.games-none'), false);
+      // Removed again, for what follows.
+      await page.locator('.games-item').nth(1).locator('.games-remove').click();
+      await page.locator('.games-item').nth(1).locator('.games-remove-yes').click();
+      assert.equal(await page.locator('.games-item').count(), 1);
       await closeList(page);
 
       // A finished game loaded from its record (over a new game, no move made: nothing to ask)

@@ -87,8 +87,8 @@ for (const { device, context } of devices) {
       // The move list ends as the record does, with the result, and says how.
       assert.equal(await page.textContent('#moves .moves-result'), '1-0 White wins by checkmate');
       // On a desktop over the board, wholly inside it; on a phone, whose board is as wide as
-      // the screen, a sheet at the screen's foot that leaves the whole board, and the mate, in
-      // view; on its side, beside the board.
+      // the screen, in the panel under the board, which stays wholly in view with the mate;
+      // on its side, beside the board.
       await page.waitForFunction(() => document.getAnimations().length === 0);
       await placedForTheBoard(page, device);
       await page.screenshot({ path: `${ARTIFACTS}result-checkmate-${device}.png` });

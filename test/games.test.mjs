@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GAMES_KEY, MAX_GAMES, UNREADABLE_KEY, gameWords, gamesFile, loadGames, newGameId, readGames, saveGames, tallyWords, withGame, withoutGame } from '../www/games.js';
+import { GAMES_KEY, GAME_FILTERS, MAX_GAMES, UNREADABLE_KEY, gameWords, gamesFile, loadGames, newGameId, readGames, saveGames, shownUnder, tallyWords, withGame, withGameBack, withoutGame } from '../www/games.js';
 
 /** @typedef {import('../www/games.js').FinishedGame} FinishedGame */
 
@@ -176,4 +176,38 @@ test('game ids differ from game to game', () => {
   const ids = new Set(Array.from({ length: 1000 }, () => newGameId()));
   assert.equal(ids.size, 1000);
   assert.equal(newGameId(() => 0.5, () => 36 ** 3), `1000-${Math.floor(0.5 * 36 ** 6).toString(36)}`);
+});
+
+test('a removed game put back goes where it was, by when it ended, once', () => {
+  const at = (/** @type {number} */ day) => Date.UTC(2026, 10, day);
+  const games = [game({ id: 'c', ended: at(3), record: 'c' }), game({ id: 'a', ended: at(1), record: 'a' })];
+  const removed = game({ id: 'b', ended: at(2), record: 'b' });
+  assert.deepEqual(withGameBack(games, removed).map((kept) => kept.id), ['c', 'b', 'a']);
+  assert.deepEqual(withGameBack(games, game({ id: 'd', ended: at(4), record: 'd' })).map((kept) => kept.id), ['d', 'c', 'a']);
+  assert.deepEqual(withGameBack(games, game({ id: 'z', ended: at(0), record: 'z' })).map((kept) => kept.id), ['c', 'a', 'z']);
+  // There already (put back twice, or kept again meanwhile by another tab): unchanged.
+  const back = withGameBack(games, removed);
+  assert.equal(withGameBack(back, removed), back);
+  assert.equal(withGameBack(games, game({ id: 'other', ended: at(2), record: 'c' })), games);
+  // A full list keeps its newest.
+  const full = Array.from({ length: MAX_GAMES }, (_, i) => game({ id: `g${i}`, ended: at(30) - i, record: `r${i}` }));
+  assert.equal(withGameBack(full, game({ id: 'old', ended: at(1), record: 'old' })).length, MAX_GAMES);
+  assert.equal(withGameBack(full, game({ id: 'old', ended: at(1), record: 'old' })).at(-1)?.id, `g${MAX_GAMES - 1}`);
+});
+
+test('the list shows a game under a filter by its outcome for the person, or by who played it', () => {
+  const computerWon = game({});
+  const linkLost = game({ opponent: null, link: 'black', winner: 'white' });
+  const hereDrawn = game({ opponent: null, link: null, winner: null, result: '1/2-1/2', kind: 'agreement' });
+  const hereDecided = game({ opponent: null, link: null });
+  const all = [computerWon, linkLost, hereDrawn, hereDecided];
+  const under = (/** @type {import('../www/games.js').GameFilter} */ filter) => all.map((kept) => shownUnder(kept, filter));
+  assert.deepEqual(under('all'), [true, true, true, true]);
+  assert.deepEqual(under('won'), [true, false, false, false]);
+  assert.deepEqual(under('lost'), [false, true, false, false]);
+  assert.deepEqual(under('drawn'), [false, false, true, false]);
+  assert.deepEqual(under('computer'), [true, false, false, false]);
+  assert.deepEqual(under('link'), [false, true, false, false]);
+  assert.deepEqual(under('here'), [false, false, true, true]);
+  assert.deepEqual(Object.keys(GAME_FILTERS), ['all', 'won', 'lost', 'drawn', 'computer', 'link', 'here']);
 });

@@ -384,8 +384,9 @@ export async function openAnalysis(request = {}) {
   );
   dialog.showModal();
   // The focus on the close button, so that the arrow keys step through the moves at once (on
-  // the board they move its focus square).
+  // the board they move its focus square); where the board stands, heard after it.
   close.focus();
+  analysis?.sayShown();
   return board;
 }
 

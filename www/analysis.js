@@ -90,6 +90,9 @@ const RENDER_MS = 250;
  * @property {(ply: number) => void} goToPly  shows the main line after `ply` plies (0: the
  *   start; past its end: its end)
  * @property {(step: NavStep) => void} step  back, forward, start, end, or to an alternative
+ * @property {() => void} sayShown  says where the board stands (a view opening: its focus on a
+ *   button says nothing of the position), e.g. "The analysis board, after 12... black
+ *   Withdrawer e5 to e3."
  * @property {(on?: boolean) => boolean} engine  turns the engine on or off; answers whether it is on
  * @property {(count?: number) => number} engineLines  sets how many of its best lines the engine
  *   shows (1 to `MAX_ENGINE_LINES`; a TypeError for any other value), as the panel's Lines
@@ -961,6 +964,9 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       goTo(id, true);
     },
     step,
+    sayShown() {
+      heard.replaceChildren(make('span', {}, current === ROOT ? 'The analysis board, at the start.' : `The analysis board, after ${shownWords(current)}`));
+    },
     engine(on) {
       if (on !== undefined && on !== engineOn) setEngine(on);
       return engineOn;

@@ -15,7 +15,7 @@
 // The dialog is built the first time it opens.
 
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, tallyWords, withoutGame } from './games.js';
+import { GAME_FILTERS, MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, shownUnder, tallyWords, withGameBack, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
 import { removeSetAside, setAsideEntries, setAsideWords } from './set-aside.js';
 import { statusText } from './notation.js';
@@ -24,7 +24,7 @@ import { askInPlace, errorClause, errorText, make, pageStorage, saveFile } from 
 import { withGame } from './wasm.js';
 import { showView } from './view-history.js';
 
-/** @import { FinishedGame } from './games.js' */
+/** @import { FinishedGame, GameFilter } from './games.js' */
 /** @import { SetAside } from './set-aside.js' */
 /** @import { Side } from '../ultima-wasm.js' */
 /** @import { PieceSet, Theme } from './state.js' */
@@ -88,6 +88,15 @@ function build() {
   const footer = make('div', { class: 'buttons games-footer' });
   footer.append(download);
   const answer = make('p', { class: 'games-answer', role: 'status' });
+  // A game removed can be put back, until the list is left or something else is done in it.
+  const undo = make('button', { type: 'button', class: 'games-undo' }, 'Undo');
+  undo.hidden = true;
+  // Which games the list shows: all, or by their end for the player, or by who played them.
+  const filter = make('select', { class: 'games-filter-choice' });
+  filter.append(...Object.entries(GAME_FILTERS).map(([value, words]) => make('option', { value }, words)));
+  const filterLabel = make('label', { class: 'games-filter' });
+  filterLabel.append('Show ', filter);
+  const none = make('p', { class: 'games-empty games-none' }, 'No game of this list is of that kind: choose “All games” to see them all.');
   const field = make('textarea', { class: 'games-text', rows: '4', readonly: '', 'aria-label': 'The game record' });
   field.hidden = true;
   const aside = make('section', { class: 'games-aside', 'aria-labelledby': 'games-aside-title' });
@@ -101,7 +110,7 @@ function build() {
     asideList,
     asideAnswer,
   );
-  dialog.append(head, about, tally, empty, list, footer, answer, field, aside);
+  dialog.append(head, about, tally, empty, filterLabel, none, list, footer, answer, undo, field, aside);
   document.body.append(dialog);
   close.addEventListener('click', () => dialog.close());
 
@@ -117,6 +126,7 @@ function build() {
    * @param {HTMLElement} [near]  the list the action's row is in: the finished games' unless told
    */
   const say = (text, near = list) => {
+    undo.hidden = true;
     const there = near === asideList && !aside.hidden ? asideAnswer : answer;
     (there === answer ? asideAnswer : answer).textContent = '';
     there.after(field);
@@ -149,12 +159,35 @@ function build() {
     (row?.querySelector('button') ?? close).focus();
   };
 
+  /** @type {FinishedGame | null} the game last removed, which Undo puts back */
+  let removed = null;
   /**
-   * Removes a game from the stored list as it is now (another tab may have added one).
+   * Removes a game from the stored list as it is now (another tab may have added one); Undo
+   * puts it back.
    *
    * @param {FinishedGame} game
    */
-  const remove = (game) => removeRow(list, () => saveGames(pageStorage(), withoutGame(loadGames(pageStorage()), game.id)), 'The game');
+  const remove = (game) => {
+    removeRow(list, () => saveGames(pageStorage(), withoutGame(loadGames(pageStorage()), game.id)), 'The game');
+    if (loadGames(pageStorage()).some((kept) => kept.id === game.id)) return;
+    removed = game;
+    undo.hidden = false;
+  };
+  undo.addEventListener('click', () => {
+    const game = removed;
+    if (!game) return;
+    removed = null;
+    const problem = saveGames(pageStorage(), withGameBack(loadGames(pageStorage()), game));
+    render();
+    say(problem ? `The game could not be put back: ${problem}.` : 'The game is back in the list.');
+    // The focus on the game put back, where it was.
+    const back = list.querySelector(`.games-item[data-id="${CSS.escape(game.id)}"] button`);
+    (back instanceof HTMLElement ? back : close).focus();
+  });
+  filter.addEventListener('change', () => {
+    say('');
+    render();
+  });
 
   /**
    * A Copy button: the text to the clipboard, or shown selected when the browser refuses.
@@ -203,7 +236,7 @@ function build() {
    */
   const row = (game, index) => {
     const { title, detail } = gameWords(game, (ms) => DATE.format(ms));
-    const item = make('li', { class: 'games-item', 'data-result': outcome(game) });
+    const item = make('li', { class: 'games-item', 'data-result': outcome(game), 'data-id': game.id });
     const words = make('div', { class: 'games-words', id: `games-row-${index}` });
     words.append(make('strong', {}, title), make('span', {}, detail));
     const actions = make('div', { class: 'buttons games-actions' });
@@ -329,11 +362,15 @@ function build() {
     const entries = setAsideEntries(pageStorage());
     asideList.replaceChildren(...entries.map(asideRow));
     aside.hidden = entries.length === 0;
-    list.replaceChildren(...games.map(row));
+    const shown = games.filter((game) => shownUnder(game, /** @type {GameFilter} */ (filter.value)));
+    list.replaceChildren(...shown.map(row));
     drawWhenSeen(list);
     drawWhenSeen(asideList);
     empty.hidden = games.length > 0;
-    list.hidden = games.length === 0;
+    // The choice once there is a list to choose in.
+    filterLabel.hidden = games.length === 0;
+    none.hidden = games.length === 0 || shown.length > 0;
+    list.hidden = shown.length === 0;
     footer.hidden = games.length === 0;
     tally.textContent = tallyWords(games);
     tally.hidden = tally.textContent === '';

@@ -166,6 +166,59 @@ export function withGame(games, game) {
 export const withoutGame = (games, id) => games.filter((game) => game.id !== id);
 
 /**
+ * The list with a removed game put back where it was, by when it ended (the newest first),
+ * unless it is there again already (its id, or its record) or is older than every game of a full
+ * list: a removal taken back.
+ *
+ * @param {FinishedGame[]} games
+ * @param {FinishedGame} game
+ * @returns {FinishedGame[]}
+ */
+export function withGameBack(games, game) {
+  if (games.some((kept) => kept.id === game.id || kept.record === game.record)) return games;
+  const at = games.findIndex((kept) => kept.ended < game.ended);
+  const back = at < 0 ? [...games, game] : [...games.slice(0, at), game, ...games.slice(at)];
+  return back.slice(0, MAX_GAMES);
+}
+
+/** The games the list can show alone, by the name the page's choice has. */
+export const GAME_FILTERS = /** @type {const} */ ({
+  all: 'All games',
+  won: 'Won',
+  lost: 'Lost',
+  drawn: 'Drawn',
+  computer: 'Against the computer',
+  link: 'By link',
+  here: 'Two players on this device',
+});
+
+/** @typedef {keyof typeof GAME_FILTERS} GameFilter */
+
+/**
+ * Whether the list shows `game` under `filter`.
+ *
+ * @param {FinishedGame} game
+ * @param {GameFilter} filter
+ * @returns {boolean}
+ */
+export function shownUnder(game, filter) {
+  switch (filter) {
+    case 'won':
+    case 'lost':
+    case 'drawn':
+      return outcome(game) === filter;
+    case 'computer':
+      return game.opponent !== null;
+    case 'link':
+      return game.opponent === null && game.link !== null;
+    case 'here':
+      return playerOf(game) === null;
+    default:
+      return true;
+  }
+}
+
+/**
  * The side the person played: the computer's other side, or theirs in a game played by link;
  * null for two players at one device.
  *

@@ -44,8 +44,16 @@ import { errorText, make } from './util.js';
  */
 
 /**
+ * Where the banner goes on a phone (or a phone on its side), whose board fills the screen's
+ * width (or height): not over the board, where it hid the final position it announces, but in
+ * the panel, in the page's flow above the status, with the board above it (or beside it) in full
+ * view and the panel's controls within reach under it. As style.css's `.result-inline`.
+ */
+const INLINE = '(max-width: 30rem), (max-height: 30rem) and (orientation: landscape)';
+
+/**
  * Builds the banner over `host` (the board's container, positioned) and its chip after `anchor`
- * (the status line).
+ * (the status line); on a phone, above `anchor`'s row instead (`INLINE`).
  *
  * @param {HTMLElement} host
  * @param {HTMLElement} anchor
@@ -82,7 +90,15 @@ export function createResultBanner(host, anchor, actions) {
   const field = make('textarea', { class: 'result-record', rows: '4', readonly: '', spellcheck: 'false', 'aria-label': 'The game record' });
   field.hidden = true;
   banner.append(close, score, headline, reason, hints, send, buttons, copied, field);
-  host.append(banner);
+  const inline = matchMedia(INLINE);
+  /** Puts the banner where the screen's shape wants it (again when the phone turns). */
+  const place = () => {
+    banner.classList.toggle('result-inline', inline.matches);
+    if (inline.matches) (anchor.parentElement ?? anchor).before(banner);
+    else host.append(banner);
+  };
+  place();
+  inline.addEventListener('change', place);
 
   const chip = make('button', { type: 'button', id: 'result-chip', class: 'result-chip', 'aria-haspopup': 'dialog' }, 'Show result');
   chip.hidden = true;
