@@ -247,6 +247,21 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   await page.close();
 });
 
+test('a move is heard with the pieces it freezes and those it frees', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  /** @param {string} move @returns {Promise<string>} what the board said of it */
+  const heard = async (move) => {
+    await onBoard(page, (board, move) => board.play(move), move);
+    return (await page.textContent('#board-host .ultima-live p:last-child')) ?? '';
+  };
+  await onBoard(page, (board) => board.newGame({ position: 'k7/8/8/8/8/2p1p3/8/3IK3 w' }));
+  assert.equal(await heard('d1-d2'), 'white Immobilizer d1 to d2. Id1-d2 Freezes the black Pawn on c3 and the black Pawn on e3.');
+  await heard('a8-b8');
+  assert.equal(await heard('d2-d1'), 'white Immobilizer d2 to d1. Id2-d1 Frees the black Pawn on c3 and the black Pawn on e3.');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a destination focused with the arrow keys previews exactly its captures', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, captureWords, describeMove, describeSelection, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
+import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 test('pieces are named by side and role', () => {
@@ -153,4 +153,21 @@ test('an earlier position in the status line: the move that led to it, numbered 
   assert.equal(viewingText(plies, 1), 'Viewing 31. Wh1-d5 xd1 (2 of 3)');
   assert.equal(viewingText(plies, -1), 'Viewing the start');
   assert.equal(plyLabel(plies[2] ?? DOUBLE_CAPTURE), '31… f7-f6');
+});
+
+test('what a move did to the frozen pieces, in words: those it froze, those it freed, the mover frozen on arrival', () => {
+  /** @param {Record<string, string>} placed @returns {string[]} 64 letters, a1 first */
+  const board = (placed) => Array.from({ length: 64 }, (_, i) => placed[`${String.fromCharCode(97 + (i % 8))}${Math.floor(i / 8) + 1}`] ?? '');
+  // Black's Immobilizer to b3: the white Pawns on a2 and c2 frozen.
+  const to = ply('b5-b3', { piece: 'i', side: 'black' });
+  assert.equal(freezeWords([], { frozen: ['a2', 'c2'], pieces: board({ b3: 'i', a2: 'P', c2: 'P' }) }, to), 'Freezes the white Pawn on a2 and the white Pawn on c2.');
+  // It goes on to b5: they are free again; nothing changed says nothing.
+  const away = ply('b3-b5', { piece: 'i', side: 'black' });
+  assert.equal(freezeWords(['a2', 'c2'], { frozen: [], pieces: board({ b5: 'i', a2: 'P', c2: 'P' }) }, away), 'Frees the white Pawn on a2 and the white Pawn on c2.');
+  assert.equal(freezeWords(['a2'], { frozen: ['a2'], pieces: board({ a2: 'P' }) }, ply('h2-h3')), '');
+  // The Immobilizer taken: what it held is freed, the piece taken is not said.
+  const taking = { ...ply('b1-b4xb3', { piece: 'L' }), captured: ['i'] };
+  assert.equal(freezeWords(['a2', 'c2', 'b3'], { frozen: [], pieces: board({ b4: 'L', a2: 'P', c2: 'P' }) }, taking), 'Frees the white Pawn on a2 and the white Pawn on c2.');
+  // A Pawn that steps next to the enemy Immobilizer is frozen there.
+  assert.equal(freezeWords([], { frozen: ['d4'], pieces: board({ d4: 'P', e5: 'i' }) }, ply('d2-d4')), 'It is frozen on d4.');
 });

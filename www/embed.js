@@ -16,7 +16,7 @@
 import { createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
 import { createBoard, MOVE_KEYS } from './board.js';
-import { boardStatus, describeMove, describeSelection, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
+import { boardStatus, describeMove, describeSelection, freezeWords, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quote } from './options.js';
 import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
@@ -483,7 +483,8 @@ export function mount(element, options = {}) {
     // `play()`, an undo): told as `showPly(null)` tells it.
     if (wasViewing && state.viewed === null) emit('view', { ply: null });
     if (added) {
-      if (!how.quiet) view.announce(describeMove(added));
+      // The move, then what it froze or freed, which the board shows only square by square.
+      if (!how.quiet) view.announce(`${describeMove(added)}${` ${freezeWords(before.frozen, snapshot, added)}`.trimEnd()}`);
       emit('move', moveDetail(added, snapshot.position));
     }
     emit('change', { snapshot, newGame: how.newGame ?? false });

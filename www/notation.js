@@ -125,6 +125,34 @@ export function listWords(items) {
 }
 
 /**
+ * What a move did to the frozen pieces, in words, heard after the move itself: the pieces it
+ * froze, and those it freed (an Immobilizer gone, or moved away), which the board shows only as
+ * a mark on each square, e.g. "Freezes the white Pawn on c2 and the white Withdrawer on e1."
+ * The rules' frozen squares, before the move and after it (the snapshots' `frozen`), compared.
+ *
+ * @param {ReadonlyArray<string>} before  the frozen squares before the move
+ * @param {Pick<import('../ultima-wasm.js').Snapshot, 'frozen' | 'pieces'>} after  the position after it
+ * @param {PlyInfo} ply  the move: its squares, where no piece that stood before stands now
+ * @returns {string} "" when no piece was frozen or freed
+ */
+export function freezeWords(before, after, ply) {
+  const on = (/** @type {string} */ square) => {
+    const letter = after.pieces[(square.charCodeAt(1) - 49) * 8 + square.charCodeAt(0) - 97] ?? '';
+    return `the ${pieceName(letter)} on ${square}`;
+  };
+  const moved = new Set([ply.from, ...(ply.to === null ? [] : [ply.to]), ...ply.captures]);
+  const frozen = after.frozen.filter((square) => !before.includes(square) && square !== ply.to);
+  // Freed: still there, not frozen now (a piece taken, or the one that moved, is not freed).
+  const freed = before.filter((square) => !after.frozen.includes(square) && !moved.has(square));
+  const says = [];
+  if (frozen.length) says.push(`Freezes ${listWords(frozen.map(on))}.`);
+  if (freed.length) says.push(`Frees ${listWords(freed.map(on))}.`);
+  // The mover itself, arrived next to an enemy Immobilizer (or, an Immobilizer, a Chameleon).
+  if (ply.to !== null && after.frozen.includes(ply.to)) says.push(`It is frozen on ${ply.to}.`);
+  return says.join(' ');
+}
+
+/**
  * What a screen reader hears when a piece is picked up: the piece, then each legal destination
  * with what the move there would capture, e.g. "white Long Leaper on a1: 4 moves: a2; a3
  * capturing a2; a6 capturing a2 and a5; b1".
