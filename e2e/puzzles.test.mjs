@@ -127,9 +127,10 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
       }
     }
     await at(page, puzzle.id, 'solved');
-    // Solved, with how the winning move took its pieces in words when it took any.
+    // Solved, with what the winning move did in words: how it took its pieces when it took
+    // any, else what a quiet move does (it freezes, mates, stalemates, or wins material later).
     const winning = puzzle.moves.at(-1) ?? '';
-    const words = winning.includes('x') ? `(White|Black)'s [A-Za-z ]+ ${winning.slice(0, 5)} took .+\\. ` : '';
+    const words = winning.includes('x') ? `(White|Black)'s [A-Za-z ]+ ${winning.slice(0, 5)} took .+\\. ` : '(Freezes .+\\. |Checkmate\\. |Stalemate: .+\\. |A quiet move: .+\\) )?';
     const solvedWords = (await page.textContent('.puzzles-feedback')) ?? '';
     assert.match(solvedWords, new RegExp(`^Solved! ${words}Rating \\d+ \\(\\+\\d+\\)\\.$`));
     assert.equal(await page.isVisible('.puzzles-next'), true);
@@ -279,7 +280,7 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     await at(page, puzzle.id, 'try', 0);
     await play(page, puzzle.moves[0] ?? '', solver, false);
     await at(page, puzzle.id, 'solved');
-    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved!( .+ took .+\.)?$/, 'no rating the second time');
+    assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved!( .+[.)])?$/, 'no rating the second time');
     // The session keeps the first try's result.
     assert.deepEqual(await session(page), [missed]);
     const after = await stored(page);
@@ -371,6 +372,18 @@ test('desktop: a chosen difficulty draws the next puzzles that far above the rat
   } finally {
     await page.close();
   }
+});
+
+test('a quiet winning move says where its material comes from, as a capture says how it took', { timeout: 60_000 }, async () => {
+  // 1-31-77: Black's one quiet move, a6-f6, that wins material in the moves that follow.
+  const { page, problems } = await openGame(served.context, `${served.url}?puzzle=1-31-77`);
+  await at(page, '1-31-77', 'try', 0);
+  await play(page, 'a6-f6', 'black', false);
+  await at(page, '1-31-77', 'solved');
+  assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved! A quiet move: the material it wins comes in the moves that follow, whatever the answer \(Analyse shows how\)\. Rating \d+ \(\+\d+\)\.$/);
+  assert.equal(await page.isVisible('.puzzles-analyse'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('a puzzle has its own link: ?puzzle=<id> opens it, Copy link gives it, an unknown id gets another', { timeout: 120_000 }, async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, pendingPuzzle, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, solutionPhrase, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, matches, motifResults, newStanding, nextPuzzle, offered, pendingPuzzle, readPuzzles, readSession, readStanding, saveStanding, scored, SESSION_LENGTH, sessionWith, sessionWords, solutionPhrase, solvedWords, STANDING_KEY, themeCounts } from '../www/puzzles.js';
+import { DOUBLE_CAPTURE, ply } from './fixtures.mjs';
 
 /** @import { Difficulty, Puzzle } from '../www/puzzles.js' */
 
@@ -302,4 +303,16 @@ test('a solution line is said with the defender\'s answers, named as such', () =
   assert.deepEqual(solutionPhrase(line), [line[0], '; White answers ', line[1], '; then ', line[2]]);
   assert.deepEqual(solutionPhrase([line[0]]), [line[0]]);
   assert.deepEqual(solutionPhrase([]), []);
+});
+
+test('a solved puzzle says what its last move did: its captures and freezes, a mate or stalemate, or where a quiet move\'s material comes from', () => {
+  const material = { motifs: /** @type {import('../www/puzzles.js').Motif[]} */ (['material']) };
+  assert.equal(solvedWords(material, DOUBLE_CAPTURE, ''), "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them.");
+  assert.equal(solvedWords(material, DOUBLE_CAPTURE, 'Frees the white Pawn on b2.'), "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them. Frees the white Pawn on b2.");
+  const quiet = ply('a6-f6', { piece: 'p', side: 'black' });
+  assert.equal(solvedWords(material, quiet, 'Freezes the white Pawn on f7.'), 'Freezes the white Pawn on f7.');
+  assert.equal(solvedWords(material, quiet, ''), 'A quiet move: the material it wins comes in the moves that follow, whatever the answer (Analyse shows how).');
+  assert.equal(solvedWords({ motifs: ['checkmate'] }, { ...quiet, mark: 'mate' }, ''), 'Checkmate.');
+  assert.equal(solvedWords({ motifs: ['stalemate'] }, quiet, ''), 'Stalemate: White has no move left, and in Ultima that loses.');
+  assert.equal(solvedWords({ motifs: ['multiCapture'] }, quiet, ''), '');
 });

@@ -12,11 +12,11 @@
 // (`configurePuzzles({ analyse })`). The dialog is built and the puzzle file fetched the first
 // time either opens.
 
-import { captureWords, roleName, sideName } from './notation.js';
+import { captureWords, freezeWords, roleName, sideName } from './notation.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, pendingPuzzle, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, pendingPuzzle, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, solvedWords, themeCounts } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
@@ -343,7 +343,13 @@ function build() {
 
   /** The trainer's board, mounted the first time a puzzle shows. */
   const mounted = trainerBoard(boardHost, { pieceSet: () => config.pieceSet(), theme: () => config.theme(), moved: (detail) => moved(detail), selected: suicide.selected, name: 'the puzzle board' });
-  const readyBoard = async () => (board = await mounted());
+  /** The frozen squares before the move just made: a board's `change` comes after its `move`. */
+  let frozenBefore = /** @type {string[]} */ ([]);
+  const readyBoard = async () => {
+    const ready = await mounted();
+    if (ready !== board) ready.on('change', ({ snapshot }) => (frozenBefore = snapshot.frozen));
+    return (board = ready);
+  };
 
   /** What the line under the puzzle adds for a puzzle seen in a storm, which is not rated. */
   const unratedWords = () => (current && !current.rated && !current.climbing ? ' · unrated: seen in a storm' : '');
@@ -526,9 +532,9 @@ function build() {
     if (verdict === 'solved') {
       current.phase = 'solved';
       const rated = finish(!current.hinted);
-      // How the winning move took its pieces: the lesson of the puzzle, in words.
+      // What the winning move did: the lesson of the puzzle, in words.
       const last = board.history().at(-1);
-      const how = last ? captureWords(last) : '';
+      const how = last ? solvedWords(current.puzzle, last, freezeWords(frozenBefore, board.snapshot(), last)) : '';
       const climbing = climb ? climbSolved() : '';
       showFeedback(feedback, `${current.hinted ? 'Solved, with a hint.' : 'Solved!'}${how ? ` ${how}` : ''}${rated}${climbing}`, 'right');
       showActions();

@@ -6,10 +6,10 @@
 
 import { INITIAL, readRating, update } from './rating.js';
 import { isObject, readStored, readVersioned, writeStored } from './util.js';
-import { sideName } from './notation.js';
+import { captureWords, sideName } from './notation.js';
 
 /** @import { Rating } from './rating.js' */
-/** @import { Side } from '../ultima-wasm.js' */
+/** @import { PlyInfo, Side } from '../ultima-wasm.js' */
 
 /** The localStorage key of the player's puzzle standing. */
 export const STANDING_KEY = 'ultima.puzzles';
@@ -525,6 +525,26 @@ export function sessionWords({ id, solved, change }) {
   if (change === null) return { text: solved ? '✓' : '✗', words: `Puzzle ${id}, ${result}` };
   const signed = signedPoints(change);
   return { text: signed, words: `Puzzle ${id}, ${result}, rating ${signed}` };
+}
+
+/**
+ * What a solved puzzle's last move did, in words, after "Solved!": how it took its pieces and
+ * what it froze; for a quiet move, that it mates or stalemates, or, in a puzzle that wins
+ * material, where the material comes from (a move later: the puzzle's line ends on the quiet
+ * move). A lesson in the solution, as the failed puzzle's solution gives one.
+ *
+ * @param {Pick<Puzzle, 'motifs'>} puzzle
+ * @param {PlyInfo} ply  the solver's last move
+ * @param {string} freeze  what it froze or freed (notation.js `freezeWords`), or ""
+ * @returns {string}
+ */
+export function solvedWords(puzzle, ply, freeze) {
+  const took = captureWords(ply);
+  if (took || freeze) return [took, freeze].filter(Boolean).join(' ');
+  if (ply.mark === 'mate') return 'Checkmate.';
+  if (puzzle.motifs.includes('stalemate')) return `Stalemate: ${sideName(ply.side === 'white' ? 'black' : 'white')} has no move left, and in Ultima that loses.`;
+  if (puzzle.motifs.includes('material')) return 'A quiet move: the material it wins comes in the moves that follow, whatever the answer (Analyse shows how).';
+  return '';
 }
 
 /**
