@@ -402,6 +402,9 @@ test('Escape closes a trainer with its board focused and nothing picked up (a pi
     await page.focus('.lesson-board canvas');
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#lessons'), true, 'the first Escape puts the piece down');
+    // And says so, as on the game's board.
+    assert.equal(await page.textContent('.lesson-board .ultima-live p:last-child'), 'Put down the white Pawn on b1');
+    assert.equal(await page.getAttribute('.lesson-board .ultima-mirror', 'data-selected'), '');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#lessons', { state: 'hidden' });
     await page.evaluate(() => /** @type {any} */ (window).ultima.openPuzzles());

@@ -193,6 +193,9 @@ export function escapePutsDown(dialog, board) {
   dialog.addEventListener(
     'keydown',
     (event) => {
+      // On the board itself its own Escape puts the piece down and says so ("Put down the white
+      // Pawn on a2"), cancelling the key in turn; elsewhere in the dialog it is done here.
+      if (event.key === 'Escape' && event.target === board()?.canvas()) return;
       if (event.key === 'Escape' && putDown()) {
         event.preventDefault();
         event.stopPropagation();
