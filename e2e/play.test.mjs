@@ -418,11 +418,26 @@ test('screen reader: a picked-up piece\'s destinations and captures; the compute
   assert.match(selection, new RegExp(`^white Long Leaper on a1: ${dests.length} moves: `));
   assert.match(selection, /moves: a3 capturing a2; a4 capturing a2; a6 capturing a2 and a5; a7 capturing a2 and a5;/);
   assert.match(selection, /; b1;/);
+  // The status line as a screen reader gets it, each text it is given.
+  await page.evaluate(() => {
+    const seen = /** @type {string[]} */ ([]);
+    const line = /** @type {HTMLElement} */ (document.getElementById('status'));
+    Object.assign(window, { statusSeen: seen });
+    // Each change's words, not the line's words when the observer is told (a task later).
+    new MutationObserver((changes) => {
+      for (const change of changes) if (change.target === line && change.addedNodes.length) seen.push([...change.addedNodes].map((node) => node.textContent).join(''));
+    }).observe(line, { childList: true });
+  });
   // Played: the player's move, then the computer's, each in words with its captures.
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'White to move');
+  // Thinking, then White's turn with the move: not "Black to move" between the search's end
+  // and its move, heard before the move itself.
+  const statusSeen = await page.evaluate(() => /** @type {string[]} */ (/** @type {any} */ (window).statusSeen));
+  assert.deepEqual(statusSeen.filter((text, i) => text !== statusSeen[i - 1]), ['Black to move — thinking…', 'White to move']);
   const words = await said();
   const answer = await onBoard(page, (board) => board.history()[1]);
   assert.ok(answer);

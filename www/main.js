@@ -341,6 +341,34 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       if (problem) showNotice(notice, problem);
     };
 
+    /** The status line's next words, written at the end of the task that changed them. */
+    let nextStatus = /** @type {{ said: string, heard: string, ended: boolean } | null} */ (null);
+    /**
+     * Writes the status line once the page's current task is done: a state that passes within
+     * the task is not read out (the computer's search ended, its move not yet played: "Black to
+     * move" came between "thinking…" and the move itself, heard before the move).
+     *
+     * @param {string} said  the line
+     * @param {string} heard  words for a screen reader only, after it ("" for none)
+     * @param {boolean} ended  the game is over: the line is not read (see below)
+     */
+    const writeStatus = (said, heard, ended) => {
+      const pending = nextStatus !== null;
+      nextStatus = { said, heard, ended };
+      if (pending) return;
+      queueMicrotask(() => {
+        const next = nextStatus;
+        nextStatus = null;
+        if (!next) return;
+        // Written only when it changes: the line is a live region, and the same words written
+        // again (each redraw, each depth of a search) may be read out again. The result is not
+        // read from here: the board's own live region says it as the game ends, and the result
+        // banner, which takes the focus, says it again.
+        status.setAttribute('aria-live', next.ended ? 'off' : 'polite');
+        if (status.textContent !== next.said + next.heard) status.replaceChildren(next.said, ...(next.heard ? [make('span', { class: 'visually-hidden' }, next.heard)] : []));
+      });
+    };
+
     /** Status line, move list and button states, from the board. */
     const refresh = () => {
       const focused = document.activeElement;
@@ -356,16 +384,10 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
           : result
             ? statusText(result)
             : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity()}`;
-      // Written only when it changes: the line is a live region, and the same words written
-      // again (each redraw, each depth of a search) may be read out again. The result is not
-      // read from here: the board's own live region says it as the game ends, and the result
-      // banner, which takes the focus, says it again.
-      status.setAttribute('aria-live', shown === null && result ? 'off' : 'polite');
       // A reviewed game's position shown: its judgement and evaluation heard with it (seen in
       // the graph's readout).
       const spoken = shown !== null ? (review?.spokenAt(shown) ?? '') : '';
-      const heard = spoken && ` ${spoken}`;
-      if (status.textContent !== said + heard) status.replaceChildren(said, ...(heard ? [make('span', { class: 'visually-hidden' }, heard)] : []));
+      writeStatus(said, spoken && ` ${spoken}`, shown === null && result !== null);
       drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
       drawNo.textContent = offer ? 'Decline' : 'No';
       // By link, this browser's player resigns their own side; at one device, the side to move.
