@@ -797,6 +797,11 @@ test('element in markup, listened to by a script after it (the README\'s example
   await page.keyboard.press('Home');
   assert.equal(await shown(), -1);
   assert.equal(await caption.textContent(), 'A short game');
+  // A click on the board gives it the keys (a press on it is cancelled, which kept the focus off).
+  await canvas.evaluate((element) => element.blur());
+  await canvas.click();
+  await page.keyboard.press('End');
+  assert.equal(await shown(), null);
   // Under a small board, with a host's large font, the buttons wrap rather than overflow it.
   await page.evaluate(() => {
     const sheet = new CSSStyleSheet();

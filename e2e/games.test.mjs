@@ -216,7 +216,9 @@ for (const { device, context } of devices) {
       // The focus stays in the list, on the row now in that place (here the one before).
       assert.equal(await page.evaluate(() => document.activeElement?.closest('.games-item') === document.querySelectorAll('.games-item')[0]), true);
       assert.equal(await page.locator('.games-item').count(), 1);
-      // Undo puts it back where it was, the focus on it.
+      // Undo puts it back where it was, the focus on it, also after the list was narrowed.
+      await page.selectOption('.games-filter-choice', 'here');
+      await page.selectOption('.games-filter-choice', 'all');
       await page.click('.games-undo');
       assert.equal(await page.textContent('.games-answer'), 'The game is back in the list.');
       assert.equal(await page.isVisible('.games-undo'), false);

@@ -741,6 +741,8 @@ test('an older link of the board\'s game offers to go back, not to continue; the
   await page.evaluate((url) => (location.href = url), `${served.url}#game=${first}`);
   await linkDialog(page);
   assert.match((await page.textContent('dialog.link-dialog')) ?? '', /This link is older than the game on your board, which has gone further \(2 moves, Black to move\)/);
+  // Read before the choices.
+  assert.equal(await page.$eval('dialog.link-dialog .link-actions', (actions) => actions.previousElementSibling?.textContent?.startsWith('This link is older')), true);
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Close');
   await page.click('dialog.link-dialog button:text("Go back to this position")');
   await page.waitForSelector('.link-confirm:not([hidden])');

@@ -340,6 +340,12 @@ export function mount(element, options = {}) {
     },
     true,
   );
+  // A replay board clicked or tapped takes the focus, so that its keys step it (a press on the
+  // board is cancelled, to keep the browser from selecting or scrolling, which kept the focus
+  // off it). Not a board that plays: the game page's arrows step through its moves.
+  stage.addEventListener('pointerdown', () => {
+    if (current.mode === 'replay') live?.view.canvas.focus({ preventScroll: true });
+  });
 
   /** @type {{ [K in keyof EmbedEvents]?: Set<(detail: any) => void> }} */
   const listeners = {};

@@ -177,17 +177,17 @@ function build() {
     const game = removed;
     if (!game) return;
     removed = null;
-    const problem = saveGames(pageStorage(), withGameBack(loadGames(pageStorage()), game));
+    const back = withGameBack(loadGames(pageStorage()), game);
+    // Not put back: the list holds it already (kept again meanwhile), or is full of newer games.
+    const problem = back.some((kept) => kept.id === game.id) ? saveGames(pageStorage(), back) : 'the list holds it already, or is full of newer games';
     render();
     say(problem ? `The game could not be put back: ${problem}.` : 'The game is back in the list.');
     // The focus on the game put back, where it was.
-    const back = list.querySelector(`.games-item[data-id="${CSS.escape(game.id)}"] button`);
-    (back instanceof HTMLElement ? back : close).focus();
+    const restored = list.querySelector(`.games-item[data-id="${CSS.escape(game.id)}"] button`);
+    (restored instanceof HTMLElement ? restored : close).focus();
   });
-  filter.addEventListener('change', () => {
-    say('');
-    render();
-  });
+  // (What was said stays, and Undo with it: the list narrowed right after a removal.)
+  filter.addEventListener('change', () => render());
 
   /**
    * A Copy button: the text to the clipboard, or shown selected when the browser refuses.

@@ -212,9 +212,10 @@ export function openLinkDialog(text, choices) {
       : forked(board, snapshot)
         ? 'This game parts from the one on your board: a move was taken back and another made in its place. '
         : '';
+    // Before the buttons when the link is older: read before the choices, Close first among them.
     dialog.insertBefore(
       make('p', { class: 'link-hint' }, older ? differs.trim() : `${differs}Continuing puts the game on your board: make your move there, then “Copy link” and send the new link back.`),
-      confirm,
+      older ? actions : confirm,
     );
   }
   // The opponent's last word in a correspondence game (a mate, a resignation, an agreed draw):

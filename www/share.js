@@ -106,6 +106,7 @@ export function wireSharing(parts) {
     if (!ok) (field.hidden ? answer : field).scrollIntoView({ block: 'nearest' });
   });
   nameLinkButton(parts.copyLink);
+  nameLinkButton(parts.sendLink);
 
   // After the player's own move in a game by link, the way to send it, under the board: until
   // its link is copied, or the move is taken back, or the game ends (its banner has its own).
