@@ -397,6 +397,29 @@ function differingSquares(page, earlier) {
   }, earlier);
 }
 
+test('Black chosen in the welcome before the board is up turns the position drawn at once: the board comes as it is drawn', { timeout: 90_000 }, async () => {
+  const { page, problems, release } = await visit(desktop, { hold: true });
+  await page.waitForSelector('canvas.board-placeholder[data-painted]');
+  const white = await boardImage(page, 'canvas.board-placeholder');
+  await page.click('#welcome-computer');
+  await page.check('#welcome-computer-form input[value="black"]');
+  await page.check('#welcome-computer-form input[name="level"][value="1"]');
+  await page.click('#welcome-play');
+  // Turned on the next frame, while the board is still held back.
+  await page.waitForFunction((url) => /** @type {HTMLCanvasElement | null} */ (document.querySelector('canvas.board-placeholder'))?.toDataURL('image/png') !== url, white.url);
+  const black = await boardImage(page, 'canvas.board-placeholder');
+  release();
+  await ready(page, { keepWelcome: true });
+  // The board from Black's side as the placeholder drew it: at most the squares of the
+  // computer's first move differ (where it went from and to, what it took), not every piece's.
+  const differing = await differingSquares(page, black);
+  const first = await onBoard(page, (board) => board.history()[0] ?? null);
+  const touched = first ? 1 + (first.to ? 1 : 0) + first.captures.length : 0;
+  assert.ok(differing.length <= touched, `the board as drawn before: ${differing}; the computer's move ${first?.text}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('New game remembers every choice across reloads (players, colour, level, rules, setup)', { timeout: 60_000 }, async () => {
   // The random colour comes out White: the computer does not start thinking before the reload.
   const { page, problems } = await visit(desktop, { random: 0.2 });

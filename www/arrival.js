@@ -18,6 +18,7 @@ import { errorText, pageElement, pageStorage } from './util.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 
+/** @import { Placeholder } from './placeholder.js' */
 /** @import { Saved } from './storage.js' */
 /** @import { Welcome } from './welcome.js' */
 
@@ -28,7 +29,7 @@ import { openWelcome } from './welcome.js';
  * @property {HTMLElement} host  the board's place
  * @property {HTMLElement} grip  the board's size grip (board-size.js), put after the board
  * @property {Saved} saved  what the page had kept (storage.js `load`)
- * @property {{ remove: () => void }} placeholder  the position drawn until the board is up
+ * @property {Placeholder} placeholder  the position drawn until the board is up
  * @property {string | null} askedPuzzle  a puzzle's link: its puzzle ("" for the next one)
  * @property {boolean} askedStorm  a storm's link
  * @property {() => boolean} linked  whether the address holds a game's or an analysis's link
@@ -59,6 +60,11 @@ function arrive() {
     saved.firstVisit && !linkedAtLoad && askedPuzzle === null && !askedStorm
       ? openWelcome(pageElement('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? DEFAULT_LEVEL, side: saved.settings.newGame?.side ?? 'white', time: saved.settings.newGame?.time ?? 'none' })
       : null;
+  // A colour chosen against the computer before the board is up: the position turned to it at
+  // once, not when the board comes (a random colour is drawn then).
+  welcome?.choice.then((choice) => {
+    if (choice.kind === 'computer' && choice.side !== 'random') placeholder.turn(choice.side);
+  });
   return { host, grip, saved, placeholder, askedPuzzle, askedStorm, linked, linkedAtLoad, welcome };
 }
 

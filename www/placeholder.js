@@ -66,6 +66,14 @@ export function stillPicture(pieces, look) {
 }
 
 /**
+ * The position drawn until the board is up.
+ *
+ * @typedef {object} Placeholder
+ * @property {() => void} remove  takes it away (the board has come)
+ * @property {(orientation: Side) => void} turn  draws it from `orientation`'s side
+ */
+
+/**
  * Draws `pieces` over `host` (the element the real board will fill) until `remove` is called.
  * Marks `ultima:board-drawn` in the Performance timeline when first painted, or, when the real
  * board came before the placeholder's first frame, in the frame the real board is painted.
@@ -73,14 +81,14 @@ export function stillPicture(pieces, look) {
  * @param {HTMLElement} host
  * @param {string} pieces 64 letters or ".", a1 first; "" for the empty board
  * @param {StillLook} look
- * @returns {{ remove: () => void }}
+ * @returns {Placeholder}
  */
 export function showPlaceholder(host, pieces, look) {
   const canvas = make('canvas', { class: 'board-placeholder', 'aria-hidden': 'true' });
   host.prepend(canvas);
   const ctx = canvas.getContext('2d');
-  if (!ctx) return { remove: () => canvas.remove() };
-  const picture = stillPicture(pieces, look);
+  if (!ctx) return { remove: () => canvas.remove(), turn: () => undefined };
+  let picture = stillPicture(pieces, look);
   let painted = false;
   const view = watchCanvas(canvas, () => {
     render(ctx, picture);
@@ -90,6 +98,11 @@ export function showPlaceholder(host, pieces, look) {
     performance.mark('ultima:board-drawn');
   });
   return {
+    // The side chosen in the welcome before the board is up: the real board comes that way.
+    turn(orientation) {
+      picture = stillPicture(pieces, { ...look, orientation });
+      view.redraw();
+    },
     remove() {
       view.stop();
       canvas.remove();
