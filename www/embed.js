@@ -432,9 +432,10 @@ export function mount(element, options = {}) {
     updateStatus();
   };
 
-  /** Names the board for screen readers by the `label` option; its own name when there is none. */
   /** What the keys do on the board in each mode, said in its name: a diagram takes none. */
   const KEYS = /** @type {const} */ ({ play: MOVE_KEYS, ai: MOVE_KEYS, analysis: MOVE_KEYS, view: '', replay: 'left and right arrow keys step through the moves, Home and End go to the start and the end' });
+  /** Names the board for screen readers by the `label` option (its own name when there is none)
+   * and what its keys do. */
   const nameBoard = () => up().view.name(current.label?.trim() || null, KEYS[current.mode]);
 
   /** The status line: shown in `ai` mode unless the options turn it off, in `play` mode if they turn it on. */
@@ -490,7 +491,8 @@ export function mount(element, options = {}) {
     if (wasViewing && state.viewed === null) emit('view', { ply: null });
     if (added) {
       // The move, then what it froze or freed, which the board shows only square by square.
-      if (!how.quiet) view.announce(`${describeMove(added)}${` ${freezeWords(before.frozen, snapshot, added)}`.trimEnd()}`);
+      const froze = freezeWords(before.frozen, snapshot, added);
+      if (!how.quiet) view.announce(froze ? `${describeMove(added)} ${froze}` : describeMove(added));
       emit('move', moveDetail(added, snapshot.position));
     }
     emit('change', { snapshot, newGame: how.newGame ?? false });
