@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, launch, reloadPage, watchProblems } from './browser.mjs';
-import { ARTIFACTS, DIST, click, onBoard, plies, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DIST, click, onBoard, plies, ready, settled, useServedDist } from './game-page.mjs';
 import { LEVELS, levelText, levelTitle, opponentLine } from '../www/levels.js';
 
 /** @import { Page } from 'playwright-core' */
@@ -408,14 +408,38 @@ test('Black chosen in the welcome before the board is up turns the position draw
   // Turned on the next frame, while the board is still held back.
   await page.waitForFunction((url) => /** @type {HTMLCanvasElement | null} */ (document.querySelector('canvas.board-placeholder'))?.toDataURL('image/png') !== url, white.url);
   const black = await boardImage(page, 'canvas.board-placeholder');
+  // Who plays whom said at once too: the line does not push the panel down as the board comes.
+  assert.match((await page.textContent('#opponent')) ?? '', /^You play Black against the computer, level\u00a01/);
+  const layout = await boxes(page);
   release();
   await ready(page, { keepWelcome: true });
-  // The board from Black's side as the placeholder drew it: at most the squares of the
-  // computer's first move differ (where it went from and to, what it took), not every piece's.
+  // (The panel itself grows under its buttons, its move list filled.)
+  const { '#panel': _panel, ...fixed } = await boxes(page);
+  assert.deepEqual(fixed, { '#board-host': layout['#board-host'], '#new-game': layout['#new-game'] }, 'the board and the panel\'s buttons did not move');
+  // The board from Black's side as the placeholder drew it: only the squares of the computer's
+  // first move differ (where it went from and to, what it took), not every piece's.
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1, undefined, { timeout: 30_000 });
+  await settled(page.locator('canvas#board'));
   const differing = await differingSquares(page, black);
-  const first = await onBoard(page, (board) => board.history()[0] ?? null);
-  const touched = first ? 1 + (first.to ? 1 : 0) + first.captures.length : 0;
-  assert.ok(differing.length <= touched, `the board as drawn before: ${differing}; the computer's move ${first?.text}`);
+  const first = await onBoard(page, (board) => board.history()[0]);
+  const touched = 1 + (first.to ? 1 : 0) + first.captures.length;
+  assert.ok(differing.length <= touched, `the board as drawn before: ${differing}; the computer's move ${first.text}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a saved game against the computer: who plays whom is said while the board loads, and nothing moves when it comes', { timeout: 60_000 }, async () => {
+  const stored = JSON.stringify({ version: 1, record: '1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
+  const { page, problems, release } = await visit(desktop, { hold: true, stored });
+  await page.waitForSelector('canvas.board-placeholder[data-painted]');
+  assert.match((await page.textContent('#opponent')) ?? '', /^You play White against the computer, level\u00a02/);
+  const layout = await boxes(page);
+  release();
+  await ready(page);
+  // (The panel itself grows under its buttons, its move list filled.)
+  const { '#panel': _panel, ...fixed } = await boxes(page);
+  assert.deepEqual(fixed, { '#board-host': layout['#board-host'], '#new-game': layout['#new-game'] }, 'the board and the panel\'s buttons did not move');
+  assert.match((await page.textContent('#opponent')) ?? '', /^You play White against the computer, level\u00a02/);
   assert.deepEqual(problems, []);
   await page.close();
 });

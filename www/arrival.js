@@ -9,7 +9,8 @@
 
 import { analysisLinkText } from './analysis-link.js';
 import { addBoardResize } from './board-size.js';
-import { DEFAULT_LEVEL } from './levels.js';
+import { DEFAULT_LEVEL, opponentLine } from './levels.js';
+import { otherSide } from './notation.js';
 import { linkText, puzzleAsked, stormAsked } from './links.js';
 import { wirePageTheme } from './page-theme.js';
 import { START_PIECES, showPlaceholder } from './placeholder.js';
@@ -18,6 +19,7 @@ import { errorText, pageElement, pageStorage } from './util.js';
 import { DEFAULT_BASE, loadWasm } from './wasm.js';
 import { openWelcome } from './welcome.js';
 
+/** @import { Side } from '../ultima-wasm.js' */
 /** @import { Placeholder } from './placeholder.js' */
 /** @import { Saved } from './storage.js' */
 /** @import { Welcome } from './welcome.js' */
@@ -60,10 +62,22 @@ function arrive() {
     saved.firstVisit && !linkedAtLoad && askedPuzzle === null && !askedStorm
       ? openWelcome(pageElement('welcome', HTMLDialogElement), { level: saved.settings.newGame?.level ?? DEFAULT_LEVEL, side: saved.settings.newGame?.side ?? 'white', time: saved.settings.newGame?.time ?? 'none' })
       : null;
-  // A colour chosen against the computer before the board is up: the position turned to it at
-  // once, not when the board comes (a random colour is drawn then).
+  // Who plays whom, under the status, written now as the page writes it once the board is up,
+  // so that the line does not push the panel down as the board comes: a saved game against the
+  // computer; a colour chosen against it before the board is up, with the position turned to it
+  // (a random colour is drawn then).
+  /** @param {Side} player @param {number} level */
+  const against = (player, level) => {
+    const line = pageElement('opponent', HTMLElement);
+    line.textContent = opponentLine(player, level);
+    line.hidden = false;
+  };
+  const { opponent } = saved.settings;
+  if (saved.record !== null && opponent) against(otherSide(opponent.computer), opponent.level);
   welcome?.choice.then((choice) => {
-    if (choice.kind === 'computer' && choice.side !== 'random') placeholder.turn(choice.side);
+    if (choice.kind !== 'computer' || choice.side === 'random') return;
+    placeholder.turn(choice.side);
+    against(choice.side, choice.level);
   });
   return { host, grip, saved, placeholder, askedPuzzle, askedStorm, linked, linkedAtLoad, welcome };
 }
