@@ -872,6 +872,24 @@ test('closing the view steps the address back at once: a view opened or a reload
   await page.close();
 });
 
+test('a game\'s clock times go with its own moves: a side line made the main line keeps only those of the moves it shares', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  const record = '[TimeControl "180+2"]\n[Clocks "181.0 180.5 179.9"]\n\n1. b2-b5 g7-g4 2. c2-c4 *';
+  await openAnalysisOf(page, { record });
+  const clocks = (/** @type {string | undefined} */ text) => /\[Clocks "([^"]*)"\]/.exec(text ?? '')?.[1];
+  // The game's own line: all its times.
+  assert.equal(clocks(await onAnalysis(page, (board) => board.analysis()?.treeRecord())), '181.0 180.5 179.9');
+  // Another second move for White, made the main line: the times of the two moves it shares.
+  await onAnalysis(page, (board) => board.analysis()?.goToPly(2));
+  await onAnalysis(page, (board) => board.play('a2-a4'));
+  await page.click('.analysis-dialog button:text("Make main line")');
+  assert.deepEqual((await onAnalysis(page, (board) => board.analysis()?.lines()))?.[0], ['b2-b5', 'g7-g4', 'a2-a4']);
+  assert.equal(clocks(await onAnalysis(page, (board) => board.analysis()?.treeRecord())), '181.0 180.5');
+  assert.equal(clocks(await onAnalysis(page, (board) => board.analysis()?.lineRecord())), '181.0 180.5');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a record\'s variations open as side lines of its main line; the game page plays its main line', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   // PGN's variations, one nested, with glyphs and a comment (kept as notes on their moves); the

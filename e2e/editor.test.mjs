@@ -190,6 +190,13 @@ for (const { device, context } of devices) {
       assert.match((await editor(page)).check ?? '', /^That position string cannot be read: /);
       // Its actions are off meanwhile: they would take the board's position, not the one typed.
       assert.equal((await editor(page)).analyse, false);
+      // The board's own string typed back: the error goes, the actions come back.
+      await page.fill('.editor-position', '4k3/8/8/p7/8/8/p7/L3K3 b 0 1');
+      await page.press('.editor-position', 'Enter');
+      assert.equal((await editor(page)).check, 'A legal position.');
+      assert.equal((await editor(page)).analyse, true);
+      await page.fill('.editor-position', '4k3/9 w');
+      await page.press('.editor-position', 'Enter');
       await page.fill('.editor-position', '4k3/8/8/8/8/8/8/4K3 b');
       await page.press('.editor-position', 'Enter');
       assert.deepEqual(await editor(page), { pieces: `....K${'.'.repeat(55)}k...`, position: '4k3/8/8/8/8/8/8/4K3 b 0 1', check: 'A legal position.', analyse: true });

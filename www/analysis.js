@@ -279,6 +279,9 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   let rules = '';
   /** The record of the start position (headers, setup, rules; no moves). */
   let startRecord = '';
+  /** The board's game when the tree was made: its moves, and the items of its Clocks header
+   * (clock.js: the time left after each ply, e.g. "302.1 298.4"), which belong to those moves. */
+  let game = { moves: /** @type {string[]} */ ([]), clocks: /** @type {string[]} */ ([]) };
   let current = ROOT;
   let engineOn = true;
   /** Analyses started; a report of an earlier one is dropped. */
@@ -336,6 +339,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
     let start = scratch.open({ record: snapshot.record });
     while (start.canUndo) start = scratch.undo();
     startRecord = start.record;
+    const clocks = snapshot.headers.find(([name]) => name === 'Clocks')?.[1].trim() ?? '';
+    game = { moves: snapshot.plies.map((ply) => ply.text), clocks: clocks ? clocks.split(/\s+/) : [] };
     tree = createTree(snapshot.start);
     drawn.clear();
     rules = snapshot.rules;
@@ -858,6 +863,12 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   const recordOf = (lines) => {
     scratch.open({ record: startRecord });
     const texts = lines.map((ids) => ids.map((id) => /** @type {PlyInfo} */ (nodeOf(tree, id).ply).text));
+    // The game's times go with its own moves: a line that leaves them (a side line made the main
+    // line, say) keeps those of the moves it shares, not times for moves never played with them.
+    const first = texts[0] ?? [];
+    let shared = 0;
+    while (shared < first.length && first[shared] === game.moves[shared]) shared += 1;
+    if (shared < game.clocks.length) scratch.setHeader('Clocks', game.clocks.slice(0, shared).join(' '));
     return scratch.recordOfLines(texts, notesOnLines(tree, lines));
   };
   const lineRecord = () => recordOf([lineNodes(tree, current)]);

@@ -354,7 +354,12 @@ function build() {
   /** Reads the typed position string with a `Game`; on a bad one, says why and changes nothing. */
   const readField = () => {
     const text = field.value.trim();
-    if (text === '' || text === position) return;
+    // Nothing typed, or the board's own string: the board's check again (it clears an error
+    // left by a bad string typed before, and the actions come back).
+    if (text === '' || text === position) {
+      update();
+      return;
+    }
     try {
       const game = new (bindings().Game)(text, null);
       try {
