@@ -67,6 +67,8 @@ test('continuing a link keeps the board game aside only when it would be lost', 
   assert.equal(wouldLose(game(['b2-b5', 'g7-g4']), game(['b2-b5'])), true);
   // A game that ended at the start (a resignation) is a game too.
   assert.equal(wouldLose(game([], { kind: 'checkmate' }), game([], { rules: 'king_capture' })), true);
+  // A finished game that Your games keeps already loses nothing.
+  assert.equal(wouldLose(game(['b2-b5'], { kind: 'checkmate' }), game(['c2-c4']), true), false);
 });
 
 test('a game in a few words', () => {

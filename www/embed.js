@@ -490,9 +490,12 @@ export function mount(element, options = {}) {
     // `play()`, an undo): told as `showPly(null)` tells it.
     if (wasViewing && state.viewed === null) emit('view', { ply: null });
     if (added) {
-      // The move, then what it froze or freed, which the board shows only square by square.
-      const froze = freezeWords(before.frozen, snapshot, added);
-      if (!how.quiet) view.announce(froze ? `${describeMove(added)} ${froze}` : describeMove(added));
+      // The move, then what it froze or freed, which the board shows only square by square
+      // (worked out only for a move heard: the analysis's Home plays many quietly).
+      if (!how.quiet) {
+        const froze = freezeWords(before.frozen, snapshot, added);
+        view.announce(froze ? `${describeMove(added)} ${froze}` : describeMove(added));
+      }
       emit('move', moveDetail(added, snapshot.position));
     }
     emit('change', { snapshot, newGame: how.newGame ?? false });

@@ -150,7 +150,7 @@ export function openLinkDialog(text, choices) {
    */
   const takeOver = (button, acceptDraw) => {
     const board = choices.board();
-    if (choices.kept() || !wouldLose(board, snapshot)) return continueGame(false, acceptDraw);
+    if (!wouldLose(board, snapshot, choices.kept())) return continueGame(false, acceptDraw);
     // An older link of the board's own game takes the game back to it; another game replaces it.
     const older = relation(board, snapshot) === 'behind';
     const question = make(

@@ -110,13 +110,16 @@ export function forked(mine, theirs) {
 
 /**
  * Whether taking the link's game onto the board would lose anything of the board's game: it has
- * moves, or has ended, and the link's game neither is it nor continues it.
+ * moves, or has ended, and the link's game neither is it nor continues it; and it is not kept
+ * elsewhere already (a game that ended by play on the page is in Your games).
  *
  * @param {GameOutline & { status: Pick<Status, 'kind'> }} board
  * @param {GameOutline} link
+ * @param {boolean} [kept]  the board's game is kept in Your games already
  * @returns {boolean}
  */
-export function wouldLose(board, link) {
+export function wouldLose(board, link, kept = false) {
+  if (kept) return false;
   const r = relation(board, link);
   return r !== 'same' && r !== 'ahead' && (board.plies.length > 0 || board.status.kind !== 'ongoing');
 }

@@ -4,6 +4,7 @@
 // result.
 
 import { ROLE_NAMES } from './pieces.js';
+import { squareIndex } from './util.js';
 import { numberLabel } from './variations.js';
 
 /** @import { CaptureWayInfo, MoveInfo, PlyInfo, Side, Status } from '../ultima-wasm.js' */
@@ -137,7 +138,7 @@ export function listWords(items) {
  */
 export function freezeWords(before, after, ply) {
   const on = (/** @type {string} */ square) => {
-    const letter = after.pieces[(square.charCodeAt(1) - 49) * 8 + square.charCodeAt(0) - 97] ?? '';
+    const letter = after.pieces[squareIndex(square)] ?? '';
     return `the ${pieceName(letter)} on ${square}`;
   };
   const moved = new Set([ply.from, ...(ply.to === null ? [] : [ply.to]), ...ply.captures]);
