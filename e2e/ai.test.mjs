@@ -239,12 +239,14 @@ test('a hint marks the piece, then draws the move the computer suggests; its thi
     [from, to],
   );
   assert.ok((colour[2] ?? 0) > (colour[0] ?? 0) + 60, `arrow colour ${colour}`);
-  // The thinking view: depth, score and the expected line of legal-looking moves.
+  // The thinking view: depth, score (White's view, as the analysis writes it) and the expected
+  // line, numbered and in figurines, starting with the hinted move.
   assert.match((await page.textContent('#thinking')) ?? '', /^Hint for White/);
   assert.ok(Number(await page.getAttribute('#thinking [data-depth]', 'data-depth')) >= 1);
-  assert.match((await page.getAttribute('#thinking [data-score]', 'data-score')) ?? '', /^[-+]?(\d+\.\d\d|M\d+)$/);
-  const line = ((await page.textContent('#thinking .thinking-pv')) ?? '').split(' ');
-  assert.ok(line.length >= 1 && line.every((m) => /^[a-h][1-8]-([a-h][1-8])?(x[a-h][1-8])*$/.test(m)), `line ${line}`);
+  assert.match((await page.getAttribute('#thinking [data-score]', 'data-score')) ?? '', /^([+−]\d+\.\d\d|0\.00|#−?\d+)$/);
+  const line = await page.$$eval('#thinking .thinking-move', (moves) => moves.map((move) => move.textContent ?? ''));
+  assert.ok(line.length >= 1 && line.every((m) => /^(\d+(\.|…) )?[A-Z][a-h][1-8]-[a-h][1-8]( x[a-h][1-8])*[+#]?$/.test(m)), `line ${line}`);
+  assert.ok(line[0]?.startsWith(`1. `) && line[0].includes(hint.slice(0, 5)), `line ${line}, hint ${hint}`);
   await page.screenshot({ path: `${ARTIFACTS}hint.png` });
   // Playing the hinted move by clicks; the hint and its arrow go.
   await click(page, from ?? '');
@@ -264,6 +266,19 @@ test('a hint marks the piece, then draws the move the computer suggests; its thi
 test("the computer's thinking is shown while it searches its move", { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await page.check('#show-thinking');
+  // Each iteration's figures, as the board's `thinking` event gives them.
+  await onBoard(page, (board) => {
+    /** @type {any} */ (window).iterations = [];
+    board.on('thinking', (detail) => {
+      if (detail.depth !== undefined) /** @type {any} */ (window).iterations.push(detail);
+    });
+  });
+  /** The last iteration's score for the side to move and from White's view, and the view's. */
+  const scores = () =>
+    page.evaluate(() => {
+      const last = /** @type {any} */ (window).iterations.at(-1);
+      return { score: last.score, white: last.white, shown: document.querySelector('#thinking [data-score]')?.getAttribute('data-score') };
+    });
   await startAgainstComputer(page, 'black', 3);
   await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1, null, {
     timeout: 30_000,
@@ -272,8 +287,19 @@ test("the computer's thinking is shown while it searches its move", { timeout: 9
   assert.match(text, /^Computer, playing White/);
   assert.doesNotMatch(text, /thinking…/);
   assert.ok(Number(await page.getAttribute('#thinking [data-depth]', 'data-depth')) >= 1);
-  // On the player's turn a hint is offered.
+  /** @param {string} text  e.g. "+0.35", "−0.35", "-1.20", "#2" @returns {number} */
+  const pawns = (text) => Number(text.replace('−', '-').replace('#', ''));
+  const white = await scores();
+  assert.equal(white.white.cp ?? white.white.mate, Math.round(pawns(white.score) * (white.white.cp === undefined ? 1 : 100)), JSON.stringify(white));
+  assert.equal(pawns(white.shown ?? ''), pawns(white.score), 'White searched: its score is White\'s');
+  // On the player's turn a hint is offered; its search is Black's, its score shown for White.
   assert.equal(await page.isEnabled('#hint'), true);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('hint: move the'), null, { timeout: 30_000 });
+  const black = await scores();
+  assert.equal(black.white.cp ?? black.white.mate, -Math.round(pawns(black.score) * (black.white.cp === undefined ? 1 : 100)) || 0, JSON.stringify(black));
+  assert.equal(pawns(black.shown ?? ''), -pawns(black.score) || 0, `Black searched: its score turned for White ${JSON.stringify(black)}`);
+  assert.match((await page.textContent('#thinking .thinking-number')) ?? '', /^1…$/, "the line starts with Black's move");
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -9,7 +9,7 @@
 //               ended; threat: the other side's best line after a pass, `Ai.analyseThreat`)
 //               { type: 'review', id, record, ply, nodes } (one position of a game review)
 // Messages out: { type: 'ready' } once the wasm is loaded;
-//               { type: 'progress', id, depth, score, nodes, pv } after each iteration of a
+//               { type: 'progress', id, depth, score, white, nodes, pv, plies } after each iteration of a
 //               search for a move; { type: 'report', id, report } after each iteration of an
 //               analysis (a `Report`: depth, seldepth, nodes, timeMs, nps, lines, the shape
 //               `ultima analyse --json` prints);

@@ -147,7 +147,7 @@ export function createAi(workerUrl) {
         return;
       }
       if (data.type === 'progress') {
-        pending.onProgress?.({ depth: data.depth, score: data.score, nodes: data.nodes, pv: data.pv });
+        pending.onProgress?.({ depth: data.depth, score: data.score, white: data.white, nodes: data.nodes, pv: data.pv, plies: data.plies });
       } else if (data.type === 'report') {
         pending.onReport?.(data.report);
       } else if (data.type === 'move' || data.type === 'analysis' || data.type === 'evaluation') {

@@ -45,7 +45,7 @@ import {
 import { errorText, keepFocus, make, squareIndex, squareName, stepOnScreen, VISUALLY_HIDDEN } from './util.js';
 import { loadWasm } from './wasm.js';
 
-/** @import { MoveInfo, PlyInfo, RecordNote, Side, Snapshot, Status } from '../ultima-wasm.js' */
+/** @import { MoveInfo, PlyInfo, RecordNote, Score, Side, Snapshot, Status } from '../ultima-wasm.js' */
 /** @import { Ai } from './ai.js' */
 /** @import { Analysis } from './analysis.js' */
 /** @import { BoardView } from './board.js' */
@@ -87,8 +87,10 @@ export { OptionError, OPTION_NAMES };
  * @property {Purpose} purpose
  * @property {number} [depth]  the plies of the iteration just completed
  * @property {string} [score]  its score for the side to move, e.g. "+0.25" or "#3"
+ * @property {Score} [white]  the same score from White's point of view, `{ cp }` or `{ mate }`
  * @property {number} [nodes]  the nodes searched so far
  * @property {string[]} [pv]  the line of play the engine expects, as move text
+ * @property {PlyInfo[]} [plies]  its first moves (at most 12) as plies, as a snapshot has them
  */
 
 /**

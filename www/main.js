@@ -771,6 +771,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       // The move list's and the review's figurines are drawn in the set.
       refresh();
       review?.redraw();
+      search.redraw();
     });
     theme.addEventListener('change', () => {
       settings.theme = THEME_NAMES.find((name) => name === theme.value) ?? 'green';

@@ -24,6 +24,7 @@ import { errorText, squareIndex } from './util.js';
  *   game is over, an earlier position is shown, or the computer is to move) or a search runs
  * @property {() => void} forgetHint  the game or the position shown changed: the hint is stale
  * @property {() => void} clear  a new game: the thinking view empties
+ * @property {() => void} redraw  the piece set changed: the thinking view's line is drawn in it
  */
 
 /**
@@ -43,7 +44,7 @@ import { errorText, squareIndex } from './util.js';
  * @returns {Searching}
  */
 export function wireSearching({ embed, hintButton, showThinking, thinkingBox, settings, searching, refresh, persist, notify }) {
-  const thinking = createThinking(thinkingBox);
+  const thinking = createThinking(thinkingBox, () => settings.pieceSet);
   /** What the running search is for: the computer's move, or a hint for the player. */
   let purpose = /** @type {Purpose} */ ('move');
   /** The last hint, e.g. "b2-b5"; cleared by any change. */
@@ -58,14 +59,14 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     const mover = sideName(embed.turn());
     return kind === 'hint' ? `Hint for ${mover}` : `Computer, playing ${mover}`;
   };
-  if (searching) thinking.start(titleOf('move'), embed.turn());
+  if (searching) thinking.start(titleOf('move'));
   embed.on('thinking', (detail) => {
     searching = detail.thinking;
     purpose = detail.purpose;
-    const { depth, score = '', nodes = 0, pv = [] } = detail;
+    const { depth, white = {}, nodes = 0, plies = [] } = detail;
     if (!detail.thinking) thinking.done();
-    else if (depth === undefined) thinking.start(titleOf(detail.purpose), embed.turn());
-    else thinking.show({ depth, score, nodes, pv });
+    else if (depth === undefined) thinking.start(titleOf(detail.purpose));
+    else thinking.show({ depth, white, nodes, plies });
     refresh();
   });
 
@@ -123,5 +124,6 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
       unrevealed = null;
     },
     clear: () => thinking.clear(),
+    redraw: () => thinking.redraw(),
   };
 }

@@ -50,6 +50,14 @@ impl Score {
             mate: self.mate.map(|m| -m),
         }
     }
+
+    /// This score, for `to_move`, from White's point of view.
+    pub fn from_white(self, to_move: Color) -> Score {
+        match to_move {
+            Color::White => self,
+            Color::Black => self.flipped(),
+        }
+    }
 }
 
 /// As `ultima analyse` prints it: "+0.35", "-1.20", "#2" (mates in two), "#-3"; a width and
@@ -101,10 +109,6 @@ pub struct Report {
 impl Report {
     /// The report of an iteration of a search of `pos`, `time_ms` milliseconds after its start.
     pub fn new(pos: &Position, info: &Iteration<'_>, time_ms: f64) -> Report {
-        let white = |score: Score| match pos.turn() {
-            Color::White => score,
-            Color::Black => score.flipped(),
-        };
         Report {
             depth: info.depth,
             seldepth: info.seldepth,
@@ -121,7 +125,7 @@ impl Report {
                     ReportLine {
                         multipv: i + 1,
                         score,
-                        white: white(score),
+                        white: score.from_white(pos.turn()),
                         pv: line.pv.iter().map(|m| m.to_string()).collect(),
                     }
                 })
@@ -215,6 +219,19 @@ mod tests {
         assert_eq!(Score::of(Eval::mate_in(3)).mate, Some(2));
         assert_eq!(Score::of(Eval::mated_in(4)).mate, Some(-2));
         assert_eq!(Score::of(Eval::mated_in(4)).flipped().mate, Some(2));
+        // From White's view: as it is for White, turned round for Black.
+        assert_eq!(
+            Score::of(Eval::cp(-35)).from_white(Color::White).cp,
+            Some(-35)
+        );
+        assert_eq!(
+            Score::of(Eval::cp(-35)).from_white(Color::Black).cp,
+            Some(35)
+        );
+        assert_eq!(
+            Score::of(Eval::mate_in(3)).from_white(Color::Black).mate,
+            Some(-2)
+        );
         // As `ultima analyse` prints them, padded when asked.
         assert_eq!(
             format!(

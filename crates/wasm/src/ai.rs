@@ -5,8 +5,8 @@
 use crate::snapshot::PlyInfo;
 use crate::{args, to_js};
 use serde::Serialize;
-use ultima::Position;
-use ultima_engine::{Clock, Config, Deadline, Engine, Iteration, Level, Limits, Report};
+use ultima::{Move, Position};
+use ultima_engine::{Clock, Config, Deadline, Engine, Iteration, Level, Limits, Report, Score};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -69,10 +69,16 @@ export interface AiProgress {
   depth: number;
   /** The score for the side to move, e.g. "+0.30". */
   score: string;
+  /** The same score from White's point of view, as an analysis gives it (`ReportLine.white`). */
+  white: Score;
   /** Nodes searched so far. */
   nodes: number;
   /** The principal variation, best move first. */
   pv: string[];
+  /** The variation's first moves (at most 12) as plies, as a snapshot has them: written out
+   * in the worker, as an analysis's lines are, so that the page draws them without a call
+   * into the wasm. */
+  plies: PlyInfo[];
 }
 "#;
 
@@ -99,23 +105,25 @@ struct PageReport {
     plies: Vec<Vec<PlyInfo>>,
 }
 
+/// The first moves (at most `LINE_PLIES`) of a line of play from `pos` as plies.
+fn line_plies(pos: &Position, pv: &[Move]) -> Vec<PlyInfo> {
+    let mut at = *pos;
+    pv.iter()
+        .take(LINE_PLIES)
+        .map(|&m| {
+            let ply = PlyInfo::new(&at, m);
+            at.play_unchecked(m);
+            ply
+        })
+        .collect()
+}
+
 impl PageReport {
     fn new(pos: &Position, info: &Iteration<'_>, elapsed_ms: f64) -> PageReport {
         let plies = info
             .lines
             .iter()
-            .map(|line| {
-                let mut at = *pos;
-                line.pv
-                    .iter()
-                    .take(LINE_PLIES)
-                    .map(|&m| {
-                        let ply = PlyInfo::new(&at, m);
-                        at.play_unchecked(m);
-                        ply
-                    })
-                    .collect()
-            })
+            .map(|line| line_plies(pos, &line.pv))
             .collect();
         PageReport {
             report: Report::new(pos, info, elapsed_ms),
@@ -182,7 +190,7 @@ impl Ai {
         let limits = level.in_position(limits, game.position());
         let report = |info: &Iteration<'_>, _elapsed_ms: f64| {
             if let Some(callback) = &progress {
-                report_progress(callback, info);
+                report_progress(callback, game.position(), info);
             }
         };
         let mut handler = Deadline::new(PerformanceClock::new()?, deadline_ms, report);
@@ -403,13 +411,15 @@ impl Clock for PerformanceClock {
     }
 }
 
-/// Passes a completed iteration to `Ai.think`'s `progress` callback.
-fn report_progress(callback: &js_sys::Function, info: &Iteration<'_>) {
+/// Passes a completed iteration of a search of `pos` to `Ai.think`'s `progress` callback.
+fn report_progress(callback: &js_sys::Function, pos: &Position, info: &Iteration<'_>) {
     let progress = AiProgress {
         depth: info.depth,
         score: info.score.to_string(),
+        white: Score::of(info.score).from_white(pos.turn()),
         nodes: info.nodes as f64,
         pv: info.pv.iter().map(|m| m.to_string()).collect(),
+        plies: line_plies(pos, info.pv),
     };
     if let Ok(value) = to_js::<JsValue>(&progress) {
         // A throwing callback must not stop the search: its error is dropped.
@@ -432,6 +442,8 @@ struct AiMove {
 struct AiProgress {
     depth: u32,
     score: String,
+    white: Score,
     nodes: f64,
     pv: Vec<String>,
+    plies: Vec<PlyInfo>,
 }

@@ -1495,6 +1495,25 @@ fn ai_plays_a_legal_move_at_level_3_and_reports_progress() -> TestResult {
     let found = ai_move(ai.think(&js(&start_record()?), &num(3), &num(5000.0), &push, &NONE)?)?;
     assert_legal_from_start(&found)?;
     assert!(seen.length() >= 1, "no progress reported");
+    // Each iteration's line comes as plies too, and its score from White's view (White is to
+    // move here, so the two scores agree).
+    let get = |value: &JsValue, key: &str| js_sys::Reflect::get(value, &js(key));
+    for progress in seen.iter() {
+        let pv: js_sys::Array = get(&progress, "pv")?.unchecked_into();
+        let plies: js_sys::Array = get(&progress, "plies")?.unchecked_into();
+        assert_eq!(plies.length(), pv.length().min(12));
+        assert_eq!(get(&plies.get(0), "text")?, pv.get(0));
+        let score = get(&progress, "score")?.as_string().unwrap_or_default();
+        let white = get(&progress, "white")?;
+        let cp = get(&white, "cp")?.as_f64();
+        let mate = get(&white, "mate")?.as_f64();
+        let written = match (cp, mate) {
+            (Some(cp), None) => format!("{:+.2}", cp / 100.0),
+            (None, Some(mate)) => format!("#{mate}"),
+            _ => return Err(JsValue::from_str("a score is centipawns or a mate")),
+        };
+        assert_eq!(written, score);
+    }
     Ok(())
 }
 
