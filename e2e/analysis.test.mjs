@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { availableParallelism, loadavg } from 'node:os';
-import { reloadPage, watchProblems } from './browser.mjs';
+import { launch, reloadPage, watchProblems } from './browser.mjs';
 import { ARTIFACTS, closeAnalysisView, DEVICES, launchDevice, NO_GAME, onBoard, openGame as open, pixels, playByRule, ready, settled, useServedDist, warningOn } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 import { squareIndex } from '../www/util.js';
@@ -560,6 +560,33 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
       await settled(page.locator('.analysis-dialog canvas'));
       assert.equal(await page.locator('.analysis-dialog .analysis-variation').count(), 1);
       await page.locator('.analysis-dialog').screenshot({ path: `${ARTIFACTS}analysis-${name}.png` });
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
+test('on a large screen the analysis board is as large as the game board, and the view fits the screen', { timeout: 90_000 }, async () => {
+  for (const viewport of [
+    { width: 1920, height: 1080 },
+    { width: 1366, height: 768 },
+  ]) {
+    const browser = await launch({ viewport });
+    try {
+      const { page, problems } = await open(browser.context, served.url, NO_GAME);
+      await playByRule(page, 8);
+      const game = await page.locator('canvas#board').boundingBox();
+      await openAnalysisOf(page, { record: await onBoard(page, (board) => board.record()) });
+      const board = await page.locator('.analysis-dialog canvas').boundingBox();
+      const view = await page.locator('.analysis-dialog').boundingBox();
+      assert.ok(game && board && view);
+      // It was held to 640 px, 0.68 of the game's board on 1920 × 1080.
+      assert.ok(board.width >= game.width * 0.95, `${JSON.stringify(viewport)}: analysis board ${board.width} px, game board ${game.width} px`);
+      assert.ok(view.y >= 0 && view.y + view.height <= viewport.height && view.x >= 0 && view.x + view.width <= viewport.width, `the view ${JSON.stringify(view)} in ${JSON.stringify(viewport)}`);
+      // The panel beside it keeps room for its lines: at least 22rem.
+      const panel = await page.locator('.analysis-dialog .analysis-panel').boundingBox();
+      assert.ok(panel && panel.width >= 22 * 16 && panel.x >= board.x + board.width, `panel ${JSON.stringify(panel)}`);
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();
