@@ -102,6 +102,23 @@ const tooLowForAFinger = (page) =>
       });
   });
 
+/**
+ * The controls a quick second tap would zoom the page at (Safari on an iPad zooms on a double
+ * tap unless a control says `touch-action: manipulation`): each button, list, summary, label and
+ * field on the page or in the open dialog, the analysis board's included, whose touch action is
+ * still the browser's default.
+ *
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+const zoomedByADoubleTap = (page) =>
+  page.evaluate(() => {
+    const scope = document.querySelector('dialog[open]') ?? document.body;
+    return [...scope.querySelectorAll('button, select, summary, label, input')]
+      .filter((control) => control.checkVisibility() && getComputedStyle(control).touchAction === 'auto')
+      .map((control) => `${control.tagName.toLowerCase()}${control.id ? `#${control.id}` : ''}${[...control.classList].map((c) => `.${c}`).join('')} "${control.textContent?.trim().slice(0, 30)}"`);
+  });
+
 for (const [screen, viewport] of SCREENS) {
   test(`${screen}: the welcome, the page and its dialogs keep within their edges`, { timeout: 120_000 }, async () => {
     const browser = await launch({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
@@ -141,6 +158,7 @@ for (const [screen, viewport] of SCREENS) {
       assert.deepEqual(await stickingOut(page), [], 'the page');
       // Under a finger the page's controls are 40 px high, not the 29 px of a button's text.
       assert.deepEqual(await tooLowForAFinger(page), [], 'the page');
+      assert.deepEqual(await zoomedByADoubleTap(page), [], 'the page');
       // A game in Your games, its row's words as long as they come.
       await page.evaluate(() => {
         const game = { id: 'a', ended: Date.UTC(2026, 11, 1, 7, 28), record: '1. b2-b5 g7-g4 0-1', result: '0-1', kind: 'resignation', winner: 'black', opponent: { computer: 'black', level: 1 }, plies: 2 };
@@ -151,6 +169,7 @@ for (const [screen, viewport] of SCREENS) {
         await page.waitForFunction(ready);
         assert.deepEqual(await stickingOut(page), [], button);
         assert.deepEqual(await tooLowForAFinger(page), [], button);
+        assert.deepEqual(await zoomedByADoubleTap(page), [], button);
         if (button === '#open-squares') {
           // Naming's keys: a row of eight.
           await page.selectOption('#squares-mode', 'name');
