@@ -220,6 +220,42 @@ test('a new game started over a game whose clock runs stands until its first mov
   }
 });
 
+test('while a clock runs, the views that cover the board ask first: Back to the game stays, Open goes; with no clock running they open at once', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await startClocked(page, { time: '3+2' });
+    await pause(page);
+    // Before the first move the clock stands: the lessons open at once.
+    await page.click('#open-lessons');
+    await page.waitForSelector('#lessons[open]');
+    assert.equal(await page.isVisible('#leave-clock'), false);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#lessons')?.hasAttribute('open'));
+    await onBoard(page, (board) => board.play('b2-b5'));
+    await page.clock.fastForward(75_000);
+    // Black's clock runs: the lessons ask, with the time left; the default stays.
+    await page.click('#open-lessons');
+    await page.waitForSelector('#leave-clock[open]');
+    assert.equal(await page.textContent('#leave-clock-words'), "Black's clock runs on while you are in the lessons: 1:45 left. A game is lost on time when a clock runs out.");
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Back to the game');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('#leave-clock')?.hasAttribute('open'));
+    assert.equal(await page.evaluate(() => document.querySelector('#lessons')?.hasAttribute('open') ?? false), false);
+    // Escape stays too; "Open the analysis board" goes.
+    await page.click('#analyse');
+    await page.waitForSelector('#leave-clock[open]');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#leave-clock')?.hasAttribute('open'));
+    assert.equal(await page.isVisible('.analysis-dialog'), false);
+    await page.click('#analyse');
+    await page.click('#leave-clock button:has-text("Open the analysis board")');
+    await page.waitForSelector('.analysis-dialog[open]');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('by link each clock runs only on its player\'s device: the other side\'s stands, and the player\'s starts as the answer is opened', { timeout: 60_000 }, async () => {
   const sent = '[TimeControl "180+2"]\n[Clocks "180.0"]\n\n1. b2-b5 *';
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: sent, settings: { linkSide: 'white' } }));

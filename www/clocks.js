@@ -54,6 +54,8 @@ import { make } from './util.js';
  * @property {() => void} render  draws the clocks again (e.g. after the board was flipped)
  * @property {() => void} update  brings the clocks in step again after the player's side by link
  *   became known
+ * @property {() => { side: Side, ms: number } | null} ticking  the clock running now, if one is:
+ *   its side (the side to move) and the time it has left
  */
 
 /** @type {TimeSource} */
@@ -304,6 +306,11 @@ export function wireClocks({ embed, board, opponent, linkSide, running, low, tim
   return {
     running: () => (since === null ? null : { plies: embed.snapshot().plies.length, since }),
     control: () => state()?.control ?? null,
+    ticking() {
+      const clock = state();
+      if (!clock || since === null) return null;
+      return { side: clock.turn, ms: timeLeft(clock, time.now())[clock.turn] };
+    },
     render,
     update: sync,
   };

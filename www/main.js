@@ -42,6 +42,7 @@ import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
+import { guardLeaving } from './leave-guard.js';
 import { arriveAtView, busyWhile, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -296,6 +297,8 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     embed.on('change', ({ newGame }) => {
       if (newGame) clockSaid.textContent = '';
     });
+    // The buttons to the views that cover the board ask first while a clock runs.
+    const { guard } = guardLeaving({ ticking: () => clocks.ticking(), opponent: () => opponent, linkSide: () => settings.linkSide });
 
     const opponentNote = pageElement('opponent', HTMLElement);
     const material = pageElement('material', HTMLElement);
@@ -534,7 +537,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     const openGamesNoticed = () => {
       openWhenLoaded('games', () => gamesList().then((module) => () => module.openGames())).catch(couldNotOpen('Your games'));
     };
-    pageElement('open-games', HTMLButtonElement).addEventListener('click', openGamesNoticed);
+    pageElement('open-games', HTMLButtonElement).addEventListener('click', guard('Your games', openGamesNoticed));
 
     // The new-game dialog is a view (Back closes it). A new game started from the result
     // banner: the button that opened the dialog went with the banner, and the browser,
@@ -631,7 +634,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       const { pieces, turn } = embed.snapshot();
       openEditor({ pieces, turn });
     };
-    pageElement('open-editor', HTMLButtonElement).addEventListener('click', editBoard);
+    pageElement('open-editor', HTMLButtonElement).addEventListener('click', guard('the board editor', editBoard));
     /** @param {Partial<NewGameChoices>} change */
     const remember = (change) => {
       settings.newGame = { ...(settings.newGame ?? defaultChoices()), ...change };
@@ -725,7 +728,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         help.querySelector('summary')?.focus();
       },
     });
-    pageElement('open-lessons', HTMLButtonElement).addEventListener('click', () => openLessons());
+    pageElement('open-lessons', HTMLButtonElement).addEventListener('click', guard('the lessons', () => openLessons()));
     // The puzzle trainer, loaded on first use (playing needs none of it); its "Analyse" action
     // opens the puzzle on the analysis board.
     const puzzles = onFirstUse(() =>
@@ -743,10 +746,10 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     const openPuzzles = (id) => openWhenLoaded('puzzles', () => puzzles().then((module) => () => module.openPuzzles(id)));
     /** @param {Partial<import('./puzzles-ui.js').PuzzlesConfig>} options */
     const configurePuzzles = (options) => puzzles().then((module) => module.configurePuzzles(options));
-    pageElement('open-puzzles', HTMLButtonElement).addEventListener('click', () => openPuzzles().catch(couldNotOpen('The puzzles')));
+    pageElement('open-puzzles', HTMLButtonElement).addEventListener('click', guard('the puzzles', () => openPuzzles().catch(couldNotOpen('The puzzles'))));
     const openStorm = () => openWhenLoaded('storm', () => puzzles().then((module) => () => module.openPuzzleStorm()));
     const openStormNoticed = () => openStorm().catch(couldNotOpen('The puzzle storm'));
-    pageElement('open-storm', HTMLButtonElement).addEventListener('click', openStormNoticed);
+    pageElement('open-storm', HTMLButtonElement).addEventListener('click', guard('a puzzle storm', openStormNoticed));
     // The squares drill, loaded on first use.
     const squares = onFirstUse(() =>
       import('./squares-ui.js').then((module) => {
@@ -758,7 +761,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     const squaresDrill = () => {
       openSquares().catch(couldNotOpen('The squares drill'));
     };
-    pageElement('open-squares', HTMLButtonElement).addEventListener('click', squaresDrill);
+    pageElement('open-squares', HTMLButtonElement).addEventListener('click', guard('the squares drill', squaresDrill));
     // The lessons' menu offers it too, for a learner who does not know the squares yet.
     configureLessons({ openSquares: squaresDrill });
     /** "Learn the rules" (the welcome's third choice): the interactive lessons. */
@@ -856,19 +859,25 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         },
       },
     });
-    pageElement('analyse', HTMLButtonElement).addEventListener('click', () => {
-      const shown = embed.shownPly();
-      // Reviewed: with the review's marks and better moves, as lichess's analysis shows them.
-      analyse({ record: review?.annotated() ?? embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
-    });
-    pageElement('analyse-text', HTMLButtonElement).addEventListener('click', () => {
-      answer('', true);
-      Promise.resolve()
-        .then(() => openAnalysis(pasted()))
-        .catch((error) => {
-          if (!isAbort(error)) answer(errorText(error), false);
-        });
-    });
+    pageElement('analyse', HTMLButtonElement).addEventListener(
+      'click',
+      guard('the analysis board', () => {
+        const shown = embed.shownPly();
+        // Reviewed: with the review's marks and better moves, as lichess's analysis shows them.
+        analyse({ record: review?.annotated() ?? embed.record(), ply: shown === null ? undefined : shown + 1, orientation: embed.view().orientation });
+      }),
+    );
+    pageElement('analyse-text', HTMLButtonElement).addEventListener(
+      'click',
+      guard('the analysis board', () => {
+        answer('', true);
+        Promise.resolve()
+          .then(() => openAnalysis(pasted()))
+          .catch((error) => {
+            if (!isAbort(error)) answer(errorText(error), false);
+          });
+      }),
+    );
 
     wireSharing({
       embed,
