@@ -567,6 +567,37 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
   }
 });
 
+test('a page out of sight pauses the engine (its worker ended) and searches again when seen', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openGame();
+  await openAnalysisOf(page, { record: await onBoard(page, (board) => board.record()) });
+  const depth = () => page.evaluate(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')));
+  await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 3, null, { timeout: 30_000 });
+  /** @param {'hidden' | 'visible'} state  as the browser says it when a tab is left or shown */
+  const seen = (state) =>
+    page.evaluate((state) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  const workers = page.workers().length;
+  // The search's worker ends (ai.js stop), as a new position's search ends the last one's.
+  const closed = new Promise((resolve) => page.workers().forEach((worker) => worker.once('close', resolve)));
+  await seen('hidden');
+  await closed;
+  await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-progress')?.textContent?.endsWith(' · paused'));
+  assert.equal(await page.isVisible('.analysis-dialog .analysis-deeper'), true);
+  const stoppedAt = await depth();
+  assert.ok(stoppedAt >= 3 && page.workers().length < workers, `depth ${stoppedAt}, workers ${page.workers().length} of ${workers}`);
+  // Seen again: a new search, from the first depth, and no longer paused.
+  await seen('visible');
+  await page.waitForFunction(() => {
+    const text = document.querySelector('.analysis-dialog .analysis-progress')?.textContent ?? '';
+    return /^Depth \d/.test(text) && !text.endsWith('paused');
+  });
+  assert.equal(await page.isVisible('.analysis-dialog .analysis-deeper'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('on a large screen the analysis board is as large as the game board, and the view fits the screen', { timeout: 90_000 }, async () => {
   for (const viewport of [
     { width: 1920, height: 1080 },

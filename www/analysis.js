@@ -21,8 +21,9 @@
 // board takes them away when it leaves the position, and they come back when it returns.
 //
 // The engine runs until the position changes (a new analysis starts at once: the old search is
-// stopped by ending its worker), until the player turns it off or leaves, or at most
-// ANALYSIS_MS; a search that ends by itself (a forced mate found) says it is complete.
+// stopped by ending its worker), until the player turns it off or leaves, while the page is in
+// sight (hidden, it pauses, and starts again when seen), or at most ANALYSIS_MS; a search that
+// ends by itself (a forced mate found) says it is complete.
 // Reports come at every completed depth, many a second at first: the panel is redrawn at most
 // every RENDER_MS, so the page never blocks.
 
@@ -290,6 +291,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   let report = null;
   /** @type {'complete' | 'paused' | null} how the last analysis ended, if it has */
   let ended = null;
+  /** Whether the search was stopped because the page went out of sight (and so comes back with it). */
+  let hiddenPause = false;
   /** @type {string | null} */
   let failure = null;
   /** The move drawn as the arrow, and for which position. */
@@ -427,6 +430,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   /** Starts the engine on the position shown (or stops it: engine off, game over). */
   const analyse = () => {
+    hiddenPause = false;
     analyseThreat();
     const id = ++runs;
     report = null;
@@ -897,6 +901,29 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   };
 
   engineBox.addEventListener('change', () => setEngine(engineBox.checked));
+
+  /**
+   * A page out of sight (another tab, a phone's screen off) searches for no one: the engine
+   * took a core for up to ANALYSIS_MS per position, a phone's battery with it. It stops there,
+   * "paused", and searches again when the page is seen again (from the start: the ended worker
+   * took its table with it).
+   */
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') {
+      if (!engineOn || ended !== null || failure !== null || handle.snapshot().status.kind !== 'ongoing') return;
+      runs++;
+      threatRuns++;
+      handle.ai().stop();
+      threatAi?.stop();
+      ended = 'paused';
+      hiddenPause = true;
+      schedule(true);
+    } else if (hiddenPause) {
+      hiddenPause = false;
+      analyse();
+    }
+  };
+  document.addEventListener('visibilitychange', onVisibility);
   linesChoice.addEventListener('change', () => {
     analyseSoon();
     engineChanged();
@@ -1024,6 +1051,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
       offChange();
       offShapes();
       outer.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', onVisibility);
       if (renderTimer !== null) clearTimeout(renderTimer);
       handle.ai().stop();
       threatRuns++;
