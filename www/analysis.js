@@ -339,9 +339,8 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
   /** A new tree from the board's game (a new game, or at the start). */
   const reset = () => {
     const snapshot = handle.snapshot();
-    let start = scratch.open({ record: snapshot.record });
-    while (start.canUndo) start = scratch.undo();
-    startRecord = start.record;
+    scratch.open({ record: snapshot.record });
+    startRecord = scratch.rewind().record;
     const clocks = snapshot.headers.find(([name]) => name === 'Clocks')?.[1].trim() ?? '';
     game = { moves: snapshot.plies.map((ply) => ply.text), clocks: clocks ? clocks.split(/\s+/) : [] };
     tree = createTree(snapshot.start);

@@ -290,6 +290,18 @@ impl Game {
         self.changed()
     }
 
+    /// Takes everything back, as `undo` would one call at a time (a resignation, agreed draw or
+    /// flag, then each move, all kept for `redo`): the game at its start, in one snapshot. Each
+    /// `undo` answers with a snapshot of every ply, so taking back a long game by `undo` grew as
+    /// the square of its length (90 plies: 90 snapshots of up to 90 plies).
+    ///
+    /// # Errors
+    /// Only if the snapshot cannot be converted to a JavaScript value.
+    pub fn rewind(&mut self) -> Result<SnapshotValue, JsError> {
+        while self.game.undo().is_some() {}
+        self.changed()
+    }
+
     /// Plays again the last move taken back; changes nothing when there is none.
     ///
     /// # Errors

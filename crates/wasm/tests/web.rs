@@ -645,6 +645,39 @@ fn play_undo_redo_round_trip() -> TestResult {
     Ok(())
 }
 
+/// `rewind` is `undo` until nothing is left to take back, in one snapshot: a resignation and
+/// every move, all kept for `redo`.
+#[wasm_bindgen_test]
+fn rewind_takes_everything_back_at_once() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let start = snapshot(&game)?;
+    for text in ["b2-b5", "g7-g4", "d2-d5"] {
+        play(&mut game, text)?;
+    }
+    let played = snapshot(&game)?;
+    let resigned = read(game.resign(&js("black"))?)?;
+    let mut by_undo = Game::from_record(&js(&resigned.record))?;
+    let mut undone = read(by_undo.undo()?)?;
+    while undone.can_undo {
+        undone = read(by_undo.undo()?)?;
+    }
+    let rewound = read(game.rewind()?)?;
+    assert_eq!(rewound, undone);
+    assert_eq!(
+        (rewound.position.as_str(), rewound.redo, rewound.can_undo),
+        (start.position.as_str(), 3, false)
+    );
+    // Redone, the game is as played (the resignation was taken back with it).
+    for _ in 0..3 {
+        game.redo()?;
+    }
+    assert_eq!(snapshot(&game)?, played);
+    // At the start it changes nothing.
+    let mut fresh = new_game(None, None)?;
+    assert_eq!(read(fresh.rewind()?)?, start);
+    Ok(())
+}
+
 /// A ply says how it took each piece and with which piece: a Coordinator with its King, a
 /// Pawn against the piece beyond.
 #[wasm_bindgen_test]
