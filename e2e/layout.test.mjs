@@ -186,6 +186,37 @@ for (const [screen, viewport] of SCREENS) {
   });
 }
 
+test('a tablet held upright: the game\'s buttons and its moves in view under the board, side by side, clocks and all', { timeout: 60_000 }, async () => {
+  for (const viewport of [
+    { width: 768, height: 1024 },
+    { width: 820, height: 1180 },
+  ]) {
+    const browser = await launch({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    try {
+      const stored = JSON.stringify({ version: 1, record: '[TimeControl "180+2"]\n\n1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
+      const { page, problems } = await openGame(browser.context, served.url, stored);
+      const boxes = await page.evaluate(() => {
+        /** @param {string} selector */
+        const box = (selector) => {
+          const { left, right, top, bottom } = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+          return { left, right, top, bottom };
+        };
+        return { resign: box('#resign'), moves: box('#moves'), clock: box('.clock-bottom'), board: box('#board-host'), height: innerHeight };
+      });
+      const where = `${viewport.width} × ${viewport.height}: ${JSON.stringify(boxes)}`;
+      // Resign, the last of the game's buttons, within the screen (on an iPad mini it was cut off).
+      assert.ok(boxes.resign.bottom <= boxes.height, where);
+      // The moves beside the buttons, their first rows in view (they were a screen down the page).
+      assert.ok(boxes.moves.left >= boxes.resign.right && boxes.moves.top < boxes.resign.bottom && boxes.moves.top + 40 <= boxes.height, where);
+      // The clocks as wide as the board.
+      assert.ok(Math.abs(boxes.clock.right - boxes.clock.left - (boxes.board.right - boxes.board.left)) < 1, where);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): the welcome opens at its title and ×, and the trainers\' boards stay playable', { timeout: 90_000 }, async () => {
   const browser = await launch({ viewport: { width: 342, height: 192 }, deviceScaleFactor: 4 });
   try {
