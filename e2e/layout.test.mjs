@@ -217,6 +217,37 @@ test('a tablet held upright: the game\'s buttons and its moves in view under the
   }
 });
 
+test('the new game\'s Start and Cancel stay in sight at its foot on a short screen, the choices scrolling under them', { timeout: 60_000 }, async () => {
+  for (const viewport of [
+    { width: 1180, height: 820 },
+    { width: 1366, height: 657 },
+  ]) {
+    const browser = await launch({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    try {
+      const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
+      await page.click('#new-game');
+      await page.check('input[name="mode"][value="ai"]');
+      await page.selectOption('select[name="time"]', 'custom');
+      const inSight = () =>
+        page.evaluate(() => {
+          const dialog = /** @type {Element} */ (document.querySelector('#new-game-dialog')).getBoundingClientRect();
+          return ['#new-game-start', '#new-game-dialog button[value="cancel"]'].every((selector) => {
+            const box = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+            return box.top >= dialog.top && box.bottom <= Math.min(dialog.bottom, innerHeight);
+          });
+        });
+      assert.equal(await page.evaluate(() => (document.querySelector('#new-game-dialog')?.scrollHeight ?? 0) > innerHeight), true, 'the choices are taller than the screen');
+      assert.equal(await inSight(), true, `${viewport.width} × ${viewport.height}: at the top`);
+      // Tabbed to the last choice, the position field: still in sight, and so is the field.
+      await page.focus('#new-game-position');
+      assert.equal(await inSight(), true, `${viewport.width} × ${viewport.height}: at the position field`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): the welcome opens at its title and ×, and the trainers\' boards stay playable', { timeout: 90_000 }, async () => {
   const browser = await launch({ viewport: { width: 342, height: 192 }, deviceScaleFactor: 4 });
   try {
