@@ -186,7 +186,7 @@ for (const [screen, viewport] of SCREENS) {
   });
 }
 
-test('a tablet held upright: the game\'s buttons and its moves in view under the board, side by side, clocks and all', { timeout: 60_000 }, async () => {
+test('a tablet held upright: the game\'s buttons and its moves in view under the board, side by side, clocks and all; a lesson\'s words over its board; the editor\'s pieces a finger\'s size', { timeout: 60_000 }, async () => {
   for (const viewport of [
     { width: 768, height: 1024 },
     { width: 820, height: 1180 },
@@ -210,6 +210,29 @@ test('a tablet held upright: the game\'s buttons and its moves in view under the
       assert.ok(boxes.moves.left >= boxes.resign.right && boxes.moves.top < boxes.resign.bottom && boxes.moves.top + 40 <= boxes.height, where);
       // The clocks as wide as the board.
       assert.ok(Math.abs(boxes.clock.right - boxes.clock.left - (boxes.board.right - boxes.board.left)) < 1, where);
+      // A lesson: its words over the board, whole (beside it, in a column 15rem wide, they
+      // scrolled and were cut mid-sentence), and the board and its first action in the screen.
+      // The game's clock runs: the lessons are asked for, and gone to.
+      await page.click('#open-lessons');
+      await page.click('#leave-clock .leave-go');
+      await page.click('#lessons .lesson-list button');
+      await page.waitForSelector('#lessons .trainer-board canvas[data-paints]');
+      const lesson = await page.evaluate(() => {
+        const side = /** @type {HTMLElement} */ (document.querySelector('#lessons .trainer-side'));
+        const board = /** @type {Element} */ (document.querySelector('#lessons .trainer-board')).getBoundingClientRect();
+        const action = /** @type {Element} */ (document.querySelector('#lessons .trainer-actions button')).getBoundingClientRect();
+        return { scrolls: getComputedStyle(side).display !== 'contents', board: board.bottom, action: action.bottom, height: innerHeight };
+      });
+      assert.ok(!lesson.scrolls && lesson.board <= lesson.height && lesson.action <= lesson.height, `${where}; lesson ${JSON.stringify(lesson)}`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+      // The board editor's pieces: a finger's size (they were 26 px).
+      await page.click('#open-editor');
+      await page.click('#leave-clock .leave-go');
+      await page.waitForSelector('dialog[open] .editor-tool');
+      const piece = await page.locator('dialog[open] .editor-tool').first().boundingBox();
+      assert.ok(piece && piece.width >= 48 && piece.height >= 48, `${where}; a piece ${JSON.stringify(piece)}`);
+      await page.keyboard.press('Escape');
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();
