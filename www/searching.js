@@ -7,7 +7,7 @@
 
 import { hintHeader, hintsUsed } from './hints.js';
 import { HINT_LEVEL } from './levels.js';
-import { pieceName, sideName } from './notation.js';
+import { roleName, sideName } from './notation.js';
 import { moveNamed } from './state.js';
 import { createThinking } from './thinking.js';
 import { errorText, squareIndex } from './util.js';
@@ -18,7 +18,7 @@ import { errorText, squareIndex } from './util.js';
 /**
  * @typedef {object} Searching
  * @property {() => string} activity  the status line's end: the search running, or the hint
- *   found (e.g. " — hint: move the white Pawn on b2 (Hint again for the move)", " — hint: b2-b5
+ *   found (e.g. " — hint: move the Pawn on b2" while the button says "Show the move", " — hint: b2-b5
  *   (the arrow)"), or nothing
  * @property {(blocked: boolean) => void} update  enables the Hint button unless `blocked` (the
  *   game is over, an earlier position is shown, or the computer is to move) or a search runs
@@ -89,13 +89,16 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
         if (position !== counted) embed.setHeader(hintHeader(side), String(hintsUsed(embed.snapshot().headers, side) + 1));
         counted = position;
         const from = moveNamed(embed.snapshot(), found)?.from ?? '';
-        hint = `move the ${pieceName(embed.snapshot().pieces[squareIndex(from)] ?? '')} on ${from} (Hint again for the move)`;
+        hint = `move the ${roleName(embed.snapshot().pieces[squareIndex(from)] ?? '')} on ${from}`;
         unrevealed = found;
         refresh();
       },
       (error) => notify(`No hint: ${errorText(error)}`),
     );
   });
+
+  /** The Hint button's own title, for while no piece is marked. */
+  const hintTitle = hintButton.title;
 
   showThinking.checked = settings.showThinking;
   thinkingBox.hidden = !settings.showThinking;
@@ -118,6 +121,12 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     },
     update(blocked) {
       hintButton.disabled = blocked || searching;
+      // The second press's words on the button itself: in the status line after the piece,
+      // "(Hint again for the move)" made it three lines in a 22rem panel, and everything under
+      // it moved down a line and back.
+      const reveal = unrevealed !== null;
+      hintButton.textContent = reveal ? 'Show the move' : 'Hint';
+      hintButton.title = reveal ? 'Draw the hinted move on the board as an arrow' : hintTitle;
     },
     forgetHint() {
       hint = '';
