@@ -123,7 +123,9 @@ test('Forced colours (Windows high contrast): the running clock, the move shown 
   assert.notEqual(highlight, await background('.moves button:not([aria-current])'), 'the move shown');
   assert.equal(await background('.clock.running'), highlight);
   await page.screenshot({ path: `${ARTIFACTS}forced-colours.png` });
+  // The clock runs: the editor is asked for first (leave-guard.js), and gone to.
   await page.click('#open-editor');
+  await page.click('#leave-clock .leave-go');
   await page.click('.editor-tool[data-tool="L"]');
   assert.equal(await page.getAttribute('.editor-tool[data-tool="L"]', 'aria-pressed'), 'true');
   assert.equal(await background('.editor-tool[aria-pressed="true"]'), highlight, 'the chosen tool');
