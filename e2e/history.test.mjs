@@ -3,7 +3,7 @@
 // again, a reload on its entry reopens it (the puzzles on the puzzle left unanswered), a view
 // closed by its × leaves the history as it was, also after a reload (the focus then to the
 // board), one view opened by another takes its entry, Back from the analysis board opened by a
-// view goes back to that view, then to the game, and a game link pasted into the address bar
+// view goes back to that view (and Forward to the analysis again), then to the game, and a game link pasted into the address bar
 // over a view opens alone, Back closing it and bringing the view back. Back pressed while a view's
 // module still loads stays on the page, and the view does not open.
 
@@ -125,6 +125,15 @@ test('a reload on a view\'s entry opens it again; a storm opened from the puzzle
   await page.waitForSelector('.analysis-dialog', { state: 'detached' });
   await showing(page, 'puzzles');
   assert.equal(new URL(page.url()).searchParams.has('analysis'), false);
+  // Forward comes back to the analysis (the puzzles reopened on a new entry dropped the way
+  // forward), and Back again to the puzzle.
+  await page.goForward();
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  assert.equal(new URL(page.url()).searchParams.has('analysis'), true);
+  assert.equal(await page.evaluate(() => document.querySelector('#puzzles')?.hasAttribute('open')), false);
+  await page.goBack();
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await showing(page, 'puzzles');
   await page.goBack();
   await showing(page, null);
   assert.deepEqual(problems, []);

@@ -219,7 +219,8 @@ export async function openAnalysis(request = {}) {
   const pushed = replaced ? replaced.pushed : !analysisAsked() || history.state?.ultimaAnalysis === true;
   // The history entry holds what is analysed, so that a reload opens this analysis again.
   const analysed = { record, position, ply, orientation };
-  if (!analysisAsked()) pushEntry({ ultimaAnalysis: true, analysed }, addressWith());
+  // Opened from a view it goes back to (`back`): over that view's entry, which Back then shows.
+  if (!analysisAsked()) pushEntry({ ultimaAnalysis: true, analysed }, addressWith(), back !== undefined);
   else history.replaceState({ ...history.state, analysed }, '');
   const opening = ++openings;
   /** Back was pressed, or another analysis opened, while this one loaded. */

@@ -265,14 +265,18 @@ export function onViewClosed(dialog, listener) {
 /**
  * Pushes a view's history entry; or puts it in place of the entry on show when that is a view's
  * whose dialog has closed but whose close event, which steps back over it, has not come yet (one
- * view opened by another as it closes, in one task): a view taking another's place takes its entry.
+ * view opened by another as it closes, in one task): a view taking another's place takes its
+ * entry. Unless `above`: a view opened from another that Back returns to (the analysis board
+ * from Your games or a puzzle) goes over its entry, so that Back shows it on its own entry and
+ * Forward comes back (the view reopened on a new entry, which dropped the way forward).
  *
  * @param {object} state
  * @param {string} [address]
+ * @param {boolean} [above]
  */
-export function pushEntry(state, address) {
+export function pushEntry(state, address, above = false) {
   const id = viewOf(history.state);
-  const closing = id !== null && [...views].some((dialog) => dialog.id === id && !dialog.open);
+  const closing = !above && id !== null && [...views].some((dialog) => dialog.id === id && !dialog.open);
   if (closing) history.replaceState(state, '', address);
   else history.pushState(state, '', address);
 }
