@@ -134,6 +134,13 @@ test('a reload on a view\'s entry opens it again; a storm opened from the puzzle
   await page.goBack();
   await page.waitForSelector('.analysis-dialog', { state: 'detached' });
   await showing(page, 'puzzles');
+  // Opened again by Forward (or a reload), it still goes back to the puzzle, by its button too.
+  await page.goForward();
+  await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
+  assert.equal(await page.textContent('.analysis-close'), 'Back to the puzzle');
+  await page.click('.analysis-close');
+  await page.waitForSelector('.analysis-dialog', { state: 'detached' });
+  await showing(page, 'puzzles');
   await page.goBack();
   await showing(page, null);
   assert.deepEqual(problems, []);

@@ -34,7 +34,7 @@ import { afterStepBack, focusIfLost, onHistoryStep, pushEntry, stepBack } from '
  *   played (0: the start); by default its end
  * @property {Side} [orientation]  the side at the bottom (by default White)
  * @property {Back} [back]  where closing the view goes back to, when not the game (a puzzle,
- *   the list of games); not kept over a reload
+ *   the list of games); over a reload or Forward, kept when it names its view (`backBefore`)
  * @property {string[][]} [lines]  lines of move texts from the start to add to the record's, as
  *   side lines after those it has (a better move a trainer found): tried lines, kept as such
  */
@@ -47,6 +47,8 @@ import { afterStepBack, focusIfLost, onHistoryStep, pushEntry, stepBack } from '
  * @typedef {object} Back
  * @property {string} label  e.g. "Back to the puzzle"
  * @property {() => void} go
+ * @property {string} [view]  the view's dialog id, e.g. "games": kept with the entry (with the
+ *   label), so that the view opened again by a reload or Forward still goes back there
  */
 
 /** The query parameter that says the analysis view is open. */
@@ -169,8 +171,33 @@ function addressWith() {
  */
 function isBack(value) {
   if (typeof value !== 'object' || value === null) return false;
-  const { label, go } = /** @type {Record<string, unknown>} */ (value);
-  return typeof label === 'string' && label.length > 0 && label.length <= 40 && typeof go === 'function';
+  const { go, view } = /** @type {Record<string, unknown>} */ (value);
+  return isBackTo(value) && typeof go === 'function' && (view === undefined || typeof view === 'string');
+}
+
+/**
+ * Whether `value` reads as where a view goes back to, as its entry keeps it: its words and the
+ * view's id.
+ *
+ * @param {unknown} value
+ * @returns {value is { label: string, view?: string }}
+ */
+function isBackTo(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  const { label } = /** @type {Record<string, unknown>} */ (value);
+  return typeof label === 'string' && label.length > 0 && label.length <= 40;
+}
+
+/**
+ * Where the view whose entry is on show went back to, if it was a view of the page (e.g. {
+ * view: "games", label: "Back to your games" }): the page opens that view again with it after a
+ * reload or Forward (the way back itself, a function, is not kept in the history).
+ *
+ * @returns {{ view: string, label: string } | null}
+ */
+export function backBefore() {
+  const backTo = /** @type {any} */ (history.state)?.analysed?.backTo;
+  return isBackTo(backTo) && typeof backTo.view === 'string' ? { view: backTo.view, label: backTo.label } : null;
 }
 
 /**
@@ -218,7 +245,7 @@ export async function openAnalysis(request = {}) {
   // `?analysis`, the page's first entry, before which is another site.
   const pushed = replaced ? replaced.pushed : !analysisAsked() || history.state?.ultimaAnalysis === true;
   // The history entry holds what is analysed, so that a reload opens this analysis again.
-  const analysed = { record, position, ply, orientation };
+  const analysed = { record, position, ply, orientation, ...(back?.view ? { backTo: { view: back.view, label: back.label } } : {}) };
   // Opened from a view it goes back to (`back`): over that view's entry, which Back then shows.
   if (!analysisAsked()) pushEntry({ ultimaAnalysis: true, analysed }, addressWith(), back !== undefined);
   else history.replaceState({ ...history.state, analysed }, '');

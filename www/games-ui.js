@@ -243,7 +243,7 @@ function build() {
     const { analyse } = config;
     const openAnalysis = () => {
       dialog.close();
-      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white', back: { label: 'Back to your games', go: () => ui?.open() } });
+      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white', back: { label: 'Back to your games', go: () => ui?.open(), view: 'games' } });
     };
     if (analyse) {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
@@ -323,7 +323,7 @@ function build() {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
       button.addEventListener('click', () => {
         dialog.close();
-        analyse({ record: playable.record, orientation, back: { label: 'Back to your games', go: () => ui?.open() } });
+        analyse({ record: playable.record, orientation, back: { label: 'Back to your games', go: () => ui?.open(), view: 'games' } });
       });
       actions.append(button);
     }

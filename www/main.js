@@ -36,7 +36,7 @@ import { opponentOfHeaders, startHeaders } from './start-record.js';
 import { parseControl } from './clock.js';
 import { gameLinkUrl, wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, withoutParam } from './links.js';
-import { ANALYSIS_PARAM, analysedBefore, analysisAsked, analysisShown, closeAnalysis, configureAnalysis, openAnalysis } from './analysis-page.js';
+import { ANALYSIS_PARAM, analysedBefore, analysisAsked, backBefore, analysisShown, closeAnalysis, configureAnalysis, openAnalysis } from './analysis-page.js';
 import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
@@ -1005,24 +1005,8 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     // The page's API, for tests and the curious: the board, its embed handle and its computer
     // player (its worker starts when first asked for a move), the result banner and the lessons.
     Object.assign(window, { ultima: { board: embed, embed, defaultSettings, ai: embed.ai(), resultBanner, openLessons, openAnalysis, review, openPuzzles, openStorm, configurePuzzles, openSquares } });
-    // A reload with the analysis view open opens it again, on what it analysed (a linked
-    // analysis, a pasted record, a puzzle…), else on the saved game (an analysis's link
-    // opens its own: share.js).
-    const reopenAnalysis = () => {
-      if (analysisAsked() && !analysisShown() && !linked()) analyse(analysedBefore() ?? { record: embed.record() });
-    };
-    // One way in at a time: a link's game or analysis (share.js opens it) wins over a view to
-    // reopen and over a puzzle's or a storm's address, which leave the address unopened: one
-    // dialog, not three stacked.
-    if (linkedAtLoad) {
-      for (const param of [ANALYSIS_PARAM, PUZZLE_PARAM, STORM_PARAM]) history.replaceState(history.state, '', withoutParam(location.href, param));
-    }
-    reopenAnalysis();
-    // So does the browser's Forward onto the entry of a view that Back closed, as a reload there
-    // would (analysis-page.js's own listener, registered first, has done the rest).
-    onHistoryStep(reopenAnalysis);
-    // The other views (Your games, the trainers, the editor, the new game) open again the same
-    // ways: a reload on their history entry, Forward onto it. A storm opens ready, its clock
+    // The views (Your games, the trainers, the editor, the new game) open again as the analysis
+    // view does (below): a reload on their history entry, Forward onto it. A storm opens ready, its clock
     // starting with its first move; the editor on the board's position (its work on the same
     // position comes back); "Learn from your mistakes" at its first mistake, on the review kept
     // with the game (not when the game has changed since: an opener answers false). A view
@@ -1038,6 +1022,27 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       ['new-game-dialog', openNewGame],
       ['mistakes', () => reviewGame.learn()],
     ]);
+    // A reload with the analysis view open opens it again, on what it analysed (a linked
+    // analysis, a pasted record, a puzzle…), else on the saved game (an analysis's link
+    // opens its own: share.js).
+    const reopenAnalysis = () => {
+      if (!analysisAsked() || analysisShown() || linked()) return;
+      const request = analysedBefore() ?? { record: embed.record() };
+      // Opened from a view, it goes back there still (its opener, as Forward onto its entry uses).
+      const to = backBefore();
+      const go = to && viewOpeners.get(to.view);
+      analyse(to && go ? { ...request, back: { ...to, go } } : request);
+    };
+    // One way in at a time: a link's game or analysis (share.js opens it) wins over a view to
+    // reopen and over a puzzle's or a storm's address, which leave the address unopened: one
+    // dialog, not three stacked.
+    if (linkedAtLoad) {
+      for (const param of [ANALYSIS_PARAM, PUZZLE_PARAM, STORM_PARAM]) history.replaceState(history.state, '', withoutParam(location.href, param));
+    }
+    reopenAnalysis();
+    // So does the browser's Forward onto the entry of a view that Back closed, as a reload there
+    // would (analysis-page.js's own listener, registered first, has done the rest).
+    onHistoryStep(reopenAnalysis);
     reopenViews(
       (id) => {
         const open = viewOpeners.get(id);
