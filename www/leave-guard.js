@@ -34,7 +34,7 @@ export function clockOwner(side, opponent, linkSide) {
  * @param {Opponent | null} opponent
  * @param {Side | null} linkSide
  * @returns {string} e.g. "Your clock (White) runs on while you are in the lessons: 1:45 left.
- *   The game is lost on time when it runs out."
+ *   A game is lost on time when a clock runs out."
  */
 export function leavingWords(place, clock, opponent, linkSide) {
   const owner = clockOwner(clock.side, opponent, linkSide);
