@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, DEVICES, launchDevice, onBoard, openGame, openPreferences, ready, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, DEVICES, launchDevice, onBoard, openGame, openPreferences, ready, settled, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -129,6 +129,36 @@ test('Forced colours (Windows high contrast): the running clock, the move shown 
   await page.click('.editor-tool[data-tool="L"]');
   assert.equal(await page.getAttribute('.editor-tool[data-tool="L"]', 'aria-pressed'), 'true');
   assert.equal(await background('.editor-tool[aria-pressed="true"]'), highlight, 'the chosen tool');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the full rules take the board\'s colours: the legend and the diagrams, also when the colours change', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.getElementById('help')).open = true;
+  });
+  await page.waitForSelector('#rules-help .help-diagram canvas[data-paints]');
+  /** The legend's first light square and the first diagram's a8 corner, as [r, g, b]. */
+  const squares = () =>
+    page.evaluate(() => {
+      // Read from a copy, as game-page.mjs's `pixels` does: a canvas read again makes Chromium warn.
+      /** @param {HTMLCanvasElement} canvas @param {number} x @param {number} y */
+      const at = (canvas, x, y) => {
+        const copy = /** @type {OffscreenCanvasRenderingContext2D} */ (new OffscreenCanvas(1, 1).getContext('2d'));
+        copy.drawImage(canvas, -x, -y);
+        return [...copy.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const legend = /** @type {HTMLCanvasElement} */ (document.querySelector('#legend canvas'));
+      const diagram = /** @type {HTMLCanvasElement} */ (document.querySelector('#rules-help .help-diagram canvas'));
+      return { legend: at(legend, 1, 1), diagram: at(diagram, Math.round(diagram.width / 16), Math.round(diagram.height / 16)) };
+    });
+  // Green at first (a8 is a light square).
+  assert.deepEqual(await squares(), { legend: [0xdd, 0xdd, 0xd0], diagram: [0xdd, 0xdd, 0xd0] });
+  await page.selectOption('#theme', 'brown');
+  await settled(page.locator('#rules-help .help-diagram canvas').first());
+  // Brown's light square (THEMES.brown.light, #EDD6B0): they were green whatever the board.
+  assert.deepEqual(await squares(), { legend: [0xed, 0xd6, 0xb0], diagram: [0xed, 0xd6, 0xb0] });
   assert.deepEqual(problems, []);
   await page.close();
 });

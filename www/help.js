@@ -6,7 +6,7 @@ import { renderLegend } from './legend.js';
 import { errorText, make } from './util.js';
 import { mount } from './embed.js';
 
-/** @import { PieceSet } from './state.js' */
+/** @import { PieceSet, Theme } from './state.js' */
 /** @import { EmbedHandle } from './embed.js' */
 
 /**
@@ -75,11 +75,12 @@ const PIECES = [
  * @param {HTMLDetailsElement} panel
  * @param {HTMLElement} legend
  * @param {HTMLElement} text
- * @param {() => PieceSet} pieceSet
- * @returns {(set: PieceSet) => void} redraws legend and diagrams in another piece set
+ * @param {() => { pieceSet: PieceSet, theme: Theme }} look  the board's pieces and colours, which
+ *   the legend and the diagrams take (they were always green)
+ * @returns {() => void} redraws legend and diagrams in the look now in force
  */
-export function setUpHelp(panel, legend, text, pieceSet) {
-  renderLegend(legend, pieceSet());
+export function setUpHelp(panel, legend, text, look) {
+  renderLegend(legend, look().pieceSet, look().theme);
   /** @type {EmbedHandle[]} */
   const diagrams = [];
   /** @type {HTMLElement[]} */
@@ -106,7 +107,7 @@ export function setUpHelp(panel, legend, text, pieceSet) {
       if (!host) return;
       try {
         // Coordinates on: the captions name squares.
-        const board = mount(host, { position, mode: 'view', pieceSet: pieceSet(), animation: false });
+        const board = mount(host, { position, mode: 'view', ...look(), animation: false });
         diagrams.push(board);
         board.ready.then((ok) => {
           if (!ok || !move) return;
@@ -119,9 +120,10 @@ export function setUpHelp(panel, legend, text, pieceSet) {
       }
     });
   });
-  return (set) => {
+  return () => {
+    const { pieceSet, theme } = look();
     legend.replaceChildren();
-    renderLegend(legend, set);
-    for (const board of diagrams) board.set({ pieceSet: set });
+    renderLegend(legend, pieceSet, theme);
+    for (const board of diagrams) board.set({ pieceSet, theme });
   };
 }

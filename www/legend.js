@@ -6,9 +6,7 @@ import { drawPiece, ROLE_NAMES } from './pieces.js';
 import { THEMES } from './render.js';
 
 /** @import { PieceSet, Role } from './pieces.js' */
-
-/** Square colours of the board's default theme. */
-const { light: LIGHT, dark: DARK } = THEMES.green;
+/** @import { Theme } from './state.js' */
 
 /** Side of one square of the legend, in CSS pixels. */
 const SQUARE = 40;
@@ -17,12 +15,15 @@ const SQUARE = 40;
 const ROLES = /** @type {Role[]} */ (['K', 'W', 'C', 'I', 'L', 'X', 'P']);
 
 /**
- * Fills `container` with the legend of `set`, replacing its previous content.
+ * Fills `container` with the legend of `set` on the squares of `theme` (the board's own colours,
+ * not always the green ones), replacing its previous content.
  *
  * @param {HTMLElement} container
  * @param {PieceSet} set
+ * @param {Theme} [theme]
  */
-export function renderLegend(container, set) {
+export function renderLegend(container, set, theme = 'green') {
+  const { light, dark } = THEMES[theme];
   const ratio = window.devicePixelRatio || 1;
   const list = document.createElement('ul');
   list.className = 'piece-legend';
@@ -37,9 +38,9 @@ export function renderLegend(container, set) {
     const ctx = canvas.getContext('2d');
     if (ctx) {
       const unit = SQUARE * ratio;
-      ctx.fillStyle = LIGHT;
+      ctx.fillStyle = light;
       ctx.fillRect(0, 0, unit, unit);
-      ctx.fillStyle = DARK;
+      ctx.fillStyle = dark;
       ctx.fillRect(unit, 0, canvas.width - unit, unit);
       drawPiece(ctx, set, role, 'white', 0, 0, unit);
       drawPiece(ctx, set, role, 'black', unit, 0, unit);

@@ -717,7 +717,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     pieceSet.value = settings.pieceSet;
     theme.value = settings.theme;
     const help = pageElement('help', HTMLDetailsElement);
-    const updateHelp = setUpHelp(help, pageElement('legend', HTMLElement), pageElement('rules-help', HTMLElement), () => settings.pieceSet);
+    const updateHelp = setUpHelp(help, pageElement('legend', HTMLElement), pageElement('rules-help', HTMLElement), () => ({ pieceSet: settings.pieceSet, theme: settings.theme }));
     // The lessons are the way in; the full rules stay one click away, from them too.
     configureLessons({
       pieceSet: () => settings.pieceSet,
@@ -769,7 +769,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     pieceSet.addEventListener('change', () => {
       settings.pieceSet = pieceSet.value === 'abstract' ? 'abstract' : 'chess';
       embed.set({ pieceSet: settings.pieceSet });
-      updateHelp(settings.pieceSet);
+      updateHelp();
       persist();
       // The move list's and the review's figurines are drawn in the set.
       refresh();
@@ -779,6 +779,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     theme.addEventListener('change', () => {
       settings.theme = THEME_NAMES.find((name) => name === theme.value) ?? 'green';
       embed.set({ theme: settings.theme });
+      updateHelp();
       persist();
     });
 
