@@ -85,8 +85,8 @@ for (const { device, context } of devices) {
       assert.equal(await page.textContent('#moves button[data-judgement] .move-judgement'), '??');
       assert.match((await page.getAttribute('#moves button[data-judgement]', 'aria-label')) ?? '', /, blunder$/);
       // `ultima review` of the same record: Black 64.9%, White 98.3%.
-      assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), 'accuracy 65% · 0 inaccuracies · 0 mistakes · 1 blunder');
-      assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), 'accuracy 98% · 0 inaccuracies · 0 mistakes · 0 blunders');
+      assert.equal((await page.textContent('#review .review-players dd[data-side="black"]'))?.replaceAll('\u00a0', ' '), 'accuracy 65% · 0 inaccuracies · 0 mistakes · 1 blunder');
+      assert.equal((await page.textContent('#review .review-players dd[data-side="white"]'))?.replaceAll('\u00a0', ' '), 'accuracy 98% · 0 inaccuracies · 0 mistakes · 0 blunders');
       // White is winning after the blunder: every point is in White's half (up).
       const heights = await page.locator('#review-graph circle.review-point').evaluateAll((points) => points.map((p) => Number(p.getAttribute('cy'))));
       assert.ok(heights.every((y) => y < 80), `${heights}`);
@@ -323,8 +323,8 @@ test('a longer game: the browser judges every move as the native engine does', {
     const judged = await page.locator('#review-moves .review-move').evaluateAll((moves) => moves.map((m) => `${m.getAttribute('data-ply')} ${m.className.replace('review-move ', '')}`).join(', '));
     assert.equal(judged, NATIVE.judged);
     assert.equal((await judgedInList(page)).join(', '), NATIVE.judged);
-    assert.equal(await page.textContent('#review .review-players dd[data-side="white"]'), NATIVE.white);
-    assert.equal(await page.textContent('#review .review-players dd[data-side="black"]'), NATIVE.black);
+    assert.equal((await page.textContent('#review .review-players dd[data-side="white"]'))?.replaceAll('\u00a0', ' '), NATIVE.white);
+    assert.equal((await page.textContent('#review .review-players dd[data-side="black"]'))?.replaceAll('\u00a0', ' '), NATIVE.black);
     // The first blunder's position, for the picture.
     await page.click('#review-moves .review-move.blunder');
     await page.screenshot({ path: `${ARTIFACTS}review-game.png` });

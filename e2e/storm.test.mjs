@@ -229,7 +229,7 @@ test('desktop: a puzzle with a reply, a combo that adds time, damaged puzzles pa
       await playOn(page, puzzle.moves[0] ?? '', solverOf(puzzle));
       // The fifth move right in a row: three seconds more.
       if (i === 2) {
-        await page.waitForFunction(() => document.querySelector('.storm-feedback')?.textContent === '+3 s: 5 in a row!');
+        await page.waitForFunction(() => document.querySelector('.storm-feedback')?.textContent === '+3\u00a0s: 5 in a row!');
         assert.equal(await clock(page), '3:03');
       }
     }

@@ -56,8 +56,8 @@ test('the graph has one point per ply, White winning at the top, the last ply on
 const move = (fields) => ({ ply: 0, number: 1, side: 'white', played: 'Pb2-b5', best: null, playedPly: ply('b2-b5', { display: 'Pb2-b5' }), bestPly: null, before: 0.5, after: 0.5, loss: 0, lossPercent: 0, judgement: null, accuracy: 100, whiteExpected: 0.5, score: '+0.00', ...fields });
 
 test('figures and judged moves in words, with their marks', () => {
-  assert.equal(playerWords({ moves: 20, inaccuracies: 1, mistakes: 0, blunders: 2, accuracy: 86.6 }), 'accuracy 87% · 1 inaccuracy · 0 mistakes · 2 blunders');
-  assert.equal(playerWords({ moves: 0, inaccuracies: 2, mistakes: 1, blunders: 1, accuracy: null }), 'no moves · 2 inaccuracies · 1 mistake · 1 blunder');
+  assert.equal(playerWords({ moves: 20, inaccuracies: 1, mistakes: 0, blunders: 2, accuracy: 86.6 }), 'accuracy 87% · 1\u00a0inaccuracy · 0\u00a0mistakes · 2\u00a0blunders');
+  assert.equal(playerWords({ moves: 0, inaccuracies: 2, mistakes: 1, blunders: 1, accuracy: null }), 'no moves · 2\u00a0inaccuracies · 1\u00a0mistake · 1\u00a0blunder');
   assert.equal(moveWords(move({})), '1. Pb2-b5');
   assert.equal(moveWords(move({ ply: 5, number: 3, side: 'black', played: 'Wd7-d2+', best: 'We6-e2+', judgement: 'blunder', loss: 0.42, lossPercent: 42 })), '3. … Wd7-d2+?? blunder (−42%); better We6-e2+');
   assert.equal(moveWords(move({ ply: 2, number: 2, judgement: 'inaccuracy', loss: 0.06, lossPercent: 6, best: 'Lb1-b8 xb2' })), '2. Pb2-b5?! inaccuracy (−6%); better Lb1-b8 xb2');

@@ -105,6 +105,16 @@ export const MARKS = /** @type {const} */ ({ inaccuracy: '?!', mistake: '?', blu
 const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
+ * A count and its noun kept on one line, for the figures under the graph (a no-break space: "· 0"
+ * ended a line and "mistakes" began the next).
+ *
+ * @param {number} n
+ * @param {string} one
+ * @returns {string} e.g. "2 blunders", its space a no-break one
+ */
+const figure = (n, one) => count(n, one).replace(' ', '\u00a0');
+
+/**
  * A player's figures in words.
  *
  * @param {PlayerSummary} player
@@ -112,7 +122,7 @@ const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
  */
 export function playerWords(player) {
   const accuracy = player.accuracy === null ? 'no moves' : `accuracy ${Math.round(player.accuracy)}%`;
-  return [accuracy, count(player.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies'), count(player.mistakes, 'mistake'), count(player.blunders, 'blunder')].join(' · ');
+  return [accuracy, figure(player.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies'), figure(player.mistakes, 'mistake'), figure(player.blunders, 'blunder')].join(' · ');
 }
 
 /**
@@ -129,7 +139,7 @@ export function reviewStateWords(state, { positions, done, summary, toLearn }) {
   if (state === 'running') return `Reviewing the game: ${count(positions, 'position')}.`;
   if (state === 'stopped') return `Review stopped: ${done} of ${count(positions, 'position')}.`;
   if (state !== 'done' || !summary) return '';
-  const figures = (/** @type {PlayerSummary} */ player) => playerWords(player).replaceAll(' · ', ', ');
+  const figures = (/** @type {PlayerSummary} */ player) => playerWords(player).replaceAll(' · ', ', ').replaceAll('\u00a0', ' ');
   const learn = toLearn ? ` Learn from your mistakes: ${count(toLearn, 'move')} to find again.` : '';
   return `Review done. White: ${figures(summary.white)}. Black: ${figures(summary.black)}.${learn}`;
 }

@@ -51,7 +51,7 @@ const TICK_MS = 100;
 const REPLY_MS = 250;
 
 /** How it goes, in words, from storm.js's own figures. */
-const HOW = `The clock starts with your first move. A wrong move costs ${WRONG_MS / 1000} seconds and passes to the next puzzle; moves right in a row add time: ${COMBO_LEVELS.map(([moves, seconds]) => `${moves} in a row +${seconds} s`).join(', ')}, then +${COMBO_LEVELS[COMBO_LEVELS.length - 1]?.[1] ?? 0} s every ${COMBO_STEP} more. Unrated.`;
+const HOW = `The clock starts with your first move. A wrong move costs ${WRONG_MS / 1000} seconds and passes to the next puzzle; moves right in a row add time: ${COMBO_LEVELS.map(([moves, seconds]) => `${moves} in a row +${seconds}\u00a0s`).join(', ')}, then +${COMBO_LEVELS[COMBO_LEVELS.length - 1]?.[1] ?? 0}\u00a0s every ${COMBO_STEP} more. Unrated.`;
 
 /** Builds the dialog, once. */
 function build() {
@@ -265,7 +265,8 @@ function build() {
     // No more moves by hand until the next position is up (after the board's own handling of
     // this move, still under way).
     queueMicrotask(() => shown.set({ mode: 'view' }));
-    if (step.bonus) showFeedback(feedback, `+${step.bonus} s: ${storm.combo} in a row!`, 'right');
+    // A no-break space: "+5" ended a line and "s" began the next.
+    if (step.bonus) showFeedback(feedback, `+${step.bonus}\u00a0s: ${storm.combo} in a row!`, 'right');
     else if (step.verdict === 'wrong') showFeedback(feedback, phraseContent([playedNow(shown, detail), ` was not the move: −${WRONG_MS / 1000} s.`], config.pieceSet()), 'wrong');
     else showFeedback(feedback, '');
     showStatus();
