@@ -226,6 +226,9 @@ function build() {
     return { box, yes, no };
   };
 
+  /** Where an analysis opened from the list goes back to: the list, as it was. */
+  const backToList = { label: 'Back to your games', go: () => ui?.open(), view: dialog.id };
+
   /**
    * One game's row: its words and its actions, each described by the words (a screen reader
    * hears which game an "Analyse" is for); Remove asks first, in the row, and so does Review
@@ -243,7 +246,7 @@ function build() {
     const { analyse } = config;
     const openAnalysis = () => {
       dialog.close();
-      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white', back: { label: 'Back to your games', go: () => ui?.open(), view: 'games' } });
+      analyse?.({ record: game.record, orientation: playerOf(game) ?? 'white', back: backToList });
     };
     if (analyse) {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
@@ -323,7 +326,7 @@ function build() {
       const button = make('button', { type: 'button', class: 'games-analyse' }, 'Analyse');
       button.addEventListener('click', () => {
         dialog.close();
-        analyse({ record: playable.record, orientation, back: { label: 'Back to your games', go: () => ui?.open(), view: 'games' } });
+        analyse({ record: playable.record, orientation, back: backToList });
       });
       actions.append(button);
     }

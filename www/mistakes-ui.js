@@ -292,7 +292,7 @@ function build() {
     // Opened on the position before the mistake, the move played and the better one after it,
     // with the review written in (its marks and comments), as the game page's Analyse opens it;
     // back to the trainer as it was left, the better move found or shown, Next at hand.
-    config.analyse({ record: round.annotated, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: backToTrainer(dialog, next), view: 'mistakes' } });
+    config.analyse({ record: round.annotated, ply: current.ply, orientation: current.side, lines: [better], back: { label: 'Back to the mistakes', go: backToTrainer(dialog, next), view: dialog.id } });
   });
   onViewClosed(dialog, () => {
     generation += 1;

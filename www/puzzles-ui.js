@@ -659,7 +659,7 @@ function build() {
     dialog.close();
     // Opened at the puzzle's position, the opponent's last move before it; back to the puzzle as
     // it was left, solved or missed, its Next puzzle at hand.
-    config.analyse({ record, ply: leadPlies(current.puzzle), orientation, back: { label: 'Back to the puzzle', go: backToTrainer(dialog, next), view: 'puzzles' } });
+    config.analyse({ record, ply: leadPlies(current.puzzle), orientation, back: { label: 'Back to the puzzle', go: backToTrainer(dialog, next), view: dialog.id } });
   });
   onViewClosed(dialog, () => {
     generation += 1;

@@ -100,30 +100,33 @@ export const MARKS = /** @type {const} */ ({ inaccuracy: '?!', mistake: '?', blu
 /**
  * @param {number} n
  * @param {string} one  e.g. "blunder"
- * @returns {string} e.g. "1 blunder", "2 blunders"
+ * @param {string} [space]  between the count and its noun
+ * @returns {string} e.g. "1 blunder", "2 blunders", "2 inaccuracies"
  */
-const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const count = (n, one, space = ' ') => `${n}${space}${n === 1 ? one : `${one.replace(/y$/, 'ie')}s`}`;
 
 /**
- * A count and its noun kept on one line, for the figures under the graph (a no-break space: "· 0"
- * ended a line and "mistakes" began the next).
+ * A player's figures, each count said with `space` before its noun.
  *
- * @param {number} n
- * @param {string} one
- * @returns {string} e.g. "2 blunders", its space a no-break one
+ * @param {PlayerSummary} player
+ * @param {string} space
+ * @returns {string[]} e.g. ["accuracy 87%", "1 inaccuracy", "0 mistakes", "1 blunder"]
  */
-const figure = (n, one) => count(n, one).replace(' ', '\u00a0');
+const playerFigures = (player, space) => [
+  player.accuracy === null ? 'no moves' : `accuracy ${Math.round(player.accuracy)}%`,
+  count(player.inaccuracies, 'inaccuracy', space),
+  count(player.mistakes, 'mistake', space),
+  count(player.blunders, 'blunder', space),
+];
 
 /**
- * A player's figures in words.
+ * A player's figures in words, for the line under the graph: each count kept on one line with
+ * its noun (a no-break space: "· 0" ended a line and "mistakes" began the next).
  *
  * @param {PlayerSummary} player
  * @returns {string} e.g. "accuracy 87% · 1 inaccuracy · 0 mistakes · 1 blunder"
  */
-export function playerWords(player) {
-  const accuracy = player.accuracy === null ? 'no moves' : `accuracy ${Math.round(player.accuracy)}%`;
-  return [accuracy, figure(player.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies'), figure(player.mistakes, 'mistake'), figure(player.blunders, 'blunder')].join(' · ');
-}
+export const playerWords = (player) => playerFigures(player, '\u00a0').join(' · ');
 
 /**
  * What a screen reader hears of a review, once at each change of its state (not at each
@@ -139,7 +142,7 @@ export function reviewStateWords(state, { positions, done, summary, toLearn }) {
   if (state === 'running') return `Reviewing the game: ${count(positions, 'position')}.`;
   if (state === 'stopped') return `Review stopped: ${done} of ${count(positions, 'position')}.`;
   if (state !== 'done' || !summary) return '';
-  const figures = (/** @type {PlayerSummary} */ player) => playerWords(player).replaceAll(' · ', ', ').replaceAll('\u00a0', ' ');
+  const figures = (/** @type {PlayerSummary} */ player) => playerFigures(player, ' ').join(', ');
   const learn = toLearn ? ` Learn from your mistakes: ${count(toLearn, 'move')} to find again.` : '';
   return `Review done. White: ${figures(summary.white)}. Black: ${figures(summary.black)}.${learn}`;
 }

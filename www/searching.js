@@ -124,9 +124,13 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
       // The second press's words on the button itself: in the status line after the piece,
       // "(Hint again for the move)" made it three lines in a 22rem panel, and everything under
       // it moved down a line and back.
-      const reveal = unrevealed !== null;
-      hintButton.textContent = reveal ? 'Show the move' : 'Hint';
-      hintButton.title = reveal ? 'Draw the hinted move on the board as an arrow' : hintTitle;
+      // Written only when it changes: this runs at every redraw of the status (each report of a
+      // search), and a write, even of the same words, makes the page lay itself out again.
+      const label = unrevealed !== null ? 'Show the move' : 'Hint';
+      if (hintButton.textContent !== label) {
+        hintButton.textContent = label;
+        hintButton.title = unrevealed !== null ? 'Draw the hinted move on the board as an arrow' : hintTitle;
+      }
     },
     forgetHint() {
       hint = '';
