@@ -87,11 +87,9 @@ const TAKE_BACK_MS = 900;
 function gameBefore(record, ply) {
   const scratch = openSession({ record }, () => undefined);
   try {
-    let snapshot = scratch.snapshot();
-    const played = snapshot.plies[ply]?.text;
+    const played = scratch.snapshot().plies[ply]?.text;
     if (played === undefined) throw new Error(`the game has no move ${ply + 1}`);
-    while ((snapshot.plies.length > ply || snapshot.status.kind !== 'ongoing') && snapshot.canUndo) snapshot = scratch.undo();
-    return { before: snapshot.record, played };
+    return { before: scratch.rewind(ply).record, played };
   } finally {
     scratch.close();
   }

@@ -47,8 +47,9 @@ import { errorText } from './util.js';
  *   moves: if the wasm refuses it, its state disagrees with its own last snapshot — memory
  *   corrupted without a trap — and the game is rebuilt as after a trap
  * @property {() => Snapshot} undo  takes back a move, or only a resignation, agreed draw or flag
- * @property {() => Snapshot} rewind  takes everything back, as `undo` until there is nothing
- *   left, in one call: the game at its start (a long game's undos each answered with all its plies)
+ * @property {(plies?: number) => Snapshot} rewind  takes back a verdict and every move after the
+ *   first `plies` (all of them when left out), as `undo` repeated would, in one call: the game
+ *   going on from that position (a long game's undos each answered with all its plies)
  * @property {() => Snapshot} redo
  * @property {(side: Side) => Snapshot} resign
  * @property {(side: Side) => Snapshot} flag  `side`'s time ran out; undo takes it back
@@ -226,7 +227,7 @@ export function openSession(spec, onRestart) {
     play: (text) => keep(guarded((g) => g.play(text))),
     playListed: (text) => keep(guarded((g) => g.play(text), true)),
     undo: () => keep(guarded((g) => g.undo())),
-    rewind: () => keep(guarded((g) => g.rewind())),
+    rewind: (plies) => keep(guarded((g) => g.rewind(plies))),
     redo: () => keep(guarded((g) => g.redo())),
     resign: (side) => keep(guarded((g) => g.resign(side))),
     flag: (side) => keep(guarded((g) => g.flag(side))),

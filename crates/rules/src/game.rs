@@ -548,6 +548,17 @@ impl Game {
         Some(Undone::Move(self.moves[self.positions.len() - 1]))
     }
 
+    /// Takes back the verdict that ended the game, if any, and every move after the first
+    /// `plies`, all kept for [`Game::redo`]: what [`Game::undo`] repeated would do, in one
+    /// step. A game of `plies` moves or fewer keeps its moves and loses only its verdict.
+    ///
+    /// A caller after the position before move `n` (a review's mistake, an analysis from the
+    /// start) would otherwise undo one step at a time, asking after each whether to go on.
+    pub fn take_back_to(&mut self, plies: usize) {
+        self.verdict = None;
+        self.positions.truncate(plies + 1);
+    }
+
     /// Replays the next undone move; none while a resignation or agreed draw ends the game.
     pub fn redo(&mut self) -> Option<Move> {
         let m = *self.moves.get(self.positions.len() - 1)?;

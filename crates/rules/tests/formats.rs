@@ -605,6 +605,38 @@ fn undo_after_a_resignation_takes_back_only_the_resignation() {
     assert_eq!(game.undo(), None, "nothing left to take back");
 }
 
+/// `take_back_to` is `undo` repeated until the verdict is gone and no more than the given
+/// moves stand: the same position, moves and redo as step by step.
+#[test]
+fn take_back_to_is_undo_repeated() {
+    let played = ["b2-b5", "g7-g4", "d2-d5", "a7-a6"];
+    let mut game = Game::default();
+    for text in played {
+        game.play_text(text).unwrap();
+    }
+    game.resign(ultima::Color::Black).unwrap();
+    for plies in [0, 1, 3, 4, 9] {
+        let mut stepped = game.clone();
+        while stepped.outcome().is_some() || stepped.positions().len() - 1 > plies {
+            stepped.undo().unwrap();
+        }
+        let mut at_once = game.clone();
+        at_once.take_back_to(plies);
+        assert_eq!(at_once.outcome(), None, "{plies}");
+        assert_eq!(at_once.position(), stepped.position(), "{plies}");
+        assert_eq!(at_once.positions(), stepped.positions(), "{plies}");
+        assert_eq!(at_once.redo_len(), stepped.redo_len(), "{plies}");
+        assert_eq!(
+            at_once.redo_len(),
+            played.len().saturating_sub(plies),
+            "{plies}"
+        );
+        // The moves taken back come again with redo, in order.
+        while at_once.redo().is_some() {}
+        assert_eq!(at_once.moves(), game.moves(), "{plies}");
+    }
+}
+
 /// A resignation is part of the game and of its record: the record reads back resigned, with
 /// the same moves, and undo then takes back the resignation alone.
 #[test]

@@ -290,15 +290,21 @@ impl Game {
         self.changed()
     }
 
-    /// Takes everything back, as `undo` would one call at a time (a resignation, agreed draw or
-    /// flag, then each move, all kept for `redo`): the game at its start, in one snapshot. Each
-    /// `undo` answers with a snapshot of every ply, so taking back a long game by `undo` grew as
-    /// the square of its length (90 plies: 90 snapshots of up to 90 plies).
+    /// Takes back, as `undo` would one call at a time, a resignation, agreed draw or flag and
+    /// every move after the first `plies` (all of them when `plies` is left out), all kept
+    /// for `redo`: the game as it stood after `plies` moves, going on, in one snapshot. Each
+    /// `undo` answers with a snapshot of every ply, so taking back a long game by `undo` grew
+    /// as the square of its length (90 plies: 90 snapshots of up to 90 plies).
     ///
     /// # Errors
-    /// Only if the snapshot cannot be converted to a JavaScript value.
-    pub fn rewind(&mut self) -> Result<SnapshotValue, JsError> {
-        while self.game.undo().is_some() {}
+    /// `plies` given and not a whole number from 0 up; or if the snapshot cannot be converted
+    /// to a JavaScript value.
+    pub fn rewind(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] plies: &JsValue,
+    ) -> Result<SnapshotValue, JsError> {
+        let plies = args::optional_whole("the plies to keep", plies, 0, u32::MAX)?;
+        self.game.take_back_to(plies.map_or(0, |n| n as usize));
         self.changed()
     }
 

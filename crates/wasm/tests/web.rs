@@ -661,7 +661,7 @@ fn rewind_takes_everything_back_at_once() -> TestResult {
     while undone.can_undo {
         undone = read(by_undo.undo()?)?;
     }
-    let rewound = read(game.rewind()?)?;
+    let rewound = read(game.rewind(&JsValue::UNDEFINED)?)?;
     assert_eq!(rewound, undone);
     assert_eq!(
         (rewound.position.as_str(), rewound.redo, rewound.can_undo),
@@ -674,7 +674,44 @@ fn rewind_takes_everything_back_at_once() -> TestResult {
     assert_eq!(snapshot(&game)?, played);
     // At the start it changes nothing.
     let mut fresh = new_game(None, None)?;
-    assert_eq!(read(fresh.rewind()?)?, start);
+    assert_eq!(read(fresh.rewind(&JsValue::UNDEFINED)?)?, start);
+    Ok(())
+}
+
+/// `rewind(n)` stops after `n` moves: the position before move `n + 1`, the game going on, the
+/// moves after it kept for `redo`; more plies than the game has take back only its verdict. A
+/// count that is not a whole number is refused, the game unchanged.
+#[wasm_bindgen_test]
+fn rewind_stops_after_the_moves_asked_for() -> TestResult {
+    let mut game = new_game(None, None)?;
+    let mut before = Vec::new();
+    for text in ["b2-b5", "g7-g4", "d2-d5"] {
+        before.push(snapshot(&game)?);
+        play(&mut game, text)?;
+    }
+    let played = snapshot(&game)?;
+    game.resign(&js("white"))?;
+    let one = read(game.rewind(&num(1))?)?;
+    assert_eq!(
+        (
+            one.position.as_str(),
+            one.texts(),
+            one.redo,
+            one.status.kind.as_str()
+        ),
+        (before[1].position.as_str(), vec!["b2-b5"], 2, "ongoing")
+    );
+    let mut whole = Game::from_record(&js(&played.record))?;
+    whole.resign(&js("white"))?;
+    assert_eq!(read(whole.rewind(&num(9))?)?, played);
+    for bad in [num(-1), num(1.5), js("two")] {
+        let message = error_message(whole.rewind(&bad))?;
+        assert!(
+            message.contains("the plies to keep must be a whole number"),
+            "{message}"
+        );
+    }
+    assert_eq!(snapshot(&whole)?, played);
     Ok(())
 }
 
