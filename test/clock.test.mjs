@@ -36,7 +36,9 @@ test('time controls: the dialog\'s text (minutes + seconds), the record\'s heade
   for (const bad of ['', '5', '5+', '+3', 'five+three', '-5+3', '5+3+1', '0+0', '601+0', '5+601', '1e3+0']) {
     assert.throws(() => parseControl(bad), /time|increment/, bad);
   }
-  for (const bad of [undefined, '', '-', '?', '300', '0+0', '36001+0', '300+601', '300+3 ', 'x+3']) {
+  // Seconds alone: the PGN standard's sudden death.
+  assert.deepEqual(readControlHeader('600'), parseControl('10+0'));
+  for (const bad of [undefined, '', '-', '?', '0', '0+0', '36001+0', '300+601', '300+3 ', 'x+3', '40/7200', '*180', '300+']) {
     assert.equal(readControlHeader(bad === '300+3 ' ? 'a300+3' : bad), null, String(bad));
   }
 });

@@ -104,16 +104,18 @@ export function controlHeader(control) {
 }
 
 /**
- * A TimeControl header read back: seconds + seconds (fractions allowed).
+ * A TimeControl header read back: seconds + seconds (fractions allowed), or seconds alone, the
+ * PGN standard's sudden death (§9.6.1: "300" is 300+0, as other programs write it). Its other
+ * kinds (moves in a period, "40/7200"; an hourglass, "*180") are clocks this page does not keep.
  *
  * @param {string | undefined} value
- * @returns {TimeControl | null}  null when absent, "-" (no clock) or malformed
+ * @returns {TimeControl | null}  null when absent, "-" (no clock), another kind or malformed
  */
 export function readControlHeader(value) {
-  const match = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(value?.trim() ?? '');
+  const match = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(value?.trim() ?? '');
   if (!match) return null;
   try {
-    return checkControl(Math.round(Number(match[1]) * 1000), Math.round(Number(match[2]) * 1000));
+    return checkControl(Math.round(Number(match[1]) * 1000), Math.round(Number(match[2] ?? 0) * 1000));
   } catch {
     return null;
   }
