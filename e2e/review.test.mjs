@@ -296,6 +296,30 @@ for (const { device, context } of devices) {
   });
 }
 
+test('during a clocked game, "Learn from your mistakes" asks first, as the panel\'s buttons to other views do', { timeout: 240_000 }, async () => {
+  const { page, problems } = await openGame(devices[0].context(), served.url);
+  try {
+    // The game with a clock of 10 minutes: loaded, Black's runs.
+    const clocked = RECORD.replace('\n\n', `\n[TimeControl "600"]\n[Clocks "${MOVES.map(() => '600.0').join(' ')}"]\n\n`);
+    await page.click('.io summary');
+    await page.fill('#record-text', clocked);
+    await page.click('#load-record');
+    assert.equal(await page.textContent('#record-error'), 'Loaded.');
+    await page.click('.io summary');
+    await page.waitForSelector('.clock.running[data-side="black"]');
+    await page.click('#review-game');
+    await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
+    await page.click('#review-learn');
+    await page.waitForSelector('#leave-clock[open]');
+    assert.match((await page.textContent('#leave-clock-words')) ?? '', /^Black's clock runs on while you are in the mistakes trainer: \d+:\d\d left\./);
+    await page.click('#leave-clock .leave-go');
+    await page.waitForSelector('dialog#mistakes[data-phase="try"]', { timeout: 60_000 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 /**
  * A game of level 1 as it was then (1,000 nodes with noise) against itself (the browser's own
  * `Ai.think`), full of swings: its review

@@ -674,6 +674,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       learn: (round) => openWhenLoaded('mistakes', () => mistakes().then((module) => () => module.openMistakes(round))).catch(couldNotOpen('Learn from your mistakes')),
       judged: () => refresh(),
       pieceSet: () => settings.pieceSet,
+      guard,
     });
     const reviewGame = review;
     resultBanner.offerReview(() => {

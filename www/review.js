@@ -82,9 +82,12 @@ function svg(tag, attributes) {
  *   the game it was of): the move list shows them
  * @param {() => PieceSet} parts.pieceSet  the page's piece set, for the judged moves' figurines
  * @param {() => Ai} [parts.worker]  the computer player that evaluates (a fresh one unless told)
+ * @param {(place: string, open: () => void) => () => void} [parts.guard]  makes the "Learn from
+ *   your mistakes" button's handler, which may ask first (the page's asks while a clock runs,
+ *   leave-guard.js); unless told, it opens at once
  * @returns {Review}
  */
-export function createReview({ box, button, embed, saved, persist, learner, learn, judged, pieceSet, worker = () => createAi() }) {
+export function createReview({ box, button, embed, saved, persist, learner, learn, judged, pieceSet, worker = () => createAi(), guard = (_place, open) => open }) {
   const title = make('h2', { id: 'review-title' }, 'Game review');
   const progress = make('progress', { id: 'review-progress', max: '1', value: '0', 'aria-labelledby': 'review-status' });
   // The count as it goes, seen (and the bar's name); what a screen reader hears is `said`, once
@@ -367,7 +370,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   };
 
   button.addEventListener('click', () => api.start());
-  learnButton.addEventListener('click', () => api.learn());
+  learnButton.addEventListener('click', guard('the mistakes trainer', () => api.learn()));
   copyButton.addEventListener('click', async () => {
     if (!review || !summary) return;
     let text;
