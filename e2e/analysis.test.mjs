@@ -533,6 +533,20 @@ test('the custom element and the iframe in analysis mode', { timeout: 90_000 }, 
   await inside.locator('.analysis-eval', { hasText: 'Mate in 2 for White' }).waitFor({ timeout: 30_000 });
   assert.deepEqual(frameProblems, []);
   await frame.close();
+
+  // engine=false: the position without its answer, until the player ticks Engine.
+  const quiet = await served.context.newPage();
+  const quietProblems = watchProblems(quiet);
+  await quiet.goto(`${served.url}host-frame.html?options=${encodeURIComponent(JSON.stringify([{ ...options, engine: 'false' }]))}`);
+  const quietBoard = quiet.frameLocator('iframe');
+  await quietBoard.locator('.analysis-eval', { hasText: 'Engine off' }).waitFor();
+  assert.equal(await quietBoard.locator('.analysis-engine-on').isChecked(), false);
+  assert.equal(await quietBoard.locator('.analysis-lines li').count(), 0);
+  assert.equal(await quietBoard.locator('.analysis-panel').getAttribute('data-best'), '');
+  await quietBoard.locator('.analysis-engine-on').check();
+  await quietBoard.locator(`.analysis-panel[data-best="${WHITE_MATES.solution}"]`).waitFor({ timeout: 30_000 });
+  assert.deepEqual(quietProblems, []);
+  await quiet.close();
 });
 
 test('the analysis board on a desktop and a phone (the README\'s picture)', { timeout: 120_000 }, async () => {

@@ -74,3 +74,11 @@ test('the label option: text, at most 200 characters', () => {
   assert.throws(() => checkOption('label', 7), { name: 'OptionError', message: 'label must be text, not 7' });
   assert.throws(() => checkOption('label', 'x'.repeat(201)), { name: 'OptionError', message: /^label is too long \(201 characters; at most 200\)/ });
 });
+
+test('the engine option: true or false, as a boolean or as an attribute\'s text; nothing else', () => {
+  assert.equal(checkOption('engine', false), false);
+  assert.equal(checkOption('engine', 'false'), false);
+  assert.equal(checkOption('engine', ''), true);
+  assert.deepEqual(checkOptions({ mode: 'analysis', engine: 'true' }), { mode: 'analysis', engine: true });
+  assert.throws(() => checkOption('engine', 'off'), { name: 'OptionError', message: 'engine must be "true" or "false", not "off"' });
+});

@@ -165,12 +165,13 @@ export function linkStyles(node) {
  * Adds the analysis to a mounted, ready board.
  *
  * @param {EmbedHandle} handle
- * @param {{ outer: HTMLElement, stage: HTMLElement, makeAi: () => Ai }} parts  the board's
- *   outer box and the box of the board itself (the bar goes beside it, the panel under it), and
- *   how to start a computer player of its own (the threat's, beside the board's)
+ * @param {{ outer: HTMLElement, stage: HTMLElement, makeAi: () => Ai, engine?: boolean }} parts  the
+ *   board's outer box and the box of the board itself (the bar goes beside it, the panel under
+ *   it), how to start a computer player of its own (the threat's, beside the board's), and
+ *   whether the engine runs from the start (unless false)
  * @returns {Analysis}
  */
-export function attachAnalysis(handle, { outer, stage, makeAi }) {
+export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) {
   linkStyles(outer);
   outer.dataset.analysis = '';
   const row = make('div', { class: 'analysis-board' });
@@ -183,7 +184,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
 
   const panel = make('section', { class: 'analysis-panel', part: 'analysis', 'aria-label': 'Analysis' });
   const engineBox = make('input', { type: 'checkbox', class: 'analysis-engine-on' });
-  engineBox.checked = true;
+  engineBox.checked = engine;
   const engineLabel = make('label', { class: 'analysis-engine', title: 'Run the engine on the position shown (L)' });
   engineLabel.append(engineBox, document.createTextNode(' Engine'));
   // The threatened pieces (the board's `threats` mark), as lichess's analysis shows the threat.
@@ -284,7 +285,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi }) {
    * (clock.js: the time left after each ply, e.g. "302.1 298.4"), which belong to those moves. */
   let game = { moves: /** @type {string[]} */ ([]), clocks: /** @type {string[]} */ ([]) };
   let current = ROOT;
-  let engineOn = true;
+  let engineOn = engine;
   /** Analyses started; a report of an earlier one is dropped. */
   let runs = 0;
   /** @type {Report | null} */

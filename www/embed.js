@@ -1052,7 +1052,7 @@ export function mount(element, options = {}) {
     draw();
     if (mode === 'analysis') {
       const attached = analysis === null;
-      analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi });
+      analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi, engine: current.engine !== false });
       if ((attached || newGame) && current.record?.trim()) addRecordLines(analysis, current.record);
     } else {
       analysis?.detach();
@@ -1158,6 +1158,7 @@ export function mount(element, options = {}) {
     if ('label' in checked) nameBoard();
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'movable' in checked || 'level' in checked) applyMode(restart);
+    if (checked.engine !== undefined) analysis?.engine(checked.engine);
     if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');
     draw();
     think();

@@ -45,6 +45,9 @@ import { errorText } from './util.js';
  *   shows what the move would capture, and a second tap plays it (false: one tap plays)
  * @property {boolean} [premove]  in `ai` mode, the player may queue a move while the computer
  *   thinks, played after the computer's move if it is legal then
+ * @property {boolean} [engine]  in `analysis` mode, whether the engine runs from the start (unless
+ *   false): off, the position is shown without its evaluation or lines until the player ticks
+ *   Engine (a study or a puzzle that must not give its answer away)
  * @property {boolean} [statusLine]  a line under the board says whose turn it is, that the
  *   computer is thinking, and the result: in `ai` mode unless false, in `play` mode if true
  * @property {'fill' | number} [size]  fill the container's width, or a square of this many CSS
@@ -82,6 +85,7 @@ export const OPTION_NAMES = /** @type {const} */ ([
   'level',
   'touchPreview',
   'premove',
+  'engine',
   'statusLine',
   'size',
   'label',
@@ -352,6 +356,7 @@ export function checkOption(name, value) {
     case 'animation':
     case 'touchPreview':
     case 'premove':
+    case 'engine':
     case 'statusLine':
       checked = flag(name, value);
       break;
