@@ -410,7 +410,9 @@ pub fn annotated_record(game: &Game, evals: &[Evaluation]) -> Result<String, Str
         let Some(judgement) = m.judgement else {
             continue;
         };
-        // "Blunder (-98%); better We6-e2+."
+        // "Blunder (-98%); better We6-e2+.", with an ASCII hyphen where the page writes a minus
+        // sign: a record is PGN text, whose character set is ISO 8859-1 (PGN standard §4.1),
+        // and the programs that read records may not take the minus sign.
         let name = judgement.name();
         let word = name[..1].to_uppercase() + &name[1..];
         let loss = m.loss_percent;
