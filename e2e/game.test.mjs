@@ -31,6 +31,30 @@ function assertColour(actual, expected, what) {
   assert.ok(close, `${what}: expected rgb(${expected}), got rgba(${actual})`);
 }
 
+test('on the blue and brown boards the marks keep their colours on a dark square: the last move yellow, the selected piece blue', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await page.evaluate(() => /** @type {any} */ (window).ultima.board.play('b2-b5'));
+  for (const theme of ['blue', 'brown']) {
+    await onBoard(page, (board, theme) => board.set({ theme }), theme);
+    await click(page, 'g7');
+    await page.waitForSelector('.ultima-mirror[data-selected="g7"]');
+    await painted(page);
+    // b2, a dark square, the square the last move left; g7's corner, inside its frame.
+    const [[r, g, b] = [], [sr, sg, sb] = []] = await pixels(page, [
+      ['b2', 0, 0],
+      ['g7', -0.35, -0.35],
+    ]);
+    // Yellow: its blue far under its red and green (over the blue board's dark squares the
+    // yellow was an olive, #B0AD70).
+    assert.ok(r - b > 90 && g - b > 70, `${theme}: the last move's square reads yellow, not rgb(${r}, ${g}, ${b})`);
+    // Blue: its blue well over its red (over the brown board's dark squares a grey-purple, #6E6E8A).
+    assert.ok(sb - sr > 40 && sb > sg, `${theme}: the selected square reads blue, not rgb(${sr}, ${sg}, ${sb})`);
+    await click(page, 'g7');
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a short game by clicks and by drag, with status and move list', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   assert.equal(await page.textContent('#status'), 'White to move');

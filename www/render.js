@@ -33,6 +33,21 @@ const LABEL_INK = /** @type {Readonly<Record<Theme, { light: string, dark: strin
   blue: { light: '#2F4A5C', dark: '#F4F8FB' },
 });
 
+/**
+ * The last move's tints (the square it left, fainter, and the square it reached) and the
+ * selected piece's tint and frame, per theme. A yellow over the blue board's dark squares made
+ * an olive and a blue over the brown board's a grey-purple, both as dull as an empty square: on
+ * those the yellow is laid on thicker, and the blue is a deeper one.
+ *
+ * @type {Readonly<Record<Theme, { from: string, to: string, selected: string, frame: string }>>}
+ */
+const MARKS = Object.freeze({
+  green: { from: 'rgba(240, 200, 40, 0.45)', to: 'rgba(240, 200, 40, 0.6)', selected: 'rgba(30, 90, 200, 0.45)', frame: 'rgba(20, 60, 150, 0.9)' },
+  neutral: { from: 'rgba(240, 200, 40, 0.45)', to: 'rgba(240, 200, 40, 0.6)', selected: 'rgba(30, 90, 200, 0.45)', frame: 'rgba(20, 60, 150, 0.9)' },
+  brown: { from: 'rgba(240, 200, 40, 0.45)', to: 'rgba(240, 200, 40, 0.6)', selected: 'rgba(20, 85, 160, 0.6)', frame: 'rgba(15, 50, 130, 0.9)' },
+  blue: { from: 'rgba(245, 205, 40, 0.7)', to: 'rgba(245, 205, 40, 0.8)', selected: 'rgba(30, 90, 200, 0.45)', frame: 'rgba(20, 60, 150, 0.9)' },
+});
+
 /** The tint of a queued premove's squares, under its dashed arrow (also sampled by the tests). */
 export const PREMOVE_TINT = 'rgba(110, 60, 180, 0.5)';
 
@@ -248,20 +263,21 @@ function drawHighlights(ctx, state, unit) {
     ctx.fillStyle = colour;
     ctx.fillRect(x, y, unit, unit);
   };
+  const marks = MARKS[state.theme];
   const last = state.lastMove;
   if (last) {
-    tint(last.from, 'rgba(240, 200, 40, 0.45)');
+    tint(last.from, marks.from);
     brackets(ctx, corner(last.from, state, unit), unit);
     if (last.to !== null) {
-      tint(last.to, 'rgba(240, 200, 40, 0.6)');
+      tint(last.to, marks.to);
       brackets(ctx, corner(last.to, state, unit), unit);
     }
   }
   if (state.selected !== null) {
-    tint(state.selected, 'rgba(30, 90, 200, 0.45)');
+    tint(state.selected, marks.selected);
     const [x, y] = corner(state.selected, state, unit);
     const w = unit * 0.05;
-    ctx.strokeStyle = 'rgba(20, 60, 150, 0.9)';
+    ctx.strokeStyle = marks.frame;
     ctx.lineWidth = w;
     ctx.strokeRect(x + w / 2, y + w / 2, unit - w, unit - w);
   }
