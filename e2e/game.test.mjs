@@ -271,17 +271,23 @@ test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 },
   await page.close();
 });
 
-test('a move is heard with the pieces it freezes and those it frees', { timeout: 60_000 }, async () => {
+test('a move is heard with the pieces it freezes and those it frees; a frozen piece picked up, with what freezes it', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
+  const last = async () => (await page.textContent('#board-host .ultima-live p:last-child')) ?? '';
   /** @param {string} move @returns {Promise<string>} what the board said of it */
   const heard = async (move) => {
     await onBoard(page, (board, move) => board.play(move), move);
-    return (await page.textContent('#board-host .ultima-live p:last-child')) ?? '';
+    return last();
   };
   await onBoard(page, (board) => board.newGame({ position: 'k7/8/8/8/8/2p1p3/8/3IK3 w' }));
-  assert.equal(await heard('d1-d2'), 'white Immobilizer d1 to d2. Id1-d2 Freezes the black Pawn on c3 and the black Pawn on e3.');
+  // In words alone: the move's display form after them was read out letter by letter.
+  assert.equal(await heard('d1-d2'), 'white Immobilizer d1 to d2. Freezes the black Pawn on c3 and the black Pawn on e3.');
+  // Black's frozen Pawn picked up: what freezes it, then its one move.
+  await click(page, 'c3');
+  assert.equal(await last(), 'black Pawn on c3, frozen by the white Immobilizer on d2: 1 move: remove it (suicide)');
+  await click(page, 'c3');
   await heard('a8-b8');
-  assert.equal(await heard('d2-d1'), 'white Immobilizer d2 to d1. Id2-d1 Frees the black Pawn on c3 and the black Pawn on e3.');
+  assert.equal(await heard('d2-d1'), 'white Immobilizer d2 to d1. Frees the black Pawn on c3 and the black Pawn on e3.');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -37,6 +37,7 @@ export function leaper(change = {}) {
     turn: 'white',
     moves: { a1: [move('a1-a2'), move('a1-a3xa2'), move('a1-a6xa2xa5'), move('a1-b1')], e1: [move('e1-e2')] },
     frozen: [],
+    frozenBy: {},
     check: null,
     checkers: [],
     threatened: [],

@@ -3,6 +3,9 @@ import { test } from 'node:test';
 import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
+/** @param {Record<string, string>} placed @returns {string[]} 64 letters, a1 first */
+const board = (placed) => Array.from({ length: 64 }, (_, i) => placed[`${String.fromCharCode(97 + (i % 8))}${Math.floor(i / 8) + 1}`] ?? '');
+
 test('pieces are named by side and role', () => {
   assert.equal(pieceName('L'), 'white Long Leaper');
   assert.equal(pieceName('p'), 'black Pawn');
@@ -26,12 +29,12 @@ test('a side is named once, and its other side is the other one', () => {
 
 test('a move is described from the ply alone: the piece, its way and what it took', () => {
   // Announced with how each piece is taken; labelled shorter.
-  assert.equal(describeMove(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures the black Pawn on a2 and the black Pawn on a5 by leaping over them. La1-a6 xa2 xa5');
+  assert.equal(describeMove(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures the black Pawn on a2 and the black Pawn on a5 by leaping over them.');
   assert.equal(moveWords(DOUBLE_CAPTURE), 'white Long Leaper a1 to a6, captures black Pawn on a2 and black Pawn on a5');
   const quiet = ply('b2-b5', { display: 'Pb2-b5' });
-  assert.equal(describeMove(quiet), 'white Pawn b2 to b5. Pb2-b5');
+  assert.equal(describeMove(quiet), 'white Pawn b2 to b5.');
   const suicide = ply('e4-', { display: 'Xe4-', piece: 'x', side: 'black' });
-  assert.equal(describeMove(suicide), 'black Chameleon on e4 removed (suicide). Xe4-');
+  assert.equal(describeMove(suicide), 'black Chameleon on e4 removed (suicide).');
 });
 
 test('every status has its words, from the tag, never from Rust\'s text', () => {
@@ -87,7 +90,7 @@ test('a move in words says check and checkmate from the ply\'s mark; a King\'s c
   assert.equal(moveWords(ply('b7-a8xa8', { piece: 'k', side: 'black', captured: ['K'], mark: 'mate' })), 'black King b7 to a8, captures white King on a8');
   // A stalemating move has no mark, so no words of one.
   assert.equal(moveWords(ply('c3-b2', { piece: 'i', side: 'black' })), 'black Immobilizer c3 to b2');
-  assert.equal(describeMove(ply('d1-d7', { piece: 'W', mark: 'check', display: 'Wd1-d7+' })), 'white Withdrawer d1 to d7, check. Wd1-d7+');
+  assert.equal(describeMove(ply('d1-d7', { piece: 'W', mark: 'check', display: 'Wd1-d7+' })), 'white Withdrawer d1 to d7, check.');
 });
 
 test('a picked-up piece is described with each destination and what it would capture', () => {
@@ -100,6 +103,10 @@ test('a picked-up piece is described with each destination and what it would cap
   assert.equal(describeSelection('b1', 'L', [move('b1-b8xb2xb4xb7')]), 'white Long Leaper on b1: 1 move: b8 capturing b2, b4 and b7');
   assert.equal(describeSelection('d3', 'P', [move('d3-')]), 'white Pawn on d3: 1 move: remove it (suicide)');
   assert.equal(describeSelection('h1', 'C', []), 'white Coordinator on h1: no legal moves');
+  // A frozen piece: what freezes it, from the rules' frozenBy.
+  const frozen = { pieces: board({ d3: 'P', d4: 'i', c4: 'i' }), frozenBy: { d3: ['c4', 'd4'] } };
+  assert.equal(describeSelection('d3', 'P', [move('d3-')], frozen), 'white Pawn on d3, frozen by the black Immobilizer on c4 and the black Immobilizer on d4: 1 move: remove it (suicide)');
+  assert.equal(describeSelection('e1', 'K', [move('e1-e2')], frozen), 'white King on e1: 1 move: e2');
 });
 
 test('the status line of a board: against the computer, against a player elsewhere, two at one device', () => {
@@ -156,8 +163,6 @@ test('an earlier position in the status line: the move that led to it, numbered 
 });
 
 test('what a move did to the frozen pieces, in words: those it froze, those it freed, the mover frozen on arrival', () => {
-  /** @param {Record<string, string>} placed @returns {string[]} 64 letters, a1 first */
-  const board = (placed) => Array.from({ length: 64 }, (_, i) => placed[`${String.fromCharCode(97 + (i % 8))}${Math.floor(i / 8) + 1}`] ?? '');
   // Black's Immobilizer to b3: the white Pawns on a2 and c2 frozen.
   const to = ply('b5-b3', { piece: 'i', side: 'black' });
   assert.equal(freezeWords([], { frozen: ['a2', 'c2'], pieces: board({ b3: 'i', a2: 'P', c2: 'P' }) }, to), 'Freezes the white Pawn on a2 and the white Pawn on c2.');

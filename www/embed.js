@@ -723,7 +723,7 @@ export function mount(element, options = {}) {
           say(
             premove
               ? `${pieceName(letter)} on ${name} picked up for a premove: choose the square to move it to after the computer's move`
-              : describeSelection(name, letter, selection(state).moves),
+              : describeSelection(name, letter, selection(state).moves, state.snapshot),
           );
           return 'selected';
         }

@@ -22,13 +22,15 @@ export function pieceName(letter) {
 /**
  * A move in words, for the live region, with how it takes its pieces, since a listener cannot
  * see the geometry that makes an Ultima capture: "white Long Leaper a1 to a6, captures the black
- * Pawn on a2 and the black Pawn on a5 by leaping over them. La1-a6 xa2 xa5".
+ * Pawn on a2 and the black Pawn on a5 by leaping over them." Words alone: the move's display form
+ * after them ("La1-a6 xa2 xa5") was read out letter by letter, the move said twice; the move
+ * list has it.
  *
  * @param {PlyInfo} ply
  * @returns {string}
  */
 export function describeMove(ply) {
-  return `${moveWords(ply, true)}. ${ply.display}`;
+  return `${moveWords(ply, true)}.`;
 }
 
 /**
@@ -154,17 +156,22 @@ export function freezeWords(before, after, ply) {
 }
 
 /**
- * What a screen reader hears when a piece is picked up: the piece, then each legal destination
- * with what the move there would capture, e.g. "white Long Leaper on a1: 4 moves: a2; a3
- * capturing a2; a6 capturing a2 and a5; b1".
+ * What a screen reader hears when a piece is picked up: the piece, what freezes it if it is
+ * frozen (the board shows only a mark on its square), then each legal destination with what
+ * the move there would capture, e.g. "white Long Leaper on a1: 4 moves: a2; a3 capturing a2;
+ * a6 capturing a2 and a5; b1", "white Pawn on d3, frozen by the black Immobilizer on d4: 1 move:
+ * remove it (suicide)".
  *
  * @param {string} square e.g. "a1"
  * @param {string} letter the piece there, e.g. "L"
  * @param {MoveInfo[]} moves its legal moves (from the snapshot)
+ * @param {Pick<import('../ultima-wasm.js').Snapshot, 'frozenBy' | 'pieces'>} [position]  the
+ *   position, for what freezes the piece (the rules' `frozenBy`); none: not said
  * @returns {string}
  */
-export function describeSelection(square, letter, moves) {
-  const piece = `${pieceName(letter)} on ${square}`;
+export function describeSelection(square, letter, moves, position) {
+  const freezers = (position?.frozenBy[square] ?? []).map((by) => `the ${pieceName(position?.pieces[squareIndex(by)] ?? '')} on ${by}`);
+  const piece = `${pieceName(letter)} on ${square}${freezers.length ? `, frozen by ${listWords(freezers)}` : ''}`;
   if (moves.length === 0) return `${piece}: no legal moves`;
   const ways = moves.map((m) => {
     if (m.to === null) return 'remove it (suicide)';

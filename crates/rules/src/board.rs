@@ -180,6 +180,23 @@ impl Board {
                 & neighbourhood(self.pieces(them, Role::Chameleon)))
     }
 
+    /// The pieces that freeze the piece on `sq` (RULES §2.8): the enemy Immobilizers next to
+    /// it, and for an Immobilizer the enemy Chameleons next to it too. Empty for an empty square
+    /// and for a piece that is not frozen: [`Board::frozen`] holds exactly the pieces that have
+    /// some. What a screen reader says of a frozen piece picked up, which the board shows only
+    /// as a mark on its square.
+    pub fn freezers(&self, sq: Square) -> Bitboard {
+        let Some(piece) = self.piece_at(sq) else {
+            return Bitboard::EMPTY;
+        };
+        let them = !piece.color;
+        let mut by = self.pieces(them, Role::Immobilizer);
+        if piece.role == Role::Immobilizer {
+            by |= self.pieces(them, Role::Chameleon);
+        }
+        by & neighbourhood(Bitboard::from_square(sq))
+    }
+
     /// All pieces with their squares, in square order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()

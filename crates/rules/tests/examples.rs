@@ -1,6 +1,6 @@
 //! The worked examples of RULES §7, each as stated there.
 
-use ultima::{Game, Position, Reason, Rules, Square};
+use ultima::{Bitboard, Game, Position, Reason, Rules, Square};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen, Rules::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -125,6 +125,15 @@ fn ex08_chameleon_takes_pawns_only_moving_orthogonally() {
 fn ex09_chameleon_and_immobilizer_freeze_each_other() {
     let p = pos("4k3/8/8/3i4/3X4/8/8/4K3 w");
     assert!(p.is_frozen(sq("d4")) && p.is_frozen(sq("d5")));
+    // Each by the other.
+    assert_eq!(
+        p.board().freezers(sq("d4")),
+        Bitboard::from_square(sq("d5"))
+    );
+    assert_eq!(
+        p.board().freezers(sq("d5")),
+        Bitboard::from_square(sq("d4"))
+    );
     let mut moves = all_moves(&p);
     moves.sort();
     assert_eq!(moves.len(), 6);

@@ -95,6 +95,9 @@ export interface Snapshot {
   moves: Record<string, MoveInfo[]>;
   /** The squares of the frozen pieces, both sides, e.g. ["d4", "d5"]. */
   frozen: string[];
+  /** What freezes each frozen piece, by its square: the enemy Immobilizers next to it (and for
+   * an Immobilizer the enemy Chameleons), e.g. { "d4": ["d5"], "d5": ["d4"] }. */
+  frozenBy: Record<string, string[]>;
   /** The square of the King in check, or null. */
   check: string | null;
   /** The squares of the pieces giving check, e.g. ["e5"]. */
@@ -293,6 +296,7 @@ pub struct Snapshot<'a> {
     turn: &'static str,
     moves: BTreeMap<String, Vec<MoveInfo>>,
     frozen: Vec<String>,
+    frozen_by: BTreeMap<String, Vec<String>>,
     check: Option<String>,
     checkers: Vec<String>,
     threatened: Vec<String>,
@@ -335,6 +339,11 @@ impl<'a> Snapshot<'a> {
             turn: pos.turn().name(),
             moves,
             frozen: names(pos.frozen()).collect(),
+            frozen_by: pos
+                .frozen()
+                .into_iter()
+                .map(|sq| (sq.to_string(), names(pos.board().freezers(sq)).collect()))
+                .collect(),
             check: pos
                 .is_check()
                 .then(|| pos.board().king_of(pos.turn()))

@@ -105,6 +105,7 @@ struct Snapshot {
     turn: String,
     moves: BTreeMap<String, Vec<MoveInfo>>,
     frozen: Vec<String>,
+    frozen_by: BTreeMap<String, Vec<String>>,
     check: Option<String>,
     checkers: Vec<String>,
     threatened: Vec<String>,
@@ -403,6 +404,14 @@ fn suicide_and_frozen_pieces() -> TestResult {
     let mut game = new_game(Some("4k3/8/8/3i4/3X4/8/8/4K3 w"), None)?;
     let s = snapshot(&game)?;
     assert_eq!(s.frozen, ["d4", "d5"]);
+    // Each frozen by the other.
+    let by = |pairs: &[(&str, &str)]| -> BTreeMap<String, Vec<String>> {
+        pairs
+            .iter()
+            .map(|(a, b)| ((*a).into(), vec![(*b).into()]))
+            .collect()
+    };
+    assert_eq!(s.frozen_by, by(&[("d4", "d5"), ("d5", "d4")]));
     assert_eq!(s.move_count(), 6);
     let suicides: Vec<&MoveInfo> = s.all_moves().into_iter().filter(|m| m.suicide).collect();
     assert_eq!(suicides.len(), 1);
@@ -421,6 +430,7 @@ fn suicide_and_frozen_pieces() -> TestResult {
     assert!(ply.display.starts_with("Xd4-"), "{}", ply.display);
     assert_eq!(s.piece("d4"), "");
     assert!(s.frozen.is_empty(), "{:?}", s.frozen);
+    assert!(s.frozen_by.is_empty(), "{:?}", s.frozen_by);
     Ok(())
 }
 
@@ -1364,6 +1374,7 @@ fn the_snapshot_has_exactly_the_documented_fields() -> TestResult {
             "check",
             "checkers",
             "frozen",
+            "frozenBy",
             "headers",
             "moves",
             "pieces",

@@ -90,6 +90,13 @@ pub fn check_position(pos: &Position) -> MoveList {
     }
     assert_eq!(by_square, moves.len(), "moves by square of {fen}");
     assert_eq!(pos.is_check(), pos.checkers().any(), "checkers of {fen}");
+    for sq in Square::all() {
+        assert_eq!(
+            pos.board().freezers(sq).any(),
+            pos.is_frozen(sq),
+            "{fen}: the freezers of {sq}"
+        );
+    }
     check_fills(pos, &moves);
     check_null_move(pos);
     // The threatened pieces, found from the passed position's captures alone, are what every
