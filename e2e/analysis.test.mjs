@@ -1018,12 +1018,16 @@ test('an analysis travels in a link: Copy link, opened on another page, brings i
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(served.url).origin });
   const record = '{A club game} 1. b2-b5 {the usual} (1. a2-a4 g7-g5) 1... g7-g4?? 2. c2-c4 *';
   await openAnalysisOf(page, { record });
+  // Shown: the side line's second move, where the link opens too.
+  await page.click('.analysis-dialog .analysis-move[data-move="g7-g5"]');
+  await page.waitForSelector('.analysis-dialog .analysis-move[data-move="g7-g5"][aria-current]');
   await page.click('.analysis-dialog .analysis-share');
   await page.waitForSelector('.analysis-dialog .analysis-share-note:text-is("Copied a link to this analysis: whoever opens it sees these lines, marks and comments.")');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  // The page's address with the analysis in its fragment (not the open view's `?analysis`).
+  // The page's address with the analysis in its fragment (not the open view's `?analysis`), the
+  // position shown after it: the second move at the start, then the first.
   assert.ok(link.startsWith(`${served.url}#analysis=1`), link);
-  assert.match(link, /^[^?]+#analysis=1[A-Za-z0-9_-]+$/);
+  assert.match(link, /^[^?]+#analysis=1[A-Za-z0-9_-]+~0\.1\.1$/);
 
   // Opened on another page: the analysis view, with the tree as it was sent; the page's own
   // game untouched, and the address without the link once read.
@@ -1036,6 +1040,8 @@ test('an analysis travels in a link: Copy link, opened on another page, brings i
   assert.deepEqual(await other.$$eval('.analysis-dialog .analysis-moves .analysis-move', (moves) => moves.map((move) => move.getAttribute('data-move'))), ['b2-b5', 'a2-a4', 'g7-g5', 'g7-g4', 'c2-c4']);
   assert.equal(await other.textContent('.analysis-dialog .analysis-moves span.analysis-comment'), 'the usual');
   assert.match((await other.getAttribute('.analysis-dialog .analysis-move[data-move="g7-g4"]', 'aria-label')) ?? '', /, blunder$/);
+  // At the position the sender looked at, in the side line (it opened at the end of the game).
+  await other.waitForSelector('.analysis-dialog .analysis-move[data-move="g7-g5"][aria-current]');
   await other.waitForFunction(() => location.hash === '');
   assert.equal(await onBoard(other, (board) => board.history().length), 0);
   // A reload with the view open opens the linked analysis again (the history entry holds it),
@@ -1072,6 +1078,13 @@ test('an analysis travels in a link: Copy link, opened on another page, brings i
     assert.equal(await damaged.evaluate(() => location.hash), '');
     await damaged.close();
   }
+  // A position shown that does not read: the analysis opens whole, at its end, and says so.
+  const unread = await served.context.newPage();
+  await unread.goto(link.replace(/~.*$/, '~1.x'));
+  await ready(unread);
+  await unread.waitForSelector('.analysis-dialog .analysis-move[data-move="c2-c4"][aria-current]');
+  await unread.waitForSelector('.analysis-dialog .analysis-share-note:text-is("The position this link showed could not be read: the analysis opens at its end.")');
+  await unread.close();
   assert.deepEqual(otherProblems, []);
   assert.deepEqual(problems, []);
   await page.close();
@@ -1081,7 +1094,7 @@ test('openAnalysis refuses a request it cannot read, saying why, and opens nothi
   const { page, problems } = await openGame();
   const refusals = await page.evaluate(async () => {
     const w = /** @type {any} */ (window);
-    const asked = [null, { record: 7 }, { ply: -1 }, { orientation: 'up' }, { back: 'game' }, { back: { label: '', go: () => undefined } }, { back: { label: 'Back', go: 'x' } }];
+    const asked = [null, { record: 7 }, { ply: -1 }, { orientation: 'up' }, { back: 'game' }, { back: { label: '', go: () => undefined } }, { back: { label: 'Back', go: 'x' } }, { at: [0, -1] }, { at: '0.1' }, { remark: 5 }];
     const said = [];
     for (const request of asked) said.push(await w.ultima.openAnalysis(request).then(() => 'opened', (/** @type {Error} */ error) => error.message));
     return said;
@@ -1094,6 +1107,9 @@ test('openAnalysis refuses a request it cannot read, saying why, and opens nothi
     'back must be { label, go }: a short text and a function',
     'back must be { label, go }: a short text and a function',
     'back must be { label, go }: a short text and a function',
+    'the position to show must be a list of whole numbers from 0',
+    'the position to show must be a list of whole numbers from 0',
+    'the remark must be text',
   ]);
   assert.equal(await page.locator('.analysis-dialog').count(), 0);
   assert.deepEqual(problems, []);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ANALYSIS_LINK_KEY, analysisLinkText, analysisUrl, decodeAnalysis, encodeAnalysis } from '../www/analysis-link.js';
+import { ANALYSIS_LINK_KEY, analysisLinkText, analysisUrl, choicesText, decodeAnalysis, encodeAnalysis, readChoices } from '../www/analysis-link.js';
 import { MAX_RECORD_LENGTH } from '../www/options.js';
 
 /** A tree's record: variations, marks, comments (one not ASCII) and the game's comment. */
@@ -9,7 +9,7 @@ const RECORD = '[Setup "rotated"]\n\n{A game, naïve — ✓} 1. b2-b5! {the usu
 test('an analysis goes into a link and comes back as it was', async () => {
   const text = await encodeAnalysis(RECORD);
   assert.match(text, /^1[A-Za-z0-9_-]+$/);
-  assert.equal(await decodeAnalysis(text), RECORD);
+  assert.deepEqual(await decodeAnalysis(text), { record: RECORD, choices: undefined });
   // The address: the page's, its fragment replaced.
   const url = analysisUrl('https://example.org/ultima/?x=1#game=AQ', text);
   assert.equal(url, `https://example.org/ultima/?x=1#${ANALYSIS_LINK_KEY}=${text}`);
@@ -63,3 +63,33 @@ async function packed(bytes) {
   for (const byte of out) binary += String.fromCharCode(byte);
   return `1${btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`;
 }
+
+test('a link names the position shown: the move chosen at each step, as counts of first moves between the others', async () => {
+  /** @type {Array<[number[], string]>} */
+  const cases = [
+    [[], ''],
+    [[0, 0, 0], '3'],
+    [[0, 1], '1.1.0'],
+    [[1, 0, 0, 0, 0, 0], '0.1.5'],
+    [[...Array(12).fill(0), 2, ...Array(5).fill(0)], '12.2.5'],
+    [[0, 3, 1, 0], '1.3.0.1.1'],
+  ];
+  for (const [choices, text] of cases) {
+    assert.equal(choicesText(choices), text, JSON.stringify(choices));
+    if (text) assert.deepEqual(readChoices(text), choices, text);
+  }
+  // In a link, after the record; the start is "0"; a link without one opens at the end.
+  for (const choices of [[0, 1, 0], [], [...Array(40).fill(0)]]) {
+    const text = await encodeAnalysis(RECORD, choices);
+    assert.match(text, /^1[A-Za-z0-9_-]+~[0-9.]+$/);
+    assert.deepEqual(await decodeAnalysis(text), { record: RECORD, choices });
+  }
+  // One that does not read: the analysis still opens (at its end), the position said unread.
+  const whole = await encodeAnalysis(RECORD);
+  for (const bad of ['', 'x', '1.', '1.0.2', '1.2', '-1', '99999', '1.1.1.', `${'1.1.'.repeat(3000)}1`]) {
+    assert.equal(readChoices(bad), null, bad);
+    assert.deepEqual(await decodeAnalysis(`${whole}~${bad}`), { record: RECORD, choices: null }, bad);
+  }
+  // A damaged record is refused whatever follows it.
+  await assert.rejects(decodeAnalysis('1QUJD~3'), /does not unpack/);
+});

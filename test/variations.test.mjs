@@ -9,6 +9,7 @@ import {
   branchNodes,
   clearNotes,
   branchLines,
+  choicesTo,
   continuation,
   createTree,
   followLine,
@@ -19,6 +20,7 @@ import {
   listItems,
   makeMainLine,
   nodeAlong,
+  nodeByChoices,
   nodeOf,
   notesOnLines,
   numberLabel,
@@ -57,6 +59,16 @@ test('a line of move texts leads to its node, main line or side line, as far as 
   assert.equal(nodeAlong(tree, ['b2-b5', 'h7-h5']), h5);
   assert.equal(nodeAlong(tree, ['b2-b5', 'a7-a6', 'a2-a4']), b5, 'stops where the tree has no such move');
   assert.equal(nodeAlong(tree, []), ROOT);
+  assert.equal(tree.nodes.size, 7, 'the tree is not grown');
+});
+
+test('a node as the moves chosen at each step from the start, and back (an analysis link\'s position shown)', () => {
+  const { tree, b5, a4, f5, h5 } = sample();
+  for (const node of [ROOT, b5, a4, f5, h5]) assert.equal(nodeByChoices(tree, choicesTo(tree, node)), node);
+  assert.deepEqual(choicesTo(tree, ROOT), []);
+  assert.deepEqual(choicesTo(tree, a4).slice(0, 2), [0, 0]);
+  assert.ok(choicesTo(tree, h5).some((choice) => choice > 0), 'a side line chooses another move somewhere');
+  assert.equal(nodeByChoices(tree, [0, 9]), b5, 'stops where the tree has no such move');
   assert.equal(tree.nodes.size, 7, 'the tree is not grown');
 });
 

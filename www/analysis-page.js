@@ -15,7 +15,7 @@ import { errorText, make, pageStorage } from './util.js';
 import { gameKey, keepLines, linesOf, loadKept, mergedNotes, notesOf, saveKept } from './analysis-lines.js';
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
 import { withoutParam } from './links.js';
-import { nodeAlong } from './variations.js';
+import { choicesTo, nodeAlong, nodeByChoices } from './variations.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
 import { afterStepBack, focusIfLost, onHistoryStep, pushEntry, stepBack } from './view-history.js';
 
@@ -37,6 +37,11 @@ import { afterStepBack, focusIfLost, onHistoryStep, pushEntry, stepBack } from '
  *   the list of games); over a reload or Forward, kept when it names its view (`backBefore`)
  * @property {string[][]} [lines]  lines of move texts from the start to add to the record's, as
  *   side lines after those it has (a better move a trainer found): tried lines, kept as such
+ * @property {number[]} [at]  the position to show first, in a side line too: the move chosen at
+ *   each step from the start, as the tree lists them (an analysis link's, `choicesTo`); wins
+ *   over `ply`
+ * @property {string} [remark]  words for the view's note as it opens, for a few seconds (what
+ *   of a link could not be read)
  */
 
 /**
@@ -208,14 +213,16 @@ export function backBefore() {
  */
 function checkRequest(request) {
   if (typeof request !== 'object' || request === null) throw new TypeError('openAnalysis needs an object, e.g. { record }');
-  const { record, position, ply, orientation, back, lines } = /** @type {Record<string, unknown>} */ (request);
+  const { record, position, ply, orientation, back, lines, at, remark } = /** @type {Record<string, unknown>} */ (request);
   if (record !== undefined && typeof record !== 'string') throw new TypeError('the record to analyse must be text');
   if (position !== undefined && typeof position !== 'string') throw new TypeError('the position to analyse must be text');
   if (ply !== undefined && !(typeof ply === 'number' && Number.isInteger(ply) && ply >= 0)) throw new TypeError('the ply to show must be a whole number from 0');
   if (orientation !== undefined && orientation !== 'white' && orientation !== 'black') throw new TypeError('the orientation must be "white" or "black"');
   if (back !== undefined && !isBack(back)) throw new TypeError('back must be { label, go }: a short text and a function');
   if (lines !== undefined && !isLines(lines)) throw new TypeError('the lines to add must be lists of move texts');
-  return { record, position, ply, orientation, back, lines };
+  if (at !== undefined && !(Array.isArray(at) && at.length <= MAX_SHOWN_LINE && at.every((n) => Number.isInteger(n) && n >= 0))) throw new TypeError('the position to show must be a list of whole numbers from 0');
+  if (remark !== undefined && typeof remark !== 'string') throw new TypeError('the remark must be text');
+  return { record, position, ply, orientation, back, lines, at: /** @type {number[] | undefined} */ (at), remark };
 }
 
 /**
@@ -227,7 +234,7 @@ function checkRequest(request) {
  * @returns {Promise<EmbedHandle>}
  */
 export async function openAnalysis(request = {}) {
-  const { record, position, ply, orientation, back, lines } = checkRequest(request);
+  const { record, position, ply, orientation, back, lines, at, remark } = checkRequest(request);
   // A view open already gives its place to this one, and its entry in the history: going Back
   // in between would close the new view.
   const replaced = shown;
@@ -310,7 +317,8 @@ export async function openAnalysis(request = {}) {
     if (!analysis) return;
     try {
       // The page's address without `?analysis`: the link's own fragment opens the view.
-      const url = analysisUrl(withoutParam(location.href, ANALYSIS_PARAM), await encodeAnalysis(analysis.treeRecord()));
+      // At the position shown: whoever opens it sees what the sender looked at.
+      const url = analysisUrl(withoutParam(location.href, ANALYSIS_PARAM), await encodeAnalysis(analysis.treeRecord(), choicesTo(analysis.tree(), analysis.current())));
       const { said, ok } = await shareLink(url, 'Ultima analysis', shareField, {
         shared: 'Shared a link to this analysis: whoever opens it sees these lines, marks and comments.',
         copied: 'Copied a link to this analysis: whoever opens it sees these lines, marks and comments.',
@@ -352,6 +360,8 @@ export async function openAnalysis(request = {}) {
   const keep = keepTried(board, game);
   // After the lines the tree has, so that its main line stays.
   if (analysis && lines) analysis.addLines([...analysis.lines(), ...lines]);
+  // The position a link showed, in the record's lines.
+  if (analysis && at) analysis.goTo(nodeByChoices(analysis.tree(), at));
   // Once the lines kept are back, the position the view showed before the reload (maybe in one
   // of them).
   if (analysis && lineBefore) analysis.goTo(nodeAlong(analysis.tree(), lineBefore));
@@ -411,6 +421,7 @@ export async function openAnalysis(request = {}) {
     true,
   );
   dialog.showModal();
+  if (remark) note(remark, true);
   // The focus on the close button, so that the arrow keys step through the moves at once (on
   // the board they move its focus square); where the board stands, heard after it.
   close.focus();

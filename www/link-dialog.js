@@ -34,8 +34,10 @@ import { onHistoryStep } from './view-history.js';
  *   the link was sent to), first keeping the page's game aside when
  *   `keepAside`, and with `acceptDraw` accepts the draw the link offers (the game ends drawn);
  *   answers null, or why it could not (then nothing changed)
- * @property {((game: { record: string, ply?: number }) => void) | null} analyse  opens the game in
- *   the analysis board at `ply`; null when the page has none (the choice is not offered)
+ * @property {((game: { record: string, ply?: number, at?: number[], remark?: string }) => void) | null} analyse
+ *   opens the game in the analysis board at `ply`, or at `at` (an analysis link's position
+ *   shown, in a side line too: `AnalysisRequest`); null when the page has none (the choice is
+ *   not offered)
  * @property {((link: Snapshot) => string | null) | null} finish  plays the end of a finished
  *   game from a link on the board's game, which it continues (the opponent's last moves, and
  *   the resignation, agreed draw or flag), so that it ends there as if played there; answers

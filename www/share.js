@@ -240,9 +240,10 @@ export function wireSharing(parts) {
     // or the step back as the view closes would arrive at the link again and open it again.
     if (analysisLinkText(location.hash) === text) history.replaceState(history.state, '', location.pathname + location.search);
     decodeAnalysis(text)
-      .then((record) => {
+      .then(({ record, choices }) => {
         if (!analyse) throw new Error('this page has no analysis board');
-        analyse({ record });
+        // A position shown that does not read: the analysis whole, at its end, and said so in it.
+        analyse({ record, ...(choices ? { at: choices } : {}), ...(choices === null ? { remark: 'The position this link showed could not be read: the analysis opens at its end.' } : {}) });
       })
       .catch((error) => parts.notify(`The analysis in this link could not be opened: ${errorText(error)}.`));
   };

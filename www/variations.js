@@ -118,6 +118,38 @@ export function nodeAlong(tree, texts) {
 }
 
 /**
+ * The move chosen at each step from the start to `id`, as the tree lists a position's moves (0:
+ * the first, its main continuation): the position shown, as an analysis link names it.
+ *
+ * @param {Tree} tree
+ * @param {number} id
+ * @returns {number[]} empty for the root
+ */
+export function choicesTo(tree, id) {
+  return pathTo(tree, id).map((node) => {
+    const parent = nodeOf(tree, node).parent;
+    return parent === null ? 0 : nodeOf(tree, parent).children.indexOf(node);
+  });
+}
+
+/**
+ * The node `choices` lead to from the start (`choicesTo`), as far as the tree has them.
+ *
+ * @param {Tree} tree
+ * @param {readonly number[]} choices
+ * @returns {number} the root when the tree has not the first
+ */
+export function nodeByChoices(tree, choices) {
+  let id = ROOT;
+  for (const choice of choices) {
+    const next = nodeOf(tree, id).children[choice];
+    if (next === undefined) break;
+    id = next;
+  }
+  return id;
+}
+
+/**
  * @param {Tree} tree
  * @param {number} id
  * @returns {number[]} the nodes from the start's first move down to `id` (empty for the root)
