@@ -249,6 +249,9 @@ test('the suicide step has its button; the full rules are one click away; damage
     assert.equal(await page.evaluate(() => /** @type {HTMLDetailsElement} */ (document.getElementById('help')).open), true);
     const { top, height } = await page.evaluate(() => ({ top: document.querySelector('#help summary')?.getBoundingClientRect().top ?? -1, height: innerHeight }));
     assert.ok(top >= 0 && top < height / 2, `the rules' heading at ${top} of a ${height} px window`);
+    // The browser's Back returns to the lesson (it left the site).
+    await page.goBack();
+    await at(page, 'try', 'chameleon', 0);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

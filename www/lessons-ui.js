@@ -14,7 +14,7 @@ import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
 import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
 import { askInPlace, errorText, make, pageStorage } from './util.js';
-import { enterPlace, leavePlace, onEntryOf, onHistoryStep, onViewClosed, placeIn, showView } from './view-history.js';
+import { enterPlace, leavePlace, onEntryOf, onHistoryStep, onViewClosed, placeIn, pushEntry, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
 /** @import { Lesson, Progress } from './lessons.js' */
@@ -344,6 +344,10 @@ function build() {
   onViewClosed(dialog, () => clearTimeout(resetTimer));
   for (const button of [rulesLink, rulesFromLesson]) {
     button.addEventListener('click', () => {
+      // The rules on an entry of their own over the lessons' (not instead of it, as the dialog's
+      // closing would step back over it): the browser's Back comes back to the lesson, as from
+      // a page of rules on lichess. It left the site.
+      pushEntry({ ultimaRules: true });
       dialog.close();
       config.openRules?.();
     });
