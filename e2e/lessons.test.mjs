@@ -176,6 +176,10 @@ for (const { device, context, touch } of devices) {
       // desktop would move up) unless the view scrolled to it.
       await page.evaluate(() => /** @type {any} */ (window).ultima.openLessons('defending'));
       await at(page, 'try', 'defending', 0);
+      // The whole board in view as the step opens, its long words under it on the phone (above
+      // it, they pushed rank 1, the King to move, off the screen).
+      const boardBox = await page.$eval('.lesson-board canvas', (canvas) => canvas.getBoundingClientRect().toJSON());
+      assert.ok(boardBox.top >= 0 && boardBox.bottom <= (await page.evaluate(() => innerHeight)) + 1, `the board from ${boardBox.top} to ${boardBox.bottom}`);
       const boardTop = () => page.$eval('.lesson-board canvas', (canvas) => canvas.getBoundingClientRect().top + (document.querySelector('#lessons')?.scrollTop ?? 0));
       const top = await boardTop();
       await play(page, 'e1-f1', touch);
