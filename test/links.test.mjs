@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DRAW_OFFER, PUZZLE_PARAM, STORM_PARAM, drawOffer, drawOfferValue, forked, gameSize, offerTakenBack, gameUrl, linkText, puzzleAsked, puzzleUrl, relation, stormAsked, withoutParam, wouldLose } from '../www/links.js';
 import { imageName } from '../www/board-image.js';
+import { START_PIECES } from '../www/placeholder.js';
 
 /** @import { Status } from '../ultima-wasm.js' */
 
@@ -82,10 +83,19 @@ test('a game in a few words', () => {
   assert.equal(gameSize(game(['b2-b5', 'g7-g4'], { kind: 'agreement', result: '1/2-1/2' })), '1 move, Draw by agreement');
 });
 
-test('the board image is named after its position', () => {
-  assert.equal(imageName(undefined), 'ultima-start.png');
-  assert.equal(imageName({ number: 6, side: 'black' }), 'ultima-move-6-black.png');
-  assert.equal(imageName({ number: 31, side: 'white' }), 'ultima-move-31-white.png');
+test('the board image is named after its position: the move it follows, the start, or a set-up position of its own', () => {
+  /** @param {string} letters  64 letters, a1 first, "." for an empty square @param {'white' | 'black'} turn */
+  const position = (letters, turn = /** @type {const} */ ('white')) => ({ pieces: [...letters].map((c) => (c === '.' ? '' : c)), turn });
+  const start = position(START_PIECES);
+  assert.equal(imageName(undefined, start), 'ultima-start.png');
+  assert.equal(imageName({ number: 6, side: 'black' }, start), 'ultima-move-6-black.png');
+  assert.equal(imageName({ number: 31, side: 'white' }, start), 'ultima-move-31-white.png');
+  // Set up in the editor: a name of its own, the same each time, another for another position.
+  const leaper = position(`L...K...p.......${'.'.repeat(16)}p${'.'.repeat(27)}k...`);
+  assert.match(imageName(undefined, leaper), /^ultima-position-[0-9a-f]{6}\.png$/);
+  assert.equal(imageName(undefined, leaper), imageName(undefined, position(`L...K...p.......${'.'.repeat(16)}p${'.'.repeat(27)}k...`)));
+  assert.notEqual(imageName(undefined, leaper), imageName(undefined, position(`L...K...p.......${'.'.repeat(16)}p${'.'.repeat(27)}k...`, 'black')));
+  assert.notEqual(imageName(undefined, position(START_PIECES, 'black')), 'ultima-start.png');
 });
 
 test('a draw offer stands from the offerer\'s move until the other side moves', () => {

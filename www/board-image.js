@@ -4,6 +4,7 @@
 // marked as on the board, and the arrows and circles drawn on it — saved as a PNG file and, where
 // the browser allows it, copied to the clipboard as an image.
 
+import { START_PIECES } from './placeholder.js';
 import { render } from './render.js';
 import { createState, picture } from './state.js';
 import { saveFile } from './util.js';
@@ -46,13 +47,32 @@ export function drawBoardImage(snapshot, look, { shapes = [], size = IMAGE_SIZE,
 /**
  * The file name of the picture of the position after a move, named as the move list numbers it
  * (a move is White's and Black's, as the game's GIF counts them), e.g. "ultima-move-6-black.png"
- * after Black's sixth move, or "ultima-start.png" before any.
+ * after Black's sixth move; before any, "ultima-start.png" for the standard start, and for
+ * another position (a diagram set up in the editor) a name of its own, "ultima-position-
+ * 3f9a0c.png", six hex digits of a digest of its pieces and turn: a teacher saving diagram after
+ * diagram got "ultima-start.png" each time.
  *
  * @param {{ number: number, side: Side } | undefined} last  the last move played, if any
+ * @param {{ pieces: readonly string[], turn: Side }} position  the position shown
  * @returns {string}
  */
-export function imageName(last) {
-  return last ? `ultima-move-${last.number}-${last.side}.png` : 'ultima-start.png';
+export function imageName(last, position) {
+  if (last) return `ultima-move-${last.number}-${last.side}.png`;
+  const pieces = position.pieces.map((letter) => letter || '.').join('');
+  if (pieces === START_PIECES && position.turn === 'white') return 'ultima-start.png';
+  return `ultima-position-${digest(`${pieces} ${position.turn}`)}.png`;
+}
+
+/**
+ * Six hex digits of text's FNV-1a digest: a name, not a check (two positions may share one).
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+function digest(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return ((hash >>> 0) & 0xffffff).toString(16).padStart(6, '0');
 }
 
 /**

@@ -178,7 +178,7 @@ export function wireSharing(parts) {
       const ply = shown === null ? history.length : shown + 1;
       /** @type {Snapshot} */
       const snapshot = withGame(embed.record(), (game) => game.at(ply));
-      const name = imageName(history[ply - 1]);
+      const name = imageName(history[ply - 1], snapshot);
       const { copied } = await exportBoardImage(drawBoardImage(snapshot, parts.look(), { shapes: embed.shapes() }), name);
       say(`Board image saved as ${name}${copied ? ' and copied to the clipboard' : ''}.`, true);
     } catch (error) {
