@@ -485,7 +485,10 @@ for (const { device, context } of devices) {
       assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
       assert.equal(await onBoard(page, (board) => board.view().orientation), 'white');
       await page.waitForFunction(() => document.activeElement?.id === 'board', null, { timeout: 5000 });
-      assert.match((await page.textContent('#notice')) ?? '', /resumed.*kept in its place: Your games lists it under “Set aside”/);
+      assert.match((await page.textContent('#notice')) ?? '', /^The game set aside was resumed: 1 move, White to move\. The game that was on the board was kept in its place: Your games lists it under “Set aside”/);
+      // Another game put on the board, not a move played: its last move is not announced as one
+      // (it was, being one ply more than the game it replaced).
+      assert.doesNotMatch((await page.textContent('#board-host .ultima-live')) ?? '', /g7 to g5/);
       const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('ultima.page.backup.')).sort());
       assert.equal(keys.length, 2, keys.join());
       assert.ok(!keys.includes('ultima.page.backup.2026-11-29T14:30:00.000Z'), 'the resumed game is no longer set aside');

@@ -482,7 +482,11 @@ export function mount(element, options = {}) {
     const hadShapes = state.shapes.length > 0;
     const wasViewing = state.viewed !== null;
     setSnapshot(state, snapshot);
-    const added = snapshot.plies.length === before.plies.length + 1 ? lastPly(snapshot) : undefined;
+    // A move played on the game: one ply more than the game before and its moves before it, also
+    // when it comes as another game (a link's answer, another tab's move); not another game one
+    // ply longer (a game resumed was announced as its last move, and fired \`move\`).
+    const continued = snapshot.start === before.start && before.plies.every((ply, i) => snapshot.plies[i]?.text === ply.text);
+    const added = continued && snapshot.plies.length === before.plies.length + 1 ? lastPly(snapshot) : undefined;
     if (added) view.animate(state, added, how.slide ?? true);
     else Object.assign(state, { fade: null, slide: null });
     draw();

@@ -522,7 +522,11 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
             embed.set({ orientation });
             settings.orientation = orientation;
             persist();
-            showNotice(notice, `The game set aside was resumed.${kept.key ? ' The game that was on the board was kept in its place: Your games lists it under “Set aside”.' : ''}`);
+            // Where the game stands, in the notice (an alert: a screen reader hears it), as the
+            // board shows it.
+            const { plies, turn } = embed.snapshot();
+            const moves = Math.ceil(plies.length / 2);
+            showNotice(notice, `The game set aside was resumed: ${moves} ${moves === 1 ? 'move' : 'moves'}, ${sideName(turn)} to move.${kept.key ? ' The game that was on the board was kept in its place: Your games lists it under “Set aside”.' : ''}`);
             // The board takes the focus, to play on (after the list's closing has handed it back
             // to Your games' button, far down on a phone).
             setTimeout(() => embed.canvas()?.focus());
