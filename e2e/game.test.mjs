@@ -231,7 +231,9 @@ test('piece sets switch without a reload', { timeout: 60_000 }, async () => {
 test('keyboard-only play: arrows, Enter, Space and Escape', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   await page.focus('canvas#board');
-  // The focus square starts on d4; b2 is two left and two down.
+  // The focus square starts on d4, said as the board takes the focus from the keyboard; b2 is
+  // two left and two down.
+  await page.waitForFunction(() => document.querySelector('#board-host .ultima-live p:last-child')?.textContent === 'd4');
   for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-focus'), 'b2');
   // Each step of the focus is heard: the square, and its piece.

@@ -193,6 +193,15 @@ export function bindInput(canvas, act) {
 
   const blur = () => act.moveFocus(null, false);
 
+  /**
+   * The keyboard brings the focus to the board (Tab, not a click): the focus square is shown and
+   * said where it is ("d4", "e2, white Pawn"), as each arrow says it. The board's name says only
+   * which keys it takes, and a listener had to press an arrow to learn where they were.
+   */
+  const focus = () => {
+    if (canvas.matches(':focus-visible')) act.moveFocus([0, 0], true);
+  };
+
   /** The right button draws on the board: no browser menu there. @param {MouseEvent} event */
   const menu = (event) => event.preventDefault();
 
@@ -204,6 +213,7 @@ export function bindInput(canvas, act) {
     ['pointercancel', cancelPress],
     ['pointerleave', leave],
     ['keydown', key],
+    ['focus', focus],
     ['blur', blur],
     ['contextmenu', menu],
   ];
