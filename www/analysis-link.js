@@ -5,7 +5,7 @@
 // link, a fragment never reaches a server: whoever opens the link sees the analysis, and no one
 // else. Opening one opens the analysis view on it; the game on the board is never touched.
 //
-// After the text, `~` and the position the analysis showed, when not the start: the move chosen
+// After the text, `~` and the position the analysis showed: the move chosen
 // at each step from the start, as the tree lists a position's moves (0 the first: the main
 // line), written as counts of first moves between the other choices, "12.1.5" for twelve main
 // moves, the second move there, five first moves ("0" the start). A teacher's "look at move 2"
