@@ -170,7 +170,7 @@ function paint(ctx, state, unit, ratio) {
   drawSquares(ctx, state.theme, state.orientation, unit);
   drawHighlights(ctx, state, unit);
   drawPieces(ctx, state, unit);
-  drawOverlays(ctx, state, unit);
+  drawOverlays(ctx, state, unit, ratio);
   if (state.coordinates && unit / ratio >= MIN_LABELLED_SQUARE) drawCoordinates(ctx, state.theme, state.orientation, unit, ratio);
   drawShapes(ctx, state, unit);
   if (state.glyph) drawGlyph(ctx, state, state.glyph, unit);
@@ -382,8 +382,9 @@ function piece(ctx, state, letter, x, y, unit) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {BoardState} state
  * @param {number} unit
+ * @param {number} ratio  canvas pixels per CSS pixel
  */
-function drawOverlays(ctx, state, unit) {
+function drawOverlays(ctx, state, unit, ratio) {
   const line = Math.max(1, unit * 0.06);
   for (const move of state.dests) {
     if (move.to === null) continue;
@@ -444,9 +445,12 @@ function drawOverlays(ctx, state, unit) {
       ctx.stroke();
     }
   }
+  // The snowflake in the square's corner: at least 14 CSS pixels across where the square has
+  // room (a 41 px square of the rules' diagrams drew it 12 px), at most 0.44 of the square.
+  const flake = Math.max(unit * 0.15, Math.min(7 * ratio, unit * 0.22));
   for (const square of state.frozen) {
     const [x, y] = corner(square, state, unit);
-    snowflake(ctx, x + unit * 0.8, y + unit * 0.2, unit * 0.15);
+    snowflake(ctx, x + unit - flake * 1.33, y + flake * 1.33, flake);
   }
   // The pieces the other side could capture (when asked for) and the King in check: the same
   // warning sign, since check is the King's threat (in check, the threatened piece is the King).
