@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { launch } from './browser.mjs';
-import { NO_GAME, openGame, useServedDist } from './game-page.mjs';
+import { ARTIFACTS, NO_GAME, openGame, useServedDist } from './game-page.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -186,7 +186,7 @@ for (const [screen, viewport] of SCREENS) {
   });
 }
 
-test('a tablet held upright: the game\'s buttons and its moves in view under the board, side by side, clocks and all; a lesson\'s words over its board; the editor\'s pieces a finger\'s size', { timeout: 60_000 }, async () => {
+test('a tablet held upright: the game\'s buttons and its moves in view under the board, side by side, clocks and all; a lesson\'s task over its board and its words under it, whole; the editor\'s pieces a finger\'s size', { timeout: 60_000 }, async () => {
   for (const viewport of [
     { width: 768, height: 1024 },
     { width: 820, height: 1180 },
@@ -210,8 +210,9 @@ test('a tablet held upright: the game\'s buttons and its moves in view under the
       assert.ok(boxes.moves.left >= boxes.resign.right && boxes.moves.top < boxes.resign.bottom && boxes.moves.top + 40 <= boxes.height, where);
       // The clocks as wide as the board.
       assert.ok(Math.abs(boxes.clock.right - boxes.clock.left - (boxes.board.right - boxes.board.left)) < 1, where);
-      // A lesson: its words over the board, whole (beside it, in a column 15rem wide, they
-      // scrolled and were cut mid-sentence), and the board and its first action in the screen.
+      // A lesson: its words whole, its task over the board and its explanation under it (beside
+      // it, in a column 15rem wide, they scrolled and were cut mid-sentence), and the board and
+      // its first action in the screen.
       // The game's clock runs: the lessons are asked for, and gone to.
       await page.click('#open-lessons');
       await page.click('#leave-clock .leave-go');
@@ -233,6 +234,40 @@ test('a tablet held upright: the game\'s buttons and its moves in view under the
       const piece = await page.locator('dialog[open] .editor-tool').first().boundingBox();
       assert.ok(piece && piece.width >= 48 && piece.height >= 48, `${where}; a piece ${JSON.stringify(piece)}`);
       await page.keyboard.press('Escape');
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
+test('a laptop zoomed to 150 % and a phone on its side: the board and both clocks side by side in the window, the game\'s buttons beside them', { timeout: 60_000 }, async () => {
+  for (const [viewport, deviceScaleFactor] of /** @type {const} */ ([
+    [{ width: 853, height: 480 }, 1.5],
+    [{ width: 844, height: 390 }, 3],
+  ])) {
+    const browser = await launch({ viewport, deviceScaleFactor, hasTouch: deviceScaleFactor > 2, isMobile: deviceScaleFactor > 2 });
+    try {
+      const stored = JSON.stringify({ version: 1, record: '[TimeControl "180+2"]\n[Clocks "180.0 178.0"]\n\n1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
+      const { page, problems } = await openGame(browser.context, served.url, stored);
+      await page.waitForSelector('.clock-bottom:visible');
+      const boxes = await page.evaluate(() => {
+        /** @param {string} selector */
+        const box = (selector) => {
+          const { left, right, top, bottom } = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+          return { left, right, top, bottom };
+        };
+        return { board: box('#board-host'), top: box('.clock-top'), bottom: box('.clock-bottom'), status: box('#status'), height: innerHeight, width: innerWidth };
+      });
+      const where = `${viewport.width} × ${viewport.height}: ${JSON.stringify(boxes)}`;
+      // Both clocks right of the board, the computer's at its top and the player's at its foot,
+      // all in the window (laid out as a phone's, the computer's clock stood beside the board
+      // and the player's under the fold).
+      for (const clock of [boxes.top, boxes.bottom]) assert.ok(clock.left >= boxes.board.right && clock.bottom <= boxes.height && clock.right <= boxes.width, where);
+      assert.ok(Math.abs(boxes.top.top - boxes.board.top) < 1 && Math.abs(boxes.bottom.bottom - boxes.board.bottom) < 1, where);
+      // The status, the panel's head, beside them at the top.
+      assert.ok(boxes.status.left >= boxes.top.right && boxes.status.top < boxes.board.top + 10, where);
+      await page.screenshot({ path: `${ARTIFACTS}clocks-${viewport.width}x${viewport.height}.png` });
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();
