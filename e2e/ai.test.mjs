@@ -274,12 +274,18 @@ test('a hint marks the piece, then draws the move the computer suggests; its thi
 test("the computer's thinking is shown while it searches its move", { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame();
   await page.check('#show-thinking');
-  // Each iteration's figures, as the board's `thinking` event gives them.
+  // Each iteration's figures, as the board's `thinking` event gives them; and every height the
+  // view takes, which is one: the game's buttons under it never move (it grew a line as its
+  // expected line wrapped once more, several times a search).
   await onBoard(page, (board) => {
     /** @type {any} */ (window).iterations = [];
     board.on('thinking', (detail) => {
       if (detail.depth !== undefined) /** @type {any} */ (window).iterations.push(detail);
     });
+    const view = /** @type {HTMLElement} */ (document.getElementById('thinking'));
+    const heights = new Set([view.getBoundingClientRect().height]);
+    /** @type {any} */ (window).thinkingHeights = heights;
+    new ResizeObserver(() => heights.add(view.getBoundingClientRect().height)).observe(view);
   });
   /** The last iteration's score for the side to move and from White's view, and the view's. */
   const scores = () =>
@@ -308,6 +314,7 @@ test("the computer's thinking is shown while it searches its move", { timeout: 9
   assert.equal(black.white.cp ?? black.white.mate, -Math.round(pawns(black.score) * (black.white.cp === undefined ? 1 : 100)) || 0, JSON.stringify(black));
   assert.equal(pawns(black.shown ?? ''), -pawns(black.score) || 0, `Black searched: its score turned for White ${JSON.stringify(black)}`);
   assert.match((await page.textContent('#thinking .thinking-number')) ?? '', /^1…$/, "the line starts with Black's move");
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).thinkingHeights.size), 1, `the view's heights: ${await page.evaluate(() => [.../** @type {any} */ (window).thinkingHeights].join(', '))}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -52,18 +52,16 @@ export function createThinking(element, pieceSet) {
   /** @type {ThinkingFigures | null} */
   let last = null;
 
+  // Always the same three lines, the expected line two of them at most (style.css): the box
+  // stays one height through a search, and the game's buttons under it stay where they are (it
+  // grew a line each time the expected line wrapped once more, several times a search).
   const draw = () => {
-    if (!title) {
-      element.replaceChildren(make('p', {}, 'The computer has not searched in this game yet.'));
-      return;
-    }
-    const heading = running ? `${title} — thinking…` : title;
-    if (!last) {
-      element.replaceChildren(make('p', { class: 'thinking-head' }, heading));
-      return;
-    }
-    const words = scoreWords(last.white);
+    const head = make('p', { class: 'thinking-head' }, title ? (running ? `${title} — thinking…` : title) : 'The computer has not searched in this game yet.');
     const figures = make('p', { class: 'thinking-figures' });
+    const line = make('p', { class: 'thinking-line' });
+    element.replaceChildren(head, figures, line);
+    if (!title || !last) return;
+    const words = scoreWords(last.white);
     figures.append(
       make('span', { 'data-depth': String(last.depth) }, `depth ${last.depth}`),
       ' · ',
@@ -72,7 +70,6 @@ export function createThinking(element, pieceSet) {
       ' · ',
       make('span', {}, `${count(last.nodes)} nodes`),
     );
-    const line = make('p', { class: 'thinking-line' });
     const moves = make('span', { class: 'thinking-pv' });
     const set = pieceSet();
     last.plies.forEach((ply, i) => {
@@ -84,7 +81,6 @@ export function createThinking(element, pieceSet) {
       moves.append(...(i > 0 ? [' ', move] : [move]));
     });
     line.append('Expected line: ', moves);
-    element.replaceChildren(make('p', { class: 'thinking-head' }, heading), figures, line);
   };
   draw();
 
