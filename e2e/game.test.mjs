@@ -58,7 +58,12 @@ test('on the blue and brown boards the marks keep their colours on a dark square
 test('a short game by clicks and by drag, with status and move list', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   assert.equal(await page.textContent('#status'), 'White to move');
+  // A press on the board takes the focus from the button that had it (it kept it, and a stray
+  // Space pressed it again), as a press anywhere on a page does; the board does not take it,
+  // so that the arrows step through the moves.
+  await page.focus('#new-game');
   await click(page, 'b2');
+  assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), 'b2');
   await click(page, 'b5');
   await drag(page, 'g7', 'g4');
@@ -441,6 +446,8 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.check('#new-game-form input[name="distance_1968"]');
   await page.click('#new-game-start');
   assert.equal(await page.isVisible('#new-game-dialog'), false);
+  // The board has the focus, not New game… (where a stray Space opened the dialog again).
+  await page.waitForFunction(() => document.activeElement?.id === 'board');
   assert.equal(await onBoard(page, (board) => board.rules()), 'distance_1968');
   assert.match(await onBoard(page, (board) => board.position()), /^ilxkwxlc\//);
   // The record round-trips through the paste box.

@@ -443,7 +443,7 @@ test('screen reader: a picked-up piece\'s destinations and captures; the compute
   assert.ok(answer);
   assert.match(words.join(' | '), /white Long Leaper a1 to a3, captures the black Pawn on a2 by leaping over it/);
   assert.ok(
-    words.some((text) => text.startsWith('black ') && text.includes(`${answer.from} to ${answer.to}`) && text.endsWith(answer.display)),
+    words.some((text) => text.startsWith('black ') && text.includes(`${answer.from} to ${answer.to}`)),
     `the computer's move is announced: ${words.join(' | ')}`,
   );
   assert.deepEqual(problems, []);

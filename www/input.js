@@ -82,6 +82,12 @@ export function bindInput(canvas, act) {
     if (event.button === 2) return startSketch(event, square);
     if (event.button !== 0) return;
     event.preventDefault();
+    // The focus leaves what had it, as a press anywhere else on a page takes it away
+    // (preventDefault withholds that): a button that had it (New game…) kept it through the
+    // game, and a stray Space or Enter pressed it again. The board does not take it: the game
+    // page's arrows step through its moves (a replay board takes it, embed.js).
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body) active.blur();
     act.erase();
     act.hover(square);
     act.moveFocus(null, false);

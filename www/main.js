@@ -610,6 +610,9 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         // Remembered once the game has started (a refused position changes nothing).
         settings.newGame = choices;
         persist();
+        // The board takes the focus once the dialog has closed (the browser gives it back to
+        // New game…, where a stray Space or Enter opened the dialog again mid-game).
+        setTimeout(() => embed.canvas()?.focus({ preventScroll: true }));
       },
       // The computer player is always there in this page (its worker starts when first asked).
       true,
