@@ -275,6 +275,25 @@ test('a laptop zoomed to 150 % and a phone on its side: the board and both clock
   }
 });
 
+test('on a 1920 × 1080 screen the clocks grow with the board: digits of 38 px, a column of 10rem', { timeout: 60_000 }, async () => {
+  const browser = await launch({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 });
+  try {
+    const stored = JSON.stringify({ version: 1, record: '[TimeControl "180+2"]\n[Clocks "180.0 178.0"]\n\n1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
+    const { page, problems } = await openGame(browser.context, served.url, stored);
+    await page.waitForSelector('.clock-bottom:visible');
+    const { digits, column, board } = await page.evaluate(() => ({
+      digits: parseFloat(getComputedStyle(/** @type {Element} */ (document.querySelector('.clock-bottom .clock-time'))).fontSize),
+      column: document.querySelector('.clocks')?.getBoundingClientRect().width ?? 0,
+      board: document.querySelector('#board-host')?.getBoundingClientRect().width ?? 0,
+    }));
+    // They were 27 px digits in a column of 128 px beside a board of 960.
+    assert.ok(digits >= 38 && column >= 160 && board >= 900, JSON.stringify({ digits, column, board }));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test('the new game\'s Start and Cancel stay in sight at its foot on a short screen, the choices scrolling under them', { timeout: 60_000 }, async () => {
   for (const viewport of [
     { width: 1180, height: 820 },
