@@ -1149,6 +1149,15 @@ test('the view takes its keys from the moment it opens (X, L, F, the arrows), an
   assert.equal(await page.locator('.analysis-dialog[open]').count(), 1);
   assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('analysis-comment-field')), false);
   assert.deepEqual(await onAnalysis(page, (board) => board.analysis()?.notes().map((note) => note.comment)), ['a plan']);
+  // A piece picked up by a press (the press leaves the focus nowhere): Escape puts it down first,
+  // the view open (it closed the view).
+  const box = await page.locator('.analysis-dialog canvas').boundingBox();
+  if (!box) throw new Error('no board');
+  await page.mouse.click(box.x + (box.width / 8) * 6.5, box.y + (box.height / 8) * 1.5);
+  await page.waitForSelector('.analysis-dialog .ultima-mirror[data-selected="g7"]', { state: 'attached' });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.analysis-dialog .ultima-mirror[data-selected=""]', { state: 'attached' });
+  assert.equal(await page.locator('.analysis-dialog[open]').count(), 1);
   // Escape again closes the view.
   await page.keyboard.press('Escape');
   await page.waitForSelector('.analysis-dialog', { state: 'detached' });

@@ -11,6 +11,7 @@
 import { mount } from './embed.js';
 import { isLines, linkStyles } from './analysis.js';
 import { isTyping } from './keys.js';
+import { escapePutsDown } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 import { gameKey, keepLines, linesOf, loadKept, mergedNotes, notesOf, saveKept } from './analysis-lines.js';
 import { analysisUrl, encodeAnalysis } from './analysis-link.js';
@@ -402,7 +403,9 @@ export async function openAnalysis(request = {}) {
     if (shown?.dialog === dialog) closeAndGoBack();
   });
   // Escape closes the view, also from the board (whose own Escape puts down a picked-up piece,
-  // which it still does first).
+  // which it still does first); a piece picked up and the focus elsewhere (a press on the board
+  // leaves it nowhere), Escape puts the piece down first too: it closed the view.
+  escapePutsDown(dialog, () => board);
   dialog.addEventListener(
     'keydown',
     (event) => {
