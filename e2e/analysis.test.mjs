@@ -573,6 +573,14 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
       await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 7, null, { timeout: 60_000 });
       await settled(page.locator('.analysis-dialog canvas'));
       assert.equal(await page.locator('.analysis-dialog .analysis-variation').count(), 1);
+      if (name === 'phone') {
+        // The head on two rows (the title with the way back, then the tools), not three.
+        const { head, button } = await page.evaluate(() => ({
+          head: document.querySelector('.analysis-dialog-head')?.getBoundingClientRect().height ?? 0,
+          button: document.querySelector('.analysis-dialog .analysis-close')?.getBoundingClientRect().height ?? 0,
+        }));
+        assert.ok(head < button * 2.5, `the head ${head} px high, its buttons ${button}`);
+      }
       await page.locator('.analysis-dialog').screenshot({ path: `${ARTIFACTS}analysis-${name}.png` });
       assert.deepEqual(problems, []);
     } finally {
