@@ -94,6 +94,10 @@ test('a short game by clicks and by drag, with status and move list', { timeout:
   assert.match((await page.getAttribute('.ultima-mirror [data-square="g7"]', 'aria-label')) ?? '', /black Pawn/);
   await click(page, 'e2');
   assert.equal(await page.getAttribute('.ultima-mirror', 'data-selected'), '');
+  // The press plays nothing: the way back is pointed out, seen and heard.
+  await page.waitForSelector('#view-live.nudged');
+  assert.equal(await page.textContent('#board-host .ultima-live p:last-child'), 'white Pawn on e2: an earlier position is shown; go back to the game to move');
+  await page.waitForSelector('#view-live:not(.nudged)');
   await page.click('#view-next');
   assert.equal(await page.textContent('#status'), 'Viewing 1… Pg7-g4 (2 of 4)');
   await page.click('#view-live');

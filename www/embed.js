@@ -689,6 +689,7 @@ export function mount(element, options = {}) {
       if (state.viewed === null && side !== null && side !== turn) {
         return current.mode === 'ai' ? `${piece}: the computer is to move` : `${piece}: ${sideName(turn)} to move, and this board moves ${sideName(side)}'s pieces only`;
       }
+      if (state.viewed !== null) return `${piece}: an earlier position is shown; go back to the game to move`;
       return `${piece}: it cannot be moved now`;
     };
     /** @param {string} from @param {string} to */

@@ -461,6 +461,17 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       if (shown !== null) embed.showPly(shown + 1);
     });
     viewLive.addEventListener('click', () => embed.showPly(null));
+    // A press on the board while an earlier position is shown plays nothing: the way back is
+    // pointed out, a ring pulsing round "Back to the game" (a screen reader hears why from the
+    // board). The press was refused without a sign.
+    pageElement('board-host', HTMLElement).addEventListener('pointerdown', () => {
+      if (embed.shownPly() === null || embed.result() !== null) return;
+      viewLive.classList.remove('nudged');
+      // Once more from its start: the class taken off and put back in one task would not restart it.
+      void viewLive.offsetWidth;
+      viewLive.classList.add('nudged');
+    });
+    viewLive.addEventListener('animationend', () => viewLive.classList.remove('nudged'));
     embed.on('view', () => {
       // A hint belongs to the game's position, which viewing another one hides: its arrow goes
       // (and the embed stops a search for one).
