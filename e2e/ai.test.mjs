@@ -287,6 +287,13 @@ test("the computer's thinking is shown while it searches its move", { timeout: 9
     /** @type {any} */ (window).thinkingHeights = heights;
     new ResizeObserver(() => heights.add(view.getBoundingClientRect().height)).observe(view);
   });
+  // Within the panel, before a search and after: its lines are cut, not the panel's column
+  // widened (a line that does not wrap stood 65 px out).
+  const withinPanel = async () => {
+    const [view = 0, panel = 0] = await page.evaluate(() => [document.getElementById('thinking'), document.querySelector('.panel')].map((box) => box?.getBoundingClientRect().right ?? 0));
+    assert.ok(view <= panel + 0.5, `the view's right edge ${view}, the panel's ${panel}`);
+  };
+  await withinPanel();
   /** The last iteration's score for the side to move and from White's view, and the view's. */
   const scores = () =>
     page.evaluate(() => {
@@ -314,6 +321,7 @@ test("the computer's thinking is shown while it searches its move", { timeout: 9
   assert.equal(black.white.cp ?? black.white.mate, -Math.round(pawns(black.score) * (black.white.cp === undefined ? 1 : 100)) || 0, JSON.stringify(black));
   assert.equal(pawns(black.shown ?? ''), -pawns(black.score) || 0, `Black searched: its score turned for White ${JSON.stringify(black)}`);
   assert.match((await page.textContent('#thinking .thinking-number')) ?? '', /^1…$/, "the line starts with Black's move");
+  await withinPanel();
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).thinkingHeights.size), 1, `the view's heights: ${await page.evaluate(() => [.../** @type {any} */ (window).thinkingHeights].join(', '))}`);
   assert.deepEqual(problems, []);
   await page.close();

@@ -56,7 +56,7 @@ export function createThinking(element, pieceSet) {
   // stays one height through a search, and the game's buttons under it stay where they are (it
   // grew a line each time the expected line wrapped once more, several times a search).
   const draw = () => {
-    const head = make('p', { class: 'thinking-head' }, title ? (running ? `${title} — thinking…` : title) : 'The computer has not searched in this game yet.');
+    const head = title ? make('p', { class: 'thinking-head' }, running ? `${title} — thinking…` : title) : make('p', {}, 'No search yet in this game.');
     const figures = make('p', { class: 'thinking-figures' });
     const line = make('p', { class: 'thinking-line' });
     element.replaceChildren(head, figures, line);
