@@ -20,6 +20,9 @@ const SCREENS = /** @type {const} */ ([
   ['a phone held sideways', { width: 844, height: 390 }],
 ]);
 
+/** A game against the computer with a 3+2 clock, a move each played: the clocks shown. */
+const CLOCKED = JSON.stringify({ version: 1, record: '[TimeControl "180+2"]\n[Clocks "180.0 178.0"]\n\n1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
+
 /**
  * The page's dialogs: the button that opens each, and when it is ready to be measured.
  *
@@ -248,8 +251,7 @@ test('a laptop zoomed to 150 % and a phone on its side: the board and both clock
   ])) {
     const browser = await launch({ viewport, deviceScaleFactor, hasTouch: deviceScaleFactor > 2, isMobile: deviceScaleFactor > 2 });
     try {
-      const stored = JSON.stringify({ version: 1, record: '[TimeControl "180+2"]\n[Clocks "180.0 178.0"]\n\n1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
-      const { page, problems } = await openGame(browser.context, served.url, stored);
+      const { page, problems } = await openGame(browser.context, served.url, CLOCKED);
       await page.waitForSelector('.clock-bottom:visible');
       const boxes = await page.evaluate(() => {
         /** @param {string} selector */
@@ -278,8 +280,7 @@ test('a laptop zoomed to 150 % and a phone on its side: the board and both clock
 test('on a 1920 × 1080 screen the clocks grow with the board: digits of 38 px, a column of 10rem', { timeout: 60_000 }, async () => {
   const browser = await launch({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 });
   try {
-    const stored = JSON.stringify({ version: 1, record: '[TimeControl "180+2"]\n[Clocks "180.0 178.0"]\n\n1. b2-b5 g7-g4 *', settings: { opponent: { computer: 'black', level: 2 } } });
-    const { page, problems } = await openGame(browser.context, served.url, stored);
+    const { page, problems } = await openGame(browser.context, served.url, CLOCKED);
     await page.waitForSelector('.clock-bottom:visible');
     const { digits, column, board } = await page.evaluate(() => ({
       digits: parseFloat(getComputedStyle(/** @type {Element} */ (document.querySelector('.clock-bottom .clock-time'))).fontSize),

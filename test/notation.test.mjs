@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
+import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, movesWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 /** @param {Record<string, string>} placed @returns {string[]} 64 letters, a1 first */
@@ -175,4 +175,11 @@ test('what a move did to the frozen pieces, in words: those it froze, those it f
   assert.equal(freezeWords(['a2', 'c2', 'b3'], { frozen: [], pieces: board({ b4: 'L', a2: 'P', c2: 'P' }) }, taking), 'Frees the white Pawn on a2 and the white Pawn on c2.');
   // A Pawn that steps next to the enemy Immobilizer is frozen there.
   assert.equal(freezeWords([], { frozen: ['d4'], pieces: board({ d4: 'P', e5: 'i' }) }, ply('d2-d4')), 'It is frozen on d4.');
+});
+
+test("a game's length in moves as the move list numbers them, White's and Black's one move", () => {
+  assert.equal(movesWords(0), '0 moves');
+  assert.equal(movesWords(1), '1 move');
+  assert.equal(movesWords(2), '1 move');
+  assert.equal(movesWords(3), '2 moves');
 });

@@ -14,7 +14,7 @@ import { isTyping } from './keys.js';
 import { escapePutsDown } from './trainer-board.js';
 import { errorText, make, pageStorage } from './util.js';
 import { gameKey, keepLines, linesOf, loadKept, mergedNotes, notesOf, saveKept } from './analysis-lines.js';
-import { analysisUrl, encodeAnalysis } from './analysis-link.js';
+import { analysisUrl, encodeAnalysis, MAX_CHOICES } from './analysis-link.js';
 import { withoutParam } from './links.js';
 import { choicesTo, nodeAlong, nodeByChoices } from './variations.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
@@ -221,7 +221,7 @@ function checkRequest(request) {
   if (orientation !== undefined && orientation !== 'white' && orientation !== 'black') throw new TypeError('the orientation must be "white" or "black"');
   if (back !== undefined && !isBack(back)) throw new TypeError('back must be { label, go }: a short text and a function');
   if (lines !== undefined && !isLines(lines)) throw new TypeError('the lines to add must be lists of move texts');
-  if (at !== undefined && !(Array.isArray(at) && at.length <= MAX_SHOWN_LINE && at.every((n) => Number.isInteger(n) && n >= 0))) throw new TypeError('the position to show must be a list of whole numbers from 0');
+  if (at !== undefined && !(Array.isArray(at) && at.length <= MAX_CHOICES && at.every((n) => Number.isInteger(n) && n >= 0))) throw new TypeError('the position to show must be a list of whole numbers from 0');
   if (remark !== undefined && typeof remark !== 'string') throw new TypeError('the remark must be text');
   return { record, position, ply, orientation, back, lines, at: /** @type {number[] | undefined} */ (at), remark };
 }

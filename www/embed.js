@@ -485,8 +485,8 @@ export function mount(element, options = {}) {
     // A move played on the game: one ply more than the game before and its moves before it, also
     // when it comes as another game (a link's answer, another tab's move); not another game one
     // ply longer (a game resumed was announced as its last move, and fired \`move\`).
-    const continued = snapshot.start === before.start && before.plies.every((ply, i) => snapshot.plies[i]?.text === ply.text);
-    const added = continued && snapshot.plies.length === before.plies.length + 1 ? lastPly(snapshot) : undefined;
+    const continued = () => snapshot.start === before.start && before.plies.every((ply, i) => snapshot.plies[i]?.text === ply.text);
+    const added = snapshot.plies.length === before.plies.length + 1 && continued() ? lastPly(snapshot) : undefined;
     if (added) view.animate(state, added, how.slide ?? true);
     else Object.assign(state, { fade: null, slide: null });
     draw();

@@ -6,7 +6,7 @@
 
 import { drawBoardImage } from './board-image.js';
 import { countColours, createGif, indexImage } from './gif.js';
-import { plyLabel, statusText } from './notation.js';
+import { movesWords, plyLabel, statusText } from './notation.js';
 import { saveFile } from './util.js';
 import { withGame } from './wasm.js';
 
@@ -127,6 +127,5 @@ export async function saveGameGif(record, look, say) {
  * @returns {string}
  */
 function gifName(plies) {
-  const moves = Math.ceil(plies / 2);
-  return `ultima-game-${moves}-${moves === 1 ? 'move' : 'moves'}.gif`;
+  return `ultima-game-${movesWords(plies).replace(' ', '-')}.gif`;
 }

@@ -18,7 +18,7 @@ import { COPY_REFUSED, copyText } from './clipboard.js';
 import { GAME_FILTERS, MAX_GAMES, gameWords, gamesFile, loadGames, outcome, playerOf, saveGames, shownUnder, tallyWords, withGameBack, withoutGame } from './games.js';
 import { wireGameGif } from './share.js';
 import { removeSetAside, setAsideEntries, setAsideWords } from './set-aside.js';
-import { statusText } from './notation.js';
+import { movesWords, statusText } from './notation.js';
 import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
 import { askInPlace, errorClause, errorText, make, pageStorage, saveFile } from './util.js';
 import { withGame } from './wasm.js';
@@ -400,9 +400,8 @@ function build() {
 function gameOf(record) {
   try {
     const { status, plies } = withGame(record, (game) => game.snapshot());
-    const moves = Math.ceil(plies.length / 2);
     const over = status.kind !== 'ongoing';
-    return { over, words: `${over ? statusText(status) : 'Unfinished'} · ${moves} ${moves === 1 ? 'move' : 'moves'}` };
+    return { over, words: `${over ? statusText(status) : 'Unfinished'} · ${movesWords(plies.length)}` };
   } catch (error) {
     return { error: errorText(error) };
   }

@@ -7,7 +7,7 @@
 // `MAX_GAMES`. Two tabs share it: each change reads the list again before it writes, and a game
 // whose record is already kept (the other tab saw it end too) is not added twice.
 
-import { otherSide, sideName, statusText } from './notation.js';
+import { movesWords, otherSide, sideName, statusText } from './notation.js';
 import { levelName } from './levels.js';
 import { isSide, readOpponent, refusal } from './storage.js';
 import { readVersioned } from './util.js';
@@ -254,9 +254,8 @@ const OUTCOME_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', decided: '' };
  *   "Won by link"; for two players at one device "Two players on this device"
  */
 export function gameWords(game, date) {
-  const moves = Math.ceil(game.plies / 2);
   const how = statusText({ kind: game.kind, winner: game.winner, result: game.result });
-  const parts = [how, `${moves} ${moves === 1 ? 'move' : 'moves'}`, date(game.ended)];
+  const parts = [how, movesWords(game.plies), date(game.ended)];
   const player = playerOf(game);
   if (player === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
   const against = game.opponent ? `against ${levelName(game.opponent.level)}` : 'by link';

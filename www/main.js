@@ -18,7 +18,7 @@ import { setUpHelp } from './help.js';
 import { bindNewGameDialog, playerSide } from './newgame.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, onOtherTab, save, setAsideStored } from './storage.js';
-import { captureWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
+import { captureWords, movesWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
 import { errorText, keepFocus, make, pageElement, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker, releasedSince } from './offline.js';
@@ -536,8 +536,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
             // Where the game stands, in the notice (an alert: a screen reader hears it), as the
             // board shows it.
             const { plies, turn } = embed.snapshot();
-            const moves = Math.ceil(plies.length / 2);
-            showNotice(notice, `The game set aside was resumed: ${moves} ${moves === 1 ? 'move' : 'moves'}, ${sideName(turn)} to move.${kept.key ? ' The game that was on the board was kept in its place: Your games lists it under “Set aside”.' : ''}`);
+            showNotice(notice, `The game set aside was resumed: ${movesWords(plies.length)}, ${sideName(turn)} to move.${kept.key ? ' The game that was on the board was kept in its place: Your games lists it under “Set aside”.' : ''}`);
             // The board takes the focus, to play on (after the list's closing has handed it back
             // to Your games' button, far down on a phone).
             setTimeout(() => embed.canvas()?.focus());

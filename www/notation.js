@@ -181,6 +181,19 @@ export function describeSelection(square, letter, moves, position) {
 }
 
 /**
+ * How long a game of `plies` plies is, in moves as the move list numbers them (White's and
+ * Black's one move), in words: "1 move", "12 moves". Your games, a game set aside and resumed,
+ * and a game's GIF say it alike.
+ *
+ * @param {number} plies
+ * @returns {string}
+ */
+export function movesWords(plies) {
+  const moves = Math.ceil(plies / 2);
+  return `${moves} ${moves === 1 ? 'move' : 'moves'}`;
+}
+
+/**
  * A side's name in text, e.g. "White": the one spelling every line of the page uses.
  *
  * @param {Side} side
