@@ -580,6 +580,30 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
           button: document.querySelector('.analysis-dialog .analysis-close')?.getBoundingClientRect().height ?? 0,
         }));
         assert.ok(head < button * 2.5, `the head ${head} px high, its buttons ${button}`);
+        // The line shown in a strip under the board, its move shown (the side line's) in sight,
+        // above the fold: the move list starts near the screen's foot.
+        const strip = await page.evaluate(() => {
+          const row = document.querySelector('.analysis-dialog .analysis-board')?.getBoundingClientRect();
+          const box = document.querySelector('.analysis-dialog .analysis-strip')?.getBoundingClientRect();
+          const shown = document.querySelector('.analysis-dialog .analysis-strip [data-current]');
+          const at = shown?.getBoundingClientRect();
+          return { gap: (box?.top ?? 0) - (row?.bottom ?? 0), bottom: box?.bottom ?? 0, left: (at?.left ?? 0) - (box?.left ?? 0), right: (box?.right ?? 0) - (at?.right ?? 0), node: shown?.getAttribute('data-node'), moves: document.querySelectorAll('.analysis-dialog .analysis-strip-move').length };
+        });
+        const current = await onAnalysis(page, (board) => board.analysis()?.current());
+        assert.equal(strip.node, String(current));
+        assert.ok(strip.gap >= 0 && strip.gap < 12 && strip.bottom < 844 * 0.7, JSON.stringify(strip));
+        assert.ok(strip.left >= 0 && strip.right >= 0, `the move shown is cut: ${JSON.stringify(strip)}`);
+        assert.equal(strip.moves, 13, "the side line's 13 plies");
+        // A tap on its first move shows the position after it.
+        await page.locator('.analysis-dialog .analysis-strip-move').first().tap();
+        await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-strip-move')?.hasAttribute('data-current'));
+        assert.equal(await onAnalysis(page, (board) => board.snapshot().plies.length), 1);
+        // Back to the side line's move for the picture.
+        await onAnalysis(page, (board, id) => board.analysis()?.goTo(id), current);
+        await page.waitForFunction(() => Number(document.querySelector('.analysis-dialog .analysis-panel')?.getAttribute('data-depth')) >= 7, null, { timeout: 60_000 });
+        await settled(page.locator('.analysis-dialog canvas'));
+      } else {
+        assert.equal(await page.isVisible('.analysis-dialog .analysis-strip'), false);
       }
       await page.locator('.analysis-dialog').screenshot({ path: `${ARTIFACTS}analysis-${name}.png` });
       assert.deepEqual(problems, []);

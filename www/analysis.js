@@ -181,6 +181,16 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
   bar.append(barWhite, barLabel);
   outer.insertBefore(row, stage);
   row.append(bar, stage);
+  // On a phone the move list is under the engine's lines, at the screen's foot or below it: the
+  // line shown, in a row under the board that scrolls sideways to the move shown, as lichess's
+  // phone board has (analysis.css shows it only there). For the pointer: the list has the same
+  // moves, with the side lines and the words a screen reader hears, and the arrow keys step.
+  const strip = make('div', { class: 'analysis-strip', 'aria-hidden': 'true' });
+  row.after(strip);
+  strip.addEventListener('click', (event) => {
+    const move = event.target instanceof Element ? event.target.closest('[data-node]') : null;
+    if (move instanceof HTMLElement) goTo(Number(move.dataset.node));
+  });
 
   const panel = make('section', { class: 'analysis-panel', part: 'analysis', 'aria-label': 'Analysis' });
   const engineBox = make('input', { type: 'checkbox', class: 'analysis-engine-on' });
@@ -657,6 +667,27 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
       return [span, ...comment];
     });
 
+  /** The phone's strip: the line through the move shown, that move in the strip's middle. */
+  const renderStrip = () => {
+    const set = handle.view().pieceSet;
+    strip.replaceChildren(
+      ...lineNodes(tree, current).flatMap((id, index) => {
+        const { ply, note } = nodeOf(tree, id);
+        const info = /** @type {PlyInfo} */ (ply);
+        const move = make('span', { class: 'analysis-strip-move', 'data-node': String(id), title: moveTitle(info) });
+        move.append(...moveContent(info, set));
+        if (note?.glyph) move.append(make('span', { class: 'analysis-glyph' }, note.glyph));
+        if (id === current) move.dataset.current = '';
+        const label = numberLabel(info, index === 0);
+        return label ? [make('span', { class: 'analysis-number' }, label), move] : [move];
+      }),
+    );
+    const shown = strip.querySelector('[data-current]');
+    // Hidden (a wide screen), the strip has no width and nothing to scroll.
+    if (shown instanceof HTMLElement && strip.clientWidth > 0) strip.scrollLeft = shown.offsetLeft - (strip.clientWidth - shown.offsetWidth) / 2;
+    else strip.scrollLeft = 0;
+  };
+
   /** @param {boolean} refocus  a move of the list or of the engine's lines had the focus: it
    *   goes to the move shown, so that the keys go on working */
   const renderTree = (refocus) => {
@@ -666,6 +697,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
     nodesDrawn = tree.nodes.size;
     treeChanged = false;
     showCurrent(moves, refocus, moves);
+    renderStrip();
     for (const button of nav.querySelectorAll('button')) {
       button.disabled = stepFrom(tree, current, /** @type {NavStep} */ (button.dataset.step)) === undefined;
     }
