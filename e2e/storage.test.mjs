@@ -190,11 +190,86 @@ test('against the computer, a tab in the background follows the game without thi
   assert.deepEqual(await plies(second), await plies(first));
   assert.equal(await onBoard(second, (board) => board.view().mode), 'play');
   assert.equal(second.workers().length, 0, 'no search in the background tab');
-  // Shown, it plays against the computer again.
+  // Shown, it plays against the computer again (once no tab searches for its move).
   await shown(false);
-  assert.equal(await onBoard(second, (board) => board.view().mode), 'ai');
+  await second.waitForFunction(() => /** @type {any} */ (window).ultima.board.view().mode === 'ai');
   assert.deepEqual(Object.keys(await stored(first)).filter((key) => key.startsWith('ultima.page.backup')), [], 'nothing forked');
   assert.deepEqual([...problems, ...secondProblems], []);
   await second.close();
   await first.close();
+});
+
+/**
+ * Counts the searches for the computer's move a page starts (`window.searches`), and keeps the
+ * status line's words as they change (`window.said`).
+ *
+ * @param {Page} page
+ */
+const watchSearches = (page) =>
+  page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.searches = 0;
+    w.said = [];
+    w.ultima.board.on('thinking', (/** @type {{ thinking: boolean, purpose: string }} */ detail) => {
+      if (detail.thinking && detail.purpose === 'move' && !('depth' in detail)) w.searches++;
+    });
+    const status = /** @type {HTMLElement} */ (document.getElementById('status'));
+    new MutationObserver(() => w.said.push(status.textContent)).observe(status, { childList: true, subtree: true, characterData: true });
+  });
+
+/** @param {Page} page @returns {Promise<number>} */
+const searches = (page) => page.evaluate(() => /** @type {any} */ (window).searches);
+
+test('against the computer, two tabs in sight search its move once: in the tab it was asked in, the other following', { timeout: 60_000 }, async () => {
+  const { page: first, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: null, settings: { opponent: { computer: 'black', level: 1 } } }));
+  const second = await served.context.newPage();
+  const secondProblems = watchProblems(second);
+  await second.goto(served.url);
+  await ready(second);
+  await watchSearches(first);
+  await watchSearches(second);
+  // A move in the first tab: its computer answers, the second tab follows both moves without a
+  // search of its own, and says where the computer thinks meanwhile.
+  await click(first, 'b2');
+  await click(first, 'b5');
+  await second.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, { timeout: 30_000 });
+  assert.deepEqual(await plies(second), await plies(first));
+  assert.deepEqual([await searches(first), await searches(second)], [1, 0]);
+  // Its computer is back on its board, for the player's next move there.
+  await second.waitForFunction(() => /** @type {any} */ (window).ultima.board.view().mode === 'ai');
+  // And the other way round.
+  await click(second, 'c2');
+  await click(second, 'c4');
+  await first.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 4, null, { timeout: 30_000 });
+  assert.deepEqual(await plies(first), await plies(second));
+  assert.deepEqual([await searches(first), await searches(second)], [1, 1]);
+  const said = await first.evaluate(() => /** @type {any} */ (window).said);
+  assert.ok(said.includes('White to move — thinking in another tab…') || said.includes('Black to move — thinking in another tab…'), `the first tab said: ${said.join(' | ')}`);
+  assert.deepEqual(Object.keys(await stored(first)).filter((key) => key.startsWith('ultima.page.backup')), [], 'nothing forked');
+  assert.deepEqual([...problems, ...secondProblems], []);
+  await second.close();
+  await first.close();
+});
+
+test("a tab opened while another searches the computer's move leaves the move to it, and plays on after it", { timeout: 60_000 }, async () => {
+  // Another tab's search, held by hand from a page of the site (search-lock.js's lock).
+  const other = await served.context.newPage();
+  await other.goto(`${served.url}manifest.webmanifest`);
+  await other.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.held = new Promise((held) => navigator.locks.request('ultima.computer-move', () => new Promise((free) => held((w.free = free)))));
+    return w.held.then(() => undefined);
+  });
+  // The game kept, the computer (Black) to move.
+  const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: '1. b2-b5 *', settings: { opponent: { computer: 'black', level: 1 } } }));
+  assert.equal(page.workers().length, 0, 'no search of its own');
+  assert.deepEqual(await onBoard(page, (board) => [board.view().mode, board.view().movable]), ['play', 'white']);
+  assert.equal(await page.textContent('#status'), 'Black to move — thinking in another tab…');
+  // The other tab done without a move (closed): this one takes the computer's move up.
+  await other.evaluate(() => /** @type {any} */ (window).free());
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, { timeout: 30_000 });
+  assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
+  assert.deepEqual(problems, []);
+  await other.close();
+  await page.close();
 });

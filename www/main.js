@@ -43,6 +43,7 @@ import { hintWords } from './hints.js';
 import { linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
 import { guardLeaving } from './leave-guard.js';
+import { holdWhileSearching, searchedElsewhere, whenNoSearch } from './search-lock.js';
 import { arriveAtView, busyWhile, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -138,6 +139,16 @@ const isAbort = (error) => error instanceof DOMException && error.name === 'Abor
 const modeOf = (opponent) => (opponent ? { mode: 'ai', side: otherSide(opponent.computer), level: opponent.level } : { mode: 'play' });
 
 /**
+ * The embed options of a tab whose computer leaves its move to another tab (search-lock.js), or
+ * to the tab in sight: the board moves the player's pieces only, and the computer's move comes
+ * with the other tab's save.
+ *
+ * @param {Opponent} opponent
+ * @returns {EmbedOptions}
+ */
+const leftElsewhere = (opponent) => ({ mode: 'play', movable: otherSide(opponent.computer) });
+
+/**
  * Mounts a board and waits until it is ready; on failure it is removed again.
  *
  * @param {HTMLElement} host
@@ -168,9 +179,12 @@ async function restore(host, notice, saved) {
   const warn = (text) => showNotice(notice, text);
   if (saved.problem) warn(saved.problem);
   const { pieceSet, theme, orientation, opponent, touchPreview, premove, coordinates, legalMoves, threats, animation } = saved.settings;
+  // Another tab searches for the computer's move in the game kept (this tab opened while it
+  // thinks): the move is left to it.
+  const elsewhere = opponent !== null && (await searchedElsewhere());
   // The page has its own status line, so the board's (in `ai` mode) is off.
   /** @type {EmbedOptions} */
-  const options = { pieceSet, theme, orientation, touchPreview, premove, coordinates, animation, highlights: marksShown(legalMoves, threats), statusLine: false, ...modeOf(opponent) };
+  const options = { pieceSet, theme, orientation, touchPreview, premove, coordinates, animation, highlights: marksShown(legalMoves, threats), statusLine: false, ...(opponent && elsewhere ? leftElsewhere(opponent) : modeOf(opponent)) };
   if (saved.record) {
     const resumed = await mountReady(host, { ...options, record: saved.record });
     if ('embed' in resumed) return { ...resumed, settings: saved.settings };
@@ -261,6 +275,17 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     let opponent = settings.opponent;
     /** The computer plays the side to move of a game still going on. */
     const computerToMove = () => opponent !== null && embed.result() === null && embed.turn() === opponent.computer;
+    /** The computer's move is left to another tab (`leftElsewhere`). */
+    const searchingElsewhere = () => computerToMove() && embed.view().mode !== 'ai';
+    holdWhileSearching(embed, computerToMove() && !searchingElsewhere());
+    /** Puts the computer on this tab's board again once no other tab searches for its move. */
+    const computerHere = () =>
+      whenNoSearch(() => {
+        if (document.hidden || opponent === null || embed.view().mode === 'ai') return;
+        embed.set(modeOf(opponent));
+        // Its words, "thinking in another tab", go (its search, if it starts, says its own).
+        refresh();
+      });
     /**
      * By link, whether the game's end was made on this device, and is its player's to send: their
      * resignation, their move that ended it, the draw they accepted, their clock run out (an end
@@ -386,7 +411,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
           ? viewingText(plies, shown)
           : result
             ? statusText(result)
-            : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity()}`;
+            : `${sideName(turn)} to move${check !== null ? ' — check' : ''}${offer ? ` — ${sideName(offer)} offers a draw` : ''}${search.activity() || (searchingElsewhere() ? ' — thinking in another tab…' : '')}`;
       // A reviewed game's position shown: its judgement and evaluation heard with it (seen in
       // the graph's readout).
       const spoken = shown !== null ? (review?.spokenAt(shown) ?? '') : '';
@@ -445,8 +470,8 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       showThinking: pageElement('show-thinking', HTMLInputElement),
       thinkingBox: pageElement('thinking', HTMLElement),
       settings,
-      // At the start, a resumed game on the computer's turn.
-      searching: computerToMove(),
+      // At the start, a resumed game on the computer's turn (unless another tab searches it).
+      searching: computerToMove() && !searchingElsewhere(),
       refresh,
       persist,
       notify: (text) => showNotice(notice, text),
@@ -973,10 +998,14 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         settings.opponent = opponent;
         settings.linkSide = saved.settings.linkSide;
         const { record } = saved;
-        // In the background, the computer's move is left to the tab it was asked in: two
-        // searches of one move would fork the game. This tab takes it up when shown, if the
-        // move is still to come (below).
-        embed.newGame({ record, ...(document.hidden && opponent ? { mode: 'play' } : modeOf(opponent)) });
+        // The computer's move is left to the tab it was asked in, which searches it: two
+        // searches of one move would fork the game. In the background, this tab leaves every
+        // move of the computer to the tab in sight, and takes it up when shown (below).
+        const theirTurn = opponent !== null && theirs.status.kind === 'ongoing' && theirs.turn === opponent.computer;
+        embed.newGame({ record, ...(opponent && (document.hidden || theirTurn) ? leftElsewhere(opponent) : modeOf(opponent)) });
+        // (The board's change came before its new mode: the status line again, with it.)
+        refresh();
+        if (theirTurn) computerHere();
         showNotice(
           notice,
           kept
@@ -991,10 +1020,12 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     });
 
     // Shown again after following another tab's game in the background: the computer plays here
-    // again (and answers at once if its move is still to come).
+    // again, once no other tab searches for its move (and answers at once if its move is still to
+    // come). Opened while another tab searched: the same, once it is done.
     document.addEventListener('visibilitychange', () => {
-      if (!document.hidden && opponent !== null && embed.view().mode !== 'ai') embed.set(modeOf(opponent));
+      if (!document.hidden && opponent !== null && embed.view().mode !== 'ai') computerHere();
     });
+    if (opponent !== null && embed.view().mode !== 'ai') computerHere();
 
     /**
      * Starts what the welcome's visitor chose (once the board is ready: it may have been chosen
