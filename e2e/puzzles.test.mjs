@@ -352,8 +352,21 @@ test('desktop: a chosen difficulty draws the next puzzles that far above the rat
     await page.selectOption('select[name="difficulty"]', 'hardest');
     assert.equal(await page.getAttribute('#puzzles', 'data-puzzle'), first);
     assert.equal((await stored(page)).difficulty, 'hardest');
+    // Showing the solution of a rated puzzle asks first, with what it costs; Keep trying puts
+    // the question away, the puzzle still to solve.
     await page.click('.puzzles-solution');
+    assert.match((await page.textContent('#puzzles-solution-question')) ?? '', /^Show the solution\? The puzzle then counts as missed: your rating goes to \d+ \(−\d+\)\.$/);
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'puzzles-solution-no');
+    await page.click('.puzzles-solution-no');
+    assert.equal(await page.isHidden('.puzzles-confirm'), true);
+    assert.equal(await page.getAttribute('#puzzles', 'data-phase'), 'try');
+    assert.equal((await stored(page)).rating.rating, 1500);
+    await page.click('.puzzles-solution');
+    const cost = Number(/goes to (\d+)/.exec((await page.textContent('#puzzles-solution-question')) ?? '')?.[1]);
+    await page.click('.puzzles-solution-yes');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'failed');
+    assert.equal(Math.round((await stored(page)).rating.rating), cost);
+    assert.equal(await page.isHidden('.puzzles-confirm'), true);
     const rating = (await stored(page)).rating.rating;
     await page.click('.puzzles-next');
     await page.waitForFunction((id) => document.getElementById('puzzles')?.dataset.phase === 'try' && document.getElementById('puzzles')?.dataset.puzzle !== id, first);

@@ -174,7 +174,7 @@ test('what a move did to the frozen pieces, in words: those it froze, those it f
   const taking = { ...ply('b1-b4xb3', { piece: 'L' }), captured: ['i'] };
   assert.equal(freezeWords(['a2', 'c2', 'b3'], { frozen: [], pieces: board({ b4: 'L', a2: 'P', c2: 'P' }) }, taking), 'Frees the white Pawn on a2 and the white Pawn on c2.');
   // A Pawn that steps next to the enemy Immobilizer is frozen there.
-  assert.equal(freezeWords([], { frozen: ['d4'], pieces: board({ d4: 'P', e5: 'i' }) }, ply('d2-d4')), 'It is frozen on d4.');
+  assert.equal(freezeWords([], { frozen: ['d4'], pieces: board({ d4: 'P', e5: 'i' }) }, ply('d2-d4')), 'The white Pawn is frozen on d4.');
 });
 
 test("a game's length in moves as the move list numbers them, White's and Black's one move", () => {

@@ -305,14 +305,21 @@ test('a solution line is said with the defender\'s answers, named as such', () =
   assert.deepEqual(solutionPhrase([]), []);
 });
 
-test('a solved puzzle says what its last move did: its captures and freezes, a mate or stalemate, or where a quiet move\'s material comes from', () => {
+test('a solved puzzle says what its moves did: their captures, the last one\'s freezes, a mate or stalemate, or where a quiet move\'s material comes from', () => {
   const material = { motifs: /** @type {import('../www/puzzles.js').Motif[]} */ (['material']) };
-  assert.equal(solvedWords(material, DOUBLE_CAPTURE, ''), "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them.");
-  assert.equal(solvedWords(material, DOUBLE_CAPTURE, 'Frees the white Pawn on b2.'), "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them. Frees the white Pawn on b2.");
+  const leap = "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them.";
+  assert.equal(solvedWords(material, [DOUBLE_CAPTURE], ''), leap);
+  assert.equal(solvedWords(material, [DOUBLE_CAPTURE], 'Frees the white Pawn on b2.'), `${leap} Frees the white Pawn on b2.`);
   const quiet = ply('a6-f6', { piece: 'p', side: 'black' });
-  assert.equal(solvedWords(material, quiet, 'Freezes the white Pawn on f7.'), 'Freezes the white Pawn on f7.');
-  assert.equal(solvedWords(material, quiet, ''), 'A quiet move: the material it wins comes in the moves that follow, whatever the answer (Analyse shows how).');
-  assert.equal(solvedWords({ motifs: ['checkmate'] }, { ...quiet, mark: 'mate' }, ''), 'Checkmate.');
-  assert.equal(solvedWords({ motifs: ['stalemate'] }, quiet, ''), 'Stalemate: White has no move left, and in Ultima that loses.');
-  assert.equal(solvedWords({ motifs: ['multiCapture'] }, quiet, ''), '');
+  assert.equal(solvedWords(material, [quiet], 'Freezes the white Pawn on f7.'), 'Freezes the white Pawn on f7.');
+  assert.equal(solvedWords(material, [quiet], ''), 'A quiet move: the material it wins comes in the moves that follow, whatever the answer (Analyse shows how).');
+  assert.equal(solvedWords({ motifs: ['checkmate'] }, [{ ...quiet, mark: 'mate' }], ''), 'Checkmate.');
+  assert.equal(solvedWords({ motifs: ['stalemate'] }, [quiet], ''), 'Stalemate: White has no move left, and in Ultima that loses.');
+  assert.equal(solvedWords({ motifs: ['multiCapture'] }, [quiet], ''), '');
+  // A line that ends on a quiet move: the capture before it said, not "a quiet move" (the
+  // material was won already); a mate after a capture, both.
+  const after = ply('a6-a7', { piece: 'L' });
+  assert.equal(solvedWords(material, [DOUBLE_CAPTURE, after], ''), leap);
+  assert.equal(solvedWords({ motifs: ['checkmate', 'multiCapture'] }, [DOUBLE_CAPTURE, { ...after, mark: 'mate' }], ''), `${leap} Checkmate.`);
+  assert.equal(solvedWords(material, [], ''), '');
 });

@@ -151,7 +151,8 @@ export function freezeWords(before, after, ply) {
   if (frozen.length) says.push(`Freezes ${listWords(frozen.map(on))}.`);
   if (freed.length) says.push(`Frees ${listWords(freed.map(on))}.`);
   // The mover itself, arrived next to an enemy Immobilizer (or, an Immobilizer, a Chameleon).
-  if (ply.to !== null && after.frozen.includes(ply.to)) says.push(`It is frozen on ${ply.to}.`);
+  // Named: after a capture's sentence, or alone after "Solved!", "it" was unclear.
+  if (ply.to !== null && after.frozen.includes(ply.to)) says.push(`The ${pieceName(after.pieces[squareIndex(ply.to)] ?? '')} is frozen on ${ply.to}.`);
   return says.join(' ');
 }
 

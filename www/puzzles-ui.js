@@ -16,12 +16,12 @@ import { captureWords, freezeWords, roleName, sideName } from './notation.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';
-import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, pendingPuzzle, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, solvedWords, themeCounts } from './puzzles.js';
+import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDifficulty, isMissed, judge, keptBest, loadStanding, motifResults, MOTIFS, nextPuzzle, offered, pendingPuzzle, PIECES, readPuzzles, readSession, saveStanding, scored, SESSION_KEY, sessionWith, sessionWords, signedPoints, solvedWords, themeCounts, missedCost } from './puzzles.js';
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
 import { backToTrainer, escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
-import { errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
+import { askInPlace, errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -134,7 +134,32 @@ function build() {
   shareField.hidden = true;
   const skip = make('button', { type: 'button', class: 'puzzles-skip', title: 'Go on to the next puzzle of the climb without solving this one (once a climb)' }, 'Skip');
   const actions = make('div', { class: 'puzzles-actions trainer-actions' });
-  actions.append(suicide.button, hint, giveUp, skip, next, retry, analyse, share);
+  // Show the solution asks first when it costs rating points, and says how many: a tap beside
+  // Hint cost a new player 279 points without a word before.
+  const solutionQuestion = make('span', { id: 'puzzles-solution-question' });
+  const showIt = make('button', { type: 'button', class: 'puzzles-solution-yes' }, 'Show it');
+  const keepTrying = make('button', { type: 'button', class: 'puzzles-solution-no' }, 'Keep trying');
+  const asking = make('span', { class: 'confirm puzzles-confirm', role: 'group', 'aria-labelledby': solutionQuestion.id });
+  asking.append(solutionQuestion, showIt, keepTrying);
+  asking.hidden = true;
+  actions.append(suicide.button, hint, giveUp, skip, next, retry, analyse, share, asking);
+  const putQuestionAway = askInPlace(
+    {
+      ask: giveUp,
+      box: asking,
+      yes: showIt,
+      no: keepTrying,
+      // Only when the puzzle is rated and this is its first try, not hinted (a hint counted it
+      // as missed already).
+      needed: () => {
+        const cost = current && current.rated && !current.hinted ? missedCost(standing, current.puzzle) : null;
+        if (cost === null) return false;
+        solutionQuestion.textContent = `Show the solution? The puzzle then counts as missed: your rating goes to ${cost.after} (${signedPoints(cost.change)}).`;
+        return true;
+      },
+    },
+    () => showSolution(),
+  );
 
   // The climb and the storm: what each is, the best one, and the way to start one.
   const climbWords = make('p', { class: 'puzzles-climb-words puzzles-way-words' });
@@ -339,6 +364,7 @@ function build() {
     if (phase !== 'try') {
       suicide.hide();
     }
+    putQuestionAway(false);
   };
 
   /** The trainer's board, mounted the first time a puzzle shows. */
@@ -532,9 +558,10 @@ function build() {
     if (verdict === 'solved') {
       current.phase = 'solved';
       const rated = finish(!current.hinted);
-      // What the winning move did: the lesson of the puzzle, in words.
-      const last = board.history().at(-1);
-      const how = last ? solvedWords(current.puzzle, last, freezeWords(frozenBefore, board.snapshot(), last)) : '';
+      // What the solver's moves did: the lesson of the puzzle, in words.
+      const played = board.history().slice(leadPlies(current.puzzle));
+      const last = played.at(-1);
+      const how = last ? solvedWords(current.puzzle, played.filter((_, i) => i % 2 === 0), freezeWords(frozenBefore, board.snapshot(), last)) : '';
       const climbing = climb ? climbSolved() : '';
       showFeedback(feedback, `${current.hinted ? 'Solved, with a hint.' : 'Solved!'}${how ? ` ${how}` : ''}${rated}${climbing}`, 'right');
       showActions();
@@ -628,7 +655,6 @@ function build() {
     showStanding();
     show(puzzle);
   });
-  giveUp.addEventListener('click', () => showSolution());
   hint.addEventListener('click', () => {
     if (!current || current.phase !== 'try' || !board) return;
     // The solution's next move, as the rules list it in the position.

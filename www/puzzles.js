@@ -364,6 +364,20 @@ export function scored(standing, puzzle, solved) {
 }
 
 /**
+ * What missing a puzzle now would do to the rating (a solution shown, say), or null when it would
+ * do nothing: the puzzle was tried before.
+ *
+ * @param {Standing} standing
+ * @param {Puzzle} puzzle
+ * @returns {{ after: number, change: number } | null}  the rating after, rounded, and its change
+ */
+export function missedCost(standing, puzzle) {
+  if (Object.hasOwn(standing.tried, puzzle.id)) return null;
+  const after = Math.round(scored(standing, puzzle, false).rating.rating);
+  return { after, change: after - Math.round(standing.rating.rating) };
+}
+
+/**
  * How the player did on each motif: the puzzles of the motif tried, and of those the ones solved
  * at the first try. Only motifs with a puzzle tried, the weakest first (the lowest share solved,
  * then the most tried), as lichess's puzzle dashboard lists what to work on.
@@ -528,23 +542,26 @@ export function sessionWords({ id, solved, change }) {
 }
 
 /**
- * What a solved puzzle's last move did, in words, after "Solved!": how it took its pieces and
- * what it froze; for a quiet move, that it mates or stalemates, or, in a puzzle that wins
- * material, where the material comes from (a move later: the puzzle's line ends on the quiet
- * move). A lesson in the solution, as the failed puzzle's solution gives one.
+ * What a solved puzzle's moves did, in words, after "Solved!": how each of the solver's moves
+ * took its pieces (the first move's double capture, said of a line that ends on a quiet move,
+ * was left out), what the last one froze or freed, and that it mates or stalemates; for a line
+ * of quiet moves in a puzzle that wins material, where the material comes from (a move later:
+ * the puzzle's line ends on the quiet move). A lesson in the solution, as the failed puzzle's
+ * solution gives one.
  *
  * @param {Pick<Puzzle, 'motifs'>} puzzle
- * @param {PlyInfo} ply  the solver's last move
- * @param {string} freeze  what it froze or freed (notation.js `freezeWords`), or ""
+ * @param {readonly PlyInfo[]} plies  the solver's moves, in order
+ * @param {string} freeze  what the last one froze or freed (notation.js `freezeWords`), or ""
  * @returns {string}
  */
-export function solvedWords(puzzle, ply, freeze) {
-  const took = captureWords(ply);
-  if (took || freeze) return [took, freeze].filter(Boolean).join(' ');
-  if (ply.mark === 'mate') return 'Checkmate.';
-  if (puzzle.motifs.includes('stalemate')) return `Stalemate: ${sideName(ply.side === 'white' ? 'black' : 'white')} has no move left, and in Ultima that loses.`;
-  if (puzzle.motifs.includes('material')) return 'A quiet move: the material it wins comes in the moves that follow, whatever the answer (Analyse shows how).';
-  return '';
+export function solvedWords(puzzle, plies, freeze) {
+  const last = plies.at(-1);
+  if (!last) return '';
+  const said = [...plies.map((ply) => captureWords(ply)), freeze].filter(Boolean);
+  if (last.mark === 'mate') said.push('Checkmate.');
+  else if (puzzle.motifs.includes('stalemate')) said.push(`Stalemate: ${sideName(last.side === 'white' ? 'black' : 'white')} has no move left, and in Ultima that loses.`);
+  else if (said.length === 0 && puzzle.motifs.includes('material')) said.push('A quiet move: the material it wins comes in the moves that follow, whatever the answer (Analyse shows how).');
+  return said.join(' ');
 }
 
 /**
