@@ -395,6 +395,14 @@ test('a quiet winning move says where its material comes from, as a capture says
   await at(page, '1-31-77', 'solved');
   assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved! A quiet move: the material it wins comes in the moves that follow, whatever the answer \(Analyse shows how\)\. Rating \d+ \(\+\d+\)\.$/);
   assert.equal(await page.isVisible('.puzzles-analyse'), true);
+  // 1-124-32: a double capture, then a quiet move ends the line: the capture is what is said.
+  await open(page, '1-124-32');
+  await at(page, '1-124-32', 'try', 0);
+  await play(page, 'b1-b8', 'white', false);
+  await at(page, '1-124-32', 'try', 2);
+  await play(page, 'a2-a3', 'white', false);
+  await at(page, '1-124-32', 'solved');
+  assert.match((await page.textContent('.puzzles-feedback')) ?? '', /^Solved! White's Long Leaper b1-b8 took the black Pawn on b3 and the black Long Leaper on b5 by leaping over them\. Rating \d+ \(\+\d+\)\.$/);
   assert.deepEqual(problems, []);
   await page.close();
 });
