@@ -244,10 +244,13 @@ test('a tablet held upright: the game\'s buttons and its moves in view under the
   }
 });
 
-test('a laptop zoomed to 150 % and a phone on its side: the board and both clocks side by side in the window, the game\'s buttons beside them', { timeout: 60_000 }, async () => {
+test('a laptop zoomed to 150 % or 200 % and a phone on its side: the board and both clocks side by side in the window, the game\'s buttons beside them', { timeout: 90_000 }, async () => {
   for (const [viewport, deviceScaleFactor] of /** @type {const} */ ([
     [{ width: 853, height: 480 }, 1.5],
     [{ width: 844, height: 390 }, 3],
+    // A 1280 × 800 laptop at 200 %, and a small phone turned: the panel went under the board.
+    [{ width: 640, height: 400 }, 2],
+    [{ width: 667, height: 375 }, 2.5],
   ])) {
     const browser = await launch({ viewport, deviceScaleFactor, hasTouch: deviceScaleFactor > 2, isMobile: deviceScaleFactor > 2 });
     try {
@@ -259,7 +262,7 @@ test('a laptop zoomed to 150 % and a phone on its side: the board and both clock
           const { left, right, top, bottom } = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
           return { left, right, top, bottom };
         };
-        return { board: box('#board-host'), top: box('.clock-top'), bottom: box('.clock-bottom'), status: box('#status'), height: innerHeight, width: innerWidth };
+        return { board: box('#board-host'), top: box('.clock-top'), bottom: box('.clock-bottom'), status: box('#status'), resign: box('#resign'), height: innerHeight, width: innerWidth };
       });
       const where = `${viewport.width} × ${viewport.height}: ${JSON.stringify(boxes)}`;
       // Both clocks right of the board, the computer's at its top and the player's at its foot,
@@ -267,13 +270,43 @@ test('a laptop zoomed to 150 % and a phone on its side: the board and both clock
       // and the player's under the fold).
       for (const clock of [boxes.top, boxes.bottom]) assert.ok(clock.left >= boxes.board.right && clock.bottom <= boxes.height && clock.right <= boxes.width, where);
       assert.ok(Math.abs(boxes.top.top - boxes.board.top) < 1 && Math.abs(boxes.bottom.bottom - boxes.board.bottom) < 1, where);
-      // The status, the panel's head, beside them at the top.
+      // The status, the panel's head, beside them at the top, and Resign in the window.
       assert.ok(boxes.status.left >= boxes.top.right && boxes.status.top < boxes.board.top + 10, where);
+      assert.ok(boxes.resign.bottom <= boxes.height && boxes.resign.right <= boxes.width, where);
       await page.screenshot({ path: `${ARTIFACTS}clocks-${viewport.width}x${viewport.height}.png` });
+      // Without a clock too, the panel beside the board.
+      const { page: unclocked, problems: unclockedProblems } = await openGame(browser.context, served.url, NO_GAME);
+      const status = await unclocked.locator('#status').boundingBox();
+      const board = await unclocked.locator('#board-host').boundingBox();
+      assert.ok(status && board && status.x >= board.x + board.width && status.y < board.y + 10, `without clocks: ${JSON.stringify({ status, board })}`);
+      assert.deepEqual(unclockedProblems, []);
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();
     }
+  }
+});
+
+test('a laptop zoomed to 300 %: the panel under the board and its clocks, which stay above it as it scrolls, never over it', { timeout: 60_000 }, async () => {
+  const browser = await launch({ viewport: { width: 427, height: 267 }, deviceScaleFactor: 3 });
+  try {
+    const { page, problems } = await openGame(browser.context, served.url, CLOCKED);
+    await page.waitForSelector('.clock-bottom:visible');
+    // The board as large as without a clock (16rem), not 179 px.
+    assert.equal((await page.locator('#board-host').boundingBox())?.width, 256);
+    // Resign scrolled into view is Resign under the pointer: the clocks, sticky, covered it.
+    await page.locator('#resign').scrollIntoViewIfNeeded();
+    const hit = await page.evaluate(() => {
+      const { left, top, width, height } = /** @type {Element} */ (document.querySelector('#resign')).getBoundingClientRect();
+      return document.elementFromPoint(left + width - 4, top + height / 2)?.id;
+    });
+    assert.equal(hit, 'resign');
+    const clocks = await page.locator('.clocks').boundingBox();
+    const panel = await page.locator('#panel').boundingBox();
+    assert.ok(clocks && panel && clocks.y + clocks.height <= panel.y, `the clocks ${JSON.stringify(clocks)} over the panel ${JSON.stringify(panel)}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
   }
 });
 
