@@ -17,10 +17,32 @@ const LIGHT = 'rgb(243, 242, 236)';
 /** @param {Page} page @param {string} selector @param {string} property */
 const colour = (page, selector, property) => page.$eval(selector, (node, property) => getComputedStyle(node).getPropertyValue(property), property);
 
+/**
+ * The contrast of the Undo button's edge with the page's background (WCAG's ratio).
+ *
+ * @param {Page} page
+ * @returns {Promise<number>}
+ */
+const edgeContrast = (page) =>
+  page.evaluate(() => {
+    /** @param {string} css e.g. "rgb(133, 132, 120)" */
+    const luminance = (css) => {
+      const [r, g, b] = (css.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const edge = luminance(getComputedStyle(/** @type {Element} */ (document.getElementById('undo'))).borderTopColor);
+    const page = luminance(getComputedStyle(document.body).backgroundColor);
+    return (Math.max(edge, page) + 0.05) / (Math.min(edge, page) + 0.05);
+  });
+
 test('Page colours: dark by default, light when chosen and from the first paint, the device\'s when asked', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   assert.equal(await colour(page, 'body', 'background-color'), DARK);
   assert.equal(await page.inputValue('#page-theme'), 'dark');
+  assert.ok((await edgeContrast(page)) >= 3, `${await edgeContrast(page)}`);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.pageTheme), undefined);
 
   await openPreferences(page);
@@ -31,6 +53,8 @@ test('Page colours: dark by default, light when chosen and from the first paint,
   assert.equal(await colour(page, ':root', 'color-scheme'), 'light');
   assert.equal(await colour(page, '#open-lessons', 'color'), 'rgb(244, 244, 236)');
   assert.equal(await page.evaluate(() => localStorage.getItem('ultima.pageTheme')), 'light');
+  // A button's edge stands out from the page at 3:1 at least (WCAG 1.4.11; it was 2.62:1).
+  assert.ok((await edgeContrast(page)) >= 3, `${await edgeContrast(page)}`);
   await page.screenshot({ path: `${ARTIFACTS}page-light-desktop.png`, fullPage: true });
 
   // The next visit is light from its first paint: the body's colour as soon as the style sheet
@@ -122,6 +146,20 @@ test('Forced colours (Windows high contrast): the running clock, the move shown 
   const highlight = await background('.moves button[aria-current]');
   assert.notEqual(highlight, await background('.moves button:not([aria-current])'), 'the move shown');
   assert.equal(await background('.clock.running'), highlight);
+  // Each side's dot told apart, running or not: Black's filled (in a colour not its clock's),
+  // White's hollow (its clock's colour). Both were painted hollow.
+  const dots = () =>
+    page.$$eval('.clock', (clocks) =>
+      clocks.map((clock) => {
+        const name = /** @type {Element} */ (clock.querySelector('.clock-name'));
+        return `${clock.getAttribute('data-side')} ${getComputedStyle(name, '::before').backgroundColor === getComputedStyle(clock).backgroundColor ? 'hollow' : 'filled'}`;
+      }),
+    );
+  assert.deepEqual((await dots()).sort(), ['black filled', 'white hollow']);
+  await onBoard(page, (board) => board.showPly(null));
+  await onBoard(page, (board) => board.play('c2-c4'));
+  await page.waitForSelector('.clock.running[data-side="black"]');
+  assert.deepEqual((await dots()).sort(), ['black filled', 'white hollow']);
   await page.screenshot({ path: `${ARTIFACTS}forced-colours.png` });
   // The clock runs: the editor is asked for first (leave-guard.js), and gone to.
   await page.click('#open-editor');
