@@ -289,6 +289,8 @@ test('desktop: a wrong move fails the puzzle and shows the solution', { timeout:
     assert.equal(await page.textContent('.puzzles-missed'), ' Only the ones I missed (0)');
     await page.click('.puzzles-next');
     await page.waitForFunction(() => /^No puzzle you missed is left here: well done\./.test(document.querySelector('.puzzles-task')?.textContent ?? ''));
+    // The puzzle left on the board is faded and still, its caption gone (it looked live).
+    assert.deepEqual(await page.evaluate(() => [document.querySelector('.puzzles-board')?.classList.contains('puzzles-none'), document.querySelector('.puzzles-about')?.textContent]), [true, '']);
     // Unticked: new puzzles again.
     await page.uncheck('.puzzles-missed input');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
@@ -325,6 +327,7 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     const kings = SET.puzzles.filter((p) => p.pieces.includes('K')).length;
     assert.equal(await page.textContent('select[data-filter="piece"] option[value="K"]'), `King (${kings})`);
     // The Chameleon's puzzles only: every one offered has its theme.
+    await page.focus('select[data-filter="motif"]');
     await page.selectOption('select[data-filter="motif"]', 'chameleon');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
     const id = (await page.getAttribute('#puzzles', 'data-puzzle')) ?? '';
@@ -332,6 +335,15 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     assert.ok(puzzle && puzzle.motifs.includes('chameleon'), id);
     const count = SET.puzzles.filter((p) => p.motifs.includes('chameleon')).length;
     assert.equal(await page.textContent('.puzzles-matching'), `${count} puzzle${count === 1 ? '' : 's'} of ${SET.puzzles.length}`);
+    // The focus stays on the filter, for the next choice (the task's took the page to the top).
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-filter')), 'motif');
+    // The other filters count among the Chameleon's puzzles: what choosing each would offer.
+    const chameleonKings = SET.puzzles.filter((p) => p.motifs.includes('chameleon') && p.pieces.includes('K')).length;
+    assert.equal(await page.textContent('select[data-filter="piece"] option[value="K"]'), `King (${chameleonKings})`);
+    const mateLengths = new Set(SET.puzzles.filter((p) => p.motifs.includes('chameleon') && p.mate !== null).map((p) => String(p.mate)));
+    assert.deepEqual(await page.$$eval('select[data-filter="mate"] option', (options) => options.map((o) => o.getAttribute('value')).filter(Boolean)), [...mateLengths].sort());
+    // Back up to the board, which the filters are a screen below.
+    await page.locator('.puzzles-board').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}puzzles-phone.png` });
     await solve(page, puzzle, true);
     assert.equal((await stored(page)).filter.motif, 'chameleon');

@@ -70,6 +70,24 @@ test('filters by piece, motif and mate length', () => {
   assert.deepEqual(themeCounts([leaper, mate]), { pieces: { L: 1, K: 1, I: 1 }, motifs: { multiCapture: 1, material: 1, freeze: 1, checkmate: 1 }, mates: { 2: 1 } });
 });
 
+test('each filter choice counts what choosing it would offer, the other choices kept', () => {
+  const leaper = puzzle('a', 900);
+  const mate = puzzle('b', 1400, { pieces: ['K', 'I'], motifs: ['freeze', 'checkmate'], mate: 2 });
+  const freeze = puzzle('c', 1200, { pieces: ['I'], motifs: ['freeze'] });
+  const standing = newStanding();
+  const set = [leaper, mate, freeze];
+  // The Immobilizer chosen: the motifs among its puzzles; the pieces still all counted (the
+  // piece's own choice left open).
+  const immobilizer = { ...standing, filter: { ...ANY, piece: /** @type {const} */ ('I') } };
+  assert.deepEqual(themeCounts(set, immobilizer), { pieces: { L: 1, K: 1, I: 2 }, motifs: { freeze: 2, checkmate: 1 }, mates: { 2: 1 } });
+  // And checkmate: one piece count each, and the motifs still the Immobilizer's.
+  const both = { ...standing, filter: { ...ANY, piece: /** @type {const} */ ('I'), motif: /** @type {const} */ ('checkmate') } };
+  assert.deepEqual(themeCounts(set, both), { pieces: { K: 1, I: 1 }, motifs: { freeze: 2, checkmate: 1 }, mates: { 2: 1 } });
+  // Only the ones missed: among them.
+  const missed = { ...standing, tried: { c: /** @type {const} */ ('failed') }, filter: { ...ANY, missed: true } };
+  assert.deepEqual(themeCounts(set, missed), { pieces: { I: 1 }, motifs: { freeze: 1 }, mates: {} });
+});
+
 test('the next puzzle is an untried one of the filter near the player’s rating', () => {
   const puzzles = Array.from({ length: 30 }, (_, i) => puzzle(`p${i}`, 600 + i * 60));
   const standing = newStanding();

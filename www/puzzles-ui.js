@@ -243,7 +243,7 @@ function build() {
     (loading ??= fetchPuzzles().then(
       (read) => {
         puzzles = read;
-        fillFilters();
+        showFilter();
         return true;
       },
       (error) => {
@@ -253,26 +253,30 @@ function build() {
       },
     ));
 
-  /** The filter's choices, each with its count in the set. */
+  /**
+   * The filter's choices, each with its count among the puzzles the other choices leave (as a
+   * shop's filters count): with the Chameleon chosen, "Stalemate (4)" of the whole set led to no
+   * puzzle at all. A choice none is left for is not offered, unless it is the one chosen.
+   */
   const fillFilters = () => {
-    const counts = themeCounts(puzzles);
+    const counts = themeCounts(puzzles, standing);
     /**
      * @param {HTMLSelectElement} select
      * @param {Array<[string, string, number]>} options  value, words, count
+     * @param {string} chosen  the value chosen
      */
-    const fill = (select, options) => {
-      select.replaceChildren(make('option', { value: '' }, 'Any'), ...options.filter(([, , n]) => n > 0).map(([value, words, n]) => make('option', { value }, `${words} (${n})`)));
+    const fill = (select, options, chosen) => {
+      select.replaceChildren(make('option', { value: '' }, 'Any'), ...options.filter(([value, , n]) => n > 0 || value === chosen).map(([value, words, n]) => make('option', { value }, `${words} (${n})`)));
+      select.value = chosen;
     };
-    fill(piece.select, PIECES.map((p) => [p, roleName(p), counts.pieces[p] ?? 0]));
-    fill(motif.select, Object.entries(MOTIFS).map(([m, words]) => [m, words, counts.motifs[m] ?? 0]));
-    fill(mate.select, Object.keys(counts.mates).sort().map((n) => [n, `${n} move${n === '1' ? '' : 's'}`, counts.mates[n] ?? 0]));
-    showFilter();
+    const mates = new Set([...Object.keys(counts.mates), ...(standing.filter.mate === null ? [] : [String(standing.filter.mate)])]);
+    fill(piece.select, PIECES.map((p) => [p, roleName(p), counts.pieces[p] ?? 0]), standing.filter.piece ?? '');
+    fill(motif.select, Object.entries(MOTIFS).map(([m, words]) => [m, words, counts.motifs[m] ?? 0]), standing.filter.motif ?? '');
+    fill(mate.select, [...mates].sort().map((n) => [n, `${n} move${n === '1' ? '' : 's'}`, counts.mates[n] ?? 0]), standing.filter.mate === null ? '' : String(standing.filter.mate));
   };
 
   const showFilter = () => {
-    piece.select.value = standing.filter.piece ?? '';
-    motif.select.value = standing.filter.motif ?? '';
-    mate.select.value = standing.filter.mate === null ? '' : String(standing.filter.mate);
+    fillFilters();
     missedBox.checked = standing.filter.missed;
     difficulty.value = standing.difficulty;
     const missedCount = puzzles.filter((p) => isMissed(standing, p.id)).length;
@@ -386,9 +390,11 @@ function build() {
    *
    * @param {Puzzle} puzzle
    * @param {boolean} [rated]  false for a puzzle the player has seen in a storm; a climb's never
+   * @param {boolean} [focusTask]  the focus to its task (see `showNext`)
    */
-  const show = async (puzzle, rated = true) => {
+  const show = async (puzzle, rated = true, focusTask = true) => {
     generation += 1;
+    boardHost.classList.remove('puzzles-none');
     const climbing = climb !== null;
     rated &&= !climbing;
     current = { puzzle, index: 0, phase: 'busy', solver: 'white', climbing, rated, hinted: false };
@@ -406,7 +412,7 @@ function build() {
       // Said at once, so that nothing moves the board when the move is played.
       task.textContent = `${sideName(solver)} to move: find the only move that wins${puzzle.mate === null ? '' : ` (mate in ${puzzle.mate})`}.`;
       // The focus, on a button the pause hides (Try again, Next), stays in the trainer.
-      task.focus();
+      if (focusTask) task.focus();
       if (puzzle.lead) {
         await pause(LEAD_MS);
         if (mine !== generation) return;
@@ -424,7 +430,7 @@ function build() {
     }
     showActions();
     mark();
-    task.focus();
+    if (focusTask) task.focus();
   };
 
   /**
@@ -441,15 +447,26 @@ function build() {
     mark();
   };
 
-  /** The next puzzle of the filter, or a word that there is none. */
-  const showNext = async () => {
+  /**
+   * The next puzzle of the filter, or a word that there is none: the puzzle left on the board
+   * faded and still (it looked live, its caption kept, with no button to play it by).
+   *
+   * @param {boolean} [focusTask]  the focus to the new puzzle's task (false: it stays where it
+   *   is, on the filter being chosen, which a puzzle's focus scrolled out of sight)
+   */
+  const showNext = async (focusTask = true) => {
     const puzzle = nextPuzzle(puzzles, standing, current?.puzzle.id ?? null);
     if (puzzle) {
-      await show(puzzle);
+      await show(puzzle, true, focusTask);
       return;
     }
     current = null;
+    generation += 1;
     task.textContent = standing.filter.missed ? 'No puzzle you missed is left here: well done. Untick "Only the ones I missed" for new ones.' : 'No puzzle has all these themes: choose others.';
+    about.textContent = '';
+    showFeedback(feedback, '');
+    board?.set({ mode: 'view', shapes: [] });
+    boardHost.classList.add('puzzles-none');
     showActions();
     mark();
   };
@@ -699,26 +716,29 @@ function build() {
    * and another puzzle when the one on the board is over or no longer offered.
    *
    * @param {Partial<Pick<Standing, 'filter' | 'difficulty'>>} change
+   * @param {boolean} [focusTask]  as `showNext`'s
    */
-  function changeChoice(change) {
+  function changeChoice(change, focusTask = true) {
     endClimb();
     // Read again first: another tab may have played meanwhile.
     standing = { ...loadStanding(pageStorage()), ...change };
     saveStanding(pageStorage(), standing);
     showFilter();
-    if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext();
+    if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext(focusTask);
   }
   /**
    * @param {HTMLSelectElement | HTMLInputElement} control
    * @param {() => Partial<Filter>} read  the filter's part the control chooses
    */
-  const onFilter = (control, read) => control.addEventListener('change', () => changeFilter(read()));
+  // The focus stays on the filter, for the next choice (Practise, below the filters, goes to
+  // its puzzle).
+  const onFilter = (control, read) => control.addEventListener('change', () => changeChoice({ filter: { ...standing.filter, ...read() } }, false));
   onFilter(piece.select, () => ({ piece: PIECES.find((p) => p === piece.select.value) ?? null }));
   onFilter(motif.select, () => ({ motif: motif.select.value in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (motif.select.value) : null }));
   onFilter(mate.select, () => ({ mate: mate.select.value === '' ? null : Number(mate.select.value) }));
   onFilter(missedBox, () => ({ missed: missedBox.checked }));
   // From the next puzzle: one being solved stays (every puzzle is offered at any difficulty).
-  difficulty.addEventListener('change', () => changeChoice({ difficulty: isDifficulty(difficulty.value) ? difficulty.value : 'normal' }));
+  difficulty.addEventListener('change', () => changeChoice({ difficulty: isDifficulty(difficulty.value) ? difficulty.value : 'normal' }, false));
   escapePutsDown(dialog, () => board);
 
   const configured = () => {

@@ -404,21 +404,26 @@ export function motifResults(puzzles, standing) {
 
 /**
  * The theme counts of a set, for the filters' labels: puzzles per piece, per motif, per mate
- * length.
+ * length. With a standing, each among the puzzles it offers with that one choice left open (a
+ * piece's count with the motif, the mate length and "only the ones I missed" chosen, whatever
+ * piece is): what choosing it would offer.
  *
  * @param {Puzzle[]} puzzles
+ * @param {Standing} [standing]  none: the whole set's counts
  */
-export function themeCounts(puzzles) {
+export function themeCounts(puzzles, standing) {
   /** @type {{ [key: string]: number }} */
   const pieces = {};
   /** @type {{ [key: string]: number }} */
   const motifs = {};
   /** @type {{ [key: string]: number }} */
   const mates = {};
+  /** @type {(p: Puzzle, open: 'piece' | 'motif' | 'mate') => boolean} */
+  const counts = (p, open) => standing === undefined || offered(p, { ...standing, filter: { ...standing.filter, [open]: null } });
   for (const p of puzzles) {
-    for (const piece of p.pieces) pieces[piece] = (pieces[piece] ?? 0) + 1;
-    for (const motif of p.motifs) motifs[motif] = (motifs[motif] ?? 0) + 1;
-    if (p.mate !== null) mates[p.mate] = (mates[p.mate] ?? 0) + 1;
+    if (counts(p, 'piece')) for (const piece of p.pieces) pieces[piece] = (pieces[piece] ?? 0) + 1;
+    if (counts(p, 'motif')) for (const motif of p.motifs) motifs[motif] = (motifs[motif] ?? 0) + 1;
+    if (p.mate !== null && counts(p, 'mate')) mates[p.mate] = (mates[p.mate] ?? 0) + 1;
   }
   return { pieces, motifs, mates };
 }
