@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { reloadPage } from './browser.mjs';
+import { launch, reloadPage } from './browser.mjs';
 import { ARTIFACTS, openGame, ready, useDesktopAndPhone } from './game-page.mjs';
 import { byClicks, playMove, pressSquare, solverOf, squareBox } from './trainer-moves.mjs';
 
@@ -345,7 +345,26 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     // Back up to the board, which the filters are a screen below.
     await page.locator('.puzzles-board').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}puzzles-phone.png` });
+    // While it is solved, the buttons under the board stay where they are, frame after frame:
+    // what is said of each move comes under them, and Hint waits, unusable, through each reply.
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.buttonTops = new Set();
+      const dialog = /** @type {HTMLElement} */ (document.getElementById('puzzles'));
+      const watch = () => {
+        if (dialog.dataset.phase === 'solved') return;
+        if (dialog.dataset.phase === 'try' || dialog.dataset.phase === 'busy') {
+          for (const selector of ['.puzzles-hint', '.puzzles-link']) w.buttonTops.add(`${selector} ${document.querySelector(selector)?.getBoundingClientRect().top}`);
+        }
+        requestAnimationFrame(watch);
+      };
+      watch();
+    });
     await solve(page, puzzle, true);
+    assert.equal((await page.evaluate(() => [.../** @type {any} */ (window).buttonTops])).length, 2);
+    const actions = await page.locator('.puzzles-actions').boundingBox();
+    const feedback = await page.locator('.puzzles-feedback').boundingBox();
+    assert.ok(actions && feedback && actions.y < feedback.y, 'the buttons above the words');
     assert.equal((await stored(page)).filter.motif, 'chameleon');
     assert.deepEqual(problems, []);
   } finally {
@@ -520,5 +539,29 @@ test('desktop: a climb, puzzles of rising rating until one is failed, unrated, i
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
+  }
+});
+
+test('a phone on its side: the trainer takes the screen, its board as tall as the window leaves, the task and buttons beside it', { timeout: 60_000 }, async () => {
+  const browser = await launch({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  try {
+    const { page, problems } = await openGame(browser.context, `${served.url}?puzzle=1-124-32`);
+    await at(page, '1-124-32', 'try', 0);
+    const { dialog, board, hint } = await page.evaluate(() => {
+      /** @param {string} selector */
+      const box = (selector) => {
+        const { left, top, right, bottom, width } = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+        return { left, top, right, bottom, width };
+      };
+      return { dialog: box('#puzzles'), board: box('.puzzles-board'), hint: box('.puzzles-hint') };
+    });
+    // It was a box with margins, its board 256 px (32 px squares under a finger).
+    assert.deepEqual([dialog.left, dialog.top, dialog.right, dialog.bottom], [0, 0, 844, 390]);
+    assert.ok(board.width >= 320 && board.bottom <= 390, JSON.stringify(board));
+    assert.ok(hint.left >= board.right && hint.bottom <= 390, JSON.stringify({ board, hint }));
+    await page.screenshot({ path: `${ARTIFACTS}puzzles-landscape.png` });
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
   }
 });

@@ -353,11 +353,17 @@ function build() {
     // The ways on are there while a missed puzzle's solution plays, too: it need not be watched
     // (not in a climb, which that solution ends, once shown).
     const over = ((phase === 'solved' || phase === 'showing') && climb === null) || phase === 'failed';
-    giveUp.hidden = phase !== 'try';
+    // Kept in place, unusable, while the computer answers: gone, they moved Copy link under the
+    // player's finger, and came back.
+    const trying = phase === 'try' || phase === 'busy';
+    giveUp.hidden = !trying;
+    giveUp.disabled = phase === 'busy';
     // Not in a climb, whose puzzles are unrated and end at a wrong move; once a puzzle.
-    hint.hidden = phase !== 'try' || current?.climbing === true || current?.hinted === true;
+    hint.hidden = !trying || current?.climbing === true || current?.hinted === true;
+    hint.disabled = phase === 'busy';
     // A skip needs a puzzle to go on to.
-    skip.hidden = phase !== 'try' || climb === null || climb.skipped || climb.at + 1 >= climb.puzzles.length;
+    skip.hidden = !trying || climb === null || climb.skipped || climb.at + 1 >= climb.puzzles.length;
+    skip.disabled = phase === 'busy';
     // A puzzle that cannot be shown has only the way on.
     next.hidden = !over && phase !== 'broken';
     retry.hidden = !over || current?.climbing === true;

@@ -170,7 +170,10 @@ function build() {
     }
     shown.set({ mode: 'play', pieceSet: config.pieceSet(), theme: config.theme() });
     phase = storm?.started === null ? 'ready' : 'try';
-    task.textContent = `${sideName(solver)} to move: find the winning move${phase === 'ready' ? ' (it starts the clock)' : ''}.`;
+    // One sentence whatever the phase (the words under the board say the first move starts the
+    // clock): "(it starts the clock)" took a second line on a phone, which the first move took
+    // away, and the board moved up under the player's finger.
+    task.textContent = `${sideName(solver)} to move: find the winning move.`;
     said.textContent = `${before}Puzzle ${(storm?.at ?? 0) + 1}: ${sideName(solver)} to move.`;
     mark();
   };
