@@ -69,6 +69,8 @@ for (const { device, context } of devices) {
       await audit(page, 'the puzzles');
       // One given up: its solution said, and the session's row under it.
       await page.click('.puzzles-solution');
+      await audit(page, 'the puzzles asking before the solution');
+      await page.click('.puzzles-solution-yes');
       await page.waitForSelector('.puzzles-session-puzzle');
       await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'failed');
       await audit(page, 'the puzzles after one, with the session row');

@@ -287,6 +287,41 @@ test('a laptop zoomed to 150 % or 200 % and a phone on its side: the board and b
   }
 });
 
+test('the ways to the lessons, the puzzles and Your games at the top: one row with the title from a 360 px phone up, each opening its view, the focus back on it after', { timeout: 90_000 }, async () => {
+  for (const [viewport, deviceScaleFactor] of /** @type {const} */ ([
+    [{ width: 360, height: 640 }, 2],
+    [{ width: 1366, height: 768 }, 1],
+  ])) {
+    const phone = viewport.width < 500;
+    const browser = await launch({ viewport, deviceScaleFactor, hasTouch: phone, isMobile: phone });
+    try {
+      const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
+      const { head, title } = await page.evaluate(() => ({
+        head: document.querySelector('.site-head')?.getBoundingClientRect().height ?? 0,
+        title: document.querySelector('.site-head h1')?.getBoundingClientRect().height ?? 0,
+      }));
+      // One row: no taller than its buttons (a second row pushed the board down).
+      assert.ok(head <= Math.max(title, phone ? 40 : 32) + 1, `${viewport.width} px: the head ${head} px high`);
+      for (const [name, view] of /** @type {const} */ ([
+        ['Puzzles', '#puzzles'],
+        ['Lessons', '#lessons'],
+        ['Your games', '#games'],
+      ])) {
+        const button = page.locator('.site-nav button', { hasText: name });
+        if (phone) await button.tap();
+        else await button.click();
+        await page.waitForSelector(`${view}[open]`);
+        await page.keyboard.press('Escape');
+        await page.waitForSelector(`${view}[open]`, { state: 'detached' });
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), name);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test('a laptop zoomed to 300 %: the panel under the board and its clocks, which stay above it as it scrolls, never over it', { timeout: 60_000 }, async () => {
   const browser = await launch({ viewport: { width: 427, height: 267 }, deviceScaleFactor: 3 });
   try {

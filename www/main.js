@@ -227,6 +227,11 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     delete host.dataset.loading;
     pageElement('panel', HTMLElement).removeAttribute('aria-busy');
     pageElement('controls', HTMLFieldSetElement).disabled = !works;
+    for (const button of document.querySelectorAll('.site-nav [data-opens]')) {
+      if (!(button instanceof HTMLButtonElement)) continue;
+      button.disabled = !works;
+      if (works) button.addEventListener('click', () => document.getElementById(button.dataset.opens ?? '')?.click());
+    }
   };
   try {
     const notice = pageElement('notice', HTMLElement);
