@@ -104,7 +104,7 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     // The way in: the page's Puzzles button opens the trainer at a puzzle.
     await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500 \(provisional\) · streak 0 · best 0$/);
     await open(page, puzzle.id);
     await at(page, puzzle.id, 'try', 0);
     // The opponent's last move was played first: its piece stands where it went, its square left empty.
@@ -182,7 +182,7 @@ test('desktop: a puzzle with a reply solved by clicks; the rating and streak are
     await reloadPage(page, problems);
     await ready(page);
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating \d+\? · streak 1 · best 1$/);
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating \d+ \(provisional\) · streak 1 · best 1$/);
     assert.notEqual(await page.getAttribute('#puzzles', 'data-puzzle'), puzzle.id);
     assert.deepEqual(problems, []);
   } finally {
@@ -322,7 +322,7 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     await ready(page);
     await page.click('#open-puzzles');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500 \(provisional\) · streak 0 · best 0$/);
     // The pieces are named by role, either side's counted: the solver may be White or Black.
     const kings = SET.puzzles.filter((p) => p.pieces.includes('K')).length;
     assert.equal(await page.textContent('select[data-filter="piece"] option[value="K"]'), `King (${kings})`);
@@ -527,7 +527,7 @@ test('desktop: a climb, puzzles of rising rating until one is failed, unrated, i
     // Next puzzle: rated puzzles again.
     await page.click('.puzzles-next');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.phase === 'try');
-    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500 \(provisional\) · streak 0 · best 0$/);
     // Closing the trainer ends a climb: opened again, it offers a rated puzzle.
     await page.click('.puzzles-climb-start');
     await page.waitForFunction(() => document.getElementById('puzzles')?.dataset.climb === '0' && document.getElementById('puzzles')?.dataset.phase === 'try');
@@ -535,7 +535,7 @@ test('desktop: a climb, puzzles of rising rating until one is failed, unrated, i
     await page.click('.puzzles-close');
     await page.click('#open-puzzles');
     await page.waitForFunction((id) => { const d = document.getElementById('puzzles'); return d?.dataset.climb === '' && d.dataset.puzzle !== id && d.dataset.phase === 'try'; }, left.id);
-    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500\? · streak 0 · best 0$/);
+    assert.match((await page.textContent('.puzzles-player')) ?? '', /^Your rating 1500 \(provisional\) · streak 0 · best 0$/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -303,12 +303,12 @@ function build() {
 
   const showStanding = () => {
     const { rating, deviation } = standing.rating;
-    const provisional = deviation > 110 ? '?' : '';
+    // In words, not lichess's "1500?", whose meaning a title said only under a mouse.
+    const provisional = deviation > 110 ? ' (provisional)' : '';
     player.textContent = climb
       ? `Climb: puzzle ${climb.at + 1} of ${climb.puzzles.length} · ${climb.solved} solved · best ${standing.climbBest}`
       : `Your rating ${Math.round(rating)}${provisional} · streak ${standing.streak} · best ${standing.best}`;
-    // The "?" as lichess writes it: said in words for whoever wonders (and for screen readers).
-    player.title = !climb && provisional ? 'The “?”: a provisional rating, still uncertain until you have solved and missed more puzzles' : '';
+    player.title = !climb && provisional ? 'A provisional rating: still uncertain, until you have solved and missed more puzzles' : '';
     climbWords.textContent = `Climb: ${Math.min(CLIMB_LENGTH, puzzles.length || CLIMB_LENGTH)} puzzles from the easiest to the hardest, unrated. A wrong move ends the climb; one puzzle may be skipped.${standing.climbBest ? ` Your best: ${standing.climbBest} solved.` : ''}`;
     stormWords.textContent = `Storm: ${STORM_MS / 60_000} minutes to solve as many puzzles as you can, from the easiest up. A wrong move costs ${WRONG_MS / 1000} seconds; moves right in a row add time.${standing.stormBest ? ` ${bestWords(stormHighs(standing, Date.now()))}` : ''}`;
     // The themes choose the rated puzzles only: put away while climbing.
