@@ -587,7 +587,7 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
           const box = document.querySelector('.analysis-dialog .analysis-strip')?.getBoundingClientRect();
           const shown = document.querySelector('.analysis-dialog .analysis-strip [data-current]');
           const at = shown?.getBoundingClientRect();
-          return { gap: (box?.top ?? 0) - (row?.bottom ?? 0), bottom: box?.bottom ?? 0, left: (at?.left ?? 0) - (box?.left ?? 0), right: (box?.right ?? 0) - (at?.right ?? 0), node: shown?.getAttribute('data-node'), moves: document.querySelectorAll('.analysis-dialog .analysis-strip-move').length };
+          return { gap: (box?.top ?? 0) - (row?.bottom ?? 0), bottom: box?.bottom ?? 0, left: (at?.left ?? 0) - (box?.left ?? 0), right: (box?.right ?? 0) - (at?.right ?? 0), node: shown?.getAttribute('data-key'), moves: document.querySelectorAll('.analysis-dialog .strip-move').length };
         });
         const current = await onAnalysis(page, (board) => board.analysis()?.current());
         assert.equal(strip.node, String(current));
@@ -595,8 +595,8 @@ test('the analysis board on a desktop and a phone (the README\'s picture)', { ti
         assert.ok(strip.left >= 0 && strip.right >= 0, `the move shown is cut: ${JSON.stringify(strip)}`);
         assert.equal(strip.moves, 13, "the side line's 13 plies");
         // A tap on its first move shows the position after it.
-        await page.locator('.analysis-dialog .analysis-strip-move').first().tap();
-        await page.waitForFunction(() => document.querySelector('.analysis-dialog .analysis-strip-move')?.hasAttribute('data-current'));
+        await page.locator('.analysis-dialog .strip-move').first().tap();
+        await page.waitForFunction(() => document.querySelector('.analysis-dialog .strip-move')?.hasAttribute('data-current'));
         assert.equal(await onAnalysis(page, (board) => board.snapshot().plies.length), 1);
         // Back to the side line's move for the picture.
         await onAnalysis(page, (board, id) => board.analysis()?.goTo(id), current);

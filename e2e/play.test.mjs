@@ -302,6 +302,51 @@ test('the move list scrolls with a long game, to its last move and back to the f
   await page.close();
 });
 
+test('on a phone the game\'s moves in a strip under the board, at the move shown; a tap shows a move\'s position', { timeout: 60_000 }, async () => {
+  for (const device of DEVICES) {
+    const [name] = device;
+    const browser = await launchDevice(device);
+    try {
+      const { page, problems } = await open(browser.context, served.url, NO_GAME);
+      await playByRule(page, 24);
+      const played = await plies(page);
+      /** Where the strip stands, and its move shown. */
+      const strip = () =>
+        page.evaluate(() => {
+          const box = document.getElementById('move-strip')?.getBoundingClientRect();
+          const board = document.getElementById('board-host')?.getBoundingClientRect();
+          const shown = document.querySelector('#move-strip [data-current]');
+          const at = shown?.getBoundingClientRect();
+          return {
+            seen: (box?.height ?? 0) > 0,
+            under: (box?.top ?? 0) - (board?.bottom ?? 0),
+            moves: document.querySelectorAll('#move-strip .strip-move').length,
+            shown: shown?.getAttribute('data-key'),
+            whole: !!(box && at && at.left >= box.left - 1 && at.right <= box.right + 1),
+          };
+        });
+      if (name === 'desktop') {
+        // Beside the board the move list is in sight: no strip.
+        assert.equal((await strip()).seen, false);
+      } else {
+        const last = await strip();
+        assert.deepEqual(last, { seen: true, under: last.under, moves: played.length, shown: String(played.length - 1), whole: true });
+        assert.ok(last.under >= 0 && last.under < 20, `${last.under} px under the board`);
+        await page.locator('#move-strip .strip-move').first().tap();
+        await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.shownPly() === 0);
+        assert.deepEqual(await strip().then(({ shown, whole }) => ({ shown, whole })), { shown: '0', whole: true });
+        // Back to the game: the last move shown again.
+        await page.locator('#view-live').tap();
+        await page.waitForFunction((last) => document.querySelector('#move-strip [data-current]')?.getAttribute('data-key') === last, String(played.length - 1));
+        await page.screenshot({ path: `${ARTIFACTS}move-strip-phone.png` });
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test('the move list speaks the piece set\'s language: figurines, captures with their pieces, marks; no # for a stalemate', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   await onBoard(page, (board, position) => board.newGame({ position }), LEAPER);

@@ -31,7 +31,7 @@ import { drawBoardImage } from './board-image.js';
 import { copyText, COPY_REFUSED } from './clipboard.js';
 import { ENGINE_LINES, MAX_ENGINE_LINES, isEngineLines, progressText, scoreText, scoreWords, whiteShare } from './evaluation.js';
 import { isTyping } from './keys.js';
-import { assessedWords, moveContent, moveLabel, moveTitle, showCurrent } from './movelist.js';
+import { assessedWords, moveContent, moveLabel, moveTitle, renderStrip, showCurrent, STRIP_CSS } from './movelist.js';
 import { captureWords, moveWords, sideName, statusText } from './notation.js';
 import { openSession } from './session.js';
 import { MATERIAL_CSS, materialLead, renderMaterial } from './material.js';
@@ -148,7 +148,7 @@ const RENDER_MS = 250;
 export const isLines = (value) => Array.isArray(value) && value.every((line) => Array.isArray(line) && line.every((text) => typeof text === 'string'));
 
 /**
- * Links analysis.css, material.css for its material line and hidden.css for the words read to a
+ * Links analysis.css, material.css for its material line, strip.css for a phone's strip of moves and hidden.css for the words read to a
  * screen reader alone, into the document or shadow root a node is in (once): embedded boards
  * have no page style sheet of ours, and the game page loads analysis.css only when the analysis
  * is opened.
@@ -157,7 +157,7 @@ export const isLines = (value) => Array.isArray(value) && value.every((line) => 
  * @returns {Promise<void>} settles when the style sheets have loaded (or failed to)
  */
 export function linkStyles(node) {
-  const sheets = [new URL('./analysis.css', import.meta.url).href, MATERIAL_CSS, new URL('./hidden.css', import.meta.url).href];
+  const sheets = [new URL('./analysis.css', import.meta.url).href, MATERIAL_CSS, STRIP_CSS, new URL('./hidden.css', import.meta.url).href];
   return Promise.all(sheets.map((href) => linkStyleSheet(node, href))).then(() => undefined);
 }
 
@@ -185,11 +185,11 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
   // line shown, in a row under the board that scrolls sideways to the move shown, as lichess's
   // phone board has (analysis.css shows it only there). For the pointer: the list has the same
   // moves, with the side lines and the words a screen reader hears, and the arrow keys step.
-  const strip = make('div', { class: 'analysis-strip', 'aria-hidden': 'true' });
+  const strip = make('div', { class: 'analysis-strip move-strip', 'aria-hidden': 'true' });
   row.after(strip);
   strip.addEventListener('click', (event) => {
-    const move = event.target instanceof Element ? event.target.closest('[data-node]') : null;
-    if (move instanceof HTMLElement) goTo(Number(move.dataset.node));
+    const move = event.target instanceof Element ? event.target.closest('[data-key]') : null;
+    if (move instanceof HTMLElement) goTo(Number(move.dataset.key));
   });
 
   const panel = make('section', { class: 'analysis-panel', part: 'analysis', 'aria-label': 'Analysis' });
@@ -668,24 +668,13 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
     });
 
   /** The phone's strip: the line through the move shown, that move in the strip's middle. */
-  const renderStrip = () => {
-    const set = handle.view().pieceSet;
-    strip.replaceChildren(
-      ...lineNodes(tree, current).flatMap((id, index) => {
-        const { ply, note } = nodeOf(tree, id);
-        const info = /** @type {PlyInfo} */ (ply);
-        const move = make('span', { class: 'analysis-strip-move', 'data-node': String(id), title: moveTitle(info) });
-        move.append(...moveContent(info, set));
-        if (note?.glyph) move.append(make('span', { class: 'analysis-glyph' }, note.glyph));
-        if (id === current) move.dataset.current = '';
-        const label = numberLabel(info, index === 0);
-        return label ? [make('span', { class: 'analysis-number' }, label), move] : [move];
-      }),
-    );
-    const shown = strip.querySelector('[data-current]');
-    // Hidden (a wide screen), the strip has no width and nothing to scroll.
-    if (shown instanceof HTMLElement && strip.clientWidth > 0) strip.scrollLeft = shown.offsetLeft - (strip.clientWidth - shown.offsetWidth) / 2;
-    else strip.scrollLeft = 0;
+  const drawStrip = () => {
+    const line = lineNodes(tree, current);
+    const moves = line.map((id) => {
+      const { ply, note } = nodeOf(tree, id);
+      return { ply: /** @type {PlyInfo} */ (ply), key: String(id), glyph: note?.glyph ?? null };
+    });
+    renderStrip(strip, moves, line.indexOf(current), handle.view().pieceSet);
   };
 
   /** @param {boolean} refocus  a move of the list or of the engine's lines had the focus: it
@@ -697,7 +686,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
     nodesDrawn = tree.nodes.size;
     treeChanged = false;
     showCurrent(moves, refocus, moves);
-    renderStrip();
+    drawStrip();
     for (const button of nav.querySelectorAll('button')) {
       button.disabled = stepFrom(tree, current, /** @type {NavStep} */ (button.dataset.step)) === undefined;
     }

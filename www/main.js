@@ -27,7 +27,7 @@ import { createResultBanner } from './result.js';
 import { configureLessons, openLessons } from './lessons-ui.js';
 import { withGame as withRecord, withPosition } from './wasm.js';
 import { materialLead, renderMaterial } from './material.js';
-import { renderMoves } from './movelist.js';
+import { renderMoves, renderStrip } from './movelist.js';
 import { askFirst, marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { pastedGame, wireRecordFiles } from './record-file.js';
@@ -334,6 +334,12 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     const material = pageElement('material', HTMLElement);
     const captureLine = pageElement('capture-words', HTMLElement);
     const moves = pageElement('moves', HTMLOListElement);
+    // A move of a phone's strip shows its position, as the list's do.
+    const strip = pageElement('move-strip', HTMLElement);
+    strip.addEventListener('click', (event) => {
+      const move = event.target instanceof Element ? event.target.closest('[data-key]') : null;
+      if (move instanceof HTMLElement) embed.showPly(Number(move.dataset.key));
+    });
     const undo = pageElement('undo', HTMLButtonElement);
     const redo = pageElement('redo', HTMLButtonElement);
     const resign = pageElement('resign', HTMLButtonElement);
@@ -442,6 +448,12 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       const current = shown ?? plies.length - 1;
       const judgements = review?.judgements() ?? [];
       renderMoves(moves, plies, { pieceSet: settings.pieceSet, current, choose: (i) => embed.showPly(i), judgements, result: result && { score: scoreText(result.result), words: statusText(result) } });
+      renderStrip(
+        strip,
+        plies.map((ply, i) => ({ ply, key: String(i), glyph: judgements[i] ? MARKS[judgements[i]] : null })),
+        current,
+        settings.pieceSet,
+      );
       // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
       const judgement = judgements[current] ?? null;
       embed.showGlyph(judgement ? MARKS[judgement] : null);

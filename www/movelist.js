@@ -9,7 +9,7 @@
 import { captureWords, moveWords } from './notation.js';
 import { drawLetter } from './pieces.js';
 import { MARKS } from './review-model.js';
-import { GLYPH_WORDS } from './variations.js';
+import { GLYPH_WORDS, numberLabel } from './variations.js';
 import { make } from './util.js';
 
 /** @import { PlyInfo } from '../ultima-wasm.js' */
@@ -280,6 +280,47 @@ function moveItems(plies, { pieceSet, current, choose, judgements, result }) {
     items.push(end);
   }
   return items;
+}
+
+/** The style sheet of the strips of moves (`renderStrip`), for the page and the embeds' shadow roots. */
+export const STRIP_CSS = new URL('./strip.css', import.meta.url).href;
+
+const drawnStrips = /** @type {WeakMap<HTMLElement, string>} */ (new WeakMap());
+
+/**
+ * A strip of moves: the line shown, in one row under a phone's board that scrolls sideways to
+ * keep the move shown in its middle, as lichess's phone boards have one (the game page's and
+ * the analysis board's, whose move lists are under the fold there). For the pointer: each move
+ * is a span with its `data-key`, which the caller reads from a click; the strip is hidden from
+ * screen readers, who have the list with the same moves, their words and the arrow keys. Drawn
+ * anew only when its moves change: a step through them marks and scrolls.
+ *
+ * @param {HTMLElement} strip
+ * @param {ReadonlyArray<{ ply: PlyInfo, key: string, glyph?: string | null }>} moves  the line,
+ *   from its first move, each with its key and its mark ("??", "!?"), if any
+ * @param {number} current  the index in `moves` of the move shown, -1 for the start
+ * @param {PieceSet} pieceSet
+ */
+export function renderStrip(strip, moves, current, pieceSet) {
+  const drawn = JSON.stringify([pieceSet, moves.map(({ ply, key, glyph }) => `${key} ${ply.number} ${ply.display} ${glyph ?? ''}`)]);
+  if (drawnStrips.get(strip) !== drawn) {
+    drawnStrips.set(strip, drawn);
+    strip.replaceChildren(
+      ...moves.flatMap(({ ply, key, glyph }, index) => {
+        const move = make('span', { class: 'strip-move', 'data-key': key, title: moveTitle(ply) });
+        move.append(...moveContent(ply, pieceSet));
+        if (glyph) move.append(make('span', { class: 'strip-glyph' }, glyph));
+        const label = numberLabel(ply, index === 0);
+        return label ? [make('span', { class: 'strip-number' }, label), move] : [move];
+      }),
+    );
+  }
+  const items = strip.querySelectorAll('.strip-move');
+  items.forEach((item, i) => item.toggleAttribute('data-current', i === current));
+  const shown = items[current];
+  // Hidden (a wide screen), the strip has no width and nothing to scroll.
+  if (shown instanceof HTMLElement && strip.clientWidth > 0) strip.scrollLeft = shown.offsetLeft - (strip.clientWidth - shown.offsetWidth) / 2;
+  else strip.scrollLeft = 0;
 }
 
 /**
