@@ -102,6 +102,8 @@ for (const { device, context } of devices) {
       assert.match((await readout()) ?? '', /^33\. Wf1-f3 · [+−]\d+\.\d\d · White \d+%$/);
       await page.mouse.move(box.x + box.width / plies, box.y + box.height / 2);
       await page.waitForFunction(() => /^30\. … Pd7-d6\?\? · [+−]\d+\.\d\d · White \d+%$/.test(document.querySelector('#review .review-readout')?.textContent ?? ''));
+      // Its move in the piece set's figurine, as the move lists and the judged moves write it.
+      assert.equal(await page.locator('#review .review-readout img').count(), 1);
       await page.mouse.click(box.x + (box.width * 2) / plies, box.y + box.height / 2);
       assert.equal(await onBoard(page, (board) => board.shownPly()), 1);
       // The graph's left edge is the start, which it shows too (on a phone, found again: the

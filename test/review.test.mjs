@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, readoutWords, reviewStateWords, scoreShown, spokenWords } from '../www/review-model.js';
+import { MARKS, annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, moveWords, nearestPly, playerWords, readReview, readoutPhrase, reviewStateWords, scoreShown, spokenWords } from '../www/review-model.js';
 import { ply } from './fixtures.mjs';
 
 /** @import { ReviewedMove } from '../dist/ultima-wasm.js' */
@@ -64,15 +64,18 @@ test('figures and judged moves in words, with their marks', () => {
   assert.deepEqual(MARKS, { inaccuracy: '?!', mistake: '?', blunder: '??' });
 });
 
+/** The readout as text, its move in its display form. @param {Array<string | { display: string }>} phrase */
+const readoutWords = (phrase) => phrase.map((part) => (typeof part === 'string' ? part : part.display)).join('');
+
 test('the graph\'s readout: the move to the position with its mark, the evaluation from White\'s view, White\'s expected score', () => {
-  assert.equal(readoutWords(null, 0.52), 'Start · White 52%');
+  assert.equal(readoutWords(readoutPhrase(null, 0.52)), 'Start · White 52%');
   // Black's scores with a minus sign, as the analysis board writes them; a result as it is.
-  assert.equal(readoutWords(move({ score: '-1.20', whiteExpected: 0.392 }), 0.5), '1. Pb2-b5 · −1.20 · White 39%');
+  assert.equal(readoutWords(readoutPhrase(move({ score: '-1.20', whiteExpected: 0.392 }), 0.5)), '1. Pb2-b5 · −1.20 · White 39%');
   assert.equal(scoreShown(move({ score: '#-3' })), '#−3');
   assert.equal(scoreShown(move({ score: '#2' })), '#2');
   assert.equal(scoreShown(move({ score: '0-1' })), '0-1');
-  assert.equal(readoutWords(move({ score: '+0.35', whiteExpected: 0.547 }), 0.5), '1. Pb2-b5 · +0.35 · White 55%');
-  assert.equal(readoutWords(move({ number: 30, side: 'black', played: 'Pd7-d6', judgement: 'blunder', score: '#2', whiteExpected: 1 }), 0.5), '30. … Pd7-d6?? · #2 · White 100%');
+  assert.equal(readoutWords(readoutPhrase(move({ score: '+0.35', whiteExpected: 0.547 }), 0.5)), '1. Pb2-b5 · +0.35 · White 55%');
+  assert.equal(readoutWords(readoutPhrase(move({ number: 30, side: 'black', played: 'Pd7-d6', playedPly: ply('d7-d6', { display: 'Pd7-d6', side: 'black', number: 30 }), judgement: 'blunder', score: '#2', whiteExpected: 1 }), 0.5)), '30. … Pd7-d6?? · #2 · White 100%');
 });
 
 test('a reviewed position as a screen reader hears it: the judgement, what it lost, the better move in words, the evaluation', () => {

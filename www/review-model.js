@@ -6,7 +6,7 @@
 
 import { moveWords as plyWords } from './notation.js';
 
-/** @import { Evaluation, PlayerSummary, ReviewedMove, ReviewSummary } from '../ultima-wasm.js' */
+/** @import { Evaluation, PlayerSummary, PlyInfo, ReviewedMove, ReviewSummary } from '../ultima-wasm.js' */
 
 /**
  * A move's judgement by a review: "inaccuracy", "mistake", "blunder" or null. Here, with the
@@ -190,16 +190,17 @@ export const scoreShown = (move) => move.score.replace(/^(#?)-/, '$1−');
 /**
  * The graph's readout of a position: the move that led to it with its mark, the evaluation from
  * White's view and White's expected score, e.g. "12. … Wd1-d7+?? · +1.35 · White 71%"; the start's
- * when no move is given.
+ * when no move is given. The move is given as itself, for the page to draw in figurines as its
+ * move lists do (movelist.js `phraseContent`).
  *
  * @param {ReviewedMove | null} move
  * @param {number} start  White's expected score at the start, 0…1
- * @returns {string}
+ * @returns {Array<string | PlyInfo>}
  */
-export function readoutWords(move, start) {
-  if (!move) return `Start · White ${Math.round(start * 100)}%`;
+export function readoutPhrase(move, start) {
+  if (!move) return [`Start · White ${Math.round(start * 100)}%`];
   const mark = move.judgement ? MARKS[move.judgement] : '';
-  return `${moveNumber(move)} ${move.played}${mark} · ${scoreShown(move)} · White ${Math.round(move.whiteExpected * 100)}%`;
+  return [`${moveNumber(move)} `, move.playedPly, `${mark} · ${scoreShown(move)} · White ${Math.round(move.whiteExpected * 100)}%`];
 }
 
 /**

@@ -12,8 +12,8 @@
 
 import { createAi } from './ai.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
-import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, readoutWords, reviewStateWords, scoreShown, spokenWords } from './review-model.js';
-import { figuredMove } from './movelist.js';
+import { annotatedWords, evaluatedCount, firstMissing, graphPoints, graphY, judgedLabel, judgementWords, MARKS, moveNumber, moveWords, nearestPly, playerWords, readoutPhrase, reviewStateWords, scoreShown, spokenWords } from './review-model.js';
+import { figuredMove, phraseContent } from './movelist.js';
 import { mistakesToLearn } from './mistakes.js';
 import { sideName } from './notation.js';
 import { errorText, keepFocus, make } from './util.js';
@@ -161,7 +161,7 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
   const shownPly = () => embed.shownPly() ?? embed.history().length - 1;
   /** @param {number} ply  the position after it read out under the graph (-1: the start) */
   const readOut = (ply) => {
-    if (summary) readout.textContent = readoutWords(summary.moves[ply] ?? null, summary.start);
+    if (summary) readout.replaceChildren(...phraseContent(readoutPhrase(summary.moves[ply] ?? null, summary.start), pieceSet()));
   };
 
   /** The graph's cursor: at the position shown. */
