@@ -55,8 +55,14 @@ test('a hint marks the piece, then shows the move; hints are counted in the reco
     // The hinted move, the computer's answer, and a hint in the next position: two.
     await onBoard(page, (board, move) => board.play(move), hint);
     await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2 && !document.getElementById('hint')?.matches(':disabled'), null, { timeout: 60_000 });
-    await page.click('#hint');
+    // By the keyboard: Enter, then Enter again for the move, on the same button (disabled while
+    // it searched, it handed the focus to Analyse, which the second Enter opened).
+    await page.focus('#hint');
+    await page.keyboard.press('Enter');
     await statusHas(page, 'hint: move the');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'hint');
+    await page.keyboard.press('Enter');
+    await statusHas(page, '(the arrow)');
     assert.match(await record(page), /\[WhiteHints "2"\]/);
     assert.doesNotMatch(await record(page), /BlackHints/);
 

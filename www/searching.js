@@ -80,6 +80,14 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     }
     hint = '';
     const side = embed.turn();
+    // Disabled while it searches, Hint hands the focus to its neighbour: a keyboard's second
+    // Enter, for the move, opened Analyse. The focus comes back with the hint, unless the
+    // player took it elsewhere.
+    const pressedHere = document.activeElement === hintButton;
+    const focusBack = () => {
+      const now = document.activeElement;
+      if (pressedHere && !hintButton.disabled && (now === document.body || (now !== null && hintButton.parentElement?.contains(now)))) hintButton.focus();
+    };
     embed.hint(HINT_LEVEL, 'piece').then(
       (found) => {
         if (found === null) return;
@@ -92,6 +100,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
         hint = `move the ${roleName(embed.snapshot().pieces[squareIndex(from)] ?? '')} on ${from}`;
         unrevealed = found;
         refresh();
+        focusBack();
       },
       (error) => notify(`No hint: ${errorText(error)}`),
     );
