@@ -247,6 +247,12 @@ for (const { device, context } of devices) {
       assert.equal(await page.inputValue('#new-game-position'), LEAPER);
       await page.click('#new-game-start');
       assert.equal(await onBoard(page, (board) => board.position()), LEAPER);
+      // The position was for that dialog only: New game… starts from the setup again (it
+      // started from the editor's position, unseen under the players' choices).
+      await page.click('#new-game');
+      await page.waitForSelector('#new-game-dialog[open]');
+      assert.equal(await page.inputValue('#new-game-position'), '');
+      await page.keyboard.press('Escape');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

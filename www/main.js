@@ -614,8 +614,18 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
      * @param {string} position
      */
     const playFrom = (position) => {
-      pageElement('new-game-position', HTMLTextAreaElement).value = position;
+      const field = pageElement('new-game-position', HTMLTextAreaElement);
+      field.value = position;
       openNewGame();
+      // The position is for this dialog only, started or cancelled: a later New game… started
+      // from it again, unseen under the players' choices.
+      pageElement('new-game-dialog', HTMLDialogElement).addEventListener(
+        'close',
+        () => {
+          if (field.value === position) field.value = '';
+        },
+        { once: true },
+      );
     };
     pageElement('new-game', HTMLButtonElement).addEventListener('click', openNewGame);
     /**
