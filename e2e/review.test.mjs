@@ -55,14 +55,18 @@ for (const { device, context } of devices) {
       const started = Date.now();
       await page.click('#result-review');
       assert.equal(await page.isVisible('#result-banner'), false);
-      // Progress while it runs: a bar counting the positions, and a Stop button.
+      // Progress while it runs: a bar counting the positions, and a Stop button, with the focus
+      // (it went to the card's chip, where Enter opened the card again).
       await page.waitForSelector('#review-progress', { state: 'visible' });
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'review-stop');
       assert.equal(await page.getAttribute('#review-progress', 'max'), String(MOVES.length + 1));
       await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 200_000 });
       console.log(`${device}: ${MOVES.length + 1} positions reviewed in ${Date.now() - started} ms`);
       // Its end heard: the summary in a live region that is still rendered (one hidden with the
       // progress bar is not read).
       await page.waitForFunction(() => [...document.querySelectorAll('#review [role="status"]')].some((region) => region.textContent?.startsWith('Review done') && region.getClientRects().length > 0));
+      // Stop gone, the focus on the first judged move.
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'review-move blunder');
       const plies = MOVES.length;
       // One point per ply.
       assert.equal(await page.locator('#review-graph circle.review-point').count(), plies);

@@ -749,6 +749,9 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     resultBanner.offerReview(() => {
       resultBanner.close();
       reviewGame.start();
+      // Into the review, not to the card's chip, where closing the card put it (Enter there
+      // opened the card again).
+      reviewGame.focus();
     });
     // The result's card, over the board, steps aside (to its chip) when the player turns to the
     // board: an earlier position shown (the move list, ◀, a review's judgement), or the review

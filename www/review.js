@@ -30,6 +30,9 @@ import { bindings } from './wasm.js';
  * @typedef {object} Review
  * @property {() => void} start  reviews the game as it stands (or resumes a stopped review of it)
  * @property {() => void} stop  stops a review under way, keeping the positions evaluated
+ * @property {() => void} focus  puts the focus in the review: on Stop while it runs, else on its
+ *   first judged move (or Learn from your mistakes, or Review); how a review started from the
+ *   result's card takes the focus the card had
  * @property {() => StoredReview | null} stored  what to keep with the saved game
  * @property {() => 'idle' | 'running' | 'stopped' | 'done' | 'failed'} state
  * @property {() => Judgement[]} judgements  each ply's judgement once the review is done (the
@@ -231,7 +234,8 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     if (summary) drawSummary(summary);
     // Review disabled while it runs, Stop gone when it ends: the focus to what works now.
     const chosen = chosenPly === undefined ? null : list.querySelector(`.review-move[data-ply="${chosenPly}"]`);
-    keepFocus(focused, [chosen instanceof HTMLElement ? chosen : null, stopButton, resume, button]);
+    const first = list.querySelector('button');
+    keepFocus(focused, [chosen instanceof HTMLElement ? chosen : null, stopButton, resume, first instanceof HTMLElement ? first : null, learnButton, button]);
   };
 
   /** @param {ReviewSummary} result */
@@ -337,6 +341,11 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
       if (firstMissing(review.evaluations) < 0) conclude();
       else go();
       box.scrollIntoView({ block: 'nearest' });
+    },
+    focus() {
+      const judged = list.querySelector('button');
+      const target = state === 'running' ? stopButton : judged instanceof HTMLButtonElement ? judged : learnButton.hidden ? button : learnButton;
+      target.focus({ preventScroll: true });
     },
     stop() {
       if (state !== 'running') return;
