@@ -110,6 +110,18 @@ for (const { device, context, touch } of devices) {
       await page.clock.fastForward(20_000);
       await page.waitForFunction(() => /^2:[34]\d$/.test(document.querySelector('.storm-clock')?.textContent ?? ''));
 
+      // Leaving a storm under way asks first (a stray Escape threw the run away): Escape asks,
+      // Escape again keeps going; the × asks too.
+      await page.keyboard.press('Escape');
+      assert.equal(await page.textContent('#storm-leave-question'), 'End this storm? Its 1 puzzle solved does not count: only a storm played to its end does.');
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'storm-leave-no');
+      await page.keyboard.press('Escape');
+      assert.deepEqual([await page.isHidden('.storm-confirm'), await page.getAttribute('#storm', 'open')], [true, '']);
+      await page.click('.storm-close');
+      assert.equal(await page.isVisible('.storm-confirm'), true);
+      await page.click('.storm-leave-no');
+      assert.deepEqual([await page.isHidden('.storm-confirm'), await page.getAttribute('#storm', 'open')], [true, '']);
+
       // Wrong: the solution's piece moved elsewhere (or another piece, for a suicide), ten
       // seconds gone and the next puzzle on.
       const before = Number((await clock(page))?.split(':')[1]);

@@ -75,7 +75,15 @@ function build() {
   const suicide = suicideButton('storm-suicide', () => board, () => phase === 'ready' || phase === 'try');
   const again = make('button', { type: 'button', class: 'storm-again trainer-next' }, 'Play again');
   const actions = make('div', { class: 'storm-actions trainer-actions' });
-  actions.append(suicide.button, again);
+  // Leaving a storm under way (× or Escape) asks first: a storm left before its end does not
+  // count, and Escape, also the key that puts a piece down, threw a run away at a stray press.
+  const leaveWords = make('span', { id: 'storm-leave-question' });
+  const leaveYes = make('button', { type: 'button', class: 'storm-leave-yes' }, 'End it');
+  const leaveNo = make('button', { type: 'button', class: 'storm-leave-no' }, 'Keep going');
+  const leaving = make('div', { class: 'confirm storm-confirm', role: 'group', 'aria-labelledby': leaveWords.id });
+  leaving.append(leaveWords, leaveYes, leaveNo);
+  leaving.hidden = true;
+  actions.append(suicide.button, again, leaving);
   const figures = make('dl', { class: 'storm-figures' });
   const done = make('ol', { class: 'storm-puzzles', 'aria-label': 'The storm\'s puzzles' });
   // The player's high scores, as lichess shows them, by the storm's figures.
@@ -121,6 +129,8 @@ function build() {
     summary.hidden = phase !== 'done';
     about.hidden = phase !== 'ready';
     if (phase !== 'ready' && phase !== 'try') suicide.hide();
+    // The storm ended (its clock ran out) while asking: nothing left to ask.
+    if (!underWay()) leaving.hidden = true;
   };
 
   /** The clock, the score and the combo. */
@@ -310,6 +320,31 @@ function build() {
   };
 
   again.addEventListener('click', () => start());
+
+  /** A storm under way: its clock started and not run out. */
+  const underWay = () => storm !== null && storm.started !== null && (phase === 'try' || phase === 'busy');
+  const keepGoing = () => {
+    leaving.hidden = true;
+    board?.canvas()?.focus();
+  };
+  /** Asks before a storm under way is left; answers whether it asked (the leaving waits). */
+  const askFirst = () => {
+    if (!underWay()) return false;
+    if (!leaving.hidden) {
+      keepGoing();
+      return true;
+    }
+    const solved = storm ? solvedCount(storm) : 0;
+    leaveWords.textContent = `End this storm? ${solved === 1 ? 'Its 1 puzzle solved does' : `Its ${solved} puzzles solved do`} not count: only a storm played to its end does.`;
+    leaving.hidden = false;
+    leaveNo.focus();
+    return true;
+  };
+  leaveNo.addEventListener('click', keepGoing);
+  leaveYes.addEventListener('click', () => {
+    leaving.hidden = true;
+    dialog.close();
+  });
   onViewClosed(dialog, () => {
     // A storm left before its end is dropped: only a storm played out counts for the best.
     clearInterval(ticker);
@@ -319,6 +354,17 @@ function build() {
     mark();
   });
   escapePutsDown(dialog, () => board);
+  // Escape (a piece picked up is put down first: escapePutsDown, above) and the ×.
+  dialog.addEventListener('cancel', (event) => {
+    if (!event.defaultPrevented && askFirst()) event.preventDefault();
+  });
+  head.querySelector('.trainer-close')?.addEventListener(
+    'click',
+    (event) => {
+      if (askFirst()) event.stopImmediatePropagation();
+    },
+    true,
+  );
   clock.textContent = clockText(STORM_MS);
   mark();
 
