@@ -429,6 +429,12 @@ test('a quiet winning move says where its material comes from, as a capture says
   // 1-124-32: a double capture, then a quiet move ends the line: the capture is what is said.
   await open(page, '1-124-32');
   await at(page, '1-124-32', 'try', 0);
+  // The keys that play, pressed on the task (where the focus is as a puzzle opens), go to the
+  // board: an arrow there did nothing.
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('puzzles-task')), true);
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('.puzzles-board canvas')), true);
+  assert.match((await page.textContent('.puzzles-board .ultima-live')) ?? '', /[a-h][1-8]/);
   await play(page, 'b1-b8', 'white', false);
   await at(page, '1-124-32', 'try', 2);
   await play(page, 'a2-a3', 'white', false);

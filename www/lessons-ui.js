@@ -12,7 +12,7 @@
 
 import { figureUrl } from './movelist.js';
 import { doneCount, judge, loadProgress, noProgress, readLessons, saveProgress, solved, startStep } from './lessons.js';
-import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, showFeedback, suicideButton, trainerBoard, trainerDialog, taskKeysToBoard } from './trainer-board.js';
 import { askInPlace, errorText, make, pageStorage } from './util.js';
 import { enterPlace, leavePlace, onEntryOf, onHistoryStep, onViewClosed, placeIn, pushEntry, showView } from './view-history.js';
 
@@ -341,6 +341,7 @@ function build() {
     if (item instanceof HTMLElement) item.focus();
   });
   escapePutsDown(dialog, () => (player.hidden ? null : board));
+  taskKeysToBoard(task, () => (player.hidden ? null : board));
   onViewClosed(dialog, () => clearTimeout(resetTimer));
   for (const button of [rulesLink, rulesFromLesson]) {
     button.addEventListener('click', () => {

@@ -12,7 +12,7 @@ import { bestFound, judgedTry, roundWords, samePlayedAgain, taskParts } from './
 import { figuredMove, phraseContent } from './movelist.js';
 import { captureWords } from './notation.js';
 import { openSession } from './session.js';
-import { backToTrainer, escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { backToTrainer, escapePutsDown, pause, playedNow, showFeedback, suicideButton, trainerBoard, trainerDialog, taskKeysToBoard } from './trainer-board.js';
 import { errorText, make } from './util.js';
 import { bindings } from './wasm.js';
 import { onViewClosed, showView } from './view-history.js';
@@ -298,6 +298,7 @@ function build() {
     ai = null;
   });
   escapePutsDown(dialog, () => board);
+  taskKeysToBoard(task, () => board);
 
   return {
     /** @param {MistakesRound} next */

@@ -20,7 +20,7 @@ import { ANY, CLIMB_LENGTH, climbPuzzles, solutionPhrase, DIFFICULTIES, isDiffic
 import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
-import { backToTrainer, escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { backToTrainer, escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog, taskKeysToBoard } from './trainer-board.js';
 import { askInPlace, errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 import { onViewClosed, showView } from './view-history.js';
 
@@ -746,6 +746,7 @@ function build() {
   // From the next puzzle: one being solved stays (every puzzle is offered at any difficulty).
   difficulty.addEventListener('change', () => changeChoice({ difficulty: isDifficulty(difficulty.value) ? difficulty.value : 'normal' }, false));
   escapePutsDown(dialog, () => board);
+  taskKeysToBoard(task, () => board);
 
   const configured = () => {
     showActions();

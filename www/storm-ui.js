@@ -9,7 +9,7 @@
 import { phraseContent } from './movelist.js';
 import { loadStanding, saveStanding } from './puzzles.js';
 import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm, solvedCount, STORM_MS, stormAt, stormEndWords, stormHighs, stormMove, stormPass, stormPlayed, stormPuzzle, stormSummary, timeLeft, WRONG_MS } from './storm.js';
-import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog } from './trainer-board.js';
+import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog, taskKeysToBoard } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
 import { errorText, make, pageStorage } from './util.js';
@@ -354,6 +354,7 @@ function build() {
     mark();
   });
   escapePutsDown(dialog, () => board);
+  taskKeysToBoard(task, () => board);
   // Escape (a piece picked up is put down first: escapePutsDown, above) and the ×.
   dialog.addEventListener('cancel', (event) => {
     if (!event.defaultPrevented && askFirst()) event.preventDefault();

@@ -208,6 +208,27 @@ export function escapePutsDown(dialog, board) {
   });
 }
 
+/** The keys that play on a board (input.js): its focus square's arrows, and picking up and dropping. */
+const BOARD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Enter', ' ']);
+
+/**
+ * The keys that play, pressed with the focus on a trainer's task, go to its board: a trainer
+ * puts the focus on the task as a position opens (a screen reader hears it), where an arrow or
+ * Enter did nothing, and the board was a Shift+Tab away with nothing to say so.
+ *
+ * @param {HTMLElement} task
+ * @param {() => EmbedHandle | null} board
+ */
+export function taskKeysToBoard(task, board) {
+  task.addEventListener('keydown', (event) => {
+    const canvas = board()?.canvas();
+    if (!canvas || !BOARD_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    canvas.focus();
+    canvas.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, shiftKey: event.shiftKey, bubbles: true, cancelable: true }));
+  });
+}
+
 /**
  * The move a trainer's board has just played, for the words about it: the ply its history ends
  * on (a board's move event comes after its history has it), drawn in figurines in a phrase; its
