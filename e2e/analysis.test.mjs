@@ -1181,6 +1181,9 @@ test('the view takes its keys from the moment it opens (X, L, F, the arrows), an
   assert.equal(await page.locator('.analysis-dialog[open]').count(), 1);
   assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('analysis-comment-field')), false);
   assert.deepEqual(await onAnalysis(page, (board) => board.analysis()?.notes().map((note) => note.comment)), ['a plan']);
+  // The focus on the move shown, where the arrows step on (on Back to the game, a reflex Enter
+  // closed the view).
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-move')), 'b2-b5');
   // A piece picked up by a press (the press leaves the focus nowhere): Escape puts it down first,
   // the view open (it closed the view).
   const box = await page.locator('.analysis-dialog canvas').boundingBox();

@@ -413,10 +413,12 @@ export async function openAnalysis(request = {}) {
       event.stopPropagation();
       event.preventDefault();
       // In a field being typed in (a comment), Escape leaves the field, as on lichess: the view
-      // stays, and the keys go back to the moves.
+      // stays, and the keys go back to the moves, on the move shown (on Back to the game, a
+      // reflex Enter closed the view).
       if (isTyping(event.target) && event.target instanceof HTMLElement) {
         event.target.blur();
-        close.focus();
+        const shownMove = dialog.querySelector('.analysis-moves [aria-current]') ?? dialog.querySelector('.analysis-moves');
+        (shownMove instanceof HTMLElement ? shownMove : close).focus();
         return;
       }
       dialog.close();
