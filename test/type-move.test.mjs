@@ -5,13 +5,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { refusalWords, typingRefused } from '../www/type-move.js';
 
-test('a move can be typed only in the game as it stands, on the player\'s turn', () => {
-  assert.equal(typingRefused({ over: false, viewing: false, computerToMove: false }), null);
-  assert.equal(typingRefused({ over: true, viewing: false, computerToMove: false }), 'The game is over.');
-  assert.equal(typingRefused({ over: false, viewing: true, computerToMove: false }), 'An earlier position is shown: go back to the game first (Back to the game, under the moves).');
-  assert.equal(typingRefused({ over: false, viewing: false, computerToMove: true }), 'The computer is to move: wait for its move.');
-  assert.equal(typingRefused({ over: false, viewing: false, computerToMove: false, farToMove: 'black' }), 'Black is to move: their move comes with the link they send back.');
-  assert.equal(typingRefused({ over: true, viewing: true, computerToMove: true }), 'The game is over.', 'the end first');
+test('a move can be typed in a game going on, on the player\'s turn', () => {
+  assert.equal(typingRefused({ over: false, computerToMove: false }), null);
+  assert.equal(typingRefused({ over: true, computerToMove: false }), 'The game is over.');
+  assert.equal(typingRefused({ over: false, computerToMove: true }), 'The computer is to move: wait for its move.');
+  assert.equal(typingRefused({ over: false, computerToMove: false, farToMove: 'black' }), 'Black is to move: their move comes with the link they send back.');
+  assert.equal(typingRefused({ over: true, computerToMove: true }), 'The game is over.', 'the end first');
 });
 
 test('the rules\' refusal becomes a sentence', () => {

@@ -3,7 +3,9 @@
 // finding squares (a screen reader's user, or anyone who knows the squares). The text is the
 // rules' own move text, read by the wasm (`play`): its captures may be left out, the piece letter
 // put in front ("Pb2-b5"), a suicide written "e4-". A text that is not a legal move here gets the
-// rules' own words under the field, and the field keeps the text to mend.
+// rules' own words under the field, and the field keeps the text to mend. A move typed while an
+// earlier position is shown is played in the game, which the board shows again: a typed move is
+// the game's (it was refused, and from the field no key went back to the game).
 
 import { errorText } from './util.js';
 import { sideName } from './notation.js';
@@ -15,13 +17,12 @@ import { sideName } from './notation.js';
 /**
  * Why a move cannot be typed now, or null when it can.
  *
- * @param {{ over: boolean, viewing: boolean, computerToMove: boolean, farToMove?: Side | null }} now
+ * @param {{ over: boolean, computerToMove: boolean, farToMove?: Side | null }} now
  *   `farToMove`: the side to move, when its player is far away (a game by link)
  * @returns {string | null}
  */
-export function typingRefused({ over, viewing, computerToMove, farToMove = null }) {
+export function typingRefused({ over, computerToMove, farToMove = null }) {
   if (over) return 'The game is over.';
-  if (viewing) return 'An earlier position is shown: go back to the game first (Back to the game, under the moves).';
   if (computerToMove) return 'The computer is to move: wait for its move.';
   if (farToMove) return `${sideName(farToMove)} is to move: their move comes with the link they send back.`;
   return null;
@@ -68,12 +69,13 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, farTo
     event.preventDefault();
     const text = field.value.trim();
     if (!text) return;
-    const refused = typingRefused({ over: embed.result() !== null, viewing: embed.shownPly() !== null, computerToMove: computerToMove(), farToMove: farToMove() });
+    const refused = typingRefused({ over: embed.result() !== null, computerToMove: computerToMove(), farToMove: farToMove() });
     if (refused) {
       refuse(refused);
       return;
     }
     try {
+      if (embed.shownPly() !== null) embed.showPly(null);
       embed.play(text);
       field.value = '';
       refuse('');
