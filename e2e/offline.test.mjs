@@ -99,6 +99,8 @@ test('after one visit the game works offline: reload, play a move, get the compu
   // A first visit: the welcome is closed (the two-player board), and the game is saved.
   await ready(page);
   await page.waitForSelector('html[data-offline="ready"]', { timeout: 30_000 });
+  // Said at the panel's foot: a traveller could not tell whether the page would open offline.
+  assert.equal(await page.textContent('#offline-state'), 'Saved on this device: Ultima plays with the network off.');
   const stored = await page.evaluate(async () => {
     const names = await caches.keys();
     const cache = await caches.open(names[0] ?? '');
@@ -145,6 +147,54 @@ test('after one visit the game works offline: reload, play a move, get the compu
   assert.equal(served.requests.length, requested, 'a request reached the server while offline');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a first visit that loses the network before the site is saved says so, and saves it when the network is back; the computer, whose worker did not load, moves then', { timeout: 120_000 }, async () => {
+  const server = await serveStatic({ root: DIST, base: '/fresh/' });
+  const browser = await launch({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+  try {
+    const { context } = browser;
+    // The saving held up on one file (a slow network), and the network gone meanwhile.
+    /** @type {() => void} */
+    let release = () => undefined;
+    const held = new Promise((resolve) => (release = () => resolve(undefined)));
+    await context.route('**/www/puzzles.json', async (route) => {
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}`);
+    await ready(page);
+    /** @param {string} state */
+    const saving = (state) => page.waitForFunction((state) => document.getElementById('offline-state')?.dataset.state === state, state, { timeout: 30_000 });
+    await saving('saving');
+    assert.equal(await page.textContent('#offline-state'), 'Saving Ultima on this device, to play with the network off…');
+    await context.setOffline(true);
+    release();
+    await saving('failed');
+    assert.equal(await page.textContent('#offline-state'), 'Not saved for play offline yet: it is tried again when the network is back.');
+    // The computer's worker cannot load either: its move fails, said on the board.
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="ai"]');
+    await page.selectOption('#new-game-form select[name="side"]', 'black');
+    await page.selectOption('#new-game-form select[name="level"]', '1');
+    await page.click('#new-game-start');
+    await page.waitForFunction(() => /the computer could not move/.test(document.body.textContent ?? ''), null, { timeout: 30_000 });
+    // A part not saved yet says why it does not open, not as the browser words a failed module.
+    await page.click('#open-puzzles');
+    await page.waitForFunction(() => document.getElementById('notice')?.textContent?.startsWith('The puzzles could not open with the network off: this part of Ultima is not saved on this device yet.'));
+    // The network back: saved, and the computer moves (it waited for a move taken back and played again).
+    await context.unroute('**/www/puzzles.json');
+    await context.setOffline(false);
+    await saving('saved');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1, null, { timeout: 30_000 });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.offline), 'ready');
+    assert.deepEqual(problems.filter((problem) => !/worker|Failed to fetch|ERR_INTERNET_DISCONNECTED|puzzles\.json/.test(problem)), []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 });
 
 test('the manifest names the start page and icons of the build', async () => {

@@ -130,6 +130,13 @@ function wireNoticeScope(notice, board) {
  */
 const isAbort = (error) => error instanceof DOMException && error.name === 'AbortError';
 
+/** What the page says of the saving of the site on this device for offline play (offline.js). */
+const OFFLINE_WORDS = {
+  saving: 'Saving Ultima on this device, to play with the network off…',
+  saved: 'Saved on this device: Ultima plays with the network off.',
+  failed: 'Not saved for play offline yet: it is tried again when the network is back.',
+};
+
 /**
  * The embed options of the computer opponent: the embed's `ai` mode, or two players.
  *
@@ -266,7 +273,10 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
      * @returns {(error: unknown) => Promise<void>}
      */
     const couldNotOpen = (what) => async (error) => {
-      if (!(await offerNewerRelease(`${what} could not open: Ultima was updated since this page was loaded.`))) showNotice(notice, `${what} could not open: ${errorText(error)}`);
+      // With the network off, its files not saved on this device yet (a first visit cut short):
+      // said so, not as the browser words the failed download of a module.
+      if (!navigator.onLine) showNotice(notice, `${what} could not open with the network off: this part of Ultima is not saved on this device yet.`);
+      else if (!(await offerNewerRelease(`${what} could not open: Ultima was updated since this page was loaded.`))) showNotice(notice, `${what} could not open: ${errorText(error)}`);
     };
     const { embed, settings } = await restore(host, notice, saved);
     // The computer's worker loads the server's files too: in a page no service worker serves,
@@ -1049,6 +1059,19 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       }
     });
 
+    // The computer's search failed (its worker did not load: the network went before the site
+    // was saved on this device): it searches again when the network is back. It stayed silent,
+    // its failure on the board, until a move was taken back and played again.
+    let computerFailed = false;
+    embed.on('error', ({ message }) => {
+      computerFailed ||= message.includes('the computer could not move');
+    });
+    addEventListener('online', () => {
+      if (!computerFailed || !computerToMove() || embed.view().mode !== 'ai') return;
+      computerFailed = false;
+      embed.set(modeOf(opponent));
+    });
+
     // Shown again after following another tab's game in the background: the computer plays here
     // again, once no other tab searches for its move (and answers at once if its move is still to
     // come). Opened while another tab searched: the same, once it is done.
@@ -1148,9 +1171,16 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     performance.mark('ultima:playable');
     // A new release waits until it is asked in (sw.js): the page offers it, and says so when
     // another tab took it in, since this page then runs the release before.
+    // And where the saving of the site on this device stands: a traveller could not tell whether
+    // the page would open on the plane.
+    const offlineState = pageElement('offline-state', HTMLElement);
     registerServiceWorker({
       ready: (takeOver) => offerReload('A new version of Ultima is ready.', takeOver),
       elsewhere: () => offerReload('Ultima was updated in another tab: reload this one to go on.'),
+      saving: (state) => {
+        offlineState.dataset.state = state;
+        offlineState.textContent = OFFLINE_WORDS[state];
+      },
     });
   } catch (error) {
     loaded(false);

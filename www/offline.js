@@ -11,6 +11,12 @@
 // into the new release. A page whose worker was replaced at another page's request is told too
 // (`updates.elsewhere`): it runs the old release's modules against the new release's files
 // from then on, and should be reloaded.
+//
+// A first visit's saving can fail (the network gone before the worker had every file: a
+// traveller boarding as the page loads on a slow network); the page then tries again when the
+// network comes back, and says where the saving stands (`updates.saving`). An open page asks
+// for a new release when the network comes back and when it is seen again (at most once a
+// minute): an open tab was never told of one.
 
 import './build.js';
 import { takeWasmCopy } from './wasm.js';
@@ -50,6 +56,9 @@ export async function releasedSince() {
  *   `takeOver` lets it take over and reloads this page into it
  * @property {() => void} [elsewhere]  another page let a new release take over: this page runs
  *   the old one and should be reloaded
+ * @property {(state: 'saving' | 'saved' | 'failed') => void} [saving]  where the saving of the
+ *   site on this device for offline play stands: under way (a first visit), done, or failed
+ *   (tried again when the network comes back)
  */
 
 /**
@@ -75,13 +84,67 @@ export async function registerServiceWorker(updates = {}) {
     // sw.js is the same file in every release; www/build.js, which it imports, tells them apart.
     // By default the browser's check for a new release may take that import from its HTTP
     // cache (a server may let it keep the file for hours): 'none' asks the server every time.
-    const registration = await navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' });
+    const register = () => navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' });
+    let registration = await register();
+    if (!registration.active) updates.saving?.('saving');
+    // A first install that failed leaves no worker (its registration is cleared): again, once the
+    // network is back.
+    while (!(await installed(registration))) {
+      root.dataset.offline = 'failed: the files could not all be saved';
+      updates.saving?.('failed');
+      await new Promise((resolve) => addEventListener('online', resolve, { once: true }));
+      updates.saving?.('saving');
+      registration = await register();
+    }
     watchReleases(registration, updates);
+    keepChecking(registration);
     await navigator.serviceWorker.ready;
     root.dataset.offline = 'ready';
+    updates.saving?.('saved');
   } catch (error) {
     root.dataset.offline = `failed: ${errorText(error)}`;
+    updates.saving?.('failed');
   }
+}
+
+/**
+ * Whether a registration has its worker: at once when it is active, else once its install ends,
+ * true when it installed, false when it failed (the worker redundant, none active).
+ *
+ * @param {ServiceWorkerRegistration} registration
+ * @returns {Promise<boolean>}
+ */
+function installed(registration) {
+  const worker = registration.installing ?? registration.waiting;
+  if (registration.active || !worker) return Promise.resolve(registration.active !== null || worker !== null);
+  return new Promise((resolve) => {
+    const settle = () => {
+      if (worker.state === 'redundant') resolve(registration.active !== null);
+      else if (worker.state !== 'installing') resolve(true);
+    };
+    worker.addEventListener('statechange', settle);
+    settle();
+  });
+}
+
+/** The least time between two checks for a new release, in milliseconds. */
+const CHECK_MS = 60_000;
+
+/**
+ * Asks for a new release when the network comes back and when the page is seen again, at most
+ * once a minute: the browser asks only as a page loads, and an open tab was never told.
+ *
+ * @param {ServiceWorkerRegistration} registration
+ */
+function keepChecking(registration) {
+  let last = Date.now();
+  const check = () => {
+    if (document.hidden || !navigator.onLine || Date.now() - last < CHECK_MS) return;
+    last = Date.now();
+    registration.update().catch(() => undefined);
+  };
+  addEventListener('online', check);
+  document.addEventListener('visibilitychange', check);
 }
 
 /**
