@@ -117,6 +117,8 @@ test('a reload on a view\'s entry opens it again; a storm opened from the puzzle
   await page.click('#open-puzzles');
   await showing(page, 'puzzles');
   await page.click('#puzzles .puzzles-solution');
+  // (A rated puzzle's first try: it asks first.)
+  await page.click('#puzzles .puzzles-solution-yes');
   await page.click('#puzzles .puzzles-analyse');
   await page.waitForSelector('.analysis-dialog[open] canvas[data-paints]');
   await page.waitForFunction(() => new URL(location.href).searchParams.has('analysis'));
