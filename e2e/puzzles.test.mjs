@@ -342,8 +342,8 @@ test('phone: a puzzle solved by taps; a filter; damaged stored standing survived
     assert.equal(await page.textContent('select[data-filter="piece"] option[value="K"]'), `King (${chameleonKings})`);
     const mateLengths = new Set(SET.puzzles.filter((p) => p.motifs.includes('chameleon') && p.mate !== null).map((p) => String(p.mate)));
     assert.deepEqual(await page.$$eval('select[data-filter="mate"] option', (options) => options.map((o) => o.getAttribute('value')).filter(Boolean)), [...mateLengths].sort());
-    // Back up to the board, which the filters are a screen below.
-    await page.locator('.puzzles-board').scrollIntoViewIfNeeded();
+    // Back up to the puzzle, which the filters are a screen below.
+    await page.evaluate(() => document.getElementById('puzzles')?.scrollTo(0, 0));
     await page.screenshot({ path: `${ARTIFACTS}puzzles-phone.png` });
     // While it is solved, the buttons under the board stay where they are, frame after frame:
     // what is said of each move comes under them, and Hint waits, unusable, through each reply.
