@@ -566,6 +566,18 @@ export function mount(element, options = {}) {
           const text = `the computer could not ${purpose === 'hint' ? 'find a hint' : 'move'}: ${errorText(error)}`;
           if (purpose === 'hint') throw new Error(text);
           showError(text);
+          // Its worker may not have loaded with the network off (a page not saved on the device
+          // yet): it tries again when the network is back, rather than wait for a move taken
+          // back and played again.
+          addEventListener(
+            'online',
+            () => {
+              if (destroyed || live !== board || searching) return;
+              errorBox.hidden = true;
+              think();
+            },
+            { once: true },
+          );
           return null;
         },
       );

@@ -20,7 +20,7 @@ import { wireGameGif } from './share.js';
 import { removeSetAside, setAsideEntries, setAsideWords } from './set-aside.js';
 import { movesWords, statusText } from './notation.js';
 import { drawWhenSeen, recordThumbnail } from './thumbnail.js';
-import { askInPlace, errorClause, errorText, make, pageStorage, saveFile } from './util.js';
+import { askInPlace, questionInPlace, errorClause, errorText, make, pageStorage, saveFile } from './util.js';
 import { withGame } from './wasm.js';
 import { showView } from './view-history.js';
 
@@ -218,11 +218,7 @@ function build() {
    * @param {string} yesWords
    */
   const rowQuestion = (id, question, kind, yesWords) => {
-    const box = make('span', { class: 'confirm games-confirm', role: 'group', 'aria-labelledby': id });
-    const yes = make('button', { type: 'button', class: `games-${kind}-yes` }, yesWords);
-    const no = make('button', { type: 'button', class: `games-${kind}-no` }, 'No');
-    box.append(make('span', { id }, question), yes, no);
-    box.hidden = true;
+    const { box, yes, no } = questionInPlace({ id, kind: 'games-confirm', words: question, yes: [`games-${kind}-yes`, yesWords], no: [`games-${kind}-no`, 'No'] });
     return { box, yes, no };
   };
 

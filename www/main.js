@@ -1059,19 +1059,6 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       }
     });
 
-    // The computer's search failed (its worker did not load: the network went before the site
-    // was saved on this device): it searches again when the network is back. It stayed silent,
-    // its failure on the board, until a move was taken back and played again.
-    let computerFailed = false;
-    embed.on('error', ({ message }) => {
-      computerFailed ||= message.includes('the computer could not move');
-    });
-    addEventListener('online', () => {
-      if (!computerFailed || !computerToMove() || embed.view().mode !== 'ai') return;
-      computerFailed = false;
-      embed.set(modeOf(opponent));
-    });
-
     // Shown again after following another tab's game in the background: the computer plays here
     // again, once no other tab searches for its move (and answers at once if its move is still to
     // come). Opened while another tab searched: the same, once it is done.

@@ -116,7 +116,8 @@ export async function registerServiceWorker(updates = {}) {
  */
 function installed(registration) {
   const worker = registration.installing ?? registration.waiting;
-  if (registration.active || !worker) return Promise.resolve(registration.active !== null || worker !== null);
+  if (registration.active) return Promise.resolve(true);
+  if (!worker) return Promise.resolve(false);
   return new Promise((resolve) => {
     const settle = () => {
       if (worker.state === 'redundant') resolve(registration.active !== null);

@@ -21,7 +21,7 @@ import { bestWords, STORM_MS, stormHighs, WRONG_MS } from './storm.js';
 import { openStorm } from './storm-ui.js';
 import { moveNamed } from './state.js';
 import { backToTrainer, escapePutsDown, leadPlies, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog, taskKeysToBoard } from './trainer-board.js';
-import { askInPlace, errorText, make, pageStorage, readStored, tabStorage, writeStored } from './util.js';
+import { askInPlace, errorText, make, questionInPlace, pageStorage, readStored, tabStorage, writeStored } from './util.js';
 import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -136,12 +136,12 @@ function build() {
   const actions = make('div', { class: 'puzzles-actions trainer-actions' });
   // Show the solution asks first when it costs rating points, and says how many: a tap beside
   // Hint cost a new player 279 points without a word before.
-  const solutionQuestion = make('span', { id: 'puzzles-solution-question' });
-  const showIt = make('button', { type: 'button', class: 'puzzles-solution-yes' }, 'Show it');
-  const keepTrying = make('button', { type: 'button', class: 'puzzles-solution-no' }, 'Keep trying');
-  const asking = make('span', { class: 'confirm puzzles-confirm', role: 'group', 'aria-labelledby': solutionQuestion.id });
-  asking.append(solutionQuestion, showIt, keepTrying);
-  asking.hidden = true;
+  const {
+    box: asking,
+    words: solutionQuestion,
+    yes: showIt,
+    no: keepTrying,
+  } = questionInPlace({ id: 'puzzles-solution-question', kind: 'puzzles-confirm', words: '', yes: ['puzzles-solution-yes', 'Show it'], no: ['puzzles-solution-no', 'Keep trying'] });
   actions.append(suicide.button, hint, giveUp, skip, next, retry, analyse, share, asking);
   const putQuestionAway = askInPlace(
     {
@@ -733,11 +733,12 @@ function build() {
     if (current?.phase !== 'try' || !offered(current.puzzle, standing)) showNext(focusTask);
   }
   /**
+   * A filter's change put in force, the focus left on the filter for the next choice (Practise,
+   * below the filters, goes to its puzzle).
+   *
    * @param {HTMLSelectElement | HTMLInputElement} control
    * @param {() => Partial<Filter>} read  the filter's part the control chooses
    */
-  // The focus stays on the filter, for the next choice (Practise, below the filters, goes to
-  // its puzzle).
   const onFilter = (control, read) => control.addEventListener('change', () => changeChoice({ filter: { ...standing.filter, ...read() } }, false));
   onFilter(piece.select, () => ({ piece: PIECES.find((p) => p === piece.select.value) ?? null }));
   onFilter(motif.select, () => ({ motif: motif.select.value in MOTIFS ? /** @type {keyof typeof MOTIFS} */ (motif.select.value) : null }));

@@ -12,7 +12,7 @@ import { bestWords, clockText, COMBO_LEVELS, COMBO_STEP, comboProgress, newStorm
 import { escapePutsDown, pause, playedNow, putPuzzle, showFeedback, suicideButton, trainerBoard, trainerDialog, taskKeysToBoard } from './trainer-board.js';
 import { sideName } from './notation.js';
 import { drawWhenSeen, puzzleThumbnail } from './thumbnail.js';
-import { errorText, make, pageStorage } from './util.js';
+import { errorText, make, pageStorage, questionInPlace } from './util.js';
 import { onViewClosed, showView } from './view-history.js';
 
 /** @import { EmbedHandle, MoveDetail } from './embed.js' */
@@ -77,12 +77,12 @@ function build() {
   const actions = make('div', { class: 'storm-actions trainer-actions' });
   // Leaving a storm under way (× or Escape) asks first: a storm left before its end does not
   // count, and Escape, also the key that puts a piece down, threw a run away at a stray press.
-  const leaveWords = make('span', { id: 'storm-leave-question' });
-  const leaveYes = make('button', { type: 'button', class: 'storm-leave-yes' }, 'End it');
-  const leaveNo = make('button', { type: 'button', class: 'storm-leave-no' }, 'Keep going');
-  const leaving = make('div', { class: 'confirm storm-confirm', role: 'group', 'aria-labelledby': leaveWords.id });
-  leaving.append(leaveWords, leaveYes, leaveNo);
-  leaving.hidden = true;
+  const {
+    box: leaving,
+    words: leaveWords,
+    yes: leaveYes,
+    no: leaveNo,
+  } = questionInPlace({ id: 'storm-leave-question', kind: 'storm-confirm', words: '', yes: ['storm-leave-yes', 'End it'], no: ['storm-leave-no', 'Keep going'] });
   actions.append(suicide.button, again, leaving);
   const figures = make('dl', { class: 'storm-figures' });
   const done = make('ol', { class: 'storm-puzzles', 'aria-label': 'The storm\'s puzzles' });

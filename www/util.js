@@ -201,6 +201,28 @@ export const pageStorage = () => reachableStorage('localStorage');
 export const tabStorage = () => reachableStorage('sessionStorage');
 
 /**
+ * The markup of a question asked in place (`askInPlace`): its words, a yes and a no, in a group
+ * named by the words, hidden until asked.
+ *
+ * @param {object} parts
+ * @param {string} parts.id  the words' id
+ * @param {string} parts.kind  the box's own class, beside "confirm"
+ * @param {string} parts.words  the question ("" when the caller writes it as it asks)
+ * @param {[string, string]} parts.yes  the yes button's class and words
+ * @param {[string, string]} parts.no  the no button's class and words
+ * @returns {{ box: HTMLElement, words: HTMLElement, yes: HTMLButtonElement, no: HTMLButtonElement }}
+ */
+export function questionInPlace({ id, kind, words, yes, no }) {
+  const said = make('span', { id }, words);
+  const yesButton = make('button', { type: 'button', class: yes[0] }, yes[1]);
+  const noButton = make('button', { type: 'button', class: no[0] }, no[1]);
+  const box = make('span', { class: `confirm ${kind}`, role: 'group', 'aria-labelledby': id });
+  box.append(said, yesButton, noButton);
+  box.hidden = true;
+  return { box, words: said, yes: yesButton, no: noButton };
+}
+
+/**
  * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
  * which holds the question and its `yes` and `no`, hides `hide` meanwhile, and puts the focus on
  * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
