@@ -331,6 +331,36 @@ test('a game ended, reloaded, taken back and ended again keeps one entry; anothe
   }
 });
 
+test('the browser is asked to keep the page\'s storage when a first game is kept, and once a visit', { timeout: 90_000 }, async () => {
+  // The browser's answer is its own (Chromium asks no one): what is tested is the asking, counted
+  // by a stand-in for navigator.storage set up before the page's scripts run.
+  await served.context.addInitScript(() => {
+    if (!location.search.includes('persist-test')) return;
+    const asked = /** @type {string[]} */ ([]);
+    Object.assign(window, { persistAsked: asked });
+    Object.defineProperty(navigator, 'storage', {
+      value: { persisted: async () => false, persist: async () => (asked.push('persist'), false) },
+    });
+  });
+  const { page, problems } = await openGame(served.context, `${served.url}?persist-test`);
+  const asked = () => page.evaluate(() => /** @type {any} */ (window).persistAsked.length);
+  try {
+    await playComputer(page, 'white');
+    await playAndWait(page, 'b2-b5');
+    assert.equal(await asked(), 0, 'nothing kept yet, nothing asked');
+    await resign(page);
+    await page.waitForFunction(() => /** @type {any} */ (window).persistAsked.length === 1);
+    await page.click('#undo');
+    await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.result() === null);
+    await resign(page);
+    assert.equal((await openList(page)).rows.length, 1);
+    assert.equal(await asked(), 1, 'asked once a visit');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('Review puts a kept game back on the board with its opponent and reviews it, asking first over a game in progress', { timeout: 200_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -19,7 +19,7 @@ import { bindNewGameDialog, playerSide } from './newgame.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, onOtherTab, save, setAsideStored } from './storage.js';
 import { captureWords, movesWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
-import { errorText, keepFocus, make, pageElement, pageStorage } from './util.js';
+import { askToKeepStorage, errorText, keepFocus, make, pageElement, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker, releasedSince } from './offline.js';
 import { COPY_REFUSED, copyText } from './clipboard.js';
@@ -1243,6 +1243,7 @@ function keepFinishedGames(board, settings, persist, opponent, notify) {
     };
     const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
     if (problem) notify(`This game could not be kept in “Your games”: ${problem}.`);
+    else askToKeepStorage();
   });
 }
 

@@ -193,6 +193,25 @@ function reachableStorage(name) {
 export const pageStorage = () => reachableStorage('localStorage');
 
 /**
+ * Asks the browser to keep this page's storage when the device runs short of space: it may
+ * otherwise clear a site's data, and the player's games and ratings with it, without a word.
+ * Asked when there is first something to lose (a game kept in Your games), once per visit;
+ * Chromium answers by its own measure of the page's use (installed, bookmarked) without a
+ * prompt, Firefox may ask the player. A refusal changes nothing: storage works as before.
+ */
+export function askToKeepStorage() {
+  if (storageAsked) return;
+  storageAsked = true;
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage?.persist || !storage.persisted) return;
+  storage
+    .persisted()
+    .then((kept) => kept || storage.persist())
+    .catch(() => {});
+}
+let storageAsked = false;
+
+/**
  * The tab's sessionStorage, which lasts through reloads until the tab closes, or null where the
  * browser refuses it.
  *
