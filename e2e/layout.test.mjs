@@ -322,7 +322,7 @@ test('the ways to the lessons, the puzzles and Your games at the top: one row wi
   }
 });
 
-test('a laptop zoomed to 300 %: the panel under the board and its clocks, which stay above it as it scrolls, never over it', { timeout: 60_000 }, async () => {
+test('a laptop zoomed to 300 %: the panel under the board and its clocks, which stay above it as it scrolls, never over it; the shortcuts\' × in sight as they scroll', { timeout: 60_000 }, async () => {
   const browser = await launch({ viewport: { width: 427, height: 267 }, deviceScaleFactor: 3 });
   try {
     const { page, problems } = await openGame(browser.context, served.url, CLOCKED);
@@ -339,6 +339,19 @@ test('a laptop zoomed to 300 %: the panel under the board and its clocks, which 
     const clocks = await page.locator('.clocks').boundingBox();
     const panel = await page.locator('#panel').boundingBox();
     assert.ok(clocks && panel && clocks.y + clocks.height <= panel.y, `the clocks ${JSON.stringify(clocks)} over the panel ${JSON.stringify(panel)}`);
+    // The shortcuts, taller than the screen, scrolled to their end: the × stays in sight, over
+    // the list (it scrolled away with the first rows).
+    await page.keyboard.press('Shift+Slash');
+    await page.waitForSelector('dialog#shortcuts[open]');
+    const close = await page.evaluate(() => {
+      const dialog = /** @type {HTMLElement} */ (document.querySelector('#shortcuts'));
+      dialog.scrollTop = dialog.scrollHeight;
+      const { left, top, width, height } = /** @type {Element} */ (document.querySelector('#shortcuts-close')).getBoundingClientRect();
+      return { scrolled: dialog.scrollTop > 0, hit: document.elementFromPoint(left + width / 2, top + height / 2)?.id, top };
+    });
+    assert.ok(close.scrolled && close.hit === 'shortcuts-close' && close.top >= 0, JSON.stringify(close));
+    await page.click('#shortcuts-close');
+    await page.waitForSelector('dialog#shortcuts', { state: 'hidden' });
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
