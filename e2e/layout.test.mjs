@@ -407,7 +407,7 @@ test('the new game\'s Start and Cancel stay in sight at its foot on a short scre
   }
 });
 
-test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): the welcome opens at its title and ×, and the trainers\' boards stay playable', { timeout: 90_000 }, async () => {
+test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): the welcome opens at its title and ×, and the trainers open at their top, their boards playable', { timeout: 90_000 }, async () => {
   const browser = await launch({ viewport: { width: 342, height: 192 }, deviceScaleFactor: 4 });
   try {
     const first = await browser.context.newPage();
@@ -437,6 +437,13 @@ test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): t
       await page.waitForSelector(`${board} canvas[data-paints]`);
       const width = await page.$eval(board, (node) => node.getBoundingClientRect().width);
       assert.ok(width >= 250, `${board} is ${width} px wide`);
+      // Opened at its top, title and task in sight, the focus inside (the squares' Start, under
+      // the board, had scrolled them away).
+      const opened = await page.evaluate(() => {
+        const dialog = /** @type {HTMLDialogElement} */ (document.querySelector('dialog[open]'));
+        return { scrolled: dialog.scrollTop, focusIn: dialog.contains(document.activeElement) };
+      });
+      assert.ok(opened.scrolled === 0 && opened.focusIn, `${opener}: ${JSON.stringify(opened)}`);
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
     }

@@ -51,7 +51,7 @@ const LEADS = /** @type {Readonly<Record<Mode, string>>} */ ({
 
 /** Builds the dialog, once. */
 function build() {
-  const { dialog, head } = trainerDialog('squares', 'Squares', 'Close the squares drill');
+  const { dialog, title, head } = trainerDialog('squares', 'Squares', 'Close the squares drill');
   const lead = make('p', { class: 'squares-lead trainer-lead' }, LEADS.find);
   const target = make('p', { class: 'squares-target trainer-task', 'aria-live': 'polite' });
   const time = make('p', { class: 'squares-time' });
@@ -296,7 +296,14 @@ function build() {
       showScore();
       mark();
       showView(dialog);
-      start.focus();
+      // Start, under the board on a narrow screen: where the dialog is taller than the screen
+      // (a page zoomed to 300 %), focusing it scrolled the title and what the drill asks out
+      // of sight, so the title takes the focus instead (as the ARIA guide advises for a long
+      // dialog), and Start is a Tab or two away.
+      if (dialog.scrollHeight > dialog.clientHeight) {
+        title.tabIndex = -1;
+        title.focus();
+      } else start.focus();
       try {
         board = await mounted();
         board.set({ orientation: chosenSide(), pieceSet: config.pieceSet(), theme: config.theme() });
