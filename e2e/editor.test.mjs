@@ -111,7 +111,7 @@ for (const { device, context } of devices) {
       await press(page, 'a2');
       await press(page, 'a5');
       assert.deepEqual(await editor(page), { pieces: (await editor(page)).pieces, position: LEAPER, check: 'A legal position.', analyse: true });
-      assert.equal(await page.getAttribute('.editor-tool[data-tool="p"]', 'aria-pressed'), 'true');
+      assert.equal(await page.getAttribute('.editor-tool[data-tool="p"]', 'aria-checked'), 'true');
 
       // The keyboard: the focus square from e1 (the last pressed was a5) to b5, Enter puts the
       // Pawn there, Delete takes it away again.
@@ -121,6 +121,24 @@ for (const { device, context } of devices) {
       assert.equal((await editor(page)).position, '4k3/8/8/pp6/8/8/p7/L3K3 w 0 1');
       await page.keyboard.press('Delete');
       assert.equal((await editor(page)).position, LEAPER);
+
+      // The palette is one Tab stop, at the chosen piece; the arrow keys choose another, as
+      // radio buttons do (fifteen Tab stops stood between the board and the side to move).
+      const order = await page.$$eval('.editor-tool', (tools) => tools.map((tool) => /** @type {HTMLElement} */ (tool).dataset.tool));
+      const stops = () => page.$$eval('.editor-tool', (tools) => tools.filter((tool) => /** @type {HTMLElement} */ (tool).tabIndex === 0).map((tool) => /** @type {HTMLElement} */ (tool).dataset.tool));
+      const focused = () => page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.tool);
+      assert.deepEqual(await stops(), ['p']);
+      await page.focus('.editor-tool[data-tool="p"]');
+      await page.keyboard.press('ArrowLeft');
+      const before = order[order.indexOf('p') - 1];
+      assert.equal(await focused(), before);
+      assert.deepEqual(await stops(), [before]);
+      assert.equal(await page.getAttribute(`.editor-tool[data-tool="${before}"]`, 'aria-checked'), 'true');
+      await page.keyboard.press('End');
+      assert.equal(await focused(), order.at(-1));
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await focused(), order[0], 'round from the last to the first');
+      await page.click('.editor-tool[data-tool="p"]');
 
       // Dragged: the Leaper to a3 and back, painted where it went; the Pawn on a5 off the board,
       // then put back by a press (the palette's Pawn is still in hand).

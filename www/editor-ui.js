@@ -79,9 +79,11 @@ function build() {
   });
   const said = make('p', { class: 'editor-said visually-hidden', role: 'status', 'aria-live': 'polite' });
 
-  const palette = make('div', { class: 'editor-palette', role: 'group', 'aria-label': 'The piece to put on the board' });
+  // One choice among fifteen, as radio buttons are: one Tab stop, the arrow keys to the others
+  // (fifteen buttons in the Tab order put the board's other controls fifteen presses away).
+  const palette = make('div', { class: 'editor-palette', role: 'radiogroup', 'aria-label': 'The piece to put on the board' });
   const toolButtons = tools().map((tool) => {
-    const button = make('button', { type: 'button', class: 'editor-tool', 'aria-pressed': 'false', 'aria-label': tool === ERASER ? 'Eraser: empty a square' : pieceName(tool), title: tool === ERASER ? 'Eraser' : pieceName(tool), 'data-tool': tool });
+    const button = make('button', { type: 'button', class: 'editor-tool', role: 'radio', 'aria-checked': 'false', tabindex: '-1', 'aria-label': tool === ERASER ? 'Eraser: empty a square' : pieceName(tool), title: tool === ERASER ? 'Eraser' : pieceName(tool), 'data-tool': tool });
     // A piece is its figurine, as in the move list (drawn when the editor opens, in the piece
     // set of the moment); the eraser a cross.
     button.append(tool === ERASER ? make('span', { class: 'editor-eraser', 'aria-hidden': 'true' }, '✕') : make('img', { alt: '', draggable: 'false' }));
@@ -205,7 +207,11 @@ function build() {
   /** @param {string} chosen */
   const choose = (chosen) => {
     tool = chosen;
-    for (const button of toolButtons) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
+    for (const button of toolButtons) {
+      const chosen = button.dataset.tool === tool;
+      button.setAttribute('aria-checked', String(chosen));
+      button.tabIndex = chosen ? 0 : -1;
+    }
   };
 
   /**
@@ -331,6 +337,16 @@ function build() {
   });
 
   for (const button of toolButtons) button.addEventListener('click', () => choose(button.dataset.tool ?? ERASER));
+  palette.addEventListener('keydown', (event) => {
+    const at = toolButtons.findIndex((button) => button.dataset.tool === tool);
+    const last = toolButtons.length - 1;
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: last })[event.key];
+    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const button = toolButtons[(to + toolButtons.length) % toolButtons.length];
+    choose(button.dataset.tool ?? ERASER);
+    button.focus();
+  });
   for (const input of Object.values(turnInputs)) {
     input.addEventListener('change', () => {
       turn = input.value === 'black' ? 'black' : 'white';
