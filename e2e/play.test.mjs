@@ -427,6 +427,54 @@ test('typed moves: the setting shows a field where move text plays; the rules\' 
   await page.close();
 });
 
+test('typed moves on the computer\'s turn: queued as the premove and played after its move; refused with premoves off', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openGame({ opponent: { computer: 'black', level: 8 }, typeMoves: true });
+  const premove = () => page.getAttribute('.ultima-mirror', 'data-premove');
+  /** @param {string} text */
+  const type = async (text) => {
+    await page.fill('#type-move', text);
+    await page.press('#type-move', 'Enter');
+    return page.textContent('#type-move-error');
+  };
+  // Record, at the computer's move, whether g2-g3 is still legal then.
+  await page.evaluate(() => {
+    const board = /** @type {any} */ (window).ultima.board;
+    Object.assign(window, { legalAfter: /** @type {boolean[]} */ ([]) });
+    board.on('move', (/** @type {{ side: string }} */ { side }) => {
+      if (side === 'black') /** @type {any} */ (window).legalAfter.push(board.snapshot().moves.g2?.some((/** @type {{ to: string }} */ m) => m.to === 'g3') ?? false);
+    });
+  });
+  assert.equal(await type('b2-b5'), '');
+  await page.waitForSelector('.ultima-thinking[data-thinking]');
+  // What cannot be queued says why and stays to be mended.
+  assert.equal(await type('c4-c5'), 'No piece of yours stands on c4.');
+  assert.equal(await type('Wg2-g3'), 'The piece on g2 is a Pawn, not a Withdrawer.');
+  assert.equal(await page.inputValue('#type-move'), 'Wg2-g3');
+  assert.equal(await type('g2-'), 'A suicide (g2-) cannot be queued: it is played on its own turn.');
+  assert.match((await type('g2g3')) ?? '', /^Cannot read move 'g2g3'/);
+  assert.equal(await premove(), '');
+  // A move of the player's piece: queued, marked on the board, the field cleared.
+  assert.equal(await type('Pg2-g3'), '');
+  assert.equal(await premove(), 'g2-g3');
+  assert.equal(await page.inputValue('#type-move'), '');
+  assert.equal(await page.getAttribute('#type-move', 'aria-invalid'), null);
+  assert.match((await page.textContent('.ultima-live')) ?? '', /Premove g2 to g3/);
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length >= 2, undefined, { timeout: 30_000 });
+  const legal = await page.evaluate(() => /** @type {any} */ (window).legalAfter[0]);
+  if (legal) assert.equal((await plies(page))[2], 'g2-g3');
+  else assert.match((await page.textContent('.ultima-live')) ?? '', /Premove g2 to g3 cancelled/);
+  // Premoves off: a move typed on the computer's turn is refused, as before.
+  await openPreferences(page);
+  await page.uncheck('#premove');
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.turn() === 'white');
+  const first = await onBoard(page, (board) => Object.values(board.snapshot().moves).flat().find((m) => !m.suicide)?.text ?? '');
+  assert.equal(await type(first), '');
+  assert.equal(await type('Pc2-c3'), 'The computer is to move: wait for its move.');
+  assert.equal(await premove(), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the material line: what each side is up, in figurines and in words, at the position shown, a set-up position\'s imbalance from its start', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   // LEAPER with a Black Long Leaper on h8: Black is up two Pawns before any move.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clearSelection, createState, cursorAt, mayMove, moveBetween, moveNamed, movesFrom, picture, point, premoving, pressOutcome, select, setLook, setSnapshot, setViewed } from '../www/state.js';
+import { clearSelection, createState, cursorAt, mayMove, moveBetween, moveNamed, movesFrom, picture, point, premoveRefusal, premoving, pressOutcome, select, setLook, setSnapshot, setViewed } from '../www/state.js';
 import { DOUBLE_CAPTURE, leaper } from './fixtures.mjs';
 
 test('moves are looked up in the snapshot, by square or by their text', () => {
@@ -221,6 +221,20 @@ test('premoves: while the computer searches for its move, the player picks up a 
   state.viewed = null;
   setSnapshot(state, leaper());
   assert.equal(state.premove, null);
+});
+
+test('a typed premove: queued from a piece of the player\'s, of the kind its text names, only while the computer searches', () => {
+  const state = createState(leaper({ turn: 'black' }), { movable: 'white' });
+  const refused = (/** @type {string} */ from, /** @type {string | null} */ role = null) => premoveRefusal(state, { from, role });
+  assert.match(refused('a1') ?? '', /only while the computer thinks of its move/, 'not before the search');
+  state.search = { purpose: 'move' };
+  assert.equal(refused('a1'), null);
+  assert.equal(refused('a1', 'L'), null, 'the Long Leaper named');
+  assert.equal(refused('a1', 'P'), 'the piece on a1 is a Long Leaper, not a Pawn');
+  assert.equal(refused('c4'), 'no piece of yours stands on c4', 'an empty square');
+  assert.equal(refused('e8'), 'no piece of yours stands on e8', 'the computer\'s King');
+  setLook(state, { premove: false });
+  assert.match(refused('a1') ?? '', /with premoves on/);
 });
 
 test('the cursor: a hand over what can be picked up or played to, a closed hand while dragging', () => {

@@ -18,7 +18,7 @@ import { attachAnalysis } from './analysis.js';
 import { createBoard, MOVE_KEYS } from './board.js';
 import { boardStatus, describeMove, describeSelection, freezeWords, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quote } from './options.js';
-import { openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
+import { moveSquares, openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
 import { toggleShape } from './shapes.js';
 import { assessedWords } from './movelist.js';
@@ -34,6 +34,7 @@ import {
   picture,
   playerSide,
   point,
+  premoveRefusal,
   premoving,
   pressOutcome,
   select,
@@ -196,6 +197,11 @@ export { OptionError, OPTION_NAMES };
  * @property {() => void} deselect  puts down the picked-up piece and cancels a queued premove
  * @property {() => { from: string, to: string } | null} premove  the move queued while the
  *   computer thinks, if any
+ * @property {(text: string) => void} queuePremove  queues a move written as text (e.g.
+ *   "Lb1-b8") as the premove while the computer thinks of its move, as pressing its squares
+ *   does, in place of any other; throws, queuing nothing, when premoves are off or the computer
+ *   is not thinking of its move, on text that is not a move's (or is a suicide), and when no
+ *   piece of the player's (of the kind the text names) stands on its start
  * @property {() => string[]} preview  the squares the pointed move would capture
  * @property {() => Shape[]} shapes  the arrows and circles drawn on the position shown (a
  *   person's right-button drags, or the `shapes` option), in the order drawn
@@ -643,6 +649,22 @@ export function mount(element, options = {}) {
     draw();
   };
 
+  /**
+   * Queues the move from `from` to `to` as the board's premove, in place of any other: played
+   * after the computer's move if it is legal then.
+   *
+   * @param {Live} board
+   * @param {string} from
+   * @param {string} to
+   */
+  const queuePremove = ({ state, view }, from, to) => {
+    state.premove = { from, to };
+    clearSelection(state);
+    emit('select', selection(state));
+    draw();
+    view.announce(`Premove ${from} to ${to}: played after the computer's move if it is legal then. Escape cancels it.`);
+  };
+
   /** @param {Restart} restart */
   const restarted = (restart) => {
     if (!live) return;
@@ -705,13 +727,7 @@ export function mount(element, options = {}) {
       return `${piece}: it cannot be moved now`;
     };
     /** @param {string} from @param {string} to */
-    const queue = (from, to) => {
-      state.premove = { from, to };
-      clearSelection(state);
-      emitSelection();
-      draw();
-      say(`Premove ${from} to ${to}: played after the computer's move if it is legal then. Escape cancels it.`);
-    };
+    const queue = (from, to) => queuePremove(board, from, to);
     return {
       press(square, touch) {
         const name = squareName(square);
@@ -1315,6 +1331,13 @@ export function mount(element, options = {}) {
     premove: () => {
       const { premove } = up().state;
       return premove && { ...premove };
+    },
+    queuePremove(text) {
+      const board = up();
+      const squares = moveSquares(text);
+      const refused = premoveRefusal(board.state, squares);
+      if (refused) throw new Error(refused);
+      queuePremove(board, squares.from, squares.to);
     },
     preview() {
       const { state } = up();

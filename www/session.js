@@ -12,7 +12,7 @@
 import { bindings, reloadAdvice, restartWasm, wasmGeneration } from './wasm.js';
 import { errorText } from './util.js';
 
-/** @import { Game, PlyInfo, RecordNote, Side, Snapshot } from '../ultima-wasm.js' */
+/** @import { Game, MoveSquares, PlyInfo, RecordNote, Side, Snapshot } from '../ultima-wasm.js' */
 
 /**
  * Which game to open. `record` wins over `position`, which wins over `setup`.
@@ -124,6 +124,16 @@ export const recordSideLines = (record) => bindings().Game.recordSideLines(recor
  * @returns {RecordNote[]}
  */
 export const recordNotes = (record) => bindings().Game.recordNotes(record);
+
+/**
+ * The squares of move text, read without a position (`moveSquares`): for a move typed before
+ * its position exists, a premove. The wasm must be loaded; throws, with the rules' words, on
+ * text that is not a move's and on a suicide.
+ *
+ * @param {string} text  e.g. "Lb1-b8"
+ * @returns {MoveSquares}
+ */
+export const moveSquares = (text) => bindings().moveSquares(text);
 
 /**
  * Opens a game. The wasm must be loaded (`loadWasm`).

@@ -5,6 +5,7 @@
 // `render` draws. No function here asks the wasm anything or knows a rule: legal moves and their
 // captures are looked up in the snapshot.
 
+import { ROLE_NAMES } from './pieces.js';
 import { squareIndex } from './util.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
@@ -451,6 +452,27 @@ export function premoveOutcome(state, square) {
   if (own) return state.selected === square ? { kind: 'keep' } : { kind: 'select' };
   if (state.selected !== null) return { kind: 'premove', from: state.selected, to: square };
   return { kind: 'clear' };
+}
+
+/**
+ * Why a typed move (its squares and piece letter as the wasm reads them: `moveSquares`) cannot
+ * be queued as the premove, or null when it can: premoves allowed and the computer searching
+ * for its move (`premoving`), and a piece of the player's on its start, of the kind it names.
+ * Like a premove by presses, nothing else is checked here: whether it is legal is learnt after
+ * the computer's move.
+ *
+ * @param {State} state
+ * @param {{ from: string, role: string | null }} squares
+ * @returns {string | null} e.g. "no piece of yours stands on c4"
+ */
+export function premoveRefusal(state, { from, role }) {
+  if (!premoving(state)) return 'a move can be queued only while the computer thinks of its move, with premoves on';
+  if (!playerPiece(state, from)) return `no piece of yours stands on ${from}`;
+  const letter = (state.snapshot.pieces[squareIndex(from)] ?? '').toUpperCase();
+  /** @param {string} upper */
+  const name = (upper) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (upper)] ?? upper;
+  if (role !== null && role !== letter) return `the piece on ${from} is a ${name(letter)}, not a ${name(role)}`;
+  return null;
 }
 
 /**

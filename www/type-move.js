@@ -5,7 +5,9 @@
 // put in front ("Pb2-b5"), a suicide written "e4-". A text that is not a legal move here gets the
 // rules' own words under the field, and the field keeps the text to mend. A move typed while an
 // earlier position is shown is played in the game, which the board shows again: a typed move is
-// the game's (it was refused, and from the field no key went back to the game).
+// the game's (it was refused, and from the field no key went back to the game). A move typed
+// while the computer thinks is queued as the premove (with premoves on), as pressing its squares
+// would queue it, and played after the computer's move if it is legal then.
 
 import { errorText } from './util.js';
 import { sideName } from './notation.js';
@@ -69,6 +71,18 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, farTo
     event.preventDefault();
     const text = field.value.trim();
     if (!text) return;
+    // The computer thinking and premoves on: the move is queued, as pressing its squares does.
+    if (computerToMove() && settings.premove && embed.result() === null) {
+      try {
+        if (embed.shownPly() !== null) embed.showPly(null);
+        embed.queuePremove(text);
+        field.value = '';
+        refuse('');
+      } catch (problem) {
+        refuse(refusalWords(errorText(problem)));
+      }
+      return;
+    }
     const refused = typingRefused({ over: embed.result() !== null, computerToMove: computerToMove(), farToMove: farToMove() });
     if (refused) {
       refuse(refused);

@@ -25,7 +25,7 @@ pub use game::Game;
 pub use review::{annotated_record, review_summary, EvaluationValue, ReviewSummaryValue, Reviewer};
 
 use serde::Serialize;
-use ultima::{Board, Piece, Position, Rules, Setup, Square};
+use ultima::{Board, MoveText, Piece, Position, Rules, Setup, Square};
 use ultima_engine::{Config, Engine, Limits, NoHandler};
 use wasm_bindgen::prelude::*;
 
@@ -105,6 +105,58 @@ pub fn position_from_pieces(
     };
     Position::from_setup(setup, rules)?;
     Ok(setup.to_string())
+}
+
+/// The squares of a move's text (RULES §6.2), read without a position: for a move written
+/// before its position exists, a premove typed while the computer thinks, which the page checks
+/// against the position once it comes. `role` is the piece letter the text gives (upper case),
+/// or null; the captures it lists are read but not returned, since a move's start and
+/// destination name it.
+///
+/// # Errors
+/// Text that is not move text, with the rules crate's message (what was expected, and where);
+/// a suicide (`e4-`, `@-e4`), which has no destination and so cannot wait for its position.
+#[wasm_bindgen(js_name = moveSquares)]
+pub fn move_squares(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+) -> Result<MoveSquaresValue, JsError> {
+    let text = args::text("the move", text)?;
+    match text.parse::<MoveText>()? {
+        MoveText::Normal { role, from, to, .. } => to_js(&MoveSquares {
+            from: from.to_string(),
+            to: to.to_string(),
+            role: role.map(|role| role.upper_char().to_string()),
+        }),
+        MoveText::Suicide { square, .. } => Err(JsError::new(&format!(
+            "a suicide ({square}-) cannot be queued: it is played on its own turn"
+        ))),
+    }
+}
+
+/// What [`move_squares`] answers (`MoveSquares` in the `.d.ts`).
+#[derive(Serialize)]
+struct MoveSquares {
+    from: String,
+    to: String,
+    role: Option<String>,
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const MOVE_SQUARES_TYPE: &str = r##"
+/** A move's squares as its text gives them (`moveSquares`), e.g. { from: "b1", to: "b8", role: "L" }. */
+export interface MoveSquares {
+  from: string;
+  to: string;
+  /** The piece letter the text gives, upper case, or null. */
+  role: string | null;
+}
+"##;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `MoveSquares` in TypeScript.
+    #[wasm_bindgen(typescript_type = "MoveSquares")]
+    pub type MoveSquaresValue;
 }
 
 /// The nodes a fresh engine with a 16 MB table (as `ultima bench` natively) searches to

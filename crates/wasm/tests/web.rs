@@ -302,6 +302,42 @@ fn position_from_pieces_round_trips_and_refuses_what_the_rules_refuse() -> TestR
     Ok(())
 }
 
+/// A move's squares are read from its text alone (a premove typed before its position exists):
+/// every form of RULES §6.2 input, the piece letter kept; a suicide and bad text are refused
+/// with words that say why.
+#[wasm_bindgen_test]
+fn move_squares_reads_the_squares_of_any_move_text() -> TestResult {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Squares {
+        from: String,
+        to: String,
+        role: Option<String>,
+    }
+    let squares = |text: &str| -> Result<Squares, JsValue> {
+        let value = JsValue::from(ultima_wasm::move_squares(&js(text))?);
+        Ok(serde_wasm_bindgen::from_value(value)?)
+    };
+    let want = |from: &str, to: &str, role: Option<&str>| Squares {
+        from: from.into(),
+        to: to.into(),
+        role: role.map(Into::into),
+    };
+    assert_eq!(squares("b2-b5")?, want("b2", "b5", None));
+    assert_eq!(squares("b1-b8xb2xb4xb7")?, want("b1", "b8", None));
+    assert_eq!(squares("L b1-b8")?, want("b1", "b8", Some("L")));
+    assert_eq!(squares(" l a1-a6xa2xa5+ ")?, want("a1", "a6", Some("L")));
+    let suicide = error_message(ultima_wasm::move_squares(&js("e4-")))?;
+    assert!(
+        suicide.contains("a suicide (e4-) cannot be queued"),
+        "{suicide}"
+    );
+    assert!(error_message(ultima_wasm::move_squares(&js("@-e4")))?.contains("suicide"));
+    let bad = error_message(ultima_wasm::move_squares(&js("b2b5")))?;
+    assert!(bad.contains("cannot read move 'b2b5'"), "{bad}");
+    assert!(error_message(ultima_wasm::move_squares(&num(5)))?.contains("the move"));
+    Ok(())
+}
+
 /// The moves come grouped by from-square: at the start, each Pawn's four moves up its file.
 #[wasm_bindgen_test]
 fn moves_are_grouped_by_from_square_with_their_text_and_captures() -> TestResult {
