@@ -330,6 +330,15 @@ test('frame: the host reads the game, steps through it, asks a hint and resigns 
   assert.deepEqual(await ask('undo'), { value: 'a1-a6xa2xa5' });
   assert.deepEqual(await ask('redoLength'), { value: 1 });
   assert.deepEqual(await ask('redo'), { value: 'a1-a6xa2xa5' });
+  // No premove in a game of two players; a bad one is refused in words.
+  assert.deepEqual(await ask('premove'), { value: null });
+  assert.match(String((await ask('queuePremove', 'e8-e7')).error), /only while the computer thinks of its move/);
+  assert.deepEqual(await ask('queuePremove', 5), { error: 'queuePremove: the move must be text such as "b2-b5", not number' });
+  // The pointer over the board comes out as hover, with the square and its piece.
+  const board = await page.frameLocator('iframe').locator('canvas').boundingBox();
+  assert.ok(board);
+  await page.mouse.move(board.x + board.width / 16, board.y + (board.height * 15) / 16);
+  assert.deepEqual((await eventsOf(page, 0, 'hover')).at(-1), { square: 'a1', piece: '', frozen: false });
   // A hint answers once its search is done (a promise in the frame).
   const hint = await ask('hint', 1);
   assert.match(String(hint.value), /^e8-/);

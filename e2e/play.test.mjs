@@ -475,6 +475,33 @@ test('typed moves on the computer\'s turn: queued as the premove and played afte
   await page.close();
 });
 
+test('the piece line names the piece pointed at or picked up and how it captures; one that cannot move says so', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  const line = () => page.textContent('#piece-words');
+  const layout = () => page.$eval('#controls', (node) => node.getBoundingClientRect().top);
+  assert.equal(await line(), 'Point at a piece, or pick one up, for how it moves and captures.');
+  const before = await layout();
+  // Pointed at: the chess set's Knight is the Long Leaper; the line keeps it over empty squares.
+  await hover(page, 'b1');
+  assert.equal(await line(), 'White Long Leaper on b1 moves like a queen; captures by leaping over pieces into empty squares.');
+  await hover(page, 'd4');
+  assert.match((await line()) ?? '', /^White Long Leaper on b1/);
+  await hover(page, 'h8');
+  assert.equal(await line(), 'Black Immobilizer on h8 moves like a queen; never captures, but freezes the enemies beside it.');
+  // Picked up with no move: the board shows nothing, the line says why.
+  await click(page, 'c1');
+  assert.equal(await line(), 'White Chameleon on c1 moves like a queen; captures each piece the way that piece does. No legal move now.');
+  // Nothing under it moved: its lines are kept for it.
+  assert.equal(await layout(), before);
+  // A frozen piece says so (an Immobilizer beside a Withdrawer, the Withdrawer's side to move).
+  await onBoard(page, (board) => board.newGame({ position: '4k3/8/8/8/3iW3/8/8/4K3 w' }));
+  assert.equal(await line(), 'Point at a piece, or pick one up, for how it moves and captures.', 'another game: the hint again');
+  await hover(page, 'e4');
+  assert.equal(await line(), 'White Withdrawer on e4 moves like a queen; captures by moving straight away from a piece beside it. Frozen: it cannot move or capture.');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the material line: what each side is up, in figurines and in words, at the position shown, a set-up position\'s imbalance from its start', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
   // LEAPER with a Black Long Leaper on h8: Black is up two Pawns before any move.

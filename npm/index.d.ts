@@ -11,7 +11,7 @@
 // come from the declarations tsc emits from the modules' JSDoc (www/*.d.ts, ultima-wasm.d.ts),
 // so a name missing from the code fails the type check.
 export { mount, OptionError, OPTION_NAMES } from './www/embed.js';
-export type { EmbedHandle, EmbedEvents, MoveDetail, GameoverDetail, ThinkingDetail, ShapesDetail, Purpose } from './www/embed.js';
+export type { EmbedHandle, EmbedEvents, MoveDetail, GameoverDetail, ThinkingDetail, ShapesDetail, HoverDetail, Purpose } from './www/embed.js';
 export type { EmbedOptions, Mode } from './www/options.js';
 export type { Look, PieceSet, Theme, Highlight, Movable, Threat } from './www/state.js';
 export type { Shape, Brush } from './www/shapes.js';

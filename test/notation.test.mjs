@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, movesWords, moveWords, otherSide, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
+import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, movesWords, moveWords, otherSide, pieceLine, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 /** @param {Record<string, string>} placed @returns {string[]} 64 letters, a1 first */
@@ -91,6 +91,16 @@ test('a move in words says check and checkmate from the ply\'s mark; a King\'s c
   // A stalemating move has no mark, so no words of one.
   assert.equal(moveWords(ply('c3-b2', { piece: 'i', side: 'black' })), 'black Immobilizer c3 to b2');
   assert.equal(describeMove(ply('d1-d7', { piece: 'W', mark: 'check', display: 'Wd1-d7+' })), 'white Withdrawer d1 to d7, check.');
+});
+
+test('the piece line names the piece and its ways, and says why one picked up does not move', () => {
+  assert.deepEqual(pieceLine('L', 'b1'), { name: 'White Long Leaper on b1', words: 'moves like a queen; captures by leaping over pieces into empty squares.' });
+  assert.deepEqual(pieceLine('l', 'b8', { moves: [move('b8-b6')] }), { name: 'Black Long Leaper on b8', words: 'moves like a queen; captures by leaping over pieces into empty squares.' });
+  assert.equal(pieceLine('X', 'c1', { moves: [] }).words, 'moves like a queen; captures each piece the way that piece does. No legal move now.');
+  assert.equal(pieceLine('p', 'd5', { frozen: true }).words, 'moves like a rook; captures by pinching a piece against one of its own. Frozen: it cannot move or capture.');
+  // A frozen piece's one move is its suicide: it is frozen still.
+  assert.match(pieceLine('W', 'e4', { frozen: true, moves: [move('e4-')] }).words, /Frozen: it cannot move/);
+  for (const letter of 'KWCILXP') assert.doesNotMatch(pieceLine(letter, 'a1').words, /undefined|^\./);
 });
 
 test('a picked-up piece is described with each destination and what it would capture', () => {

@@ -17,9 +17,9 @@ import { make, screenOf, squareAtPoint, squareIndex, squareName } from './util.j
 
 /**
  * What the player does on the board, in squares (a1=0 … h8=63): the input actions without the
- * geometry, which the board knows itself.
+ * geometry, which the board knows itself. `hover` is told after the board has set its cursor.
  *
- * @typedef {Omit<InputActions, 'squareAt' | 'canvasPoint' | 'hover'>} Intents
+ * @typedef {Omit<InputActions, 'squareAt' | 'canvasPoint'>} Intents
  */
 
 /**
@@ -97,6 +97,7 @@ export function createBoard(element, initial, intents) {
     hover(square) {
       hovered = square;
       updateCursor();
+      intents.hover(square);
     },
     squareAt: (x, y) => squareAtPoint(canvas.getBoundingClientRect(), x, y, state.look.orientation),
     canvasPoint(x, y) {

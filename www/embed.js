@@ -113,9 +113,17 @@ export { OptionError, OPTION_NAMES };
  *   (`newGame`, `set` with game options, `setPosition`), not the same one changed or rebuilt
  * @property {{ square: string | null, moves: MoveInfo[] }} select  a piece was picked up (its
  *   legal moves) or put down
+ * @property {HoverDetail} hover  the pointer came over another square of the board, or left it
  * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
  *   game again (null)
  * @property {ShapesDetail} shapes  the arrows and circles on the board changed
+ */
+
+/**
+ * @typedef {object} HoverDetail
+ * @property {string | null} square  the square under the pointer, e.g. "b1"; null: off the board
+ * @property {string} piece  the piece on it in the position shown, e.g. "L", or "" for none
+ * @property {boolean} frozen  whether that piece is frozen
  */
 
 /**
@@ -728,7 +736,16 @@ export function mount(element, options = {}) {
     };
     /** @param {string} from @param {string} to */
     const queue = (from, to) => queuePremove(board, from, to);
+    /** @type {string | null} the square the pointer is over, told once per square */
+    let hovered = null;
     return {
+      hover(square) {
+        const name = square === null ? null : squareName(square);
+        if (name === hovered) return;
+        hovered = name;
+        const shown = state.viewed ?? state.snapshot;
+        emit('hover', { square: name, piece: name === null ? '' : (shown.pieces[squareIndex(name)] ?? ''), frozen: name !== null && shown.frozen.includes(name) });
+      },
       press(square, touch) {
         const name = squareName(square);
         const outcome = pressOutcome(state, name, touch);

@@ -56,11 +56,13 @@ const METHODS = /** @type {const} */ ({
   shownPly: 0,
   selection: 0,
   deselect: 0,
+  premove: 0,
+  queuePremove: 1,
   shapes: 0,
 });
 
 /** The board's events posted to the host, all of them. */
-const EVENTS = /** @type {const} */ (['ready', 'move', 'gameover', 'change', 'select', 'view', 'shapes', 'thinking', 'restart', 'error']);
+const EVENTS = /** @type {const} */ (['ready', 'move', 'gameover', 'change', 'select', 'hover', 'view', 'shapes', 'thinking', 'restart', 'error']);
 
 /** The longest id echoed back. */
 const MAX_ID_LENGTH = 100;
@@ -234,8 +236,15 @@ function call(handle, method, args, nameFrame) {
     case 'shownPly':
     case 'selection':
     case 'deselect':
+    case 'premove':
     case 'shapes':
       return handle[name]();
+    case 'queuePremove': {
+      const move = list[0];
+      if (typeof move !== 'string') throw new Error(`queuePremove: the move must be text such as "b2-b5", not ${typeof move}`);
+      if (move.length > MAX_MOVE_LENGTH) throw new Error(`queuePremove: the move is too long (${move.length} characters; at most ${MAX_MOVE_LENGTH})`);
+      return handle.queuePremove(move);
+    }
     case 'resign':
       return handle.resign(list[0] === undefined || list[0] === null ? undefined : checkOption('side', list[0]));
     case 'hint': {

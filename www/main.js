@@ -28,6 +28,7 @@ import { configureLessons, openLessons } from './lessons-ui.js';
 import { withGame as withRecord, withPosition } from './wasm.js';
 import { materialLead, renderMaterial } from './material.js';
 import { renderMoves, renderStrip } from './movelist.js';
+import { wirePieceWords } from './piece-words.js';
 import { askFirst, marksShown, wirePlaying } from './playing.js';
 import { wireTypedMoves } from './type-move.js';
 import { pastedGame, wireRecordFiles } from './record-file.js';
@@ -342,6 +343,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
 
     const opponentNote = pageElement('opponent', HTMLElement);
     const material = pageElement('material', HTMLElement);
+    wirePieceWords(embed, pageElement('piece-words', HTMLElement));
     const captureLine = pageElement('capture-words', HTMLElement);
     const moves = pageElement('moves', HTMLOListElement);
     // A move of a phone's strip shows its position, as the list's do.

@@ -3,7 +3,7 @@
 // tag); this module only puts them into English, so no page ever reads Rust's text to learn a
 // result.
 
-import { ROLE_NAMES } from './pieces.js';
+import { ROLE_NAMES, ROLE_WAYS } from './pieces.js';
 import { squareIndex } from './util.js';
 import { numberLabel } from './variations.js';
 
@@ -179,6 +179,26 @@ export function describeSelection(square, letter, moves, position) {
     return m.captures.length ? `${m.to} capturing ${listWords(m.captures)}` : m.to;
   });
   return `${piece}: ${moves.length} ${moves.length === 1 ? 'move' : 'moves'}: ${ways.join('; ')}`;
+}
+
+/**
+ * The piece on `square` named, and how it moves and captures, for the game page's piece line:
+ * a newcomer cannot tell the pieces apart (the chess set's Knight is the Long Leaper). A frozen
+ * piece is said to be; one picked up with no legal move (`moves` empty) is said to have none,
+ * since the board shows nothing for it.
+ *
+ * @param {string} letter  the piece, e.g. "L"
+ * @param {string} square  e.g. "b1"
+ * @param {{ frozen?: boolean, moves?: readonly MoveInfo[] | null }} [how]  whether it is frozen,
+ *   and the legal moves of a piece picked up (null for one only pointed at)
+ * @returns {{ name: string, words: string }} e.g. { name: "White Long Leaper on b1", words:
+ *   "moves like a queen; … No legal move now." }
+ */
+export function pieceLine(letter, square, { frozen = false, moves = null } = {}) {
+  const role = /** @type {keyof typeof ROLE_WAYS} */ (letter.toUpperCase());
+  const name = `${letter === role ? 'White' : 'Black'} ${ROLE_NAMES[role] ?? role} on ${square}`;
+  const now = frozen ? ' Frozen: it cannot move or capture.' : moves?.length === 0 ? ' No legal move now.' : '';
+  return { name, words: `${ROLE_WAYS[role] ?? ''}.${now}` };
 }
 
 /**

@@ -50,6 +50,23 @@ export const ROLE_NAMES = Object.freeze(
 );
 
 /**
+ * How each role moves and captures, in a few words: the game page's line under the status names
+ * the piece pointed at or picked up with them (the chess set's pictures stand for other pieces).
+ * The rules panel (help.js) says each in full.
+ */
+export const ROLE_WAYS = Object.freeze(
+  /** @type {const} */ ({
+    K: 'steps one square any way; captures by stepping onto a piece',
+    W: 'moves like a queen; captures by moving straight away from a piece beside it',
+    C: 'moves like a queen; captures at the corners of its rectangle with its King',
+    I: 'moves like a queen; never captures, but freezes the enemies beside it',
+    L: 'moves like a queen; captures by leaping over pieces into empty squares',
+    X: 'moves like a queen; captures each piece the way that piece does',
+    P: 'moves like a rook; captures by pinching a piece against one of its own',
+  }),
+);
+
+/**
  * The role of a piece letter, of either side.
  *
  * @param {string} letter e.g. "k"
