@@ -453,6 +453,30 @@ test('a zoom of 400 % (1366 × 768 seen as 342 × 192 CSS px, WCAG\'s reflow): t
   }
 });
 
+test('a lesson\'s board fits its dialog on a laptop (it ran past the foot, under its row of steps)', { timeout: 60_000 }, async () => {
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 1280, height: 720 },
+  ]) {
+    const browser = await launch({ viewport, deviceScaleFactor: 1 });
+    try {
+      const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
+      await page.click('#open-lessons');
+      await page.click('[data-lesson="pawn"]');
+      await page.waitForSelector('#lessons .lesson-board canvas[data-paints]');
+      const fit = await page.evaluate(() => {
+        const dialog = /** @type {HTMLElement} */ (document.querySelector('#lessons'));
+        const board = /** @type {Element} */ (document.querySelector('#lessons .lesson-board canvas')).getBoundingClientRect();
+        return { scrolls: dialog.scrollHeight > dialog.clientHeight, boardBottom: board.bottom, dialogBottom: dialog.getBoundingClientRect().bottom, board: board.width };
+      });
+      assert.ok(!fit.scrolls && fit.boardBottom <= fit.dialogBottom && fit.board >= 500, `${viewport.width} × ${viewport.height}: ${JSON.stringify(fit)}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test('check boxes and radio buttons grow with a large default font (13 px at the default 16 px)', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url, NO_GAME);
   const width = () => page.$eval('#sound', (box) => box.getBoundingClientRect().width);
