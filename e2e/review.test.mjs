@@ -337,8 +337,8 @@ const LONG_GAME = '1. c2-c4 d7-d4 2. g2-g4 e7-d7 3. c4-a4 d8-h4 4. d2-c2 d7-e7 5
 /** `ultima review` of LONG_GAME: each judged ply and its judgement, then each player's figures. */
 const NATIVE = {
   judged: '2 inaccuracy, 3 mistake, 4 mistake, 5 inaccuracy, 6 mistake, 7 inaccuracy, 8 inaccuracy, 11 inaccuracy, 14 mistake, 21 inaccuracy, 22 inaccuracy, 23 inaccuracy, 24 mistake, 25 mistake, 27 mistake, 29 inaccuracy, 30 blunder, 32 mistake, 34 inaccuracy, 36 inaccuracy, 37 mistake, 39 inaccuracy, 41 inaccuracy, 42 inaccuracy, 44 blunder, 45 mistake, 46 mistake, 47 blunder, 48 blunder, 49 mistake',
-  white: 'accuracy 72% · 6 inaccuracies · 6 mistakes · 3 blunders',
-  black: 'accuracy 76% · 8 inaccuracies · 6 mistakes · 1 blunder',
+  white: 'accuracy 73% · 6 inaccuracies · 6 mistakes · 3 blunders',
+  black: 'accuracy 77% · 8 inaccuracies · 6 mistakes · 1 blunder',
 };
 
 test('a longer game: the browser judges every move as the native engine does', { timeout: 300_000 }, async () => {

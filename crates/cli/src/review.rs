@@ -72,14 +72,17 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             m.loss * 100.0,
         );
     }
+    // "1 blunder", "2 blunders".
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     for (name, p) in [("White", &summary.white), ("Black", &summary.black)] {
         let accuracy = p.accuracy.map_or("-".to_string(), |a| format!("{a:.1}%"));
         say!(
-            "{name}: accuracy {accuracy}, {} inaccuracies, {} mistakes, {} blunders in {} moves",
-            p.inaccuracies,
-            p.mistakes,
-            p.blunders,
-            p.moves
+            "{name}: accuracy {accuracy}, {}, {}, {} in {}",
+            count(p.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(p.mistakes, "mistake", "mistakes"),
+            count(p.blunders, "blunder", "blunders"),
+            count(p.moves, "move", "moves")
         );
     }
     Ok(())

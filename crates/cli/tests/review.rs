@@ -55,6 +55,8 @@ fn review_judges_each_move_and_names_the_better_one() {
     assert!(first.starts_with("30... Pd7-d6"), "{first}");
     assert!(first.ends_with("?? blunder, better We6-e2+"), "{first}");
     assert!(text.contains("Black: accuracy"), "{text}");
+    // One of each is said as one ("1 blunder in 2 moves", not "1 blunders").
+    assert!(text.contains(", 1 blunder in "), "{text}");
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON value");
     assert_eq!(value["evaluations"].as_array().map(Vec::len), Some(4));
     assert_eq!(value["summary"]["black"]["blunders"], 1);

@@ -348,7 +348,15 @@ pub fn summarize(game: &Game, evals: &[Evaluation]) -> Result<Summary, String> {
             Color::Black => 1.0 - white,
         };
         let (before, after) = (mine(*before_white), mine(*after_white));
-        let loss = (before - after).max(0.0);
+        // The engine's own choice in the position before loses nothing by its measure, whatever
+        // the search one ply on sees (what the search before did not reach): called a blunder,
+        // it had no better move to show ("?? −43%" and nothing to learn), and Learn from your
+        // mistakes nothing to find.
+        let loss = if *best == Some(m) {
+            0.0
+        } else {
+            (before - after).max(0.0)
+        };
         let judgement = judge(loss);
         let accuracy = move_accuracy(loss);
         let player = match side {
@@ -643,6 +651,31 @@ mod tests {
         assert!(summarize(&game, &wrong)
             .expect_err("not over")
             .contains("should have a score"));
+    }
+
+    #[test]
+    fn the_engines_own_choice_is_never_judged_though_the_next_search_scores_it_lower() {
+        let game = Game::from_record(GAME).expect("a valid record");
+        let mut evals = evaluate_all(&game, 5_000);
+        // White's first move, b2-b5, scored much worse by the search after it (as a deeper look
+        // at the position after may): a blunder, unless it was the search's own best before it.
+        evals[1].white = Some(Score {
+            cp: Some(-2_000),
+            mate: None,
+        });
+        evals[0].best = Some("a2-a3".into());
+        let other = summarize(&game, &evals).expect("one per position");
+        assert_eq!(other.moves[0].judgement, Some(Judgement::Blunder));
+        assert_eq!(other.moves[0].best.as_deref(), Some("Pa2-a3"));
+        evals[0].best = Some("b2-b5".into());
+        let chosen = summarize(&game, &evals).expect("one per position");
+        let first = &chosen.moves[0];
+        assert_eq!(
+            (first.judgement, first.loss, first.best.as_deref()),
+            (None, 0.0, None),
+            "{first:?}"
+        );
+        assert_eq!(chosen.white.blunders, 0);
     }
 
     #[test]
