@@ -208,6 +208,8 @@ test('a hint marks the piece, then draws the move the computer suggests; its thi
   assert.equal(await page.isVisible('#thinking'), false);
   await page.check('#show-thinking');
   assert.equal(await page.isVisible('#thinking'), true);
+  const buttons = () => page.$$eval('#hint, #analyse, #review-game', (nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().right)));
+  const before = await buttons();
   await page.click('#hint');
   // The first press marks the piece to move, and says which.
   await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('hint: move the'), null, { timeout: 30_000 });
@@ -216,6 +218,8 @@ test('a hint marks the piece, then draws the move the computer suggests; its thi
   // The second press's words are the button's own, not the status line's (which took a third
   // line in a 22rem panel and moved everything under it).
   assert.equal(await page.textContent('#hint'), 'Show the move');
+  // The button was as wide for them already: Analyse and Review stay (they moved along).
+  assert.deepEqual(await buttons(), before);
   const statusLine = await page.evaluate(() => {
     const line = /** @type {HTMLElement} */ (document.getElementById('status'));
     return { height: line.getBoundingClientRect().height, kept: parseFloat(getComputedStyle(line).minHeight) };

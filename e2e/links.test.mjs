@@ -201,11 +201,11 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await click(white, 'b2');
     await click(white, 'b5');
     assert.equal(await white.isHidden('#opponent'), true);
-    assert.equal(await white.textContent('#resign-question'), 'Resign this game as Black?');
+    assert.equal(await white.textContent('#resign-question'), 'Resign as Black?');
     // White's player sends the move: the page now knows its side.
     const link = await copyLink(white);
     assert.equal(await white.textContent('#opponent'), 'You play White by link: send the link after each move');
-    assert.equal(await white.textContent('#resign-question'), 'Resign this game as White?');
+    assert.equal(await white.textContent('#resign-question'), 'Resign as White?');
     assert.equal(await white.textContent('#offer-draw-label'), ' Offer a draw with your move');
     assert.equal(await white.isHidden('#draw'), true, 'no draw "both players agree" by link');
     // Black's pieces are not White's player's to move here; White's own move may be taken back.
@@ -314,7 +314,7 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await click(white, 'g7');
     await click(white, 'g4');
     assert.deepEqual(await plies(white), ['b2-b5', 'g7-g4']);
-    assert.equal(await white.textContent('#resign-question'), 'Resign this game as White?');
+    assert.equal(await white.textContent('#resign-question'), 'Resign as White?');
     assert.deepEqual([...problems, ...blackProblems], []);
   } finally {
     await white.close();

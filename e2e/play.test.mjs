@@ -575,10 +575,15 @@ test('resigning asks first: Escape or No keeps playing, Yes resigns', { timeout:
   await click(page, 'b2');
   await click(page, 'b5');
   assert.equal(await page.isHidden('#resign-confirm'), true);
+  const movesAt = () => page.$eval('.moves-part', (node) => node.getBoundingClientRect().top);
+  const before = await movesAt();
   await page.click('#resign');
   assert.equal(await page.isVisible('#resign-confirm'), true);
+  // In the place of Resign and Draw: the moves under them stay (they moved down 35 px).
+  assert.equal(await page.isHidden('#resign'), true);
+  assert.equal(await movesAt(), before);
   // Two players at one device: the side to move resigns, and the question names it.
-  assert.equal(await page.textContent('#resign-question'), 'Resign this game as Black?');
+  assert.equal(await page.textContent('#resign-question'), 'Resign as Black?');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'resign-no', 'the focus is on the safe answer');
   await page.screenshot({ path: `${ARTIFACTS}resign-confirm.png` });
   await page.keyboard.press('Escape');
@@ -602,7 +607,7 @@ test('a draw by agreement: two players only, asked first; undo takes it back', {
   await click(page, 'b2');
   await click(page, 'b5');
   await page.click('#draw');
-  assert.equal(await page.textContent('#draw-question'), 'Do both players agree to a draw?');
+  assert.equal(await page.textContent('#draw-question'), 'Agree a draw?');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'draw-no', 'the focus is on the safe answer');
   await page.keyboard.press('Escape');
   assert.equal(await page.isHidden('#draw-confirm'), true);

@@ -439,11 +439,11 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       // the graph's readout).
       const spoken = shown !== null ? (review?.spokenAt(shown) ?? '') : '';
       writeStatus(said, spoken && ` ${spoken}`, shown === null && result !== null);
-      drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Do both players agree to a draw?';
+      drawQuestion.textContent = offer ? `${sideName(offer)} offers a draw. Accept it?` : 'Agree a draw?';
       drawNo.textContent = offer ? 'Decline' : 'No';
       // By link, this browser's player resigns their own side; at one device, the side to move.
       const { linkSide } = settings;
-      resignQuestion.textContent = opponent ? 'Resign this game?' : `Resign this game as ${sideName(linkSide ?? turn)}?`;
+      resignQuestion.textContent = opponent ? 'Resign this game?' : `Resign as ${sideName(linkSide ?? turn)}?`;
       opponentNote.hidden = opponent === null && linkSide === null;
       // Not once over: the end (maybe the other player's resignation) is not to be taken back.
       bothSides.hidden = linkSide === null || result !== null;

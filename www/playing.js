@@ -143,7 +143,7 @@ export function wirePlaying({ embed, settings, persist }) {
  * buttons) and puts the focus on no, so a second Enter or a double click does not say yes by
  * accident; no and Escape put the question away (the focus back on the button), yes puts it away
  * and acts. A question about a game that has changed meanwhile is no longer the question: any
- * change puts it away.
+ * change puts it away. The button's row, marked `data-question-row`, gives the question its place.
  *
  * @param {EmbedHandle} embed
  * @param {string} name  the ids: #<name>, #<name>-confirm, #<name>-yes and #<name>-no
@@ -152,9 +152,14 @@ export function wirePlaying({ embed, settings, persist }) {
  * @param {() => void} [declined]  what no (the button) does besides putting the question away
  */
 export function askFirst(embed, name, act, needed, declined) {
+  const ask = pageElement(name, HTMLButtonElement);
+  // A row of buttons marked to give its place to the question: it was put under the row, and
+  // what was under it (the moves) moved down by the question's height and back.
+  const row = ask.closest('[data-question-row]');
   const close = askInPlace(
     {
-      ask: pageElement(name, HTMLButtonElement),
+      ask,
+      hide: row instanceof HTMLElement ? [row] : [],
       box: pageElement(`${name}-confirm`, HTMLElement),
       yes: pageElement(`${name}-yes`, HTMLButtonElement),
       no: pageElement(`${name}-no`, HTMLButtonElement),

@@ -243,7 +243,8 @@ export function questionInPlace({ id, kind, words, yes, no }) {
 
 /**
  * Wires a question asked in place (style.css .confirm), as resigning asks: `ask` shows `box`,
- * which holds the question and its `yes` and `no`, hides `hide` meanwhile, and puts the focus on
+ * which holds the question and its `yes` and `no`, hides `hide` meanwhile (`box` at least as tall
+ * as it was), and puts the focus on
  * no, so a second Enter or a double click does not say yes by accident. No and Escape put the
  * question away (the focus back on `ask`); yes puts it away (the focus back on `ask` too) and
  * calls `answer`. With `needed`,
@@ -258,6 +259,12 @@ export function questionInPlace({ id, kind, words, yes, no }) {
 export function askInPlace({ ask, box, yes, no, hide = [], needed = () => true, declined = () => undefined }, answer) {
   /** @param {boolean} on */
   const asking = (on) => {
+    // At least as tall as what it hides (measured while it shows), so that nothing under it
+    // moves as it comes and goes.
+    if (on) {
+      const tallest = Math.max(0, ...hide.map((node) => node.offsetHeight));
+      box.style.setProperty('min-height', tallest ? `${tallest}px` : '');
+    }
     box.hidden = !on;
     for (const node of hide) node.hidden = on;
   };
