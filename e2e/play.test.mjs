@@ -498,6 +498,11 @@ test('the piece line names the piece pointed at or picked up and how it captures
   assert.equal(await line(), 'Point at a piece, or pick one up, for how it moves and captures.', 'another game: the hint again');
   await hover(page, 'e4');
   assert.equal(await line(), 'White Withdrawer on e4 moves like a queen; captures by moving straight away from a piece beside it. Frozen: it cannot move or capture.');
+  // The keyboard's focus square points as the mouse does (it starts on d4): down to e1's King.
+  await page.mouse.move(0, 0);
+  await page.focus('canvas#board');
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  assert.equal(await line(), 'White King on e1 steps one square any way; captures by stepping onto a piece.');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -113,7 +113,8 @@ export { OptionError, OPTION_NAMES };
  *   (`newGame`, `set` with game options, `setPosition`), not the same one changed or rebuilt
  * @property {{ square: string | null, moves: MoveInfo[] }} select  a piece was picked up (its
  *   legal moves) or put down
- * @property {HoverDetail} hover  the pointer came over another square of the board, or left it
+ * @property {HoverDetail} hover  the pointer came over another square of the board, or left it;
+ *   or the arrow keys moved the keyboard's focus square to another
  * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
  *   game again (null)
  * @property {ShapesDetail} shapes  the arrows and circles on the board changed
@@ -121,7 +122,8 @@ export { OptionError, OPTION_NAMES };
 
 /**
  * @typedef {object} HoverDetail
- * @property {string | null} square  the square under the pointer, e.g. "b1"; null: off the board
+ * @property {string | null} square  the square under the pointer (or the keyboard's focus
+ *   square), e.g. "b1"; null: off the board
  * @property {string} piece  the piece on it in the position shown, e.g. "L", or "" for none
  * @property {boolean} frozen  whether that piece is frozen
  */

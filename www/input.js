@@ -23,7 +23,8 @@ import { ARROW_STEPS } from './util.js';
  *   a square (`touch`: a finger's tap): plays the selected piece there, or selects the piece on
  *   it (or deselects), or previews the move there
  * @property {(square: number | null) => void} hover  the square under the pointer (any kind of
- *   pointer, pressed or not), or null when it leaves the board
+ *   pointer, pressed or not), or null when it leaves the board; the keyboard's focus square as
+ *   an arrow key moves it
  * @property {(from: number, to: number | null) => void} drop  a drag released over `to`
  * @property {(square: number | null) => void} point  the square pointed at (hover or drag)
  * @property {(from: number | null, x: number, y: number, started: boolean) => void} dragging
@@ -185,6 +186,9 @@ export function bindInput(canvas, act) {
     const delta = ARROW_STEPS[event.key];
     if (delta) {
       const square = act.moveFocus(delta, true);
+      // The focus square is where a keyboard points, as the pointer is a mouse's: what is told
+      // of the square under the pointer (the game page's piece line) follows it.
+      act.hover(square);
       if (act.selected() !== null) act.point(square);
     } else if (event.key === 'Enter' || event.key === ' ') {
       const square = act.moveFocus(null, true);
