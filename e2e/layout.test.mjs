@@ -376,6 +376,22 @@ test('on a 1920 × 1080 screen the clocks grow with the board: digits of 38 px, 
   }
 });
 
+test('on a 2560 × 1440 screen the board takes the window\'s height and the moves the height beside it', { timeout: 60_000 }, async () => {
+  const browser = await launch({ viewport: { width: 2560, height: 1440 }, deviceScaleFactor: 1 });
+  try {
+    const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
+    const { board, moves } = await page.evaluate(() => ({
+      board: document.querySelector('#board-host')?.getBoundingClientRect().width ?? 0,
+      moves: parseFloat(getComputedStyle(/** @type {Element} */ (document.querySelector('#moves'))).maxHeight),
+    }));
+    // They were 960 px, two fifths of the screen empty, and 256 px: nine rows of a long game.
+    assert.ok(board >= 1300 && moves >= 900, JSON.stringify({ board, moves }));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test('the new game\'s Start and Cancel stay in sight at its foot on a short screen, the choices scrolling under them', { timeout: 60_000 }, async () => {
   for (const viewport of [
     { width: 1180, height: 820 },
