@@ -72,25 +72,16 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, farTo
     const text = field.value.trim();
     if (!text) return;
     // The computer thinking and premoves on: the move is queued, as pressing its squares does.
-    if (computerToMove() && settings.premove && embed.result() === null) {
-      try {
-        if (embed.shownPly() !== null) embed.showPly(null);
-        embed.queuePremove(text);
-        field.value = '';
-        refuse('');
-      } catch (problem) {
-        refuse(refusalWords(errorText(problem)));
-      }
-      return;
-    }
-    const refused = typingRefused({ over: embed.result() !== null, computerToMove: computerToMove(), farToMove: farToMove() });
+    const premove = computerToMove() && settings.premove && embed.result() === null;
+    const refused = premove ? null : typingRefused({ over: embed.result() !== null, computerToMove: computerToMove(), farToMove: farToMove() });
     if (refused) {
       refuse(refused);
       return;
     }
     try {
       if (embed.shownPly() !== null) embed.showPly(null);
-      embed.play(text);
+      if (premove) embed.queuePremove(text);
+      else embed.play(text);
       field.value = '';
       refuse('');
     } catch (problem) {
