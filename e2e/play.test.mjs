@@ -482,26 +482,38 @@ test('the piece line names the piece pointed at or picked up and how it captures
   const before = await layout();
   // Pointed at: the chess set's Knight is the Long Leaper; the line keeps it over empty squares.
   await hover(page, 'b1');
-  assert.equal(await line(), 'White Long Leaper on b1 moves like a queen; captures by leaping over pieces into empty squares.');
+  assert.equal(await line(), 'White Long Leaper on b1 moves like a queen; captures by leaping over enemies, each into an empty square.');
   await hover(page, 'd4');
   assert.match((await line()) ?? '', /^White Long Leaper on b1/);
   await hover(page, 'h8');
   assert.equal(await line(), 'Black Immobilizer on h8 moves like a queen; never captures, but freezes the enemies beside it.');
   // Picked up with no move: the board shows nothing, the line says why.
   await click(page, 'c1');
-  assert.equal(await line(), 'White Chameleon on c1 moves like a queen; captures each piece the way that piece does. No legal move now.');
+  assert.equal(await line(), 'White Chameleon on c1 moves like a queen; captures each enemy as that enemy captures. No legal move now.');
   // Nothing under it moved: its lines are kept for it.
   assert.equal(await layout(), before);
+  // A press on the other side's piece puts the Chameleon down and names that piece (a finger
+  // has no hover to name it by first).
+  await click(page, 'g8');
+  assert.match((await line()) ?? '', /^Black Long Leaper on g8 /);
+  // The piece named moves: the line goes with it.
+  await click(page, 'b2');
+  await click(page, 'b5');
+  assert.match((await line()) ?? '', /^White Pawn on b5 moves like a rook/);
+  // Another position shown: what stood there may not, and the hint comes back.
+  await page.click('#view-prev');
+  assert.equal(await line(), 'Point at a piece, or pick one up, for how it moves and captures.');
+  await page.click('#view-live');
   // A frozen piece says so (an Immobilizer beside a Withdrawer, the Withdrawer's side to move).
   await onBoard(page, (board) => board.newGame({ position: '4k3/8/8/8/3iW3/8/8/4K3 w' }));
   assert.equal(await line(), 'Point at a piece, or pick one up, for how it moves and captures.', 'another game: the hint again');
   await hover(page, 'e4');
-  assert.equal(await line(), 'White Withdrawer on e4 moves like a queen; captures by moving straight away from a piece beside it. Frozen: it cannot move or capture.');
+  assert.equal(await line(), 'White Withdrawer on e4 moves like a queen; captures an enemy beside it by moving straight away from it. Frozen: it cannot move.');
   // The keyboard's focus square points as the mouse does (it starts on d4): down to e1's King.
   await page.mouse.move(0, 0);
   await page.focus('canvas#board');
   for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
-  assert.equal(await line(), 'White King on e1 steps one square any way; captures by stepping onto a piece.');
+  assert.equal(await line(), 'White King on e1 steps one square any way; captures by stepping onto an enemy.');
   assert.deepEqual(problems, []);
   await page.close();
 });

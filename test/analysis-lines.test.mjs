@@ -134,6 +134,14 @@ test('an analysis opened again: the notes kept, and the record\'s own on moves t
     { line: 0, ply: 1, glyph: '?', comment: '' },
     { line: 0, ply: 2, glyph: '?!', comment: 'Inaccuracy' },
   ]);
+  // The player took the moves away (Delete from here on the game's g7-g4): the game's moves come
+  // back when it opens again, and the review's marks on them with them.
+  const cut = { lines: [['b2-b5']], notes: [] };
+  const [cutEntry] = keepLines([], RECORD, cut, reviewed, 1000);
+  assert.deepEqual(mergedNotes(reviewed.lines, cut, reviewed, cutEntry?.seen ?? null), [
+    { line: 0, ply: 1, glyph: '??', comment: 'Blunder' },
+    { line: 0, ply: 2, glyph: '?!', comment: 'Inaccuracy' },
+  ]);
   // Kept before `seen` was written: the kept notes alone, as then.
   assert.deepEqual(mergedNotes(lines, written, reviewed, null), [{ line: 0, ply: 1, glyph: '?', comment: '' }]);
   // The game's comment counts as a move of its own ("").

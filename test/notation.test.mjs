@@ -94,10 +94,10 @@ test('a move in words says check and checkmate from the ply\'s mark; a King\'s c
 });
 
 test('the piece line names the piece and its ways, and says why one picked up does not move', () => {
-  assert.deepEqual(pieceLine('L', 'b1'), { name: 'White Long Leaper on b1', words: 'moves like a queen; captures by leaping over pieces into empty squares.' });
-  assert.deepEqual(pieceLine('l', 'b8', { moves: [move('b8-b6')] }), { name: 'Black Long Leaper on b8', words: 'moves like a queen; captures by leaping over pieces into empty squares.' });
-  assert.equal(pieceLine('X', 'c1', { moves: [] }).words, 'moves like a queen; captures each piece the way that piece does. No legal move now.');
-  assert.equal(pieceLine('p', 'd5', { frozen: true }).words, 'moves like a rook; captures by pinching a piece against one of its own. Frozen: it cannot move or capture.');
+  assert.deepEqual(pieceLine('L', 'b1'), { name: 'White Long Leaper on b1', words: 'moves like a queen; captures by leaping over enemies, each into an empty square.' });
+  assert.deepEqual(pieceLine('l', 'b8', { moves: [move('b8-b6')] }), { name: 'Black Long Leaper on b8', words: 'moves like a queen; captures by leaping over enemies, each into an empty square.' });
+  assert.equal(pieceLine('X', 'c1', { moves: [] }).words, 'moves like a queen; captures each enemy as that enemy captures. No legal move now.');
+  assert.equal(pieceLine('p', 'd5', { frozen: true }).words, 'moves like a rook; captures by pinching an enemy against a friendly piece, along a rank or file. Frozen: it cannot move.');
   // A frozen piece's one move is its suicide: it is frozen still.
   assert.match(pieceLine('W', 'e4', { frozen: true, moves: [move('e4-')] }).words, /Frozen: it cannot move/);
   for (const letter of 'KWCILXP') assert.doesNotMatch(pieceLine(letter, 'a1').words, /undefined|^\./);

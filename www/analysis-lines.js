@@ -187,8 +187,10 @@ export function keepLines(kept, key, tried, opened, now, former) {
  * ones (the player's, counted in `kept.lines`), and those of the record's own (counted in
  * `own.lines`) on moves that had none when the notes were kept (not in `seen`) and have none
  * kept: a review's marks come in beside notes the player wrote before the review, while a
- * record's note the player took away stays away. With `seen` null (kept before it was written),
- * the kept notes alone.
+ * record's note the player took away stays away. A record's note on a move the player took away
+ * comes back with the move (the game's moves always do): it was the move that went, not the
+ * note (a review's marks on the game's last moves were lost after "Delete from here"). With
+ * `seen` null (kept before it was written), the kept notes alone.
  *
  * @param {readonly (readonly string[])[]} lines
  * @param {Tried} kept
@@ -214,9 +216,12 @@ export function mergedNotes(lines, kept, own, seen) {
     if (line >= 0) merged.push({ ...note, line, ply: path.split(' ').length - 1 });
   };
   kept.notes.forEach((note, i) => place(note, keptPaths[i]));
+  const keptTexts = kept.lines.map((line) => line.join(' '));
+  /** @param {string} path */
+  const moveKept = (path) => path === '' || keptTexts.some((text) => text === path || text.startsWith(`${path} `));
   own.notes.forEach((note, i) => {
     const path = ownPaths[i];
-    if (path !== undefined && !known.has(path)) place(note, path);
+    if (path !== undefined && (!known.has(path) || (seen !== null && !moveKept(path) && !keptPaths.includes(path)))) place(note, path);
   });
   return merged;
 }

@@ -197,7 +197,7 @@ export function describeSelection(square, letter, moves, position) {
 export function pieceLine(letter, square, { frozen = false, moves = null } = {}) {
   const role = /** @type {keyof typeof ROLE_WAYS} */ (letter.toUpperCase());
   const name = `${letter === role ? 'White' : 'Black'} ${ROLE_NAMES[role] ?? role} on ${square}`;
-  const now = frozen ? ' Frozen: it cannot move or capture.' : moves?.length === 0 ? ' No legal move now.' : '';
+  const now = frozen ? ' Frozen: it cannot move.' : moves?.length === 0 ? ' No legal move now.' : '';
   return { name, words: `${ROLE_WAYS[role] ?? ''}.${now}` };
 }
 

@@ -3,7 +3,9 @@
 // Knight is the Long Leaper, its upturned Rook the Immobilizer), and a piece picked up that
 // cannot move showed nothing at all. The line keeps the last piece until another comes, so that
 // it neither flickers as the pointer crosses empty squares nor empties after a tap; until the
-// first, it says how to get one. Screen readers hear the board's own words instead (hidden).
+// first, it says how to get one. It follows its piece when that piece moves, and gives way to
+// the hint when the piece is taken or the position shown changes under it. Screen readers hear
+// the board's own words instead (the line is hidden from them).
 
 import { make, squareIndex } from './util.js';
 import { pieceLine } from './notation.js';
@@ -20,23 +22,53 @@ export const PIECE_WORDS_HINT = 'Point at a piece, or pick one up, for how it mo
  * @param {HTMLElement} line
  */
 export function wirePieceWords(embed, line) {
-  /** @param {{ name: string, words: string } | null} said */
-  const show = (said) => {
-    if (!said) line.replaceChildren(make('span', { class: 'piece-words-hint' }, PIECE_WORDS_HINT));
-    else line.replaceChildren(make('strong', {}, said.name), ` ${said.words}`);
+  /** @type {{ square: string, piece: string } | null} the piece the line names */
+  let named = null;
+  /** @type {{ square: string | null, piece: string, frozen: boolean }} the square pointed at last */
+  let pointed = { square: null, piece: '', frozen: false };
+
+  /**
+   * @param {string | null} square
+   * @param {string} piece
+   * @param {{ frozen?: boolean, moves?: import('../ultima-wasm.js').MoveInfo[] | null }} [how]
+   */
+  const show = (square, piece, how) => {
+    named = square === null || piece === '' ? null : { square, piece };
+    if (!named) line.replaceChildren(make('span', { class: 'piece-words-hint' }, PIECE_WORDS_HINT));
+    else {
+      const said = pieceLine(piece, named.square, how);
+      line.replaceChildren(make('strong', {}, said.name), ` ${said.words}`);
+    }
   };
-  show(null);
-  embed.on('hover', ({ square, piece, frozen }) => {
-    if (square !== null && piece !== '' && embed.selection().square === null) show(pieceLine(piece, square, { frozen }));
+  show(null, '');
+
+  embed.on('hover', (detail) => {
+    pointed = detail;
+    // A piece picked up keeps the line (its moves, or why it has none) until it is put down.
+    if (detail.square !== null && detail.piece !== '' && embed.selection().square === null) show(detail.square, detail.piece, { frozen: detail.frozen });
   });
   embed.on('select', ({ square, moves }) => {
-    if (square === null) return;
+    if (square === null) {
+      // Put down by a press on another piece (a finger's tap on the other side's, which has no
+      // hover to be named by first): that piece.
+      if (pointed.square !== null && pointed.piece !== '' && pointed.square !== named?.square) show(pointed.square, pointed.piece, { frozen: pointed.frozen });
+      return;
+    }
     const snapshot = embed.snapshot();
-    const piece = snapshot.pieces[squareIndex(square)] ?? '';
-    if (piece) show(pieceLine(piece, square, { frozen: snapshot.frozen.includes(square), moves }));
+    show(square, snapshot.pieces[squareIndex(square)] ?? '', { frozen: snapshot.frozen.includes(square), moves });
   });
-  // Another game: the pieces said may be gone.
-  embed.on('change', ({ newGame }) => {
-    if (newGame) show(null);
+  // The piece named moved: the line goes with it. Taken, or another game: the hint again.
+  embed.on('move', ({ from, to }) => {
+    if (!named) return;
+    const snapshot = embed.snapshot();
+    const square = named.square === from ? to : named.square;
+    const piece = square === null ? '' : (snapshot.pieces[squareIndex(square)] ?? '');
+    show(piece === named.piece ? square : null, piece, { frozen: square !== null && snapshot.frozen.includes(square) });
   });
+  // Any other change (a takeback, another game): the piece named, if it is still there.
+  embed.on('change', ({ snapshot, newGame }) => {
+    if (named && (newGame || snapshot.pieces[squareIndex(named.square)] !== named.piece)) show(null, '');
+  });
+  // Another position shown (stepping through the game): what stood on the square may not.
+  embed.on('view', () => show(null, ''));
 }

@@ -56,13 +56,13 @@ export const ROLE_NAMES = Object.freeze(
  */
 export const ROLE_WAYS = Object.freeze(
   /** @type {const} */ ({
-    K: 'steps one square any way; captures by stepping onto a piece',
-    W: 'moves like a queen; captures by moving straight away from a piece beside it',
+    K: 'steps one square any way; captures by stepping onto an enemy',
+    W: 'moves like a queen; captures an enemy beside it by moving straight away from it',
     C: 'moves like a queen; captures at the corners of its rectangle with its King',
     I: 'moves like a queen; never captures, but freezes the enemies beside it',
-    L: 'moves like a queen; captures by leaping over pieces into empty squares',
-    X: 'moves like a queen; captures each piece the way that piece does',
-    P: 'moves like a rook; captures by pinching a piece against one of its own',
+    L: 'moves like a queen; captures by leaping over enemies, each into an empty square',
+    X: 'moves like a queen; captures each enemy as that enemy captures',
+    P: 'moves like a rook; captures by pinching an enemy against a friendly piece, along a rank or file',
   }),
 );
 
