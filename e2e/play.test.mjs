@@ -335,7 +335,15 @@ test('on a phone the game\'s moves in a strip under the board, at the move shown
         await page.locator('#move-strip .strip-move').first().tap();
         await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.shownPly() === 0);
         assert.deepEqual(await strip().then(({ shown, whole }) => ({ shown, whole })), { shown: '0', whole: true });
-        // Back to the game: the last move shown again.
+        // Back to the game from the strip itself (the page's button is a screen down): the last
+        // move shown again, and the way back gone.
+        const back = page.locator('#move-strip .strip-live');
+        assert.equal(await back.isVisible(), true);
+        await back.tap();
+        await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.shownPly() === null);
+        assert.equal(await back.isVisible(), false);
+        // And by the page's button.
+        await page.locator('#move-strip .strip-move').first().tap();
         await page.locator('#view-live').tap();
         await page.waitForFunction((last) => document.querySelector('#move-strip [data-current]')?.getAttribute('data-key') === last, String(played.length - 1));
         await page.screenshot({ path: `${ARTIFACTS}move-strip-phone.png` });

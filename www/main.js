@@ -349,8 +349,10 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     // A move of a phone's strip shows its position, as the list's do.
     const strip = pageElement('move-strip', HTMLElement);
     strip.addEventListener('click', (event) => {
-      const move = event.target instanceof Element ? event.target.closest('[data-key]') : null;
+      const target = event.target instanceof Element ? event.target : null;
+      const move = target?.closest('[data-key]');
       if (move instanceof HTMLElement) embed.showPly(Number(move.dataset.key));
+      else if (target?.closest('.strip-live')) embed.showPly(null);
     });
     const undo = pageElement('undo', HTMLButtonElement);
     const redo = pageElement('redo', HTMLButtonElement);
@@ -465,6 +467,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         plies.map((ply, i) => ({ ply, key: String(i), glyph: judgements[i] ? MARKS[judgements[i]] : null })),
         current,
         settings.pieceSet,
+        { live: true },
       );
       // The move shown's judgement on the board too, as lichess marks an analysed game's moves.
       const judgement = judgements[current] ?? null;

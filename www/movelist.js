@@ -300,9 +300,12 @@ const drawnStrips = /** @type {WeakMap<HTMLElement, string>} */ (new WeakMap());
  *   from its first move, each with its key and its mark ("??", "!?"), if any
  * @param {number} current  the index in `moves` of the move shown, -1 for the start
  * @param {PieceSet} pieceSet
+ * @param {{ live?: boolean }} [how]  `live`: a game's strip, which ends in a way back to the
+ *   game (`.strip-live`, for the caller's click) while an earlier move is shown: the page's
+ *   board takes no move then, and its "Back to the game" was a screen down
  */
-export function renderStrip(strip, moves, current, pieceSet) {
-  const drawn = JSON.stringify([pieceSet, moves.map(({ ply, key, glyph }) => `${key} ${ply.number} ${ply.display} ${glyph ?? ''}`)]);
+export function renderStrip(strip, moves, current, pieceSet, { live = false } = {}) {
+  const drawn = JSON.stringify([pieceSet, live, moves.map(({ ply, key, glyph }) => `${key} ${ply.number} ${ply.display} ${glyph ?? ''}`)]);
   if (drawnStrips.get(strip) !== drawn) {
     drawnStrips.set(strip, drawn);
     strip.replaceChildren(
@@ -313,8 +316,11 @@ export function renderStrip(strip, moves, current, pieceSet) {
         const label = numberLabel(ply, index === 0);
         return label ? [make('span', { class: 'strip-number' }, label), move] : [move];
       }),
+      ...(live ? [make('span', { class: 'strip-live', title: 'Back to the game' }, 'Latest »')] : []),
     );
   }
+  const back = strip.querySelector('.strip-live');
+  if (back instanceof HTMLElement) back.hidden = current >= moves.length - 1;
   const items = strip.querySelectorAll('.strip-move');
   items.forEach((item, i) => item.toggleAttribute('data-current', i === current));
   const shown = items[current];
