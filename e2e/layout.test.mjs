@@ -376,7 +376,7 @@ test('on a 1920 × 1080 screen the clocks grow with the board: digits of 38 px, 
   }
 });
 
-test('on a 2560 × 1440 screen the board takes the window\'s height and the moves the height beside it', { timeout: 60_000 }, async () => {
+test('on a 2560 × 1440 screen the board takes the window\'s height and the moves the height beside it, on the analysis board too', { timeout: 60_000 }, async () => {
   const browser = await launch({ viewport: { width: 2560, height: 1440 }, deviceScaleFactor: 1 });
   try {
     const { page, problems } = await openGame(browser.context, served.url, NO_GAME);
@@ -386,6 +386,11 @@ test('on a 2560 × 1440 screen the board takes the window\'s height and the move
     }));
     // They were 960 px, two fifths of the screen empty, and 256 px: nine rows of a long game.
     assert.ok(board >= 1300 && moves >= 900, JSON.stringify({ board, moves }));
+    // The analysis board's list too: it stopped at 26em, 370 px.
+    await page.click('#analyse');
+    await page.waitForSelector('.analysis-dialog[open] .analysis-moves');
+    const tree = await page.$eval('.analysis-dialog .analysis-moves', (list) => parseFloat(getComputedStyle(list).maxHeight));
+    assert.ok(tree >= 800, `the analysis list at most ${tree} px`);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
