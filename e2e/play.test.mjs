@@ -343,7 +343,14 @@ test('on a phone the game\'s moves in a strip under the board, at the move shown
         await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.shownPly() === null);
         assert.equal(await back.isVisible(), false);
         // And by the page's button.
-        await page.locator('#move-strip .strip-move').first().tap();
+        // A capture shown: how it captured, under the strip too (the panel's words are a
+        // screen down).
+        const capture = await onBoard(page, (board) => board.history().findIndex((ply) => ply.captures.length > 0));
+        assert.ok(capture >= 0, 'a capture among the moves');
+        await page.locator(`#move-strip .strip-move[data-key="${capture}"]`).tap();
+        await page.waitForFunction((capture) => /** @type {any} */ (window).ultima.board.shownPly() === capture, capture);
+        const words = await page.evaluate(() => ({ strip: document.getElementById('strip-words')?.checkVisibility() ? document.getElementById('strip-words')?.textContent : null, panel: document.getElementById('capture-words')?.textContent }));
+        assert.ok(words.strip && / took /.test(words.strip) && words.strip === words.panel, JSON.stringify(words));
         await page.locator('#view-live').tap();
         await page.waitForFunction((last) => document.querySelector('#move-strip [data-current]')?.getAttribute('data-key') === last, String(played.length - 1));
         await page.screenshot({ path: `${ARTIFACTS}move-strip-phone.png` });

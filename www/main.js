@@ -345,6 +345,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     const material = pageElement('material', HTMLElement);
     wirePieceWords(embed, pageElement('piece-words', HTMLElement));
     const captureLine = pageElement('capture-words', HTMLElement);
+    const stripWords = pageElement('strip-words', HTMLElement);
     const moves = pageElement('moves', HTMLOListElement);
     // A move of a phone's strip shows its position, as the list's do.
     const strip = pageElement('move-strip', HTMLElement);
@@ -477,6 +478,8 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       const moveShown = plies[current];
       captureLine.textContent = moveShown ? captureWords(moveShown) : '';
       captureLine.hidden = captureLine.textContent === '';
+      stripWords.textContent = captureLine.textContent;
+      stripWords.hidden = captureLine.hidden;
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;
