@@ -740,6 +740,10 @@ test('Threats marks the pieces the other side could capture, shows its best move
   await onAnalysis(page, (board) => board.setPosition('7k/6pp/8/4w3/4K3/8/PP6/8 w'));
   await page.waitForFunction(() => document.querySelector('.analysis-threat')?.textContent === 'In check: the check is the threat.');
   assert.deepEqual(await threat(), ['', '']);
+  // The engine off, the Threats box on: the line says why no threat is searched (it went blank).
+  await page.uncheck('.analysis-engine-on');
+  await page.waitForFunction(() => document.querySelector('.analysis-threat')?.textContent === 'Threat: the engine is off (tick Engine to search the threat).');
+  await page.check('.analysis-engine-on');
   await page.uncheck('.analysis-threats-on');
   assert.equal(await onAnalysis(page, (board) => board.view().highlights.includes('threats')), false);
   // The panel redraws in its next task (schedule), not within the change event.

@@ -616,11 +616,14 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
       threatKey = key;
       handle.showThreat(first ?? null);
     }
-    threatLine.hidden = !(threatsBox.checked && engineOn && (first || threatNote));
+    // The Threats box on with the engine off: its marks stay (they are the rules'), and the line
+    // says why no threat is searched (it went blank, a band where the engine's lines had been).
+    const note = engineOn ? threatNote : 'Threat: the engine is off (tick Engine to search the threat).';
+    threatLine.hidden = !(threatsBox.checked && (first || note));
     if (threatLine.hidden) return;
-    if (!first || !line) {
+    if (!engineOn || !first || !line) {
       threatLine.title = '';
-      threatLine.replaceChildren(make('span', { class: 'analysis-threat-label' }, threatNote ?? ''));
+      threatLine.replaceChildren(make('span', { class: 'analysis-threat-label' }, note ?? ''));
       return;
     }
     const set = handle.view().pieceSet;
