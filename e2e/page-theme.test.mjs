@@ -165,8 +165,8 @@ test('Forced colours (Windows high contrast): the running clock, the move shown 
   await page.click('#open-editor');
   await page.click('#leave-clock .leave-go');
   await page.click('.editor-tool[data-tool="L"]');
-  assert.equal(await page.getAttribute('.editor-tool[data-tool="L"]', 'aria-pressed'), 'true');
-  assert.equal(await background('.editor-tool[aria-pressed="true"]'), highlight, 'the chosen tool');
+  assert.equal(await page.getAttribute('.editor-tool[data-tool="L"]', 'aria-checked'), 'true');
+  assert.equal(await background('.editor-tool[aria-checked="true"]'), highlight, 'the chosen tool');
   assert.deepEqual(problems, []);
   await page.close();
 });
