@@ -207,8 +207,10 @@ export function askToKeepStorage() {
   storage
     .persisted()
     .then((kept) => kept || storage.persist())
+    // A browser that cannot say keeps storage as it was: nothing to tell the player.
     .catch(() => {});
 }
+/** Whether this visit has asked already (`askToKeepStorage`). */
 let storageAsked = false;
 
 /**
