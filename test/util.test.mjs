@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ARROW_STEPS, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen, tabStorage, VISUALLY_HIDDEN } from '../www/util.js';
+import { ARROW_STEPS, askToKeepStorage, isObject, pageStorage, readVersioned, squareAtPoint, stepOnScreen, tabStorage, VISUALLY_HIDDEN } from '../www/util.js';
 
 for (const [name, storage, property] of /** @type {const} */ ([
   ['pageStorage', pageStorage, 'localStorage'],
@@ -71,4 +71,20 @@ test('the styles a board sets inline on its screen-reader words are those of hid
       .map((declaration) => declaration.split(/:\s*/, 2)),
   );
   assert.deepEqual(declared, { ...VISUALLY_HIDDEN });
+});
+
+test('the browser is asked to keep the page\'s storage once a visit: whether it does already, then to', async () => {
+  const asked = /** @type {string[]} */ ([]);
+  Object.defineProperty(globalThis, 'navigator', {
+    configurable: true,
+    value: { storage: { persisted: async () => (asked.push('persisted'), false), persist: async () => (asked.push('persist'), true) } },
+  });
+  try {
+    askToKeepStorage();
+    askToKeepStorage();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.deepEqual(asked, ['persisted', 'persist']);
+  } finally {
+    Reflect.deleteProperty(globalThis, 'navigator');
+  }
 });
