@@ -88,15 +88,18 @@ test('each filter choice counts what choosing it would offer, the other choices 
   assert.deepEqual(themeCounts(set, missed), { pieces: { I: 1 }, motifs: { freeze: 1 }, mates: {} });
 });
 
+/** A standing past a new player's first puzzles (tried outside the set of each test). */
+const pastWarmUp = () => ({ ...newStanding(), tried: Object.fromEntries(['w1', 'w2', 'w3', 'w4', 'w5'].map((id) => [id, /** @type {const} */ ('solved')])) });
+
 test('the next puzzle is an untried one of the filter near the player’s rating', () => {
   const puzzles = Array.from({ length: 30 }, (_, i) => puzzle(`p${i}`, 600 + i * 60));
-  const standing = newStanding();
+  const standing = pastWarmUp();
   // The 8 nearest to 1500 are 1260 … 1680; random 0 takes the nearest.
   assert.equal(nextPuzzle(puzzles, standing, null, () => 0)?.rating, 1500);
   const picked = new Set(Array.from({ length: 8 }, (_, i) => nextPuzzle(puzzles, standing, null, () => i / 8)?.rating));
   assert.deepEqual([...picked].sort(), [1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680]);
   // Tried puzzles are skipped while untried ones are left.
-  const tried = { ...standing, tried: { p15: /** @type {const} */ ('solved') } };
+  const tried = { ...standing, tried: { ...standing.tried, p15: /** @type {const} */ ('solved') } };
   assert.notEqual(nextPuzzle(puzzles, tried, null, () => 0)?.id, 'p15');
   // Every one tried: the tried ones again, but not the one just played.
   const all = { ...standing, tried: Object.fromEntries(puzzles.map((p) => [p.id, /** @type {const} */ ('failed')])) };
@@ -109,6 +112,14 @@ test('the next puzzle is an untried one of the filter near the player’s rating
   assert.equal(nextPuzzle([puzzle('only', 1500)], standing, 'only', () => 0)?.id, 'only');
   // A filter nothing passes.
   assert.equal(nextPuzzle(puzzles, { ...standing, filter: { ...ANY, motif: 'suicide' } }, null), null);
+});
+
+test('a new player\'s first five puzzles are drawn 400 points easier: the set\'s median is 1100, the start 1500', () => {
+  const puzzles = Array.from({ length: 30 }, (_, i) => puzzle(`p${i}`, 600 + i * 60));
+  assert.equal(nextPuzzle(puzzles, newStanding(), null, () => 0)?.rating, 1080);
+  const four = { ...newStanding(), tried: Object.fromEntries(['w1', 'w2', 'w3', 'w4'].map((id) => [id, /** @type {const} */ ('failed')])) };
+  assert.equal(nextPuzzle(puzzles, four, null, () => 0)?.rating, 1080);
+  assert.equal(nextPuzzle(puzzles, pastWarmUp(), null, () => 0)?.rating, 1500);
 });
 
 test('a rated puzzle left unanswered comes back until it is answered, if the set and the filter still offer it', () => {
@@ -131,7 +142,7 @@ test('a rated puzzle left unanswered comes back until it is answered, if the set
 
 test('a chosen difficulty draws the next puzzle that far from the rating', () => {
   const puzzles = Array.from({ length: 30 }, (_, i) => puzzle(`p${i}`, 600 + i * 60));
-  const standing = newStanding();
+  const standing = pastWarmUp();
   /** @param {Difficulty} difficulty */
   const drawn = (difficulty) => Array.from({ length: 8 }, (_, i) => nextPuzzle(puzzles, { ...standing, difficulty }, null, () => i / 8)?.rating ?? 0);
   assert.deepEqual(Object.values(DIFFICULTIES).map((d) => d.offset), [-600, -300, 0, 300, 600]);

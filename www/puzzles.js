@@ -165,6 +165,13 @@ export function matches(puzzle, filter) {
 const NEAREST = 8;
 
 /**
+ * A new player's first puzzles are drawn this much easier: the rating starts at 1500, above the
+ * set's median (1100; a quarter are 800), and a newcomer's first puzzle was a mate in two. The
+ * rating, provisional then, moves fast enough to find the player's own level after them.
+ */
+const WARM_UP = { puzzles: 5, offset: -400 };
+
+/**
  * Whether the player missed a puzzle and has not solved it since: the puzzles "Only the ones I
  * missed" offers again, until each is solved.
  *
@@ -203,7 +210,8 @@ export function pendingPuzzle(puzzles, standing) {
 
 /**
  * The next puzzle: one of the puzzles offered (`offered`) not tried yet, among the nearest to the
- * player's rating moved by the chosen difficulty (`DIFFICULTIES`), drawn by `random`; when every
+ * player's rating moved by the chosen difficulty (`DIFFICULTIES`), and for a new player's first
+ * few by `WARM_UP`, drawn by `random`; when every
  * puzzle offered was tried (always so for the missed ones), the tried ones again. Never `current`
  * twice in a row when there is another: a puzzle is not always recorded as tried (a damaged one,
  * or one seen in a storm), and Next must not show it again.
@@ -221,7 +229,8 @@ export function nextPuzzle(puzzles, standing, current, random = Math.random) {
   const fresh = others.filter((p) => !Object.hasOwn(standing.tried, p.id));
   const pool = fresh.length ? fresh : others.length ? others : passing;
   if (!pool.length) return null;
-  const target = standing.rating.rating + DIFFICULTIES[standing.difficulty].offset;
+  const warmUp = Object.keys(standing.tried).length < WARM_UP.puzzles ? WARM_UP.offset : 0;
+  const target = standing.rating.rating + DIFFICULTIES[standing.difficulty].offset + warmUp;
   const nearest = [...pool].sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target) || a.rating - b.rating).slice(0, NEAREST);
   return nearest[Math.min(nearest.length - 1, Math.floor(random() * nearest.length))] ?? null;
 }
