@@ -512,6 +512,11 @@ test('the new-game dialog shows errors inline and starts the chosen game', { tim
   await page.keyboard.press('Enter');
   assert.deepEqual(await plies(page), ['a2-a4', 'h7-h5']);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-record');
+  // The same record again: nothing changes, nothing asked.
+  await page.fill('#record-text', '1. a2-a4 h7-h5 *');
+  await page.click('#load-record');
+  assert.equal(await page.isVisible('#load-record-confirm'), false);
+  assert.deepEqual(await plies(page), ['a2-a4', 'h7-h5']);
   // A record on one line with a '/' in it (a comment, a drawn result) is a record, not a position.
   await page.fill('#record-text', '1. b2-b5 {good/bad} g7-g4 2. a2-a4 h7-h6 1/2-1/2');
   await page.click('#load-record');

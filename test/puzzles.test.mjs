@@ -120,6 +120,8 @@ test('a new player\'s first five puzzles are drawn 400 points easier: the set\'s
   const four = { ...newStanding(), tried: Object.fromEntries(['w1', 'w2', 'w3', 'w4'].map((id) => [id, /** @type {const} */ ('failed')])) };
   assert.equal(nextPuzzle(puzzles, four, null, () => 0)?.rating, 1080);
   assert.equal(nextPuzzle(puzzles, pastWarmUp(), null, () => 0)?.rating, 1500);
+  // A difficulty chosen is the player's word on it: Harder is 300 above the rating, at once.
+  assert.equal(nextPuzzle(puzzles, { ...newStanding(), difficulty: 'harder' }, null, () => 0)?.rating, 1800);
 });
 
 test('a rated puzzle left unanswered comes back until it is answered, if the set and the filter still offer it', () => {

@@ -884,6 +884,18 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     pageElement('copy-record', HTMLButtonElement).addEventListener('click', () => copy(embed.record()));
     /** The pasted text as a game. */
     const pasted = () => pastedGame(recordText.value);
+    /** Whether the text pasted is the record of the game on the board, as the page writes it
+     * (headers, moves and notes): loading it again changes nothing, and asking first whether to
+     * replace the game ("This replaces the unfinished game") said what was not so. (The same
+     * moves under other players' names are another game: they name its opponent.) */
+    const sameGame = () => {
+      try {
+        const spec = pasted();
+        return 'record' in spec && withRecord(spec.record, (game) => game.snapshot().record) === embed.record();
+      } catch {
+        return false;
+      }
+    };
     wireRecordFiles({
       record: () => embed.record(),
       save: pageElement('save-record', HTMLButtonElement),
@@ -935,7 +947,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       } catch (error) {
         answer(errorText(error), false);
       }
-    }, () => gameUnderWay() && recordText.value.trim() !== '');
+    }, () => gameUnderWay() && recordText.value.trim() !== '' && !sameGame());
     // The analysis board: on the position shown (the game is never changed), or on the pasted text.
     configureAnalysis({
       pieceSet: () => settings.pieceSet,

@@ -167,7 +167,8 @@ const NEAREST = 8;
 /**
  * A new player's first puzzles are drawn this much easier: the rating starts at 1500, above the
  * set's median (1100; a quarter are 800), and a newcomer's first puzzle was a mate in two. The
- * rating, provisional then, moves fast enough to find the player's own level after them.
+ * rating, provisional then, moves fast enough to find the player's own level after them. Only at
+ * the Normal difficulty: another one chosen is the player's own word on it.
  */
 const WARM_UP = { puzzles: 5, offset: -400 };
 
@@ -229,7 +230,8 @@ export function nextPuzzle(puzzles, standing, current, random = Math.random) {
   const fresh = others.filter((p) => !Object.hasOwn(standing.tried, p.id));
   const pool = fresh.length ? fresh : others.length ? others : passing;
   if (!pool.length) return null;
-  const warmUp = Object.keys(standing.tried).length < WARM_UP.puzzles ? WARM_UP.offset : 0;
+  // A difficulty chosen is the player's word: no warm-up then.
+  const warmUp = standing.difficulty === 'normal' && Object.keys(standing.tried).length < WARM_UP.puzzles ? WARM_UP.offset : 0;
   const target = standing.rating.rating + DIFFICULTIES[standing.difficulty].offset + warmUp;
   const nearest = [...pool].sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target) || a.rating - b.rating).slice(0, NEAREST);
   return nearest[Math.min(nearest.length - 1, Math.floor(random() * nearest.length))] ?? null;
