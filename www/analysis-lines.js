@@ -221,7 +221,7 @@ export function mergedNotes(lines, kept, own, seen) {
   const moveKept = (path) => path === '' || keptTexts.some((text) => text === path || text.startsWith(`${path} `));
   own.notes.forEach((note, i) => {
     const path = ownPaths[i];
-    if (path !== undefined && (!known.has(path) || (seen !== null && !moveKept(path) && !keptPaths.includes(path)))) place(note, path);
+    if (path !== undefined && (!known.has(path) || (seen !== null && !moveKept(path)))) place(note, path);
   });
   return merged;
 }
