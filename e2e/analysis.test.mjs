@@ -1041,8 +1041,8 @@ test('a record\'s variations open as side lines of its main line; the game page 
   // With a comment on the game too (before its first move), which the message counts apart.
   await page.fill('#record-text', `{From a club game} ${record}`);
   await page.click('#load-record');
-  // (Over the game the first record put on the board, unfinished: Load record asks first.)
-  await page.click('#load-record-yes');
+  // (The same game as the one on the board: Load record does not ask whether to replace it.)
+  assert.equal(await page.isVisible('#load-record-confirm'), false);
   await page.waitForFunction(() => document.querySelector('#record-error')?.textContent?.includes('comment'));
   assert.equal(await page.textContent('#record-error'), 'Loaded its main line. Analyse, beside Load record, opens the record with its 3 variations, its comment on the game and notes on 2 moves.');
   assert.deepEqual(problems, []);
