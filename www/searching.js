@@ -27,6 +27,9 @@ import { errorText, squareIndex } from './util.js';
  * @property {() => void} redraw  the piece set changed: the thinking view's line is drawn in it
  */
 
+/** Hint's second press's words: the hinted move drawn. */
+const SHOW_MOVE = 'Show the move';
+
 /**
  * Wires the Hint button, the thinking view and its checkbox to the embed's searches.
  *
@@ -70,6 +73,8 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
     refresh();
   });
 
+  // The button's second words, which the style sheet keeps room for beside the board (#hint).
+  hintButton.dataset.widest = SHOW_MOVE;
   hintButton.addEventListener('click', () => {
     if (unrevealed !== null) {
       // The second press: the move itself.
@@ -135,7 +140,7 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
       // it moved down a line and back.
       // Written only when it changes: this runs at every redraw of the status (each report of a
       // search), and a write, even of the same words, makes the page lay itself out again.
-      const label = unrevealed !== null ? 'Show the move' : 'Hint';
+      const label = unrevealed !== null ? SHOW_MOVE : 'Hint';
       if (hintButton.textContent !== label) {
         hintButton.textContent = label;
         hintButton.title = unrevealed !== null ? 'Draw the hinted move on the board as an arrow' : hintTitle;
