@@ -217,6 +217,22 @@ const watchSearches = (page) =>
     new MutationObserver(() => w.said.push(status.textContent)).observe(status, { childList: true, subtree: true, characterData: true });
   });
 
+/**
+ * A move of the player's that captures nothing, by its squares: the computer's random answer
+ * (level 1) may block any one move chosen beforehand.
+ *
+ * @param {Page} page
+ * @returns {Promise<[string, string]>}
+ */
+const quietMove = (page) =>
+  onBoard(page, (board) => {
+    const move = Object.values(board.snapshot().moves)
+      .flat()
+      .find((m) => m.captures.length === 0 && !m.suicide);
+    if (!move) throw new Error('no quiet move');
+    return /** @type {[string, string]} */ ([move.from, move.to]);
+  });
+
 /** @param {Page} page @returns {Promise<number>} */
 const searches = (page) => page.evaluate(() => /** @type {any} */ (window).searches);
 
@@ -238,8 +254,9 @@ test('against the computer, two tabs in sight search its move once: in the tab i
   // Its computer is back on its board, for the player's next move there.
   await second.waitForFunction(() => /** @type {any} */ (window).ultima.board.view().mode === 'ai');
   // And the other way round.
-  await click(second, 'c2');
-  await click(second, 'c4');
+  const [from, to] = await quietMove(second);
+  await click(second, from);
+  await click(second, to);
   await first.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 4, null, { timeout: 30_000 });
   assert.deepEqual(await plies(first), await plies(second));
   assert.deepEqual([await searches(first), await searches(second)], [1, 1]);
@@ -249,6 +266,33 @@ test('against the computer, two tabs in sight search its move once: in the tab i
   assert.deepEqual([...problems, ...secondProblems], []);
   await second.close();
   await first.close();
+});
+
+test("a tab opened just after another played the computer's move waits for that move's save rather than search it again", { timeout: 60_000 }, async () => {
+  // The lock a tab holds a while after its computer played (search-lock.js), held by hand: its
+  // save is on its way, the storage event and the lock's release reaching other tabs in any order.
+  const other = await served.context.newPage();
+  await other.goto(`${served.url}manifest.webmanifest`);
+  await other.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.held = new Promise((held) => navigator.locks.request('ultima.computer-move.saved', () => new Promise((free) => held((w.free = free)))));
+    return w.held.then(() => undefined);
+  });
+  const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: '1. b2-b5 *', settings: { opponent: { computer: 'black', level: 1 } } }));
+  assert.equal(page.workers().length, 0, 'no search of its own');
+  assert.equal(await page.textContent('#status'), 'Black to move — thinking in another tab…');
+  // The save came (as another tab's): followed, with no search here.
+  await other.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('ultima.page') ?? '{}');
+    localStorage.setItem('ultima.page', JSON.stringify({ ...saved, record: '1. b2-b5 g7-g4 *' }));
+  });
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2);
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.view().mode === 'ai');
+  assert.equal(page.workers().length, 0, 'still no search of its own');
+  await other.evaluate(() => /** @type {any} */ (window).free());
+  assert.deepEqual(problems, []);
+  await other.close();
+  await page.close();
 });
 
 test("a tab opened while another searches the computer's move leaves the move to it, and plays on after it", { timeout: 60_000 }, async () => {
