@@ -7,7 +7,7 @@
 
 import { figureUrl } from './movelist.js';
 import { listWords } from './notation.js';
-import { ROLE_NAMES } from './pieces.js';
+import { ROLE_NAMES, roleName } from './pieces.js';
 import { make } from './util.js';
 
 /** @import { PlyInfo } from '../ultima-wasm.js' */
@@ -70,7 +70,7 @@ function countWords(letters) {
   /** @type {Map<string, number>} */
   const counts = new Map();
   for (const letter of letters) {
-    const name = ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (letter.toUpperCase())];
+    const name = roleName(letter);
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   return listWords([...counts].map(([name, n]) => (n > 1 ? `${n} ${name}s` : `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`)));

@@ -3,7 +3,7 @@
 // tag); this module only puts them into English, so no page ever reads Rust's text to learn a
 // result.
 
-import { ROLE_NAMES, ROLE_WAYS } from './pieces.js';
+import { ROLE_WAYS, roleName } from './pieces.js';
 import { squareIndex } from './util.js';
 import { numberLabel } from './variations.js';
 
@@ -14,9 +14,8 @@ import { numberLabel } from './variations.js';
  * @returns {string} e.g. "white Long Leaper" or "black Pawn"
  */
 export function pieceName(letter) {
-  const upper = letter.toUpperCase();
-  const side = letter === upper ? 'white' : 'black';
-  return `${side} ${ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (upper)] ?? upper}`;
+  const side = letter === letter.toUpperCase() ? 'white' : 'black';
+  return `${side} ${roleName(letter)}`;
 }
 
 /**
@@ -110,14 +109,6 @@ export function captureWords(ply, verb = 'took') {
 }
 
 /**
- * A piece's role without its side: in a puzzle filter, say, where the solver may be either.
- *
- * @param {string} letter e.g. "L" or "p"
- * @returns {string} its role's name, e.g. "Long Leaper", "Pawn"
- */
-export const roleName = (letter) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (letter.toUpperCase())] ?? letter;
-
-/**
  * A list in words.
  *
  * @param {readonly string[]} items e.g. ["b2", "b4", "b7"]
@@ -196,7 +187,7 @@ export function describeSelection(square, letter, moves, position) {
  */
 export function pieceLine(letter, square, { frozen = false, moves = null } = {}) {
   const role = /** @type {keyof typeof ROLE_WAYS} */ (letter.toUpperCase());
-  const name = `${letter === role ? 'White' : 'Black'} ${ROLE_NAMES[role] ?? role} on ${square}`;
+  const name = `${letter === role ? 'White' : 'Black'} ${roleName(role)} on ${square}`;
   const now = frozen ? ' Frozen: it cannot move.' : moves?.length === 0 ? ' No legal move now.' : '';
   return { name, words: `${ROLE_WAYS[role] ?? ''}.${now}` };
 }

@@ -50,6 +50,14 @@ export const ROLE_NAMES = Object.freeze(
 );
 
 /**
+ * A piece's role without its side, for messages (a letter that names no role: itself).
+ *
+ * @param {string} letter e.g. "L" or "p"
+ * @returns {string} its role's name, e.g. "Long Leaper", "Pawn"
+ */
+export const roleName = (letter) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (letter.toUpperCase())] ?? letter;
+
+/**
  * How each role moves and captures, in a few words: the game page's line under the status names
  * the piece pointed at or picked up with them (the chess set's pictures stand for other pieces).
  * The rules panel (help.js) says each in full.

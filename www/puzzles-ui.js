@@ -12,7 +12,8 @@
 // (`configurePuzzles({ analyse })`). The dialog is built and the puzzle file fetched the first
 // time either opens.
 
-import { captureWords, freezeWords, roleName, sideName } from './notation.js';
+import { captureWords, freezeWords, sideName } from './notation.js';
+import { roleName } from './pieces.js';
 import { nameLinkButton, shareLink } from './clipboard.js';
 import { phraseContent } from './movelist.js';
 import { puzzleUrl } from './links.js';

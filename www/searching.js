@@ -7,7 +7,8 @@
 
 import { hintHeader, hintsUsed } from './hints.js';
 import { HINT_LEVEL } from './levels.js';
-import { roleName, sideName } from './notation.js';
+import { sideName } from './notation.js';
+import { roleName } from './pieces.js';
 import { moveNamed } from './state.js';
 import { createThinking } from './thinking.js';
 import { errorText, squareIndex } from './util.js';

@@ -5,7 +5,7 @@
 // `render` draws. No function here asks the wasm anything or knows a rule: legal moves and their
 // captures are looked up in the snapshot.
 
-import { ROLE_NAMES } from './pieces.js';
+import { roleName } from './pieces.js';
 import { squareIndex } from './util.js';
 
 /** @import { MoveInfo, PlyInfo, Side, Snapshot } from '../ultima-wasm.js' */
@@ -469,9 +469,7 @@ export function premoveRefusal(state, { from, role }) {
   if (!premoving(state)) return 'a move can be queued only while the computer thinks of its move, with premoves on';
   if (!playerPiece(state, from)) return `no piece of yours stands on ${from}`;
   const letter = (state.snapshot.pieces[squareIndex(from)] ?? '').toUpperCase();
-  /** @param {string} upper */
-  const name = (upper) => ROLE_NAMES[/** @type {keyof typeof ROLE_NAMES} */ (upper)] ?? upper;
-  if (role !== null && role !== letter) return `the piece on ${from} is a ${name(letter)}, not a ${name(role)}`;
+  if (role !== null && role !== letter) return `the piece on ${from} is a ${roleName(letter)}, not a ${roleName(role)}`;
   return null;
 }
 
