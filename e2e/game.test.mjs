@@ -799,3 +799,22 @@ test('the status line names how a game ended', { timeout: 60_000 }, async () => 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the other side down to its King: the notice says how to finish it, once a game', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame();
+  await onBoard(page, (board) => board.newGame({ position: '4k3/8/8/8/8/8/p7/L3K3 w' }));
+  assert.equal(await page.isVisible('#notice'), false);
+  // The Long Leaper takes the last Pawn.
+  await click(page, 'a1');
+  await click(page, 'a3');
+  assert.equal(
+    await page.textContent('#notice span'),
+    'Black has only its King left: capture it, or leave it no legal move, which wins too. Within 50 moves of the last capture, or the game is drawn.',
+  );
+  // Dismissed, it stays away for this game; another game takes it away by itself.
+  await page.click('#notice .notice-close');
+  await onBoard(page, (board) => board.play('e8-d8'));
+  assert.equal(await page.isVisible('#notice'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -44,6 +44,7 @@ import { hintWords } from './hints.js';
 import { linkLine, opponentLine } from './levels.js';
 import { loadGames, newGameId, saveGames, withGame } from './games.js';
 import { guardLeaving } from './leave-guard.js';
+import { wireLoneKing } from './lone-king.js';
 import { holdWhileSearching, searchedElsewhere, whenNoSearch } from './search-lock.js';
 import { arriveAtView, busyWhile, closeViews, leaveView, onHistoryStep, openWhenLoaded, reopenViews, showView } from './view-history.js';
 
@@ -544,6 +545,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
     keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
     wireNoticeScope(notice, embed);
+    wireLoneKing(embed, () => (opponent ? otherSide(opponent.computer) : settings.linkSide), (text) => showBoardNotice(notice, text, embed, 'game'));
     embed.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       search.forgetHint();
