@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { watchProblems } from './browser.mjs';
+import { launch, watchProblems } from './browser.mjs';
 import { ARTIFACTS, DIST, settled, useServedDist, workersDown } from './game-page.mjs';
 import { hostPages } from './hosts.mjs';
 import { serveStatic } from './server.mjs';
@@ -663,6 +663,29 @@ test('frame: given origin=, the bridge talks to that origin only', { timeout: 60
   assert.ok(refused.length >= 1, 'board 0 did not post to its given origin');
   assert.deepEqual(problems.filter((p) => !refused.includes(p)), []);
   await page.close();
+});
+
+test("frame under a finger: an annotated replay's 40 px buttons keep to one row, and its comment is inside the frame", { timeout: 60_000 }, async () => {
+  const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  try {
+    const page = await phone.context.newPage();
+    const problems = watchProblems(page);
+    const options = [{ mode: 'replay', record: '{Six captures in six moves each.} 1. h2-h6 e7-e5 2. h1-h4 e5-h5xh6 {Pinched.}' }];
+    await page.goto(`${files.url}host-frame.html?options=${encodeURIComponent(JSON.stringify(options))}`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('canvas[data-paints]').waitFor();
+    const fit = await frame.locator('[part="controls"]').evaluate((/** @type {HTMLElement} */ controls) => ({
+      rows: new Set([...controls.querySelectorAll('button')].map((button) => Math.round(button.getBoundingClientRect().top))).size,
+      height: Math.round(/** @type {HTMLElement} */ (controls.querySelector('button')).getBoundingClientRect().height),
+      over: document.documentElement.scrollHeight - innerHeight,
+      comment: /** @type {HTMLElement} */ (document.querySelector('[part="caption"]')).getBoundingClientRect().bottom - innerHeight,
+    }));
+    assert.deepEqual({ rows: fit.rows, height: fit.height }, { rows: 1, height: 40 });
+    assert.ok(fit.over <= 0 && fit.comment <= 0, `the frame's content runs ${fit.over} px past its foot, the comment ${fit.comment} px`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await phone.close();
+  }
 });
 
 test('frame: a replay leaves its buttons room in the frame; a bad origin= is said in place of the board, in the console and to the host', { timeout: 60_000 }, async () => {
