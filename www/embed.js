@@ -813,7 +813,10 @@ export function mount(element, options = {}) {
         setShapes(toggleShape(state.shapes, { from: squareName(from), to: squareName(to), brush }), 'hand');
       },
       erase() {
-        if (state.shapes.length > 0) setShapes([], 'hand');
+        // Those the host gave stay, as an author's arrows on a diagram would (a reader's click
+        // took them away for good); a right-button drag over one still takes it away.
+        const kept = state.shapes.filter((shape) => given.has(shape));
+        if (kept.length < state.shapes.length) setShapes(kept, 'hand');
       },
       moveFocus(delta, show) {
         state.showFocus = show;
@@ -827,6 +830,9 @@ export function mount(element, options = {}) {
       },
     };
   };
+
+  /** The shapes the `shapes` option put on the board, which a left press leaves (see `erase`). */
+  const given = new WeakSet();
 
   /**
    * Puts `shapes` on the position shown in place of those drawn, and tells the host.
@@ -1130,9 +1136,10 @@ export function mount(element, options = {}) {
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode(true);
-    const given = current.shapes;
-    if (given) {
-      state.shapes = given.map((shape) => ({ ...shape }));
+    const optionShapes = current.shapes;
+    if (optionShapes) {
+      state.shapes = optionShapes.map((shape) => ({ ...shape }));
+      for (const shape of state.shapes) given.add(shape);
       draw();
     }
     // Drawn once: like a person's, they go with the position (see `change`).
@@ -1143,7 +1150,7 @@ export function mount(element, options = {}) {
     emit('ready', { position: session.snapshot().position });
     if (state.viewed) emit('view', { ply: state.viewed.ply - 1 });
     // The option's shapes are told as `set({ shapes })`'s are, once the host can hear them.
-    if (given) emit('shapes', { shapes: given.map((shape) => ({ ...shape })), by: 'option' });
+    if (optionShapes) emit('shapes', { shapes: optionShapes.map((shape) => ({ ...shape })), by: 'option' });
     think();
     return true;
   };
@@ -1211,7 +1218,11 @@ export function mount(element, options = {}) {
     errorBox.hidden = true;
     if (restart || 'mode' in checked || 'side' in checked || 'movable' in checked || 'level' in checked) applyMode(restart);
     if (checked.engine !== undefined) analysis?.engine(checked.engine);
-    if (checked.shapes) setShapes(checked.shapes.map((shape) => ({ ...shape })), 'option');
+    if (checked.shapes) {
+      const shapes = checked.shapes.map((shape) => ({ ...shape }));
+      for (const shape of shapes) given.add(shape);
+      setShapes(shapes, 'option');
+    }
     draw();
     think();
   };
