@@ -529,6 +529,12 @@ test('the piece line names the piece pointed at or picked up and how it captures
   await page.focus('canvas#board');
   for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
   assert.equal(await line(), 'White King on e1 steps one square any way; captures by stepping onto an enemy.');
+  // Picked up for a premove while the computer (White, level 8) thinks: no moves now says nothing.
+  await onBoard(page, (board) => board.set({ mode: 'ai', side: 'black', level: 8 }));
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.view().mode === 'ai' && document.getElementById('status')?.textContent?.includes('thinking'));
+  await click(page, 'e8');
+  assert.equal(await line(), 'Black King on e8 steps one square any way; captures by stepping onto an enemy.');
+  assert.equal(await onBoard(page, (board) => board.turn()), 'white', 'still the computer to move');
   assert.deepEqual(problems, []);
   await page.close();
 });

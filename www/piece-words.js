@@ -55,7 +55,10 @@ export function wirePieceWords(embed, line) {
       return;
     }
     const snapshot = embed.snapshot();
-    show(square, snapshot.pieces[squareIndex(square)] ?? '', { frozen: snapshot.frozen.includes(square), moves });
+    const piece = snapshot.pieces[squareIndex(square)] ?? '';
+    // Picked up on the other side's turn (a premove): it has no moves now, which says nothing.
+    const itsTurn = (piece === piece.toUpperCase()) === (snapshot.turn === 'white');
+    show(square, piece, { frozen: snapshot.frozen.includes(square), moves: itsTurn ? moves : null });
   });
   // The piece named moved: the line goes with it. Taken, or another game: the hint again.
   embed.on('move', ({ from, to }) => {
