@@ -349,6 +349,10 @@ test('a longer game: the browser judges every move as the native engine does', {
     await page.click('#review-game');
     await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 280_000 });
     console.log(`51 positions reviewed in ${Date.now() - started} ms`);
+    // It grew below the window's foot (under a move list of 50 plies): brought into sight, the
+    // graph whole.
+    const graph = await page.$eval('#review-graph', (svg) => [Math.round(svg.getBoundingClientRect().top), Math.round(svg.getBoundingClientRect().bottom), innerHeight]);
+    assert.ok(graph[0] >= 0 && graph[1] <= graph[2], `the graph from ${graph[0]} to ${graph[1]} px in a window of ${graph[2]}`);
     assert.equal(await page.locator('#review-graph circle.review-point').count(), 50);
     const judged = await page.locator('#review-moves .review-move').evaluateAll((moves) => moves.map((m) => `${m.getAttribute('data-ply')} ${m.className.replace('review-move ', '')}`).join(', '));
     assert.equal(judged, NATIVE.judged);

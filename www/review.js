@@ -328,6 +328,18 @@ export function createReview({ box, button, embed, saved, persist, learner, lear
     endWorker();
     conclude();
     persist();
+    revealGrown();
+  };
+
+  /**
+   * Brings a review just made into sight, its head kept in sight: it grew from a line of progress
+   * to the graph, the accuracies and the judged moves, below the window's foot, where a player who
+   * had its head in sight did not see it. A player who looked elsewhere meanwhile is left there.
+   */
+  const revealGrown = () => {
+    const { top, bottom } = box.getBoundingClientRect();
+    if (top < 0 || top > innerHeight || bottom <= innerHeight) return;
+    scrollBy({ top: Math.min(bottom - innerHeight, top) });
   };
 
   const api = {
