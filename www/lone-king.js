@@ -38,20 +38,25 @@ export function loneKingWords(pieces, player, rules) {
 }
 
 /**
- * Says `loneKingWords` through `say` the first time they apply in a game (again in the next game).
+ * Says `loneKingWords` through `say` the first time they apply in a game (again in the next
+ * game), and takes them back through `unsay` when the game ends (the result says the rest).
  *
  * @param {import('./embed.js').EmbedHandle} embed
  * @param {() => Side | null} player
  * @param {(text: string) => void} say
+ * @param {(text: string) => void} unsay
  */
-export function wireLoneKing(embed, player, say) {
-  let said = false;
+export function wireLoneKing(embed, player, say, unsay) {
+  /** @type {string | null} the words said in this game */
+  let said = null;
   embed.on('change', ({ snapshot, newGame }) => {
-    if (newGame) said = false;
-    if (said || snapshot.status.kind !== 'ongoing') return;
-    const words = loneKingWords(snapshot.pieces, player(), snapshot.rules);
-    if (words === null) return;
-    said = true;
-    say(words);
+    if (newGame) said = null;
+    if (snapshot.status.kind !== 'ongoing') {
+      if (said !== null) unsay(said);
+      return;
+    }
+    if (said !== null) return;
+    said = loneKingWords(snapshot.pieces, player(), snapshot.rules);
+    if (said !== null) say(said);
   });
 }

@@ -545,7 +545,14 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
     keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
     wireNoticeScope(notice, embed);
-    wireLoneKing(embed, () => (opponent ? otherSide(opponent.computer) : settings.linkSide), (text) => showBoardNotice(notice, text, embed, 'game'));
+    wireLoneKing(
+      embed,
+      () => (opponent ? otherSide(opponent.computer) : settings.linkSide),
+      (text) => showBoardNotice(notice, text, embed, 'game'),
+      (text) => {
+        if (notice.firstElementChild?.textContent === text) notice.hidden = true;
+      },
+    );
     embed.on('change', () => {
       // Any change makes a hint stale (the embed stops a search for one).
       search.forgetHint();

@@ -1,4 +1,4 @@
-// The result banner: when a game ends, a card over the board says who won and why (words from
+// The result banner: when a game ends, a card in the panel says who won and why (words from
 // notation.js, from the snapshot's status tag), with Rematch, New game, Copy record, in a game
 // played by link Copy link (the end goes to the other player as the moves did), and, once a
 // review exists, Review. It can be closed (its × or Escape) to look at the final position; a
@@ -44,16 +44,18 @@ import { errorText, make } from './util.js';
  */
 
 /**
- * Where the banner goes on a phone (or a phone on its side), whose board fills the screen's
- * width (or height): not over the board, where it hid the final position it announces, but in
- * the panel, in the page's flow above the status, with the board above it (or beside it) in full
- * view and the panel's controls within reach under it. As style.css's `.result-inline`.
+ * Where the banner goes in the panel rather than over the board, where it hid the final position
+ * it announces (the mate, the piece that took the last one), as lichess says the result beside
+ * its board: in the page's flow above the status, the board beside it (a wide screen, a window on
+ * its side) or above it (a phone) in full view, and the panel's controls within reach under it.
+ * Over the board only where the panel is under a board as wide as the window and out of sight (a
+ * tablet held upright). As style.css's `.result-inline`.
  */
-const INLINE = '(max-width: 30rem), (max-height: 30rem) and (orientation: landscape)';
+const INLINE = '(max-width: 30rem), (min-width: 56rem), (orientation: landscape)';
 
 /**
- * Builds the banner over `host` (the board's container, positioned) and its chip after `anchor`
- * (the status line); on a phone, above `anchor`'s row instead (`INLINE`).
+ * Builds the banner above `anchor`'s row (the status line's) and its chip after `anchor`; over
+ * `host` (the board's container, positioned) on a tablet held upright (`INLINE`).
  *
  * @param {HTMLElement} host
  * @param {HTMLElement} anchor
