@@ -974,10 +974,29 @@ fn parse_header(line: &str) -> Option<(String, String)> {
     Some((key.to_string(), value))
 }
 
+/// The first header of a line that starts with one, and what follows it: the header ends at the
+/// first `]` outside its quoted value. None when no `]` closes it.
+fn split_header(line: &str) -> Option<(&str, &str)> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (at, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Some((&line[..=at], &line[at + 1..])),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A record's header lines (line, name, value) and the lines after them (line, text).
 type RecordParts<'a> = (Vec<(usize, String, String)>, Vec<(usize, &'a str)>);
 
-/// Splits a record into its headers and its movetext.
+/// Splits a record into its headers and its movetext. A line of headers may hold several, and
+/// the movetext may start after them on the same line (PGN's import format allows both; a record
+/// written into one line of an HTML attribute or a URL has them so).
 fn record_parts(text: &str) -> Result<RecordParts<'_>, RecordError> {
     let mut headers = Vec::new();
     let mut body = Vec::new();
@@ -985,12 +1004,22 @@ fn record_parts(text: &str) -> Result<RecordParts<'_>, RecordError> {
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if in_headers && line.starts_with('[') {
-            let (k, v) = parse_header(line).ok_or_else(|| RecordError {
-                line: i + 1,
-                message: format!("malformed header '{}'", clip(line)),
-                partial: None,
-            })?;
-            headers.push((i + 1, k, v));
+            let mut rest = line;
+            while rest.starts_with('[') {
+                let malformed = || RecordError {
+                    line: i + 1,
+                    message: format!("malformed header '{}'", clip(rest)),
+                    partial: None,
+                };
+                let (header, after) = split_header(rest).ok_or_else(malformed)?;
+                let (k, v) = parse_header(header).ok_or_else(malformed)?;
+                headers.push((i + 1, k, v));
+                rest = after.trim_start();
+            }
+            if !rest.is_empty() {
+                in_headers = false;
+                body.push((i + 1, rest));
+            }
         } else {
             if !line.is_empty() {
                 in_headers = false;

@@ -500,6 +500,38 @@ fn records_keep_the_moves_before_a_bad_one() {
 }
 
 #[test]
+fn headers_may_share_a_line_with_each_other_and_with_the_movetext() {
+    // As a record written into one line of an HTML attribute or a URL has them (PGN's import
+    // format allows it): the same game as with a line each.
+    let one_line = Game::from_record(
+        "[White \"A [b] \\\"c\\\"\"][Setup \"4k3/8/8/p7/8/8/p7/L3K3 w\"] 1. a1-a6 e8-d7",
+    )
+    .unwrap();
+    let lines = Game::from_record(
+        "[White \"A [b] \\\"c\\\"\"]\n[Setup \"4k3/8/8/p7/8/8/p7/L3K3 w\"]\n\n1. a1-a6 e8-d7",
+    )
+    .unwrap();
+    assert_eq!(one_line.to_record(), lines.to_record());
+    assert_eq!(one_line.moves().len(), 2);
+    assert!(
+        one_line.to_record().contains("[White \"A [b] \\\"c\\\"\"]"),
+        "{}",
+        one_line.to_record()
+    );
+    // A header left open, or followed by something that is not one, is still refused.
+    for bad in [
+        "[White \"A\"] [Setup \"4k3/8/8/8/8/8/8/4K3 w\"",
+        "[White \"A\" x] 1. b2-b5",
+    ] {
+        let err = Game::from_record(bad).unwrap_err();
+        assert!(
+            err.to_string().contains("line 1: malformed header"),
+            "{bad}: {err}"
+        );
+    }
+}
+
+#[test]
 fn records_carry_results_and_reasons() {
     // Stalemate ends the game; a contradicting result is refused.
     let start = "[Setup \"8/8/8/4k3/2K2I2/8/8/8 w\"]\n";
