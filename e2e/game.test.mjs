@@ -118,7 +118,10 @@ test('a short game by clicks and by drag, with status and move list', { timeout:
 
 test('a capture is said in words under the status: how each piece was taken, for the move shown', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame();
-  assert.equal(await page.isHidden('#capture-words'), true, 'nothing taken yet');
+  assert.equal(await page.textContent('#capture-words'), '', 'nothing taken yet');
+  // Beside the board (1100 px wide), said or not, it keeps its room, so what is under it stays.
+  const under = () => page.$eval('#capture-words', (line) => line.getBoundingClientRect().height);
+  const before = await under();
   // RULES §7 example 5: the Coordinator's rectangle with its King on c2.
   await onBoard(page, (board) => board.setPosition('7k/8/2p5/8/3C4/8/2K2p2/8 w'));
   await click(page, 'd4');
@@ -130,13 +133,18 @@ test('a capture is said in words under the status: how each piece was taken, for
   assert.equal(await page.getAttribute('#moves button[data-move="d4-f6xf2xc6"]', 'title'), `Cd4-f6 xf2 xc6\n${coordinated}`);
   // A quiet reply: nothing to say; the capture's move viewed again: said again.
   await onBoard(page, (board) => board.play('h8-g8'));
-  await page.waitForSelector('#capture-words', { state: 'hidden' });
+  await page.waitForFunction(() => document.getElementById('capture-words')?.textContent === '');
   await page.click('#view-prev');
   await page.waitForFunction((text) => document.getElementById('capture-words')?.textContent === text, coordinated);
   // A Pawn's pinch names the piece beyond (example 6).
   await onBoard(page, (board) => board.setPosition('k7/8/3L4/3pl3/2p1pW2/8/8/3P3K w'));
   await onBoard(page, (board) => board.play('d1-d4'));
   await page.waitForFunction(() => /^White's Pawn d1-d4 took the black Pawn on e4 by pinching it against the white Withdrawer on f4 and the black Pawn on d5 by pinching it against the white Long Leaper on d6\.$/.test(document.getElementById('capture-words')?.textContent ?? ''));
+  // One piece taken, in two lines: in the room kept while nothing was said.
+  await onBoard(page, (board) => board.setPosition('4k3/8/8/8/3pW3/8/8/4K3 w'));
+  await onBoard(page, (board) => board.play('e4-f4'));
+  await page.waitForFunction(() => document.getElementById('capture-words')?.textContent === "White's Withdrawer e4-f4 took the black Pawn on d4 by moving directly away from it.");
+  assert.equal(await under(), before);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -478,9 +478,8 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       // How the move shown took its pieces.
       const moveShown = plies[current];
       captureLine.textContent = moveShown ? captureWords(moveShown) : '';
-      captureLine.hidden = captureLine.textContent === '';
       stripWords.textContent = captureLine.textContent;
-      stripWords.hidden = captureLine.hidden;
+      stripWords.hidden = captureLine.textContent === '';
       const last = plies.length - 1;
       viewPrev.disabled = (shown ?? last) < 0;
       viewNext.disabled = shown === null;
