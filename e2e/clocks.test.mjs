@@ -127,6 +127,8 @@ test('two players on a 3+2 clock: it runs for the side to move, adds the increme
     assert.match(record, /\[Clocks "182\.0 167\.0"\]/);
     assert.match(record, /\[Result "0-1"\]/);
     assert.match(record, /\[Termination "time forfeit"\]/);
+    // Your games keeps its time control, to say it.
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games?.[0]?.control), '3+2');
     await page.screenshot({ path: `${ARTIFACTS}clocks-flag-desktop.png` });
 
     // Undo takes back the flag: White has the time of its last move again, and its clock runs.

@@ -10,6 +10,7 @@ import {
   controlLabel,
   flagTime,
   formatTime,
+  headersControl,
   parseControl,
   ranLow,
   readClocksHeader,
@@ -25,6 +26,13 @@ const FIVE_THREE = { initialMs: 300_000, incrementMs: 3000 };
 /** The game's start, as a clock: nothing played, White to move, the clock standing. */
 /** @type {ClockState} */
 const START = { control: FIVE_THREE, times: [], sides: [], turn: 'white', since: null };
+
+test('a record\'s time control in the page\'s words, from its headers', () => {
+  assert.equal(headersControl([['White', 'Player'], ['TimeControl', '300+3']]), '5+3');
+  assert.equal(headersControl([['TimeControl', '30+0']]), '0.5+0');
+  assert.equal(headersControl([['TimeControl', '-']]), null);
+  assert.equal(headersControl([]), null);
+});
 
 test('time controls: the dialog\'s text (minutes + seconds), the record\'s header (seconds + seconds)', () => {
   assert.deepEqual(parseControl('5+3'), FIVE_THREE);

@@ -22,6 +22,7 @@ const game = (fields = {}) => ({
   opponent: { computer: 'black', level: 3 },
   link: null,
   plies: 47,
+  control: null,
   ...fields,
 });
 
@@ -156,6 +157,15 @@ test('a game in words: against the computer or by link from the player\'s side, 
     detail: 'As White · Black wins by resignation · 24 moves · 2026-11-29T14:30',
   });
   assert.equal(gameWords(game({ opponent: null, link: 'black', result: '1/2-1/2', kind: 'agreement', winner: null }), date).title, 'Drawn by link');
+  // A game with a clock says its time control.
+  assert.equal(gameWords(game({ control: '5+3', kind: 'timeout' }), date).detail, 'As White · 5+3 · White wins on time · 24 moves · 2026-11-29T14:30');
+});
+
+test('the time control reads back; a game kept before it, or with words that are none, had no clock', () => {
+  assert.deepEqual(readGames(stored([game({ control: '0.5+0' })])).games, [game({ control: '0.5+0' })]);
+  const { control: _, ...older } = game();
+  assert.deepEqual(readGames(stored([older])).games, [game()]);
+  for (const control of ['fast', 5, '5+', '<b>5+3</b>']) assert.deepEqual(readGames(stored([{ ...game(), control }])).games, [game()], String(control));
 });
 
 test('the score against the computer, and every record in one file, the oldest first', () => {

@@ -122,6 +122,17 @@ export function readControlHeader(value) {
 }
 
 /**
+ * A record's time control in the page's words, from its headers (for "Your games").
+ *
+ * @param {readonly (readonly [string, string])[]} headers  a snapshot's `headers`
+ * @returns {string | null} e.g. "5+3"; null without a clock
+ */
+export function headersControl(headers) {
+  const control = readControlHeader(headers.find(([name]) => name === 'TimeControl')?.[1]);
+  return control ? controlLabel(control) : null;
+}
+
+/**
  * @param {readonly number[]} times  ms left after each ply
  * @returns {string} the Clocks header value, e.g. "302.1 298.4"
  */

@@ -11,6 +11,17 @@ import { movesWords, otherSide, sideName, statusText } from './notation.js';
 import { levelName } from './levels.js';
 import { isSide, readOpponent, refusal } from './storage.js';
 import { readVersioned } from './util.js';
+import { parseControl } from './clock.js';
+
+/** @param {string} text @returns {boolean} whether it is a time control's words, e.g. "5+3" */
+const readControl = (text) => {
+  try {
+    parseControl(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
 /** @import { Opponent } from './storage.js' */
@@ -40,6 +51,8 @@ export const MAX_GAMES = 50;
  * @property {Side | null} link  the side the person played in a game played by sending its link
  *   (storage.js's `linkSide`); null against the computer and between two players at one device
  * @property {number} plies
+ * @property {string | null} control  the game's time control as the page writes it, e.g. "5+3";
+ *   null without a clock (or kept before it was written)
  */
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2'];
@@ -54,11 +67,13 @@ const ENDINGS = ['checkmate', 'stalemate', 'king_captured', 'resignation', 'repe
  */
 function readGame(value) {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, ended, record, result, kind, winner, plies, link: linked } = /** @type {Record<string, unknown>} */ (value);
+  const { id, ended, record, result, kind, winner, plies, link: linked, control: timed } = /** @type {Record<string, unknown>} */ (value);
   const stored = /** @type {Record<string, unknown>} */ (value).opponent;
   const opponent = stored === null ? null : readOpponent(stored);
   // Added later: a game kept without it was not played by link, as far as this page knew.
   const link = isSide(linked) && opponent === null ? linked : null;
+  // Added later too, and only words: one that does not read is left out, not the game.
+  const control = typeof timed === 'string' && readControl(timed) ? timed : null;
   if (typeof id !== 'string' || !id) return null;
   if (typeof ended !== 'number' || !Number.isFinite(ended)) return null;
   if (typeof record !== 'string' || !record) return null;
@@ -67,7 +82,7 @@ function readGame(value) {
   if (winner !== null && !isSide(winner)) return null;
   if (stored !== null && opponent === null) return null;
   if (!(Number.isInteger(plies) && /** @type {number} */ (plies) >= 0)) return null;
-  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, opponent, link, plies });
+  return /** @type {FinishedGame} */ ({ id, ended, record, result, kind, winner, opponent, link, plies, control });
 }
 
 /**
@@ -250,12 +265,12 @@ const OUTCOME_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', decided: '' };
  * @param {FinishedGame} game
  * @param {(ms: number) => string} date  e.g. a `Intl.DateTimeFormat`'s `format`
  * @returns {{ title: string, detail: string }} e.g. { title: "Won against level 3 — Casual",
- *   detail: "As White · White wins by checkmate · 24 moves · 29 Nov 2026, 14:30" }; by link
+ *   detail: "As White · 5+3 · White wins by checkmate · 24 moves · 29 Nov 2026, 14:30" }; by link
  *   "Won by link"; for two players at one device "Two players on this device"
  */
 export function gameWords(game, date) {
   const how = statusText({ kind: game.kind, winner: game.winner, result: game.result });
-  const parts = [how, movesWords(game.plies), date(game.ended)];
+  const parts = [...(game.control ? [game.control] : []), how, movesWords(game.plies), date(game.ended)];
   const player = playerOf(game);
   if (player === null) return { title: 'Two players on this device', detail: parts.join(' · ') };
   const against = game.opponent ? `against ${levelName(game.opponent.level)}` : 'by link';

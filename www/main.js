@@ -34,7 +34,7 @@ import { wireTypedMoves } from './type-move.js';
 import { pastedGame, wireRecordFiles } from './record-file.js';
 import { wireClocks } from './clocks.js';
 import { opponentOfHeaders, startHeaders } from './start-record.js';
-import { parseControl } from './clock.js';
+import { headersControl, parseControl } from './clock.js';
 import { gameLinkUrl, wireSharing } from './share.js';
 import { PUZZLE_PARAM, STORM_PARAM, drawOffer, forked, withoutParam } from './links.js';
 import { ANALYSIS_PARAM, analysedBefore, analysisAsked, backBefore, analysisShown, closeAnalysis, configureAnalysis, openAnalysis } from './analysis-page.js';
@@ -1268,6 +1268,7 @@ function keepFinishedGames(board, settings, persist, opponent, notify) {
       opponent: opponent(),
       link: settings.linkSide,
       plies: board.history().length,
+      control: headersControl(board.snapshot().headers),
     };
     const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
     if (problem) notify(`This game could not be kept in “Your games”: ${problem}.`);
