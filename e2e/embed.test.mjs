@@ -126,6 +126,38 @@ async function picture(canvas) {
   return (await canvas.screenshot()).toString('base64');
 }
 
+for (const way of /** @type {const} */ (['module', 'element'])) {
+  test(`${way}: while the wasm loads, the board's square is kept, its empty squares showing, so that the host's text under it does not jump`, { timeout: 60_000 }, async () => {
+    const page = await files.context.newPage();
+    const problems = watchProblems(page);
+    /** @type {() => void} */
+    let release = () => undefined;
+    const held = new Promise((resolve) => (release = () => resolve(undefined)));
+    await page.route('**/*.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${files.url}host-${way}.html?options=${encodeURIComponent(JSON.stringify([{ size: 300 }]))}`);
+    // (Playwright's CSS selectors pierce open shadow roots.)
+    const host = page.locator(`${way === 'module' ? '.host' : 'ultima-board'} [part="board"]`);
+    const box = async () => {
+      const found = await host.boundingBox();
+      assert.ok(found);
+      return { width: Math.round(found.width), height: Math.round(found.height) };
+    };
+    await page.waitForFunction((way) => {
+      const stage = (way === 'module' ? document.querySelector('.host') : document.querySelector('ultima-board')?.shadowRoot)?.querySelector('[part="board"]');
+      return stage instanceof HTMLElement && stage.getBoundingClientRect().height > 0;
+    }, way);
+    assert.deepEqual(await box(), { width: 300, height: 300 });
+    release();
+    await eventsOf(page, 0, 'ready');
+    assert.deepEqual(await box(), { width: 300, height: 300 });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
 for (const way of /** @type {const} */ (['module', 'element', 'frame'])) {
   test(`${way}: a move by clicks fires move with its captures; set() changes the piece set; destroy leaves nothing`, { timeout: 60_000 }, async () => {
     const options = way === 'module' ? { position: LEAPER } : { position: LEAPER };

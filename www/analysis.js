@@ -165,13 +165,14 @@ export function linkStyles(node) {
  * Adds the analysis to a mounted, ready board.
  *
  * @param {EmbedHandle} handle
- * @param {{ outer: HTMLElement, stage: HTMLElement, makeAi: () => Ai, engine?: boolean }} parts  the
- *   board's outer box and the box of the board itself (the bar goes beside it, the panel under
- *   it), how to start a computer player of its own (the threat's, beside the board's), and
- *   whether the engine runs from the start (unless false)
+ * @param {{ outer: HTMLElement, stage: HTMLElement, makeAi: () => Ai, drawShapes: (shapes: Shape[]) => void, engine?: boolean }} parts
+ *   the board's outer box and the box of the board itself (the bar goes beside it, the panel
+ *   under it), how to start a computer player of its own (the threat's, beside the board's), how
+ *   to put a position's shapes back (as the person's own, which a left click erases, unlike a
+ *   host's `shapes` option), and whether the engine runs from the start (unless false)
  * @returns {Analysis}
  */
-export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) {
+export function attachAnalysis(handle, { outer, stage, makeAi, drawShapes, engine = true }) {
   linkStyles(outer);
   outer.dataset.analysis = '';
   const row = make('div', { class: 'analysis-board' });
@@ -374,7 +375,7 @@ export function attachAnalysis(handle, { outer, stage, makeAi, engine = true }) 
       if (tree.nodes.size !== size) edited();
     }
     const shapes = drawn.get(current);
-    if (shapes) handle.set({ shapes });
+    if (shapes) drawShapes(shapes);
     arrowKey = '';
     threatKey = '';
     threatReport = null;

@@ -20,12 +20,14 @@ import { boardStatus, describeMove, describeSelection, freezeWords, otherSide, p
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quote } from './options.js';
 import { moveSquares, openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
+import { THEMES } from './render.js';
 import { toggleShape } from './shapes.js';
 import { assessedWords } from './movelist.js';
 import { GLYPH_WORDS } from './variations.js';
 import {
   clearSelection,
   createState,
+  defaultLook,
   isOver,
   lastPly,
   mayMove,
@@ -1110,7 +1112,7 @@ export function mount(element, options = {}) {
     draw();
     if (mode === 'analysis') {
       const attached = analysis === null;
-      analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi, engine: current.engine !== false });
+      analysis ??= attachAnalysis(handle, { outer, stage, makeAi: startAi, drawShapes: (shapes) => setShapes(shapes.map((shape) => ({ ...shape })), 'option'), engine: current.engine !== false });
       if ((attached || newGame) && current.record?.trim()) addRecordLines(analysis, current.record);
     } else {
       analysis?.detach();
@@ -1120,6 +1122,11 @@ export function mount(element, options = {}) {
 
   const start = async () => {
     current = { ...DEFAULTS, ...checkOptions(/** @type {Record<string, unknown>} */ (options)) };
+    // Until the wasm is in, the board's square is kept, its empty squares showing: a host's text
+    // under the board stood a board's height higher, and jumped down when it came.
+    applySize();
+    const { light, dark } = THEMES[current.theme ?? defaultLook().theme];
+    style(stage, { 'aspect-ratio': '1', background: `repeating-conic-gradient(${dark} 0 25%, ${light} 0 50%) 0 0 / 25% 25%` });
     await loadWasm(current.base);
     if (destroyed) return false;
     const session = openSession(specOf(current), restarted);
@@ -1133,6 +1140,7 @@ export function mount(element, options = {}) {
       throw error;
     }
     live = board;
+    unkeep();
     styleBoard(board.view.root, board.view.canvas);
     applySize();
     applyMode(true);
@@ -1155,10 +1163,14 @@ export function mount(element, options = {}) {
     return true;
   };
 
+  /** The board is up, or will not be: its square is no longer kept for it. */
+  const unkeep = () => style(stage, { 'aspect-ratio': '', background: '' });
+
   const ready = Promise.resolve()
     .then(start)
     .catch(async (error) => {
       failure = errorText(error);
+      unkeep();
       live?.view.destroy();
       live?.session.close();
       live = null;
