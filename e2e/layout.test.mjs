@@ -392,6 +392,12 @@ test('on a 2560 × 1440 screen the board takes the window\'s height and the move
     const tree = await page.$eval('.analysis-dialog .analysis-moves', (list) => parseFloat(getComputedStyle(list).maxHeight));
     assert.ok(tree >= 800, `the analysis list at most ${tree} px`);
     assert.deepEqual(problems, []);
+    // A game with clocks: the same height, their column beside it (it stopped at 960 px).
+    const clocked = await openGame(browser.context, served.url, CLOCKED);
+    await clocked.page.waitForSelector('.clocks:not([hidden])');
+    const withClocks = await clocked.page.evaluate(() => document.querySelector('#board-host')?.getBoundingClientRect().width ?? 0);
+    assert.ok(withClocks >= 1300, `the board with clocks: ${withClocks} px`);
+    assert.deepEqual(clocked.problems, []);
   } finally {
     await browser.close();
   }
