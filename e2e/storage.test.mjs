@@ -268,16 +268,28 @@ test('against the computer, two tabs in sight search its move once: in the tab i
   await first.close();
 });
 
+/**
+ * Holds a Web Lock of the site from another page of it, as another tab of the game would, until
+ * `window.free()` is called there.
+ *
+ * @param {string} name
+ * @returns {Promise<Page>} that page
+ */
+async function holdLock(name) {
+  const other = await served.context.newPage();
+  await other.goto(`${served.url}manifest.webmanifest`);
+  await other.evaluate((name) => {
+    const w = /** @type {any} */ (window);
+    w.held = new Promise((held) => navigator.locks.request(name, () => new Promise((free) => held((w.free = free)))));
+    return w.held.then(() => undefined);
+  }, name);
+  return other;
+}
+
 test("a tab opened just after another played the computer's move waits for that move's save rather than search it again", { timeout: 60_000 }, async () => {
   // The lock a tab holds a while after its computer played (search-lock.js), held by hand: its
   // save is on its way, the storage event and the lock's release reaching other tabs in any order.
-  const other = await served.context.newPage();
-  await other.goto(`${served.url}manifest.webmanifest`);
-  await other.evaluate(() => {
-    const w = /** @type {any} */ (window);
-    w.held = new Promise((held) => navigator.locks.request('ultima.computer-move.saved', () => new Promise((free) => held((w.free = free)))));
-    return w.held.then(() => undefined);
-  });
+  const other = await holdLock('ultima.computer-move.saved');
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: '1. b2-b5 *', settings: { opponent: { computer: 'black', level: 1 } } }));
   assert.equal(page.workers().length, 0, 'no search of its own');
   assert.equal(await page.textContent('#status'), 'Black to move — thinking in another tab…');
@@ -296,14 +308,8 @@ test("a tab opened just after another played the computer's move waits for that 
 });
 
 test("a tab opened while another searches the computer's move leaves the move to it, and plays on after it", { timeout: 60_000 }, async () => {
-  // Another tab's search, held by hand from a page of the site (search-lock.js's lock).
-  const other = await served.context.newPage();
-  await other.goto(`${served.url}manifest.webmanifest`);
-  await other.evaluate(() => {
-    const w = /** @type {any} */ (window);
-    w.held = new Promise((held) => navigator.locks.request('ultima.computer-move', () => new Promise((free) => held((w.free = free)))));
-    return w.held.then(() => undefined);
-  });
+  // Another tab's search, held by hand (search-lock.js's lock).
+  const other = await holdLock('ultima.computer-move');
   // The game kept, the computer (Black) to move.
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record: '1. b2-b5 *', settings: { opponent: { computer: 'black', level: 1 } } }));
   assert.equal(page.workers().length, 0, 'no search of its own');
