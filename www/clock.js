@@ -65,6 +65,19 @@ export function parseControl(text) {
 }
 
 /**
+ * @param {string} text
+ * @returns {boolean} whether it is a time control's words, e.g. "5+3" (stored data read back)
+ */
+export function isControl(text) {
+  try {
+    parseControl(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A preset in words, as the new-game dialog and the welcome offer it.
  *
  * @param {string} preset  e.g. "5+3"

@@ -11,17 +11,7 @@ import { movesWords, otherSide, sideName, statusText } from './notation.js';
 import { levelName } from './levels.js';
 import { isSide, readOpponent, refusal } from './storage.js';
 import { readVersioned } from './util.js';
-import { parseControl } from './clock.js';
-
-/** @param {string} text @returns {boolean} whether it is a time control's words, e.g. "5+3" */
-const readControl = (text) => {
-  try {
-    parseControl(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { isControl } from './clock.js';
 
 /** @import { Side, Status } from '../ultima-wasm.js' */
 /** @import { Opponent } from './storage.js' */
@@ -73,7 +63,7 @@ function readGame(value) {
   // Added later: a game kept without it was not played by link, as far as this page knew.
   const link = isSide(linked) && opponent === null ? linked : null;
   // Added later too, and only words: one that does not read is left out, not the game.
-  const control = typeof timed === 'string' && readControl(timed) ? timed : null;
+  const control = typeof timed === 'string' && isControl(timed) ? timed : null;
   if (typeof id !== 'string' || !id) return null;
   if (typeof ended !== 'number' || !Number.isFinite(ended)) return null;
   if (typeof record !== 'string' || !record) return null;

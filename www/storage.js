@@ -11,7 +11,7 @@
 // the game there instead of playing on an old copy.
 
 import { DEFAULT_LEVEL, isLevel } from './levels.js';
-import { PRESETS, parseControl, readRunning } from './clock.js';
+import { PRESETS, isControl, readRunning } from './clock.js';
 import { readReview } from './review-model.js';
 import { THEME_NAMES } from './state.js';
 import { ENGINE_LINES, isEngineLines } from './evaluation.js';
@@ -442,16 +442,6 @@ export function readOpponent(value) {
   if (!isLevel(level)) return null;
   return { computer, level };
 }
-
-/** @param {string} text @returns {boolean} whether it is a time control (clock.js) */
-const isControl = (text) => {
-  try {
-    parseControl(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A stored position: 64 piece letters or "." (upper case White), a1 first. */
 const PIECES = /^[KWCILXPkwcilxp.]{64}$/;
