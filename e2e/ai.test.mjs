@@ -65,12 +65,21 @@ test('the computer answers a move by clicks, in a worker, and undo takes both ba
     });
   });
   await page.evaluate(watchFrames);
+  await page.evaluate(() => {
+    const moved = /** @type {number[]} */ ([]);
+    Object.assign(window, { moved });
+    /** @type {any} */ (window).ultima.board.on('move', () => moved.push(performance.now()));
+  });
   await click(page, 'b2');
   await click(page, 'b5');
   assert.equal((await plies(page))[0], 'b2-b5');
   await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 2, null, {
     timeout: 30_000,
   });
+  // Level 1 finds its move in milliseconds; it is played no sooner than 450 ms after the
+  // player's (ai.js ANSWER_MS), once the player's move has slid home (250 ms).
+  const [mine = 0, its = 0] = /** @type {number[]} */ (await page.evaluate(() => /** @type {any} */ (window).moved));
+  assert.ok(its - mine >= 440, `the computer answered after ${Math.round(its - mine)} ms`);
   const played = await onBoard(page, (board) =>
     board.history().map((p) => ({ text: p.text, side: p.side, position: p.position })),
   );

@@ -45,6 +45,27 @@ import { compiledWasm } from './wasm.js';
  * @property {boolean} retried  whether it was
  */
 
+/**
+ * The least time from the start of the computer's search for its move to the move on the board.
+ * The lower levels find theirs in a few milliseconds, and a move played that soon landed while
+ * the player's was still sliding (250 ms, board.js) and looked part of it; a puzzle's scripted
+ * answer waits as long (puzzles-ui.js).
+ */
+export const ANSWER_MS = 450;
+
+/**
+ * How long the computer's move waits once its search has found it: until `ANSWER_MS` have passed
+ * since the search began or, on a clock, only until its thinking time for the move has (so that
+ * the pause costs a bullet game's computer no more than thinking would have).
+ *
+ * @param {number} elapsedMs  since the search began
+ * @param {number} [budgetMs]  its thinking time for this move on its clock, if it has one
+ * @returns {number} ms, 0 when the move may be played at once
+ */
+export function answerPause(elapsedMs, budgetMs) {
+  return Math.max(0, Math.min(ANSWER_MS, budgetMs ?? ANSWER_MS) - elapsedMs);
+}
+
 /** @param {string} text */
 const stopped = (text) => {
   const error = new Error(text);

@@ -13,7 +13,7 @@
 // its listeners and its computer player (a Web Worker). Option text only ever reaches the page as
 // text (textContent), never as markup.
 
-import { createAi } from './ai.js';
+import { answerPause, createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
 import { createBoard, MOVE_KEYS } from './board.js';
 import { boardStatus, describeMove, describeSelection, freezeWords, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
@@ -547,6 +547,8 @@ export function mount(element, options = {}) {
     const record = board.session.record();
     emit('thinking', { thinking: true, purpose });
     draw();
+    const started = performance.now();
+    const budget = purpose === 'move' ? moveTime?.() : undefined;
     return computerPlayer()
       .think(
         record,
@@ -556,11 +558,15 @@ export function mount(element, options = {}) {
           board.state.search = { purpose, ...progress };
           emit('thinking', { thinking: true, purpose, ...progress });
         },
-        purpose === 'move' ? moveTime?.() : undefined,
+        budget,
         gameSeed,
       )
       .then(
-        (move) => {
+        async (move) => {
+          // The computer's move waits out its pause as part of its search ("thinking…", and
+          // abandoned by any change meanwhile), so that it never lands on the player's own.
+          const wait = purpose === 'move' ? answerPause(performance.now() - started, budget) : 0;
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           if (searching !== id || live !== board) return null;
           searching = 0;
           board.state.search = null;
