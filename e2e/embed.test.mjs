@@ -651,16 +651,19 @@ test('the game page itself runs under the strict Content-Security-Policy', { tim
   await page.close();
 });
 
-test('frame: a query parameter that is no option is named in a console warning, with the option it may mean; the board starts without it', { timeout: 60_000 }, async () => {
+test('frame: a query parameter that is no option is named in a console warning, with the option it may mean; the board starts without it; one given twice says which is used', { timeout: 60_000 }, async () => {
   const page = await files.context.newPage();
   /** @type {string[]} */
   const warnings = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  await page.goto(`${files.url}embed.html?mode=view&pieceSet=abstract&position=${encodeURIComponent(LEAPER)}`);
+  await page.goto(`${files.url}embed.html?mode=view&pieceSet=abstract&theme=blue&position=${encodeURIComponent(LEAPER)}&theme=green`);
   await page.waitForSelector('canvas[data-paints]');
-  assert.deepEqual(warnings, ['Ultima board: unknown parameter "pieceSet" (did you mean "piece-set"?): it is left out.']);
+  assert.deepEqual(warnings, [
+    'Ultima board: unknown parameter "pieceSet" (did you mean "piece-set"?): it is left out.',
+    'Ultima board: parameter "theme" is given 2 times ("blue", "green"): the first is used.',
+  ]);
   await page.close();
 });
 

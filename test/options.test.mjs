@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkOption, checkOptions, kebab, meantName, OPTION_NAMES, OptionError, unknownParameters } from '../www/options.js';
+import { checkOption, checkOptions, kebab, meantName, OPTION_NAMES, OptionError, repeatedParameters, unknownParameters } from '../www/options.js';
 
 test('an unknown option is refused with the option it may mean; a number is said as a number', () => {
   assert.throws(() => checkOptions({ pieceset: 'abstract' }), { name: 'OptionError', message: 'unknown option "pieceset" (did you mean "pieceSet"?)' });
@@ -45,6 +45,12 @@ test('embed.html names a query parameter that is no option, with the option it m
   ]);
   // Quoted as every value in a message is: clipped, control characters shown.
   assert.deepEqual(unknownParameters(['a\nb']), ['unknown parameter "a\\nb": it is left out']);
+});
+
+test('embed.html names a query parameter given twice with different values, and which it uses', () => {
+  const given = new URLSearchParams('theme=blue&mode=view&theme=green&size=300&size=300&theme=brown');
+  assert.deepEqual(repeatedParameters(given), ['parameter "theme" is given 3 times ("blue", "green", "brown"): the first is used']);
+  assert.deepEqual(repeatedParameters(new URLSearchParams('theme=blue&size=300')), []);
 });
 
 test('the movable option: both sides, or one; nothing else', () => {

@@ -19,7 +19,7 @@
 // values only reach the handle's methods, which check them (options.js).
 
 import { boardError, mount } from './embed.js';
-import { checkOption, kebab, OPTION_NAMES, OptionError, quote, unknownParameters } from './options.js';
+import { checkOption, kebab, OPTION_NAMES, OptionError, quote, repeatedParameters, unknownParameters } from './options.js';
 import { errorText } from './util.js';
 
 /** @import { EmbedHandle } from './embed.js' */
@@ -130,7 +130,7 @@ function start() {
     if (value !== null) options[name] = value;
   }
   // A typo in a parameter is said where the page's author looks (the board starts without it).
-  for (const message of unknownParameters(params.keys())) console.warn(`Ultima board: ${message}.`);
+  for (const message of [...unknownParameters(params.keys()), ...repeatedParameters(params)]) console.warn(`Ultima board: ${message}.`);
   const scheme = colorScheme(params);
   if ('problem' in scheme) console.warn(`Ultima board: ${scheme.problem}.`);
   else document.documentElement.dataset.colorScheme = scheme.scheme;

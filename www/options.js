@@ -191,6 +191,24 @@ export function unknownParameters(names) {
 }
 
 /**
+ * What to say of the query parameters of embed.html given more than once with different values:
+ * the frame reads the first, as `URLSearchParams.get` does, and a link pasted onto another
+ * (`?theme=blue&…&theme=green`) would otherwise show the first without a word. The same value
+ * twice says nothing.
+ *
+ * @param {Iterable<[string, string]>} entries  the parameters given, in order
+ * @returns {string[]}  one message a parameter repeated, none when none is
+ */
+export function repeatedParameters(entries) {
+  /** @type {Map<string, string[]>} */
+  const values = new Map();
+  for (const [name, value] of entries) values.set(name, [...(values.get(name) ?? []), value]);
+  return [...values]
+    .filter(([, given]) => new Set(given).size > 1)
+    .map(([name, given]) => `parameter ${quote(name)} is given ${given.length} times (${given.map(quote).join(', ')}): the first is used`);
+}
+
+/**
  * A value for a message: text quoted, control characters shown as escapes, at most 40
  * characters; a number, a boolean, null or undefined as it is (`size: 50` is "not 50", not
  * "not \"50\"", which would read as text given).
