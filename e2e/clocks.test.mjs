@@ -300,6 +300,10 @@ test('against the computer: it thinks for its share of its clock, and loses on t
     // A custom 0.25+1: the computer (White) moves first, on a standing clock, with 15 s left:
     // 15 s / 30 + ¾ × 1 s = 1.25 s.
     await startClocked(page, { time: 'custom', custom: '0.25+1', ai: { side: 'black', level: '8' } });
+    // Stopped a second on (the search, in its worker, runs in real time meanwhile): Black's
+    // clock, which starts with White's move, shows its 15 s exactly. Running, it showed 0:14 as
+    // soon as a millisecond had passed, which on a loaded machine it had by the check.
+    await pause(page);
     await page.waitForFunction(() => document.querySelector('.clock.running')?.getAttribute('data-side') === 'black', null, { timeout: 30_000 });
     assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).thinkTimes), [1250]);
     assert.deepEqual(await clocks(page), { top: '0:16', bottom: '0:15', running: ['black'] });
