@@ -405,6 +405,25 @@ test('a link the clipboard refuses is shown selected, to be copied by hand', { t
   await page.close();
 });
 
+test('a new game, or a shorter record loaded, after a link was copied: no word of a move taken back (one taken back is said: the by-link test)', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  for (const move of ['b2-b5', 'g7-g4', 'c2-c4']) await onBoard(page, (board, text) => board.play(text), move);
+  await copyLink(page);
+  // From the new-game dialog: the game before's link holds moves this one never had.
+  await page.click('#new-game');
+  await page.click('#new-game-start');
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 0);
+  assert.equal(await page.textContent('#share-answer'), '');
+  // A record of one move loaded over the three of the link copied.
+  for (const move of ['b2-b5', 'g7-g4', 'c2-c4']) await onBoard(page, (board, text) => board.play(text), move);
+  await copyLink(page);
+  await onBoard(page, (board) => board.newGame({ record: '1. b2-b5 *' }));
+  await page.waitForFunction(() => /** @type {any} */ (window).ultima.board.history().length === 1);
+  assert.equal(await page.textContent('#share-answer'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('continuing a link over another game in progress asks, and keeps that game aside', { timeout: 90_000 }, async () => {
   const record = '[Setup "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w 0 1"]\n[Rules "default"]\n[Result "*"]\n\n1. b2-b5 *\n';
   const { page, problems } = await openGame(served.context, served.url, JSON.stringify({ version: 1, record, settings: {} }));

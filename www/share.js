@@ -151,17 +151,18 @@ export function wireSharing(parts) {
       field.hidden = true;
     }
   });
-  embed.on('change', () => {
+  embed.on('change', ({ newGame }) => {
     // An offer made with a move taken back goes with it (the header's change comes back here).
     if (offerTakenBack(embed.snapshot())) embed.setHeader(DRAW_OFFER, '');
     showOffer();
     // What the buttons said ("Link copied: send it…") was of the game as it stood then: once
     // a move is made or taken back, or the game ends or is another, it is said no more. (Not
     // a header's change: the draw offer's box.) A move taken back after its link was copied
-    // is said: that link, maybe sent already, still holds it.
+    // is said: that link, maybe sent already, still holds it; not another game begun or loaded,
+    // whose fewer moves were taken back from nothing.
     const now = gameNow();
     if (now !== spoken.game) {
-      const takenBack = spoken.link && embed.history().length < spoken.plies;
+      const takenBack = !newGame && spoken.link && embed.history().length < spoken.plies;
       field.hidden = true;
       say(takenBack ? 'The link copied before still holds the move taken back: copy the link again after your move.' : '', !takenBack);
     }
