@@ -234,6 +234,27 @@ for (const { device, context } of devices) {
   });
 }
 
+test('a game over before any move (a position set up with no legal move) offers no Review, which would judge nothing', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    // White's King, frozen by the Immobilizer beside it, has no move: Black wins at once.
+    await onBoard(page, (board) => board.setPosition('4k3/8/8/8/8/3i4/3K4/8 w'));
+    await page.waitForSelector('#result-banner', { state: 'visible' });
+    assert.match((await page.textContent('#result-reason')) ?? '', /stalemate/);
+    assert.equal(await page.locator('#result-review').count(), 1);
+    assert.equal(await page.isVisible('#result-review'), false);
+    assert.equal(await page.isDisabled('#review-game'), true);
+    // A game with moves offers it again.
+    await page.click('#result-new-game');
+    await page.click('#new-game-start');
+    await finish(page, '4k3/3ppp2/4I3/8/8/8/6K1/7L w', 'h1-h8');
+    assert.equal(await page.isVisible('#result-review'), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a finished game resumed on load shows the chip, not the banner; Review appears only when offered', { timeout: 60_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -748,6 +748,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       endToSend,
       link: () => gameLinkUrl(embed),
       hints: () => hintWords(embed.snapshot().headers, opponent ? otherSide(opponent.computer) : null),
+      played: () => embed.history().length > 0,
     });
     // "Learn from your mistakes" after a review, loaded on first use; its "Analyse" opens the
     // position before the mistake on the analysis board, with the better move after it.

@@ -27,6 +27,8 @@ import { errorText, make } from './util.js';
  *   moved, accepted or flagged): Copy link sends it to the other player
  * @property {() => string} link  the game's link, for Copy link; throws when none can be made
  * @property {() => string} [hints]  the hints used in words ("Hints used: 2"), or "" for none
+ * @property {() => boolean} [played]  the game has a move: a game that ended before any (a
+ *   position set up with no legal move) has no Review, which would judge nothing
  */
 
 /**
@@ -202,6 +204,7 @@ export function createResultBanner(host, anchor, actions) {
       send.textContent = sends ? `Copy link and send it to ${sideName(otherSide(player))}, so that they see how it ended.` : '';
       copied.textContent = '';
       field.hidden = true;
+      if (review) review.hidden = actions.played?.() === false;
       if (open) show();
       else {
         banner.hidden = true;
