@@ -2,7 +2,8 @@
 // game's buttons where "b2-b5" and Enter plays the move, as fast as a keyboard allows and without
 // finding squares (a screen reader's user, or anyone who knows the squares). The text is the
 // rules' own move text, read by the wasm (`play`): its captures may be left out, the piece letter
-// put in front ("Pb2-b5"), a suicide written "e4-". A text that is not a legal move here gets the
+// put in front ("Pb2-b5"), a suicide written "e4-"; squares in capitals and a move without its
+// dash ("B2B5") are taken too (`typedMoveText`). A text that is not a legal move here gets the
 // rules' own words under the field, and the field keeps the text to mend. A move typed while an
 // earlier position is shown is played in the game, which the board shows again: a typed move is
 // the game's (it was refused, and from the field no key went back to the game). A move typed
@@ -28,6 +29,26 @@ export function typingRefused({ over, computerToMove, farToMove = null }) {
   if (computerToMove) return 'The computer is to move: wait for its move.';
   if (farToMove) return `${sideName(farToMove)} is to move: their move comes with the link they send back.`;
   return null;
+}
+
+/** A move as a hand types it: a piece letter maybe, two squares in either case, the dash maybe. */
+const TYPED = /^(?:([KWCLIXP]) ?)?([a-hA-H][1-8])-?([a-hA-H][1-8])((?:[xX][a-hA-H][1-8])*)$/;
+
+/**
+ * Typed text in the rules' move text, where only its spelling differs: squares in capitals
+ * ("A1-A6", a habit of older programs) and no dash between them ("a1a6", as lichess's keyboard
+ * input takes a move), which the rules' reader refuses (RULES.md 6.2: lower case, a dash).
+ * Anything else is left as typed, for the rules to read or refuse in their own words; the piece
+ * letter keeps its case, which the rules check.
+ *
+ * @param {string} text  trimmed
+ * @returns {string} e.g. "a1-a6" for "A1A6", "La1-a6xa2" for "La1a6xa2"
+ */
+export function typedMoveText(text) {
+  const found = TYPED.exec(text);
+  if (!found) return text;
+  const [, piece = '', from = '', to = '', captures = ''] = found;
+  return `${piece}${from.toLowerCase()}-${to.toLowerCase()}${captures.toLowerCase()}`;
 }
 
 /**
@@ -69,7 +90,7 @@ export function wireTypedMoves({ embed, settings, persist, computerToMove, farTo
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const text = field.value.trim();
+    const text = typedMoveText(field.value.trim());
     if (!text) return;
     // The computer thinking and premoves on: the move is queued, as pressing its squares does.
     const premove = computerToMove() && settings.premove && embed.result() === null;
