@@ -47,7 +47,7 @@ test('a hint marks the piece, then shows the move; hints are counted in the reco
     assert.match(await record(page), /\[WhiteHints "1"\]/);
     await page.click('#hint');
     await statusHas(page, '(the arrow)');
-    const hint = /hint: (\S+)/.exec((await page.textContent('#status')) ?? '')?.[1] ?? '';
+    const hint = /hint: [A-Z][a-z]+(?: [A-Z][a-z]+)? (\S+) \(the arrow\)/.exec((await page.textContent('#status')) ?? '')?.[1] ?? '';
     assert.ok(hint.startsWith(piece), `${hint} moves the piece on ${piece}`);
     // The second press showed the same hint: still one.
     assert.match(await record(page), /\[WhiteHints "1"\]/);
@@ -94,7 +94,7 @@ test('a hint is the strong engine\'s, not the opponent level\'s: at level 1 it d
     await statusHas(page, 'hint: move the');
     await page.click('#hint');
     await statusHas(page, '(the arrow)');
-    const hint = /hint: (\S+)/.exec((await page.textContent('#status')) ?? '')?.[1] ?? '';
+    const hint = /hint: [A-Z][a-z]+(?: [A-Z][a-z]+)? (\S+) \(the arrow\)/.exec((await page.textContent('#status')) ?? '')?.[1] ?? '';
     assert.match(hint, /^[a-h][1-8]-[a-h][1-8]/);
     assert.notEqual(hint, 'a1-g7');
     assert.deepEqual(problems, []);

@@ -19,8 +19,8 @@ import { errorText, squareIndex } from './util.js';
 /**
  * @typedef {object} Searching
  * @property {() => string} activity  the status line's end: the search running, or the hint
- *   found (e.g. " — hint: move the Pawn on b2" while the button says "Show the move", " — hint: b2-b5
- *   (the arrow)"), or nothing
+ *   found (e.g. " — hint: move the Pawn on b2" while the button says "Show the move", " — hint: Pawn
+ *   b2-b5 (the arrow)"), or nothing
  * @property {(blocked: boolean) => void} update  enables the Hint button unless `blocked` (the
  *   game is over, an earlier position is shown, or the computer is to move) or a search runs
  * @property {() => void} forgetHint  the game or the position shown changed: the hint is stale
@@ -78,8 +78,10 @@ export function wireSearching({ embed, hintButton, showThinking, thinkingBox, se
   hintButton.dataset.widest = SHOW_MOVE;
   hintButton.addEventListener('click', () => {
     if (unrevealed !== null) {
-      // The second press: the move itself.
-      hint = embed.showMove(unrevealed)?.text ?? unrevealed;
+      // The second press: the move itself, its piece named as the first press named it.
+      const piece = embed.snapshot().pieces[squareIndex(moveNamed(embed.snapshot(), unrevealed)?.from ?? '')] ?? '';
+      const text = embed.showMove(unrevealed)?.text ?? unrevealed;
+      hint = piece ? `${roleName(piece)} ${text}` : text;
       unrevealed = null;
       refresh();
       return;
