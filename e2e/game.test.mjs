@@ -145,6 +145,11 @@ test('a capture is said in words under the status: how each piece was taken, for
   await onBoard(page, (board) => board.play('e4-f4'));
   await page.waitForFunction(() => document.getElementById('capture-words')?.textContent === "White's Withdrawer e4-f4 took the black Pawn on d4 by moving directly away from it.");
   assert.equal(await under(), before);
+  // A suicide is said too: a piece gone with no capture (RULES §7 example 9).
+  await onBoard(page, (board) => board.setPosition('4k3/8/8/3i4/3X4/8/8/4K3 w'));
+  await onBoard(page, (board) => board.play('d4-'));
+  await page.waitForFunction(() => document.getElementById('capture-words')?.textContent === 'White took its frozen Chameleon on d4 off the board (a suicide, instead of a move).');
+  assert.equal(await page.getAttribute('#moves button[data-move="d4-"]', 'title'), 'Xd4-\nWhite took its frozen Chameleon on d4 off the board (a suicide, instead of a move).');
   assert.deepEqual(problems, []);
   await page.close();
 });

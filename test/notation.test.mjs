@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardStatus, captureWords, describeMove, describeSelection, freezeWords, listWords, movesWords, moveWords, otherSide, pieceLine, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, viewingText } from '../www/notation.js';
+import { boardStatus, captureWords, changeWords, describeMove, describeSelection, freezeWords, listWords, movesWords, moveWords, otherSide, pieceLine, pieceName, plyLabel, resultWords, scoreText, sideName, statusText, suicideWords, viewingText } from '../www/notation.js';
 import { DOUBLE_CAPTURE, leaper, move, ply } from './fixtures.mjs';
 
 /** @param {Record<string, string>} placed @returns {string[]} 64 letters, a1 first */
@@ -138,6 +138,11 @@ test("a move's captures in words: each way, grouped where the way and its piece 
   assert.equal(captureWords(DOUBLE_CAPTURE), "White's Long Leaper a1-a6 took the black Pawn on a2 and the black Pawn on a5 by leaping over them.");
   assert.equal(captureWords(ply('b2-b5')), '', 'a quiet move');
   assert.equal(captureWords(ply('e4-', { to: null })), '', 'a suicide');
+  assert.equal(suicideWords(ply('e4-', { to: null })), "White took its frozen Pawn on e4 off the board (a suicide, instead of a move).");
+  assert.equal(suicideWords(DOUBLE_CAPTURE), '');
+  assert.equal(changeWords(ply('e4-', { to: null })), suicideWords(ply('e4-', { to: null })));
+  assert.equal(changeWords(DOUBLE_CAPTURE), captureWords(DOUBLE_CAPTURE));
+  assert.equal(changeWords(ply('b2-b5')), '');
   /** @param {string} way @param {string | null} [with_] @param {string | null} [withPiece] @param {boolean} [imitated] */
   const w = (way, with_ = null, withPiece = null, imitated = false) => /** @type {import('../ultima-wasm.js').CaptureWayInfo} */ ({ way, with: with_, withPiece, imitated });
   const withdrawn = ply('d5-d7xd4', { piece: 'w', side: 'black', captured: ['P'], ways: [w('withdrawal')] });

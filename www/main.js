@@ -18,7 +18,7 @@ import { setUpHelp } from './help.js';
 import { bindNewGameDialog, playerSide } from './newgame.js';
 import { wireSearching } from './searching.js';
 import { defaultChoices, defaultSettings, keepOwnAside, keepStoredAside, onOtherTab, save, setAsideStored } from './storage.js';
-import { captureWords, movesWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
+import { changeWords, movesWords, otherSide, scoreText, sideName, statusText, viewingText } from './notation.js';
 import { askToKeepStorage, errorText, keepFocus, make, pageElement, pageStorage } from './util.js';
 import { THEME_NAMES } from './state.js';
 import { registerServiceWorker, releasedSince } from './offline.js';
@@ -475,9 +475,9 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       const judgement = judgements[current] ?? null;
       embed.showGlyph(judgement ? MARKS[judgement] : null);
       renderMaterial(material, materialLead(piecesAfter(snapshot, current), plies.slice(0, current + 1)), settings.pieceSet);
-      // How the move shown took its pieces.
+      // How the move shown took its pieces, or that it took its own off the board.
       const moveShown = plies[current];
-      captureLine.textContent = moveShown ? captureWords(moveShown) : '';
+      captureLine.textContent = moveShown ? changeWords(moveShown) : '';
       stripWords.textContent = captureLine.textContent;
       stripWords.hidden = captureLine.textContent === '';
       const last = plies.length - 1;

@@ -6,7 +6,7 @@
 // Everything is built from the ply's facts (piece letters, squares, captured letters, mark),
 // never from move text.
 
-import { captureWords, moveWords } from './notation.js';
+import { changeWords, moveWords } from './notation.js';
 import { drawLetter } from './pieces.js';
 import { MARKS } from './review-model.js';
 import { GLYPH_WORDS, numberLabel } from './variations.js';
@@ -186,14 +186,15 @@ export const spokenNumber = (ply) => `${ply.number}.${ply.side === 'black' ? '..
 export const assessedWords = (ply, glyph, how = false) => `${spokenNumber(ply)} ${moveWords(ply, how)}${glyph ? `, ${GLYPH_WORDS[glyph] ?? glyph}` : ''}`;
 
 /**
- * A move's tooltip: its display form, and for a capture how it took its pieces, e.g.
+ * A move's tooltip: its display form, and for a capture how it took its pieces (for a suicide,
+ * that it was one), e.g.
  * "Wd5-d7 xd4\nBlack's Withdrawer d5-d7 took the white Pawn on d4 by moving directly away from it."
  *
  * @param {PlyInfo} ply
  * @returns {string}
  */
 export function moveTitle(ply) {
-  const how = captureWords(ply);
+  const how = changeWords(ply);
   return how ? `${ply.display}\n${how}` : ply.display;
 }
 

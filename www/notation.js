@@ -109,6 +109,29 @@ export function captureWords(ply, verb = 'took') {
 }
 
 /**
+ * What a suicide did, in a sentence, where `captureWords` says how a capture took its pieces: a
+ * piece gone with no capture puzzles a newcomer (RULES.md 2.8: a player may take one of their own
+ * frozen pieces off the board instead of moving), e.g. "Black took its frozen Pawn on d5 off the
+ * board (a suicide, instead of a move)." Empty for any other move.
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export function suicideWords(ply) {
+  if (ply.to !== null) return '';
+  return `${sideName(ply.side)} took its frozen ${roleName(ply.piece)} on ${ply.from} off the board (a suicide, instead of a move).`;
+}
+
+/**
+ * How the move shown came to change the board, for the line under the status and a move's
+ * tooltip: `captureWords` for a capture, `suicideWords` for a suicide, else empty.
+ *
+ * @param {PlyInfo} ply
+ * @returns {string}
+ */
+export const changeWords = (ply) => captureWords(ply) || suicideWords(ply);
+
+/**
  * A list in words.
  *
  * @param {readonly string[]} items e.g. ["b2", "b4", "b7"]
