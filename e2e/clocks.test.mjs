@@ -359,6 +359,36 @@ test('a saved game with corrupt clock data still opens: the clocks start again f
   }
 });
 
+test('a clock that ran out while the page was closed ends the game on load, and the game is kept in Your games', { timeout: 60_000 }, async () => {
+  // Black's clock (1+0) started five minutes before the page opens again (the contexts' clock
+  // says 09:00).
+  const record = '[TimeControl "60+0"]\n[Clocks "60.0"]\n\n1. b2-b5 *\n';
+  const since = Date.parse('2026-11-25T08:55:00Z');
+  const stored = JSON.stringify({ version: 1, record, settings: { clock: { plies: 1, since } } });
+  const { page, problems } = await openGame(served.context, served.url, stored);
+  try {
+    assert.equal(await onBoard(page, (board) => board.result()?.kind), 'timeout');
+    // Said, and the result shown, as had the page been open.
+    assert.equal(await page.textContent('#notice span'), "The clock ran on while Ultima was closed: Black's time ran out.");
+    await page.waitForSelector('#result-banner', { state: 'visible' });
+    assert.equal(await page.textContent('#result-reason'), 'Black ran out of time.');
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games ?? []);
+    assert.equal(kept.length, 1, 'kept in Your games');
+    assert.deepEqual({ kind: kept[0].kind, result: kept[0].result, plies: kept[0].plies, control: kept[0].control }, { kind: 'timeout', result: '1-0', plies: 1, control: '1+0' });
+    // Kept once: a reload of the finished game adds nothing.
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games.length), 1);
+    // Then the chip only, and no word of a clock that ran on.
+    assert.equal(await page.isVisible('#result-banner'), false);
+    assert.equal(await page.isVisible('#result-chip'), true);
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 for (const { device, context } of devices) {
   test(`${device}: the clocks stand ${device === 'phone' ? 'above and below the board' : 'beside the board, level with its top and bottom'}, the top one the side at the top`, { timeout: 60_000 }, async () => {
     const { page, problems } = await openGame(context(), served.url);

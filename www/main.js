@@ -318,6 +318,11 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     };
     /** The side to move of a game still going on, when its player is far away (by link). */
     const farToMove = () => (settings.linkSide !== null && embed.result() === null && embed.turn() !== settings.linkSide ? embed.turn() : null);
+    // Before the clocks: a clock that ran out while the page was closed flags the game as they
+    // are wired, an end by play, kept as any other (it was lost, and the next game took its place).
+    // `persist` is made below, from the clocks: the settings are saved once the page is wired.
+    keepFinishedGames(embed, settings, () => queueMicrotask(() => persist()), () => opponent, (text) => showNotice(notice, text));
+    const overBeforeClocks = embed.result() !== null;
     // The chess clocks, when the game has a time control (its record says so).
     const clockSaid = pageElement('clock-said', HTMLElement);
     const clocks = wireClocks({
@@ -335,6 +340,10 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         clockSaid.textContent = `${sideName(side)}: under 10 seconds left`;
       },
     });
+    // Its end, and why, said to the player coming back: only the status line and the result's
+    // chip said it.
+    const flaggedWhileAway = !overBeforeClocks && embed.result() !== null;
+    if (flaggedWhileAway) showNotice(notice, `The clock ran on while Ultima was closed: ${sideName(embed.turn())}'s time ran out.`);
     // Another game: the words go, so that the same side running low again is said again.
     embed.on('change', ({ newGame }) => {
       if (newGame) clockSaid.textContent = '';
@@ -542,7 +551,6 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
     // to the game. The record stays exportable all along (embed.record() answers from the
     // rebuilt game; the copy button is never disabled).
     embed.on('restart', ({ message }) => showNotice(notice, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`));
-    keepFinishedGames(embed, settings, persist, () => opponent, (text) => showNotice(notice, text));
     wireNoticeScope(notice, embed);
     wireLoneKing(
       embed,
@@ -735,7 +743,7 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
       settings.newGame = { ...(settings.newGame ?? defaultChoices()), ...change };
       dialog.fill(settings.newGame);
     };
-    const resultBanner = setUpResult(embed, status, {
+    const resultBanner = setUpResult(embed, status, flaggedWhileAway, {
       // The same start, rules and computer level; against the computer, the colours swapped.
       rematch: () => {
         const { start, rules } = embed.snapshot();
@@ -1212,9 +1220,11 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
  *
  * @param {EmbedHandle} board
  * @param {HTMLElement} status  the status line, which the chip follows
+ * @param {boolean} endedOnLoad  the game ended as the page opened (a clock that ran out while it
+ *   was closed): the banner opens, as it would have had the page been open
  * @param {import('./result.js').ResultActions} actions
  */
-function setUpResult(board, status, actions) {
+function setUpResult(board, status, endedOnLoad, actions) {
   const banner = createResultBanner(pageElement('board-host', HTMLElement), status, actions);
   board.on('gameover', () => {
     const result = board.result();
@@ -1224,7 +1234,7 @@ function setUpResult(board, status, actions) {
     if (board.result() === null) banner.clear();
   });
   const result = board.result();
-  if (result) banner.finished(result, false);
+  if (result) banner.finished(result, endedOnLoad);
   return banner;
 }
 
