@@ -127,8 +127,12 @@ test('a game is added first, once; the same game ended again replaces itself; th
   const second = game({ id: 'b', record: 'B' });
   let games = withGame(withGame([], first), second);
   assert.deepEqual(games.map((g) => g.id), ['b', 'a']);
-  // Another tab saw the same game end: its record is kept already.
+  // Another tab saw the same game end: its record is kept already, ended within the minute.
   assert.equal(withGame(games, game({ id: 'other-tab', record: 'A' })), games);
+  assert.equal(withGame(games, game({ id: 'other-tab', record: 'A', ended: game().ended + 59_000 })), games);
+  // Another game that went the same way, later (two resignations at the first move): kept too.
+  const again = withGame(games, game({ id: 'again', record: 'A', ended: game().ended + 3_600_000 }));
+  assert.deepEqual(again.map((g) => g.id), ['again', 'b', 'a']);
   // A takeback after the end, then another ending: the entry of that game is replaced.
   games = withGame(games, game({ id: 'a', record: 'A2', result: '0-1', winner: 'black' }));
   assert.deepEqual(games.map((g) => [g.id, g.record]), [['a', 'A2'], ['b', 'B']]);
@@ -198,7 +202,9 @@ test('a removed game put back goes where it was, by when it ended, once', () => 
   // There already (put back twice, or kept again meanwhile by another tab): unchanged.
   const back = withGameBack(games, removed);
   assert.equal(withGameBack(back, removed), back);
-  assert.equal(withGameBack(games, game({ id: 'other', ended: at(2), record: 'c' })), games);
+  assert.equal(withGameBack(games, game({ id: 'other', ended: at(3) + 1000, record: 'c' })), games);
+  // Another game of the same record, a day apart: put back.
+  assert.deepEqual(withGameBack(games, game({ id: 'other', ended: at(2), record: 'c' })).map((kept) => kept.id), ['c', 'other', 'a']);
   // A full list keeps its newest.
   const full = Array.from({ length: MAX_GAMES }, (_, i) => game({ id: `g${i}`, ended: at(30) - i, record: `r${i}` }));
   assert.equal(withGameBack(full, game({ id: 'old', ended: at(1), record: 'old' })).length, MAX_GAMES);

@@ -148,16 +148,32 @@ export function saveGames(storage, games) {
 }
 
 /**
+ * How close two ends of one record must be to be one end told twice (two tabs that both saw it):
+ * further apart, they are two games that went the same way, both kept (two resignations at the
+ * first move on one day have the same record, and the second was dropped, missing from the
+ * score).
+ */
+const SAME_END_MS = 60_000;
+
+/**
+ * Whether `kept` is `game`: its entry (the same id), or the same record ended within `SAME_END_MS`.
+ *
+ * @param {FinishedGame} kept
+ * @param {FinishedGame} game
+ */
+const sameGame = (kept, game) => kept.id === game.id || (kept.record === game.record && Math.abs(kept.ended - game.ended) < SAME_END_MS);
+
+/**
  * The list with `game` added first: in place of the entry with its id (the same game, ended
- * again after a takeback), unchanged if its record is kept already, the oldest dropped past
- * `MAX_GAMES`.
+ * again after a takeback), unchanged if the same end is kept already (`sameGame`), the oldest
+ * dropped past `MAX_GAMES`.
  *
  * @param {FinishedGame[]} games
  * @param {FinishedGame} game
  * @returns {FinishedGame[]}
  */
 export function withGame(games, game) {
-  if (games.some((kept) => kept.record === game.record)) return games;
+  if (games.some((kept) => kept.id !== game.id && sameGame(kept, game))) return games;
   return [game, ...games.filter((kept) => kept.id !== game.id)].slice(0, MAX_GAMES);
 }
 
@@ -172,7 +188,7 @@ export const withoutGame = (games, id) => games.filter((game) => game.id !== id)
 
 /**
  * The list with a removed game put back where it was, by when it ended (the newest first),
- * unless it is there again already (its id, or its record) or is older than every game of a full
+ * unless it is there again already (`sameGame`) or is older than every game of a full
  * list: a removal taken back.
  *
  * @param {FinishedGame[]} games
@@ -180,7 +196,7 @@ export const withoutGame = (games, id) => games.filter((game) => game.id !== id)
  * @returns {FinishedGame[]}
  */
 export function withGameBack(games, game) {
-  if (games.some((kept) => kept.id === game.id || kept.record === game.record)) return games;
+  if (games.some((kept) => sameGame(kept, game))) return games;
   const at = games.findIndex((kept) => kept.ended < game.ended);
   const back = at < 0 ? [...games, game] : [...games.slice(0, at), game, ...games.slice(at)];
   return back.slice(0, MAX_GAMES);
