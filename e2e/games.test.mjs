@@ -376,7 +376,7 @@ test('Review puts a kept game back on the board with its opponent and reviews it
     await onBoard(page, (board) => board.play('c2-c4'));
     await openList(page);
     await page.click('.games-review');
-    assert.equal(await page.textContent('.games-item .games-confirm:not([hidden]) span'), 'This replaces the unfinished game on the board. Review this one?');
+    assert.equal(await page.textContent('.games-item .games-confirm:not([hidden]) span'), 'The unfinished game on the board will be set aside, to resume. Review this one?');
     assert.equal(await page.isVisible('.games-analyse'), false, 'the row\'s other actions make way');
     await page.click('.games-review-no');
     assert.equal(await page.isVisible('#games'), true);
@@ -389,8 +389,12 @@ test('Review puts a kept game back on the board with its opponent and reviews it
     assert.equal(await onBoard(page, (board) => board.view().mode), 'ai');
     await page.waitForFunction(() => document.getElementById('review')?.dataset.state === 'done', null, { timeout: 150_000 });
     assert.equal(await page.isVisible('#review'), true);
-    // Nothing was added to the list: the game arrived finished.
+    // The game under way was set aside, and said so.
+    assert.match((await page.textContent('#notice span')) ?? '', /The game that was on the board was kept: Your games lists it under “Set aside”/);
+    // Nothing was added to the list: the game arrived finished; the one set aside is under
+    // Set aside, to resume.
     assert.equal((await openList(page)).rows.length, 1);
+    assert.equal(await page.locator('.games-resume').count(), 1);
     // Over a finished game it does not ask.
     await page.click('.games-review');
     await page.waitForSelector('#games', { state: 'hidden' });

@@ -268,7 +268,7 @@ function build() {
     ask.addEventListener('click', () => say(''));
     askInPlace({ ask, ...removing, hide: others }, () => remove(game));
     if (review && reviewButton) {
-      const replacing = rowQuestion(`${words.id}-replace`, 'This replaces the unfinished game on the board. Review this one?', 'review', 'Yes, review');
+      const replacing = rowQuestion(`${words.id}-replace`, 'The unfinished game on the board will be set aside, to resume. Review this one?', 'review', 'Yes, review');
       actions.append(replacing.box);
       reviewButton.addEventListener('click', () => say(''));
       askInPlace({ ask: reviewButton, ...replacing, hide: others, needed: () => config.inProgress() }, () => {

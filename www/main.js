@@ -588,11 +588,15 @@ export async function startPage({ host, grip, saved, placeholder, askedPuzzle, a
         module.configureGames({
           analyse,
           // Review: the game back on the board with its opponent (a takeback plays on against
-          // the same computer), its review started in the panel.
+          // the same computer), its review started in the panel; the game under way set aside,
+          // as Resume sets it aside (it was lost, once asked).
           review: ({ record, opponent: chosen, link }) => {
+            const kept = gameUnderWay() ? keepStoredAside() : { key: null };
+            if ('error' in kept) throw new Error(`the game under way could not be set aside (${kept.error}), so it stays on the board`);
             startGame({ record }, chosen, null, link);
             resultAside();
             review?.start();
+            if (kept.key) showNotice(notice, 'The game that was on the board was kept: Your games lists it under “Set aside”, to resume.');
           },
           // Resume: a game the page set aside back on the board with its opponent, and the game
           // under way set aside in its place (nothing is lost either way). Its clock is not
