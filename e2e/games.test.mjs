@@ -422,7 +422,7 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
     await page.click('.games-aside-list .games-remove-yes');
     // Set aside's last row gone, the part hides, and the answer is said under the games.
     assert.equal(await page.isVisible('.games-aside'), false);
-    assert.equal(await page.textContent('#games > .games-answer'), 'It was removed from the list.');
+    assert.equal(await page.textContent('#games > .games-said > .games-answer'), 'It was removed from the list.');
     await closeList(page);
     await openList(page);
     assert.deepEqual(await asideRows(page), []);
@@ -450,7 +450,7 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
   }
 });
 
-test('a long list draws its pictures as they come into view, not all when it opens', { timeout: 90_000 }, async () => {
+test('a long list draws its pictures as they come into view, not all when it opens; a removal says so in sight, with Undo', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {
     await page.evaluate((record) => {
@@ -464,6 +464,21 @@ test('a long list draws its pictures as they come into view, not all when it ope
     assert.equal(await last.getAttribute('data-drawn'), null, 'the last row, far below, not drawn yet');
     await last.scrollIntoViewIfNeeded();
     await page.waitForSelector('.games-item:last-child .board-thumbnail[data-drawn]');
+    // A row removed near the top: what it said and Undo are in sight at the dialog's foot, not
+    // under the 39 rows left, and over the rows that scroll under them.
+    await page.locator('.games-item').nth(2).scrollIntoViewIfNeeded();
+    await page.locator('.games-item').nth(2).locator('.games-remove').click();
+    await page.locator('.games-item').nth(2).locator('.games-remove-yes').click();
+    assert.equal(await page.textContent('.games-said .games-answer'), 'The game was removed from the list.');
+    const seen = await page.evaluate(() => {
+      const undo = /** @type {HTMLElement} */ (document.querySelector('.games-undo')).getBoundingClientRect();
+      const dialog = /** @type {HTMLElement} */ (document.getElementById('games')).getBoundingClientRect();
+      const top = document.elementFromPoint(undo.x + undo.width / 2, undo.y + undo.height / 2);
+      return { inside: undo.top >= dialog.top && undo.bottom <= dialog.bottom && dialog.bottom <= innerHeight, onTop: top?.classList.contains('games-undo') ?? false };
+    });
+    assert.deepEqual(seen, { inside: true, onTop: true });
+    await page.click('.games-undo');
+    assert.equal(await page.locator('.games-item').count(), 40);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
