@@ -274,7 +274,7 @@ test('by link each player has a side: Resign, Draw and the offer are theirs whoe
     await white.click('#resign-yes');
     await white.waitForSelector('#result-banner:not([hidden])');
     assert.equal(await white.textContent('#result-headline'), 'Black wins');
-    assert.equal(await white.textContent('#result-reason'), 'White resigned.');
+    assert.equal(await white.textContent('#result-reason'), 'You resigned.');
     assert.equal(await white.textContent('#opponent'), 'You played White by link');
     // The result says what to do with the end, once (no notice says it again).
     assert.equal(await white.textContent('#result-send'), 'Copy link and send it to Black, so that they see how it ended.');

@@ -186,7 +186,7 @@ for (const { device, context } of devices) {
       await onBoard(page, (board) => board.resign('white'));
       await page.waitForSelector('#result-banner', { state: 'visible' });
       const lost = await banner(page);
-      assert.deepEqual([lost.headline, lost.reason], ['The computer wins', 'White resigned.']);
+      assert.deepEqual([lost.headline, lost.reason], ['The computer wins', 'You resigned.']);
       assert.equal(await page.textContent('#rematch'), 'Rematch as Black');
       await page.click('#rematch');
       await bannerHidden(page);

@@ -316,13 +316,15 @@ export function resultWords(status, player = null, against = 'computer') {
   const won = sideName(winner);
   const lost = sideName(otherSide(winner));
   const headline = player === winner ? 'You win' : player === null || against === 'link' ? `${won} wins` : 'The computer wins';
+  // What the player did, said to them as theirs (the headline has named the winner).
+  const loser = player === otherSide(winner) ? 'You' : lost;
   /** @type {Record<string, string>} */
   const reasons = {
     checkmate: `Checkmate: ${lost}'s King is in check and ${lost} has no move that answers it.`,
     stalemate: `Stalemate: ${lost} has no legal move. In Ultima that is a win for ${won}, the side that stalemated, not a draw.`,
     king_captured: `${won} captured ${lost}'s King.`,
-    resignation: `${lost} resigned.`,
-    timeout: `${lost} ran out of time.`,
+    resignation: `${loser} resigned.`,
+    timeout: `${loser} ran out of time.`,
   };
   return { headline, reason: reasons[kind] ?? `${won} wins.` };
 }
