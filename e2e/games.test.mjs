@@ -450,6 +450,39 @@ test('an unreadable stored list opens as empty, is set aside, and the next game 
   }
 });
 
+test('a game kept in a full list says that the oldest made way, once a visit', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openGame(served.context, served.url);
+  try {
+    await page.evaluate((record) => {
+      const games = Array.from({ length: 50 }, (_, i) => ({ id: `g${i}`, ended: Date.now() - (i + 1) * 86_400_000, record: `${record}\n{${i}}`, result: '1-0', kind: 'resignation', winner: 'white', opponent: null, plies: 1 }));
+      localStorage.setItem('ultima.games', JSON.stringify({ version: 1, games }));
+    }, RESIGNED);
+    /** @param {string} move */
+    const finish = async (move) => {
+      await onBoard(page, (board, text) => {
+        board.newGame({});
+        board.play(text);
+        board.resign('black');
+      }, move);
+    };
+    await finish('b2-b5');
+    await page.waitForSelector('#notice:not([hidden])');
+    assert.match((await page.textContent('#notice span')) ?? '', /^Your games keeps the last 50 games: the oldest, ended .+, made way for this one\. “Download all” in Your games saves every record as a text file\.$/);
+    const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games.map((/** @type {{ id: string }} */ game) => game.id));
+    assert.equal((await kept()).length, 50);
+    assert.equal((await kept()).includes('g49'), false);
+    // The next one says nothing more this visit.
+    await page.click('#notice .notice-close');
+    // (Another game: the same one again within the minute is the same end told twice.)
+    await finish('c2-c4');
+    await page.waitForFunction(() => !JSON.parse(localStorage.getItem('ultima.games') ?? '{}').games.some((/** @type {{ id: string }} */ game) => game.id === 'g48'));
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a long list draws its pictures as they come into view, not all when it opens; a removal says so in sight, with Undo', { timeout: 90_000 }, async () => {
   const { page, problems } = await openGame(served.context, served.url);
   try {

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GAMES_KEY, GAME_FILTERS, MAX_GAMES, UNREADABLE_KEY, gameWords, gamesFile, loadGames, newGameId, readGames, saveGames, shownUnder, tallyWords, withGame, withGameBack, withoutGame } from '../www/games.js';
+import { GAMES_KEY, GAME_FILTERS, MAX_GAMES, UNREADABLE_KEY, droppedWords, gameWords, gamesFile, loadGames, newGameId, readGames, saveGames, shownUnder, tallyWords, withGame, withGameBack, withoutGame } from '../www/games.js';
 
 /** @typedef {import('../www/games.js').FinishedGame} FinishedGame */
 
@@ -226,4 +226,18 @@ test('the list shows a game under a filter by its outcome for the person, or by 
   assert.deepEqual(under('link'), [false, true, false, false]);
   assert.deepEqual(under('here'), [false, false, true, true]);
   assert.deepEqual(Object.keys(GAME_FILTERS), ['all', 'won', 'lost', 'drawn', 'computer', 'link', 'here']);
+});
+
+test('a game that pushes the oldest out of a full list is said, with the day the oldest ended', () => {
+  const day = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 10);
+  const full = Array.from({ length: MAX_GAMES }, (_, i) => game({ id: `g${i}`, record: `R${i}`, ended: Date.UTC(2026, 10, 1) - i * 86_400_000 }));
+  const added = game({ id: 'new', record: 'new', ended: Date.UTC(2026, 10, 2) });
+  const oldest = full.at(-1)?.ended ?? 0;
+  assert.equal(
+    droppedWords(full, withGame(full, added), day),
+    `Your games keeps the last ${MAX_GAMES} games: the oldest, ended ${day(oldest)}, made way for this one. “Download all” in Your games saves every record as a text file.`,
+  );
+  // Room left, or the same game ended again in its place: nothing to say.
+  assert.equal(droppedWords(full.slice(1), withGame(full.slice(1), added), day), null);
+  assert.equal(droppedWords(full, withGame(full, game({ id: 'g3', record: 'R3 again' })), day), null);
 });

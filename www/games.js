@@ -178,6 +178,23 @@ export function withGame(games, game) {
 }
 
 /**
+ * What to tell the player when keeping a game pushed the oldest out of a full list, or null:
+ * the list's limit is said in its dialog only, and someone who plays for weeks lost games
+ * without a word. `Download all` keeps every record.
+ *
+ * @param {FinishedGame[]} before  the list before the game was added
+ * @param {FinishedGame[]} after  the list after it (`withGame`)
+ * @param {(ms: number) => string} day  a date in words, e.g. "3 Nov 2026"
+ * @returns {string | null}
+ */
+export function droppedWords(before, after, day) {
+  const gone = before.filter((kept) => !after.some((game) => game.id === kept.id));
+  const oldest = gone.at(-1);
+  if (!oldest) return null;
+  return `Your games keeps the last ${MAX_GAMES} games: the oldest, ended ${day(oldest.ended)}, made way for this one. “Download all” in Your games saves every record as a text file.`;
+}
+
+/**
  * The list without the game `id`.
  *
  * @param {FinishedGame[]} games

@@ -42,7 +42,7 @@ import { createReview } from './review.js';
 import { MARKS } from './review-model.js';
 import { hintWords } from './hints.js';
 import { linkLine, opponentLine } from './levels.js';
-import { loadGames, newGameId, saveGames, withGame } from './games.js';
+import { droppedWords, loadGames, newGameId, saveGames, withGame } from './games.js';
 import { guardLeaving } from './leave-guard.js';
 import { wireLoneKing } from './lone-king.js';
 import { holdWhileSearching, searchedElsewhere, whenNoSearch } from './search-lock.js';
@@ -1242,6 +1242,9 @@ function setUpResult(board, status, endedOnLoad, actions) {
   return banner;
 }
 
+/** A day in the player's words, for a notice: "Nov 3, 2026". */
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
 /**
  * "Your games" (games.js): keeps each game that ends by play on the page's board — a move, a
  * resignation, an agreed draw or a flag — and not a game that arrives finished (a loaded
@@ -1261,6 +1264,8 @@ function keepFinishedGames(board, settings, persist, opponent, notify) {
   // Whether the game was put on the board finished (its end is not by play), until a takeback
   // reopens it: the board tells of each change before the end it brings.
   let arrivedOver = false;
+  /** Whether this visit said that a game made way for a newer one (`droppedWords`). */
+  let toldDropped = false;
   board.on('change', ({ snapshot, newGame }) => {
     const over = snapshot.status.kind !== 'ongoing';
     if (newGame) {
@@ -1285,9 +1290,20 @@ function keepFinishedGames(board, settings, persist, opponent, notify) {
       plies: board.history().length,
       control: headersControl(board.snapshot().headers),
     };
-    const problem = saveGames(pageStorage(), withGame(loadGames(pageStorage()), game));
-    if (problem) notify(`This game could not be kept in “Your games”: ${problem}.`);
-    else askToKeepStorage();
+    const before = loadGames(pageStorage());
+    const after = withGame(before, game);
+    const problem = saveGames(pageStorage(), after);
+    if (problem) {
+      notify(`This game could not be kept in “Your games”: ${problem}.`);
+      return;
+    }
+    askToKeepStorage();
+    // Once a visit: every game after the fiftieth pushes one out.
+    const dropped = toldDropped ? null : droppedWords(before, after, (ms) => DAY.format(ms));
+    if (dropped) {
+      toldDropped = true;
+      notify(dropped);
+    }
   });
 }
 
