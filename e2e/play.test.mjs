@@ -781,6 +781,9 @@ test('touch: a first tap on a capture previews it, a second plays; quiet moves a
     await tap('a6');
     assert.deepEqual(await plies(page), [], 'the first tap does not play');
     assert.equal(await preview(), 'a2 a5', 'it shows what the move takes');
+    // And says that a second tap plays it (under the status, and to a screen reader).
+    assert.equal(await page.textContent('#piece-words'), 'Tap a6 again to play the move whose captures are marked, or tap another square.');
+    assert.equal(await page.textContent('#board-host .ultima-live p:last-child'), 'a6 captures on a2 and a5: tap it again to play the move');
     await painted(page);
     await page.screenshot({ path: `${ARTIFACTS}touch-preview.png` });
     // Another capturing destination is previewed instead; a second tap there plays it.
@@ -790,6 +793,8 @@ test('touch: a first tap on a capture previews it, a second plays; quiet moves a
     assert.equal(await preview(), 'a2 a5');
     await tap('a6');
     assert.deepEqual(await plies(page), ['a1-a6xa2xa5']);
+    // Played, the line names the piece where it went.
+    assert.match((await page.textContent('#piece-words')) ?? '', /^White Long Leaper on a6 /);
     // A quiet destination plays at once: its dot already says it takes nothing.
     await tap('e8');
     await tap('e7');

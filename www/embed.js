@@ -16,7 +16,7 @@
 import { answerPause, createAi } from './ai.js';
 import { attachAnalysis } from './analysis.js';
 import { createBoard, MOVE_KEYS } from './board.js';
-import { boardStatus, describeMove, describeSelection, freezeWords, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
+import { boardStatus, describeMove, describeSelection, freezeWords, listWords, otherSide, pieceName, plyLabel, sideName, statusText } from './notation.js';
 import { checkOption, checkOptions, GAME_OPTIONS, OptionError, OPTION_NAMES, quote } from './options.js';
 import { moveSquares, openSession, recordNotes, recordSideLines, RESTARTING } from './session.js';
 import { cellLabel } from './mirror.js';
@@ -113,8 +113,9 @@ export { OptionError, OPTION_NAMES };
  * @property {{ snapshot: Snapshot, newGame: boolean }} change  the game changed (a move, undo,
  *   redo, resignation, new game, a restart); `newGame`: another game was put on the board
  *   (`newGame`, `set` with game options, `setPosition`), not the same one changed or rebuilt
- * @property {{ square: string | null, moves: MoveInfo[] }} select  a piece was picked up (its
- *   legal moves) or put down
+ * @property {{ square: string | null, moves: MoveInfo[], previewing?: string }} select  a piece
+ *   was picked up (its legal moves) or put down; `previewing`: a first tap on a capturing
+ *   destination (`touchPreview`) shows that move's captures, and a second tap there plays it
  * @property {HoverDetail} hover  the pointer came over another square of the board, or left it;
  *   or the arrow keys moved the keyboard's focus square to another
  * @property {{ ply: number | null }} view  an earlier position is shown (`showPly`), or the
@@ -765,8 +766,11 @@ export function mount(element, options = {}) {
         }
         if (outcome.kind === 'preview') {
           // A first tap on a capturing destination: its captures are shown; a second tap plays.
+          // Said, as nothing on the board says that a second tap is awaited.
           point(state, name);
           draw();
+          emit('select', { ...selection(state), previewing: name });
+          say(`${name} captures on ${listWords(outcome.move.captures)}: tap it again to play the move`);
           return 'selected';
         }
         if (outcome.kind === 'premove') {

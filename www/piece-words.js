@@ -4,7 +4,8 @@
 // cannot move showed nothing at all. The line keeps the last piece until another comes, so that
 // it neither flickers as the pointer crosses empty squares nor empties after a tap; until the
 // first, it says how to get one. It follows its piece when that piece moves, and gives way to
-// the hint when the piece is taken or the position shown changes under it. Screen readers hear
+// the hint when the piece is taken or the position shown changes under it. A finger's first tap
+// on a capture (which shows what it takes) says that a second tap plays it. Screen readers hear
 // the board's own words instead (the line is hidden from them).
 
 import { make, squareIndex } from './util.js';
@@ -47,11 +48,20 @@ export function wirePieceWords(embed, line) {
     // A piece picked up keeps the line (its moves, or why it has none) until it is put down.
     if (detail.square !== null && detail.piece !== '' && embed.selection().square === null) show(detail.square, detail.piece, { frozen: detail.frozen });
   });
-  embed.on('select', ({ square, moves }) => {
+  embed.on('select', ({ square, moves, previewing }) => {
+    if (previewing !== undefined && square !== null) {
+      // A first tap on a capture shows what it takes, and nothing said that a second tap plays
+      // it. The piece stays the one named: the line follows it when it moves.
+      named = { square, piece: embed.snapshot().pieces[squareIndex(square)] ?? '' };
+      line.replaceChildren(make('strong', {}, `Tap ${previewing} again`), ' to play the move whose captures are marked, or tap another square.');
+      return;
+    }
     if (square === null) {
       // Put down by a press on another piece (a finger's tap on the other side's, which has no
-      // hover to be named by first): that piece.
+      // hover to be named by first): that piece; else the piece named, its words again in place
+      // of a tap's.
       if (pointed.square !== null && pointed.piece !== '' && pointed.square !== named?.square) show(pointed.square, pointed.piece, { frozen: pointed.frozen });
+      else if (named) show(named.square, named.piece, { frozen: embed.snapshot().frozen.includes(named.square) });
       return;
     }
     const snapshot = embed.snapshot();
